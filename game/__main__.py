@@ -1,0 +1,116 @@
+"""Headless commands: `python -m game selfplay …` and `python -m game tournament …`.
+
+selfplay writes one record per game; tournament prints each seat's win rate and, as its last line,
+one line of JSON with the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from game.catalog import load_game
+from game.core.engine import SeatInfo
+from game.core.errors import ContentError
+from game.core.play import play_game
+from game.core.records import record_to_text
+from game.core.userfiles import atomic_write_text
+
+SEAT_NAMES = ("Ariadne", "Bion", "Chloe", "Damon", "Elpis", "Felix", "Galene", "Hector")
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise SystemExit(f"--option expects KEY=VALUE, got {pair!r}")
+        key, value = pair.split("=", 1)
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    game = load_game(args.game)
+    game.check_player_count(args.players)
+    options = game.normalize_options(parse_options(args.option))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        seats = [SeatInfo(SEAT_NAMES[s], f"ai:{args.ai}") for s in range(args.players)]
+        agents = [game.agent(args.ai) for _ in seats]
+        state = play_game(game, seats, agents, options=options, seed=seed)
+        atomic_write_text(out / f"{args.game}-{seed}.json", record_to_text(state.record()))
+    elapsed = time.perf_counter() - started
+    print(json.dumps({"game": args.game, "games": args.games, "out": str(out), "seconds": round(elapsed, 2)}))
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    game = load_game(args.game)
+    levels = [s.strip() for s in args.seats.split(",") if s.strip()]
+    n = len(levels)
+    game.check_player_count(n)
+    for level in levels:
+        game.agent(level)  # unknown levels fail before any game is played
+    options = game.normalize_options(parse_options(args.option))
+    wins = [0] * n
+    started = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        # Entry e of --seats sits at seat (e + i) % n, so every entry plays every position.
+        entry_at_seat = [(s - i) % n for s in range(n)]
+        seats = [SeatInfo(SEAT_NAMES[s], f"ai:{levels[entry_at_seat[s]]}") for s in range(n)]
+        agents = [game.agent(levels[entry_at_seat[s]]) for s in range(n)]
+        state = play_game(game, seats, agents, options=options, seed=seed)
+        for seat in state.winners:
+            wins[entry_at_seat[seat]] += 1
+    elapsed = time.perf_counter() - started
+    rates = [round(w / args.games, 4) for w in wins]
+    for e, level in enumerate(levels):
+        print(f"entry {e} ({level}): won {wins[e]} of {args.games} games, win rate {rates[e]:.1%}")
+    print(f"{args.games} games in {elapsed:.1f} s")
+    print(json.dumps({"game": args.game, "games": args.games, "seats": levels, "win_rate": rates}))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sp = sub.add_parser("selfplay", help="play AI-vs-AI games and write one record per game")
+    sp.add_argument("--game", required=True)
+    sp.add_argument("--players", type=int, required=True)
+    sp.add_argument("--games", type=int, default=10)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--out", required=True)
+    sp.add_argument("--ai", default="normal")
+    sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sp.set_defaults(run=cmd_selfplay)
+    tp = sub.add_parser("tournament", help="play AI levels against each other and print win rates")
+    tp.add_argument("--game", required=True)
+    tp.add_argument("--seats", required=True, help="AI levels, one per seat, e.g. normal,random")
+    tp.add_argument("--games", type=int, default=100)
+    tp.add_argument("--seed", type=int, default=1)
+    tp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    tp.set_defaults(run=cmd_tournament)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (ContentError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

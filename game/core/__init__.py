@@ -1,0 +1,1 @@
+"""What every game shares: the engine contract, actions, events, records, content loading, files."""

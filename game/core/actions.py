@@ -1,0 +1,44 @@
+"""Actions: small frozen values whose text form is the notation of rules/records.md.
+
+Every game shares one shape, a verb and its argument words: `play 7`, `play 6a,6c,6f`, `sneak 8`,
+`swap 1.3 2.0`, `draw`. Each game reads its own arguments (cards split on commas, slots on dots).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.errors import IllegalAction
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Read the record notation; a malformed text raises IllegalAction naming the problem."""
+        if not isinstance(text, str) or not text:
+            raise IllegalAction(f"an action must be a non-empty text, got {text!r}")
+        if text != text.strip() or "  " in text or "\t" in text or "\n" in text:
+            raise IllegalAction(f"action {text!r} has stray spaces; use one space between words")
+        verb, *args = text.split(" ")
+        if not verb.isalpha() or not verb.islower():
+            raise IllegalAction(f"action {text!r} must start with a lower-case verb such as 'play'")
+        return cls(verb, tuple(args))
+
+    @classmethod
+    def of(cls, verb: str, *args: str) -> "Action":
+        return cls(verb, tuple(args))
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The comma-separated card ids of the first argument (`play 6a,6c` -> ('6a', '6c'))."""
+        return tuple(self.args[0].split(",")) if self.args else ()
+
+
+def as_action(action: "Action | str") -> Action:
+    return action if isinstance(action, Action) else Action.parse(action)

@@ -1,0 +1,152 @@
+"""Reading YAML content with line numbers, so a bad file gets one message naming file, key and line.
+
+`yaml.safe_load`-equivalent parsing (the safe composer and constructor only), kept as a tree of
+`Node`s that remember where they came from. Each game validates its files into frozen dataclasses
+with the `Node.expect_*` helpers, which raise `ContentError` on the first problem.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import yaml
+
+from game.core.errors import ContentError
+
+
+class Node:
+    """A YAML value with its file, dotted key path and line (1-based)."""
+
+    def __init__(self, raw: yaml.Node | None, file: str, key: str, line: int | None) -> None:
+        self._raw = raw
+        self.file = file
+        self.key = key or "(top)"
+        self.line = line
+
+    # ----- reading -------------------------------------------------------------------------------
+    @property
+    def value(self) -> Any:
+        """The plain Python value (as yaml.safe_load would give it)."""
+        if self._raw is None:
+            return None
+        try:
+            return _construct(self._raw)
+        except yaml.YAMLError as exc:  # e.g. a !!python tag: safe loading refuses it
+            raise self.fail("plain YAML data (no tags)", getattr(exc, "problem", str(exc))) from exc
+
+    def fail(self, expected: str, found: object = None) -> ContentError:
+        return ContentError(self.file, self.key, self.line, expected, found)
+
+    def is_map(self) -> bool:
+        return isinstance(self._raw, yaml.MappingNode)
+
+    def is_list(self) -> bool:
+        return isinstance(self._raw, yaml.SequenceNode)
+
+    def has(self, name: str) -> bool:
+        return self.is_map() and any(_construct(k) == name for k, _ in self._raw.value)
+
+    def get(self, name: str, *, required: bool = True) -> "Node":
+        """The child under key `name`; missing and required -> ContentError naming it."""
+        if not self.is_map():
+            raise self.fail("a mapping of keys to values", self.value)
+        for key_node, value_node in self._raw.value:
+            if _construct(key_node) == name:
+                return Node(value_node, self.file, self._child_key(name), value_node.start_mark.line + 1)
+        if required:
+            raise ContentError(self.file, self._child_key(name), self.line, "this key to be present")
+        return Node(None, self.file, self._child_key(name), self.line)
+
+    def items(self) -> Iterator[tuple[str, "Node"]]:
+        if not self.is_map():
+            raise self.fail("a mapping of keys to values", self.value)
+        seen: set[str] = set()
+        for key_node, value_node in self._raw.value:
+            name = _construct(key_node)
+            if not isinstance(name, (str, int)):
+                raise Node(key_node, self.file, self.key, key_node.start_mark.line + 1).fail("a text key", name)
+            name = str(name)
+            if name in seen:
+                raise ContentError(self.file, self._child_key(name), key_node.start_mark.line + 1,
+                                   "each key only once (this one is repeated)")
+            seen.add(name)
+            yield name, Node(value_node, self.file, self._child_key(name), value_node.start_mark.line + 1)
+
+    def elements(self) -> Iterator["Node"]:
+        if not self.is_list():
+            raise self.fail("a list", self.value)
+        for i, child in enumerate(self._raw.value):
+            yield Node(child, self.file, f"{self.key}[{i}]", child.start_mark.line + 1)
+
+    def check_keys(self, allowed: set[str] | frozenset[str]) -> None:
+        """Reject keys nobody reads: a typo should not pass silently."""
+        for name, child in self.items():
+            if name not in allowed:
+                raise child.fail(f"one of the keys {', '.join(sorted(allowed))}", name)
+
+    # ----- typed access ---------------------------------------------------------------------------
+    def expect_str(self, *, choices: tuple[str, ...] | None = None) -> str:
+        value = self.value
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail("a non-empty text", value)
+        if choices is not None and value not in choices:
+            raise self.fail(f"one of {', '.join(choices)}", value)
+        return value
+
+    def expect_int(self, *, minimum: int | None = None, maximum: int | None = None) -> int:
+        value = self.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail("a whole number", value)
+        if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+            low = "" if minimum is None else f"≥ {minimum}"
+            high = "" if maximum is None else f"≤ {maximum}"
+            raise self.fail(f"a whole number {' and '.join(x for x in (low, high) if x)}", value)
+        return value
+
+    def expect_bool(self) -> bool:
+        value = self.value
+        if not isinstance(value, bool):
+            raise self.fail("true or false", value)
+        return value
+
+    def expect_list(self, *, min_length: int = 0) -> list["Node"]:
+        items = list(self.elements())
+        if len(items) < min_length:
+            raise self.fail(f"a list of at least {min_length} items", self.value)
+        return items
+
+    def _child_key(self, name: object) -> str:
+        return str(name) if self.key == "(top)" else f"{self.key}.{name}"
+
+
+def _construct(node: yaml.Node) -> Any:
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_object(node, deep=True)
+    finally:
+        loader.dispose()
+
+
+def load_yaml(path: Path | str, *, display_name: str | None = None) -> Node:
+    """Parse a YAML file safely; a syntax error becomes a ContentError with its line."""
+    path = Path(path)
+    name = display_name or path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError(name, "(file)", None, "a readable file", exc.strerror or str(exc)) from exc
+    return parse_yaml(text, name)
+
+
+def parse_yaml(text: str, name: str) -> Node:
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        raise ContentError(name, "(syntax)", line, "valid YAML", exc.problem) from exc
+    except yaml.YAMLError as exc:
+        raise ContentError(name, "(syntax)", None, "valid YAML", str(exc)) from exc
+    if root is None:
+        raise ContentError(name, "(top)", 1, "a mapping of keys to values", "an empty file")
+    return Node(root, name, "", root.start_mark.line + 1)

@@ -1,0 +1,271 @@
+"""The engine contract every game follows (see DESIGN.md, "The engine contract").
+
+A `Game` holds the rules and options (loaded from YAML) and makes states. A `State` changes only
+through `apply(seat, action)`, which returns events or raises `IllegalAction` and changes nothing.
+Random deals come from a generator seeded by (seed, round index), so a game is fully defined by its
+seed and actions, and a record's setups can replace the generator entirely when replaying.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from game.core.actions import Action, as_action
+from game.core.errors import IllegalAction
+from game.core.events import Event
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat: a display name and a controller (`human` or `ai:<level>`)."""
+
+    name: str
+    controller: str = "human"
+
+    @property
+    def is_human(self) -> bool:
+        return self.controller == "human"
+
+    @property
+    def ai_level(self) -> str | None:
+        return self.controller[3:] if self.controller.startswith("ai:") else None
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "controller": self.controller}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option, as the setup screen offers it and the record stores it.
+
+    `kind` is `bool`, `choice` (one of `choices`), `int` (between `minimum` and `maximum`) or `float`.
+    `label` and `help` are the player-facing words.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    label: str
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return the value in canonical form, or raise ValueError saying what is expected."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false", "on", "off", "yes", "no", "1", "0"):
+                return value.lower() in ("true", "on", "yes", "1")
+            raise ValueError(f"option {self.name}: expected true or false, got {value!r}")
+        if self.kind == "choice":
+            if value in self.choices:
+                return value
+            raise ValueError(f"option {self.name}: expected one of {', '.join(map(str, self.choices))}, got {value!r}")
+        if self.kind in ("int", "float"):
+            try:
+                number = int(value) if self.kind == "int" else float(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"option {self.name}: expected a number, got {value!r}") from None
+            if (self.minimum is not None and number < self.minimum) or (
+                self.maximum is not None and number > self.maximum
+            ):
+                raise ValueError(f"option {self.name}: expected {self.minimum}..{self.maximum}, got {number}")
+            return number
+        raise ValueError(f"option {self.name}: unknown kind {self.kind}")
+
+
+def round_rng(seed: int, round_index: int) -> random.Random:
+    """The generator for one round's deal: depends only on the game seed and the round number."""
+    return random.Random(f"olympus/{seed}/{round_index}")
+
+
+@dataclass
+class RoundLog:
+    """One round as the record stores it."""
+
+    setup: dict[str, Any]
+    actions: list[list[Any]] = field(default_factory=list)
+    score: list[int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"setup": copy.deepcopy(self.setup), "actions": [list(a) for a in self.actions], "score": self.score}
+
+
+class State(ABC):
+    """One game in progress. Subclasses implement the `_` methods; the public ones are shared.
+
+    Subclasses must start their first round in `__init__` via `self._begin_round(setup)` and call
+    `_end_round(score)` and `_finish(totals, winners)` when rules say so.
+    """
+
+    game_id: str = ""
+
+    def __init__(
+        self,
+        seats: Sequence[SeatInfo],
+        options: Mapping[str, Any],
+        seed: int,
+        setups: Sequence[Mapping[str, Any]] = (),
+    ) -> None:
+        self.seats: tuple[SeatInfo, ...] = tuple(seats)
+        self.options: dict[str, Any] = dict(options)
+        self.seed = int(seed)
+        self._given_setups = [copy.deepcopy(dict(s)) for s in setups]
+        self.rounds: list[RoundLog] = []
+        self.totals: list[int] = [0] * len(self.seats)
+        self.winners: tuple[int, ...] = ()
+        self.finished = False
+
+    # ----- what subclasses provide -----------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose decision the game is waiting for (several during a reaction window)."""
+
+    def is_reaction(self, seat: int) -> bool:
+        """True when `seat` may act now but the game does not wait for it (a Zeus sneak, a Tamoul
+        interception). Such a seat's agent may decline; the turn seat's action closes the window."""
+        return False
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats the game cannot go on without (to_act less the optional reactions)."""
+        return tuple(s for s in self.to_act() if not self.is_reaction(s))
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything `seat` may do now, in a stable order; empty when it is not their decision."""
+
+    @abstractmethod
+    def _apply_legal(self, seat: int, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal; return what happened."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """A frozen, redacted snapshot of what `seat` may know (None: a spectator)."""
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """A player-facing reason the action is not allowed now, or None when it is legal.
+
+        Games override this to explain their rules ("you must reach the table line"); the default
+        only knows whether it is listed.
+        """
+        if self.finished:
+            return "the game is over"
+        if seat not in self.to_act():
+            return "it is not your turn"
+        if self.normalize(action) in self.legal_actions(seat):
+            return None
+        return f"'{action}' is not allowed now"
+
+    def normalize(self, action: Action) -> Action:
+        """The canonical form of an action (card order, say) so equal moves compare equal."""
+        return action
+
+    # ----- the shared public contract ---------------------------------------------------------
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Carry out `action` for `seat`; raise IllegalAction (state unchanged) if not allowed."""
+        action = as_action(action)
+        if not isinstance(seat, int) or not (-1 <= seat < len(self.seats)):
+            raise IllegalAction(f"there is no seat {seat}", seat=seat, action=str(action))
+        action = self.normalize(action)
+        reason = self.why_illegal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason, seat=seat, action=str(action))
+        self.rounds[-1].actions.append([seat, str(action)])
+        return self._apply_legal(seat, action)
+
+    def clone(self) -> "State":
+        """An independent copy (for search agents and what-if checks)."""
+        return copy.deepcopy(self)
+
+    @property
+    def round_index(self) -> int:
+        return len(self.rounds) - 1
+
+    def record(self) -> dict[str, Any]:
+        """This game as an `olympus-record/1` document (rules/records.md)."""
+        return {
+            "format": "olympus-record/1",
+            "game": self.game_id,
+            "seats": [s.to_json() for s in self.seats],
+            "options": copy.deepcopy(self.options),
+            "seed": self.seed,
+            "rounds": [r.to_json() for r in self.rounds],
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "finished": self.finished,
+        }
+
+    # ----- helpers for subclasses ---------------------------------------------------------------
+    def _setup_for_next_round(self) -> dict[str, Any] | None:
+        """The recorded setup for the round about to start, when replaying a record; else None."""
+        index = len(self.rounds)
+        return copy.deepcopy(self._given_setups[index]) if index < len(self._given_setups) else None
+
+    def _rng_for_next_round(self) -> random.Random:
+        return round_rng(self.seed, len(self.rounds))
+
+    def _begin_round(self, setup: dict[str, Any]) -> None:
+        self.rounds.append(RoundLog(setup=copy.deepcopy(setup)))
+
+    def _end_round(self, score: Sequence[int]) -> None:
+        self.rounds[-1].score = list(score)
+
+    def _finish(self, winners: Sequence[int]) -> None:
+        self.winners = tuple(sorted(winners))
+        self.finished = True
+
+
+class Game(ABC):
+    """The rules of one game and its options, loaded from YAML; makes states."""
+
+    id: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+
+    @abstractmethod
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """The options a setup screen offers, with their defaults."""
+
+    @abstractmethod
+    def new_state(
+        self,
+        seats: Sequence[SeatInfo],
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        setups: Sequence[Mapping[str, Any]] = (),
+    ) -> State:
+        """A new game. `setups` (from a record) replace the seeded deals round by round."""
+
+    def agent(self, level: str) -> Any:
+        """The AI agent for a level name (`random`, `easy`, `normal`, `hard`)."""
+        levels = self.agent_levels()
+        if level not in levels:
+            raise ValueError(f"{self.title} has no AI level {level!r}; choose from {', '.join(levels)}")
+        return levels[level]()
+
+    def agent_levels(self) -> dict[str, Any]:
+        """Level name -> agent factory. Games extend this with their own agents."""
+        from game.core.agents import RandomAgent
+
+        return {"random": RandomAgent}
+
+    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Every option, defaults filled in and values checked; unknown names are an error."""
+        given = dict(options or {})
+        result: dict[str, Any] = {}
+        for spec in self.option_specs():
+            result[spec.name] = spec.check(given.pop(spec.name)) if spec.name in given else spec.default
+        if given:
+            known = ", ".join(s.name for s in self.option_specs()) or "none"
+            raise ValueError(f"{self.title} has no option {', '.join(sorted(given))}; its options are {known}")
+        return result
+
+    def check_player_count(self, count: int) -> None:
+        if not self.min_players <= count <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, not {count}")

@@ -1,0 +1,106 @@
+"""Game records (rules/records.md): read, check and replay them.
+
+One format serves saves, autosave, replays, bug reports and self-play. Replaying a record feeds its
+round setups to a new state in place of the seeded deals, then applies every action in order.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
+
+from game.core.actions import Action
+from game.core.engine import SeatInfo, State
+from game.core.errors import IllegalAction, RecordError
+
+if TYPE_CHECKING:
+    from game.core.engine import Game
+
+FORMAT = "olympus-record/1"
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    """Load a record file; a damaged one raises RecordError naming the file and the problem."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from exc
+    check_shape(record, str(path))
+    return record
+
+
+def record_to_text(record: Mapping[str, Any]) -> str:
+    """The canonical text of a record: same game, same bytes."""
+    return json.dumps(record, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+
+
+def check_shape(record: Any, where: str = "record") -> None:
+    """Check the keys and types of rules/records.md before anything is replayed."""
+    if not isinstance(record, dict):
+        raise RecordError(f"{where}: expected a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"{where}: 'format' must be {FORMAT!r}, found {record.get('format')!r}")
+    expected = {"game": str, "seats": list, "options": dict, "seed": int, "rounds": list,
+                "totals": list, "winners": list, "finished": bool}
+    for key, kind in expected.items():
+        if not isinstance(record.get(key), kind):
+            raise RecordError(f"{where}: '{key}' must be a {kind.__name__}, found {record.get(key)!r}")
+    for i, seat in enumerate(record["seats"]):
+        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or not isinstance(seat.get("controller"), str):
+            raise RecordError(f"{where}: seats[{i}] must have a text 'name' and 'controller'")
+    for r, rnd in enumerate(record["rounds"]):
+        if not isinstance(rnd, dict) or not isinstance(rnd.get("setup"), dict) or not isinstance(rnd.get("actions"), list):
+            raise RecordError(f"{where}: rounds[{r}] must have a 'setup' object and an 'actions' list")
+        for a, entry in enumerate(rnd["actions"]):
+            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and isinstance(entry[1], str)):
+                raise RecordError(f"{where}: rounds[{r}].actions[{a}] must be [seat, \"action\"], found {entry!r}")
+
+
+def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> State:
+    """Rebuild the state a record describes, resuming at its last action.
+
+    With `verify`, also check that the replay reaches the recorded round scores, totals, winners and
+    end; any difference raises RecordError saying where.
+    """
+    check_shape(record)
+    if record["game"] != game.id:
+        raise RecordError(f"record is for game {record['game']!r}, not {game.id!r}")
+    seats = [SeatInfo(s["name"], s["controller"]) for s in record["seats"]]
+    try:
+        options = game.normalize_options(record["options"])
+    except ValueError as exc:
+        raise RecordError(f"record options: {exc}") from exc
+    setups = [rnd["setup"] for rnd in record["rounds"]]
+    try:
+        state = game.new_state(seats, options, record["seed"], setups=setups)
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise RecordError(f"rounds[0].setup cannot start the game: {exc}") from exc
+    for r, rnd in enumerate(record["rounds"]):
+        if state.round_index != r:
+            raise RecordError(f"rounds[{r}]: the replay is in round {state.round_index} here")
+        for a, (seat, text) in enumerate(rnd["actions"]):
+            try:
+                state.apply(seat, Action.parse(text))
+            except IllegalAction as exc:
+                raise RecordError(f"rounds[{r}].actions[{a}] [{seat}, {text!r}] is not legal: {exc.reason}") from exc
+            except (ValueError, KeyError, TypeError, IndexError) as exc:
+                raise RecordError(f"rounds[{r}].actions[{a}] [{seat}, {text!r}] cannot be applied: {exc}") from exc
+        if verify and rnd.get("score") is not None and state.rounds[r].score != rnd["score"]:
+            raise RecordError(f"rounds[{r}]: replay scores {state.rounds[r].score}, record says {rnd['score']}")
+    if verify:
+        if len(state.rounds) != len(record["rounds"]) and not (
+            len(state.rounds) == len(record["rounds"]) + 1 and not state.rounds[-1].actions
+        ):
+            raise RecordError(f"record has {len(record['rounds'])} rounds; the replay has {len(state.rounds)}")
+        if list(state.totals) != list(record["totals"]):
+            raise RecordError(f"replay totals {state.totals}, record says {record['totals']}")
+        if list(state.winners) != list(record["winners"]) or state.finished != record["finished"]:
+            raise RecordError(
+                f"replay ends finished={state.finished} winners={list(state.winners)}, "
+                f"record says finished={record['finished']} winners={record['winners']}"
+            )
+    return state

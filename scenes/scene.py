@@ -1,0 +1,129 @@
+"""Scenes and the scene stack.
+
+A scene gets events, updates with `dt`, and draws. The stack applies `push`/`pop`/`replace` at the
+end of a frame, so a scene never changes the stack under its own feet. A `transparent` scene
+(pause, dialog, results, hand-off) draws over the scenes below it; only the top scene gets input
+and updates, unless a scene below sets `updates_when_covered` (a table keeps animating under a
+toast but not under a pause overlay).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class Scene:
+    transparent: bool = False
+    updates_when_covered: bool = False
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def exit(self) -> None:
+        """Popped or replaced."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top."""
+
+    def resume(self) -> None:
+        """The scene on top was popped."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size; recompute the layout."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+        self._pending: list[Callable[[], None]] = []
+
+    # Requests: carried out at the end of the frame.
+    def push(self, scene: Scene) -> None:
+        self._pending.append(lambda: self._push_now(scene))
+
+    def pop(self) -> None:
+        self._pending.append(self._pop_now)
+
+    def replace(self, scene: Scene) -> None:
+        def run() -> None:
+            if self._scenes:
+                self._scenes.pop().exit()
+            self._scenes.append(scene)
+            scene.enter()
+        self._pending.append(run)
+
+    def clear_to(self, scene: Scene) -> None:
+        """Drop every scene and start over with one (back to the title menu)."""
+        def run() -> None:
+            while self._scenes:
+                self._scenes.pop().exit()
+            self._scenes.append(scene)
+            scene.enter()
+        self._pending.append(run)
+
+    def apply_pending(self) -> None:
+        while self._pending:
+            self._pending.pop(0)()
+
+    def _push_now(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes[-1].pause()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def _pop_now(self) -> None:
+        if self._scenes:
+            self._scenes.pop().exit()
+        if self._scenes:
+            self._scenes[-1].resume()
+
+    # Per frame.
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        return tuple(self._scenes)
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return bool(self._scenes) and self._scenes[-1].handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if not self._scenes:
+            return
+        for scene in self._scenes[:-1]:
+            if scene.updates_when_covered:
+                scene.update(dt)
+        self._scenes[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        first = len(self._scenes) - 1
+        while first > 0 and self._scenes[first].transparent:
+            first -= 1
+        for scene in self._scenes[max(first, 0):]:
+            scene.draw(surface)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        for scene in self._scenes:
+            scene.resize(size)

@@ -1,0 +1,49 @@
+"""One visual language for all four tables: colours, fonts and sizes that scale with the window.
+
+Warm Greek-pottery colours (terracotta, black, cream) on a deep green-blue felt, gold for Zeus.
+Fonts are the shipped DejaVu files (assets/fonts, free licence, full Latin coverage), cached per size.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.core.resources import asset_path
+
+FELT = (24, 66, 62)
+FELT_DARK = (16, 46, 44)
+FELT_LIGHT = (36, 88, 82)
+TERRACOTTA = (196, 98, 52)
+TERRACOTTA_DARK = (140, 62, 30)
+CREAM = (244, 233, 210)
+PARCHMENT = (232, 218, 188)
+INK = (28, 22, 18)
+GOLD = (230, 184, 60)
+GOLD_DARK = (160, 118, 24)
+SLATE = (60, 64, 72)
+WHITE = (255, 255, 255)
+SHADOW = (0, 0, 0, 90)
+LEGAL_GLOW = (120, 220, 140)
+ILLEGAL = (220, 70, 60)
+ACTIVE_SEAT = GOLD
+
+FONT_FILES = {
+    "sans": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "title": "DejaVuSerif-Bold.ttf",
+}
+
+
+@lru_cache(maxsize=128)
+def font(size: int, style: str = "sans") -> pygame.font.Font:
+    """A shipped font at a pixel size (cached; sizes are clamped so tiny windows stay legible)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(asset_path("fonts", FONT_FILES[style])), max(9, int(size)))
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """1.0 at 1280×720; smaller and larger windows scale text and cards with the shorter side."""
+    width, height = size
+    return max(0.5, min(width / 1280, height / 720))
