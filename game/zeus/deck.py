@@ -1,0 +1,132 @@
+"""The Zeus deck as data: zeus.yaml validated into frozen card definitions.
+
+A broken file raises ContentError naming the file, the key, the line and what was expected, so the
+program can say which game it cannot offer and why.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from game.core.content import Node, load_yaml, parse_yaml
+from game.core.powers import PowerSpec
+from game.zeus.powers import ZEUS_POWERS, apply_power
+
+HAND_SIZE = 4
+MAX_PLAYERS = 5
+MOUNT_OLYMPUS_TOP = 100
+
+# Ranges a power's numbers must keep, so no god can lift the total past 100 or below 0.
+PARAM_BOUNDS: dict[tuple[str, str], tuple[int, int]] = {
+    ("set_total", "value"): (0, MOUNT_OLYMPUS_TOP),
+    ("subtract", "amount"): (1, MOUNT_OLYMPUS_TOP),
+    ("subtract", "floor"): (0, MOUNT_OLYMPUS_TOP),
+}
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """One kind of card: a number (value 1..10) or a god (name, power, whether it steals Zeus)."""
+
+    id: str
+    kind: str  # "number" or "god"
+    count: int
+    effect: str
+    value: int | None = None
+    god: str | None = None
+    steals: bool = False
+    power: PowerSpec | None = None
+
+    @property
+    def is_number(self) -> bool:
+        return self.kind == "number"
+
+
+@dataclass(frozen=True)
+class ZeusDeck:
+    """Every card kind, in a stable order (numbers low to high, then gods as the file lists them)."""
+
+    cards: Mapping[str, CardDef]
+    order: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", MappingProxyType(dict(self.cards)))
+        object.__setattr__(self, "_god_totals", {})  # (god, total) -> total after: a pure cache
+
+    def god_total(self, card_id: str, total: int) -> int:
+        """Mount Olympus after this god card is played on `total` (cached: legality checks ask often)."""
+        key = (card_id, total)
+        cache: dict[tuple[str, int], int] = self._god_totals  # type: ignore[attr-defined]
+        if key not in cache:
+            power = self.cards[card_id].power
+            assert power is not None
+            cache[key] = apply_power(power, total).total
+        return cache[key]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "ZeusDeck":
+        return self  # immutable: states share it when cloned
+
+    @property
+    def size(self) -> int:
+        return sum(card.count for card in self.cards.values())
+
+    def full_deck(self) -> list[str]:
+        """Every physical card id, before shuffling."""
+        return [card_id for card_id in self.order for _ in range(self.cards[card_id].count)]
+
+    def rank(self, card_id: str) -> int:
+        return self.order.index(card_id)
+
+
+def number_effect(value: int) -> str:
+    return f"Add {value} to Mount Olympus."
+
+
+def load_deck(path: Path | str) -> ZeusDeck:
+    return read_deck(load_yaml(path))
+
+
+def parse_deck(text: str, name: str = "zeus.yaml") -> ZeusDeck:
+    return read_deck(parse_yaml(text, name))
+
+
+def read_deck(root: Node) -> ZeusDeck:
+    root.check_keys({"total_cards", "numbers", "gods"})
+    cards: dict[str, CardDef] = {}
+
+    numbers = root.get("numbers")
+    numbers.check_keys({"lowest", "highest", "copies"})
+    lowest = numbers.get("lowest").expect_int(minimum=1)
+    highest_node = numbers.get("highest")
+    highest = highest_node.expect_int(minimum=lowest, maximum=99)
+    copies = numbers.get("copies").expect_int(minimum=1, maximum=20)
+    for value in range(lowest, highest + 1):
+        cards[str(value)] = CardDef(str(value), "number", copies, number_effect(value), value=value)
+
+    gods_node = root.get("gods")
+    for god in gods_node.expect_list(min_length=1):
+        god.check_keys({"name", "count", "steals_zeus", "power", "effect"})
+        name_node = god.get("name")
+        name = name_node.expect_str()
+        if not name.isalpha():
+            raise name_node.fail("a god's name in letters only (it is the card id in records)", name)
+        if name.casefold() in {c.casefold() for c in cards}:
+            raise name_node.fail("a name used by no other card", name)
+        count = god.get("count").expect_int(minimum=1, maximum=20)
+        steals = god.get("steals_zeus").expect_bool()
+        power_node = god.get("power")
+        power = ZEUS_POWERS.read(power_node)
+        for (type_name, param), (low, high) in PARAM_BOUNDS.items():
+            if power.type == type_name:
+                power_node.get("params").get(param).expect_int(minimum=low, maximum=high)
+        effect = god.get("effect").expect_str()
+        cards[name] = CardDef(name, "god", count, effect, god=name, steals=steals, power=power)
+
+    deck = ZeusDeck(cards, tuple(cards))
+    total_node = root.get("total_cards")
+    declared = total_node.expect_int(minimum=HAND_SIZE * MAX_PLAYERS + 1)
+    if declared != deck.size:
+        raise total_node.fail(f"the number of cards the file lists ({deck.size})", declared)
+    return deck

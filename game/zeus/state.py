@@ -1,0 +1,352 @@
+"""A Zeus on the Loose game in progress: every settled point Z-1..Z-16 of rules/zeus.md.
+
+Rounds follow each other inside `apply`: when a round ends (or is void) the next one is dealt at
+once, so the game always waits for someone until it is finished. A round's deal comes from
+`round_rng(seed, round)` or, when replaying, from the record's setup.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+from game.core.actions import Action
+from game.core.engine import SeatInfo, State
+from game.core.events import Event
+from game.zeus.deck import HAND_SIZE, MOUNT_OLYMPUS_TOP, ZeusDeck
+from game.zeus.outcome import play_outcome
+from game.zeus.view import ZeusView
+
+LETTERS_TO_WIN = 4
+VERBS = ("play", "sneak", "draw")
+
+
+DRAW = Action.of("draw")
+_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
+def action_for(verb: str, card: str) -> Action:
+    """Shared immutable action values: legal-action lists are built very often in self-play."""
+    key = (verb, card)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = Action.of(verb, card)
+    return action
+
+
+def first_player_by_name(names: Sequence[str]) -> int:
+    """Z-2: the name closest to Z (compared after casefold, character by character); ties: lowest seat."""
+    return max(range(len(names)), key=lambda s: (names[s].casefold(), -s))
+
+
+class ZeusState(State):
+    game_id = "zeus"
+
+    def __init__(
+        self,
+        deck: ZeusDeck,
+        seats: Sequence[SeatInfo],
+        options: Mapping[str, Any],
+        seed: int,
+        setups: Sequence[Mapping[str, Any]] = (),
+    ) -> None:
+        super().__init__(seats, options, seed, setups)
+        self.deck = deck
+        self.players = n = len(self.seats)
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.draw_pile: list[str] = []  # top first
+        self.pile: list[tuple[str, int]] = []  # Mount Olympus, bottom first: (card, who played it)
+        self.total = 0
+        self.zeus_holder: int | None = None
+        self.turn = 0
+        self.dealer = 0
+        self.first = 0
+        self.last_round_winner: int | None = None
+        self.owes_draw: int | None = None  # manual_draw: the seat that may still take its draw
+        self._top: tuple[int | None, int | None] = (None, None)  # kept in step with `pile`
+        self._names = tuple(s.name for s in self.seats)
+        # Caches for the many rule checks an action triggers; `_forget_derived` clears them on every change.
+        self._sneakers: tuple[int, ...] | None = None
+        self._legal: dict[int, list[Action]] = {}
+        first = first_player_by_name([s.name for s in self.seats])
+        self._opening_events = self._start_round((first - 1) % n)
+
+    # ----- who acts and what they may do -----------------------------------------------------------
+    def opening_events(self) -> list[Event]:
+        """The events of the first deal (made in the constructor, so no `apply` returned them)."""
+        return list(self._opening_events)
+
+    def top_number(self) -> tuple[int | None, int | None]:
+        """The number card on top of Mount Olympus and who played it; (None, None) if the top is a god."""
+        return self._top
+
+    def sneak_open(self) -> bool:
+        """Z-9: a number card was just played, so others may sneak a match until the next card."""
+        return bool(self.options.get("sneak")) and self.players > 2 and self.top_number()[0] is not None \
+            and not self.finished
+
+    def sneakers(self) -> tuple[int, ...]:
+        """Seats that may sneak now: not the turn seat, not the card's player, holding the number."""
+        if self._sneakers is None:
+            self._sneakers = ()
+            if self.sneak_open():
+                number, played_by = self._top
+                card = str(number)
+                self._sneakers = tuple(s for s in range(self.players)
+                                       if s != self.turn and s != played_by and card in self.hands[s])
+        return self._sneakers
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.finished:
+            return ()
+        seats = [self.turn, *self.sneakers()]
+        if self.owes_draw is not None and self.owes_draw not in seats:
+            seats.append(self.owes_draw)
+        return tuple(seats)
+
+    def is_reaction(self, seat: int) -> bool:
+        return not self.finished and seat != self.turn and seat in self.to_act()
+
+    def is_playable(self, seat: int, card: str) -> bool:
+        """Z-7: a card the seat may play on its turn (it must also hold it)."""
+        definition = self.deck.cards[card]
+        if definition.value is not None:  # the common case, without building an outcome
+            number, played_by = self._top
+            return self.total + definition.value <= MOUNT_OLYMPUS_TOP or (
+                definition.value == number and played_by != seat)
+        return self.deck.god_total(card, self.total) <= MOUNT_OLYMPUS_TOP
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.finished or not (0 <= seat < self.players):
+            return []
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = []
+            if seat == self.turn:
+                held = set(self.hands[seat])
+                cached += [action_for("play", c) for c in self.deck.order
+                           if c in held and self.is_playable(seat, c)]
+            if seat in self.sneakers():
+                cached.append(action_for("sneak", str(self.top_number()[0])))
+            if self.owes_draw == seat:
+                cached.append(DRAW)
+            self._legal[seat] = cached
+        return list(cached)
+
+    def normalize(self, action: Action) -> Action:
+        """Card names are read without regard to case (`play hermes` is `play Hermes`)."""
+        if action.verb in ("play", "sneak") and len(action.args) == 1 and action.args[0] not in self.deck.cards:
+            for card_id in self.deck.order:
+                if card_id.casefold() == action.args[0].casefold():
+                    return Action.of(action.verb, card_id)
+        return action
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        if self.finished:
+            return "the game is over"
+        if not (0 <= seat < self.players):
+            return "only the players act in Zeus on the Loose"
+        if action in self.legal_actions(seat):
+            return None
+        return self._explain(seat, action)
+
+    def _explain(self, seat: int, action: Action) -> str:
+        """Why a listed-as-illegal action is not allowed, in the words a player would use."""
+        verb, args = action.verb, action.args
+        if verb not in VERBS:
+            return f"there is no '{verb}' in Zeus on the Loose; you can play, sneak or draw"
+        if verb == "draw":
+            if args:
+                return "'draw' takes nothing after it"
+            if not self.options.get("manual_draw"):
+                return "drawing is automatic in this game"
+            return "you have no card to draw now (you draw right after playing, before the next card)"
+        if len(args) != 1:
+            return "say one card, as in 'play 7' or 'play Hermes'" if verb == "play" else \
+                "say one number, as in 'sneak 8'"
+        card = args[0]
+        if card not in self.deck.cards:
+            return f"there is no card '{card}' in Zeus on the Loose"
+        definition = self.deck.cards[card]
+        if verb == "play":
+            if seat != self.turn:
+                if seat in self.sneakers() and card == str(self.top_number()[0]):
+                    return f"it is not your turn, but you can sneak your {card} ('sneak {card}')"
+                return "it is not your turn"
+            if card not in self.hands[seat]:
+                return f"you do not hold {'a ' if definition.is_number else ''}{card}"
+            return "that would take Mount Olympus past 100"
+        # sneak
+        if not self.options.get("sneak"):
+            return "the Same Number Sneak is not played in this game"
+        if seat == self.turn:
+            return "it is your turn: play the matching card as an ordinary play"
+        if not definition.is_number:
+            return "only a number card can be sneaked"
+        number, played_by = self.top_number()
+        if number is None:
+            return "you can only sneak right after a number card is played"
+        if played_by == seat:
+            return "you cannot sneak onto your own card"
+        if definition.value != number:
+            return f"you can only sneak a card matching the {number} on top"
+        if card not in self.hands[seat]:
+            return f"you do not hold a {card}"
+        if self.players == 2:
+            return "with two players there is no Same Number Sneak"
+        return f"'{action}' is not allowed now"
+
+    # ----- carrying out actions ---------------------------------------------------------------------
+    def _forget_derived(self) -> None:
+        self._sneakers = None
+        self._legal = {}
+
+    def _apply_legal(self, seat: int, action: Action) -> list[Event]:
+        self._forget_derived()
+        if action.verb == "draw":
+            self.owes_draw = None
+            return [self._draw_one(seat)]
+        return self._play(seat, action.args[0], sneak=action.verb == "sneak")
+
+    def _play(self, seat: int, card: str, *, sneak: bool) -> list[Event]:
+        events: list[Event] = []
+        if self.owes_draw is not None:  # Z-15: the next card is played before that seat drew
+            events.append(Event("draw_lost", seat=self.owes_draw))
+            self.owes_draw = None
+        number, played_by = self.top_number()
+        before = self.total
+        outcome = play_outcome(self.deck.cards[card], before, number, played_by, seat, sneak=sneak)
+        after = self.total = outcome.total
+        self.hands[seat].remove(card)
+        self.pile.append((card, seat))
+        value = self.deck.cards[card].value
+        self._top = (value, seat) if value is not None else (None, None)
+        events.append(Event("card_played", seat=seat, data={
+            "card": card, "total_before": before, "total": after, "sneak": sneak, "by_turn": not sneak}))
+        if outcome.steals and self.zeus_holder != seat:  # Z-6, Z-10
+            events.append(Event("zeus_stolen", seat=seat,
+                                data={"from_seat": self.zeus_holder, "reason": outcome.steal_reason}))
+            self.zeus_holder = seat
+        if outcome.wins_round is not None:  # Z-11, Z-12
+            return events + self._close_round(outcome.wins_round)
+
+        step = 1
+        if outcome.skips_next:  # Athena; with two players the skipped seat is the other one, so the player goes again
+            step = 2
+            events.append(Event("turn_skipped", seat=(seat + 1) % self.players))
+
+        if not self.draw_pile:  # Z-13: this player must draw and cannot
+            return events + self._close_round("draw_pile_empty")
+        if self.options.get("manual_draw"):
+            self.owes_draw = seat
+        else:
+            events.append(self._draw_one(seat))
+
+        self.turn = (seat + step) % self.players
+        events.append(Event("turn_passed", seat=self.turn, data={"turn": self.turn}))
+        if not any(self.is_playable(self.turn, c) for c in self.hands[self.turn]):  # Z-8
+            events += self._close_round("no_legal_play")
+        return events
+
+    def _draw_one(self, seat: int) -> Event:
+        card = self.draw_pile.pop(0)
+        self.hands[seat].append(card)
+        return Event("card_drawn", seat=seat, data={"draw_pile_size": len(self.draw_pile)},
+                     secret={"card": card}, private_to=seat)
+
+    # ----- rounds -------------------------------------------------------------------------------------
+    def _close_round(self, reason: str) -> list[Event]:
+        """Score the round for the Zeus holder (Z-8, Z-11..Z-14), then finish or deal the next one."""
+        n = self.players
+        winner = self.zeus_holder
+        self.owes_draw = None
+        if winner is None:  # Z-14: void, the same dealer deals again
+            self._end_round([0] * n)
+            events = [Event("round_won", seat=None, data={"reason": reason, "letters": tuple(self.totals)}),
+                      Event("round_void", data={"reason": reason, "dealer": self.dealer})]
+            return events + self._start_round(self.dealer)
+        self.totals[winner] += 1
+        self.last_round_winner = winner
+        self._end_round([1 if s == winner else 0 for s in range(n)])
+        events = [Event("round_won", seat=winner, data={"reason": reason, "letters": tuple(self.totals)})]
+        if self.totals[winner] >= LETTERS_TO_WIN:
+            self._finish([winner])
+            return events + [Event("game_won", seat=winner, data={"letters": tuple(self.totals)})]
+        return events + self._start_round(winner)
+
+    def _start_round(self, dealer: int) -> list[Event]:
+        """Z-1: deal four cards each, starting left of the dealer; Mount Olympus is 0; Zeus is free."""
+        n = self.players
+        first = (dealer + 1) % n
+        setup = self._setup_for_next_round()
+        if setup is None:
+            cards = self.deck.full_deck()
+            self._rng_for_next_round().shuffle(cards)
+            hands: list[list[str]] = [[] for _ in range(n)]
+            for i in range(HAND_SIZE * n):
+                hands[(first + i) % n].append(cards[i])
+            setup = {"dealer": dealer, "first": first, "hands": hands, "draw_pile": cards[HAND_SIZE * n:]}
+        else:
+            self._check_setup(setup, dealer, first)
+        self._begin_round(setup)
+        self.dealer, self.first, self.turn = dealer, first, first
+        self.hands = [list(h) for h in setup["hands"]]
+        self.draw_pile = list(setup["draw_pile"])
+        self.pile = []
+        self._top = (None, None)
+        self._forget_derived()
+        self.total = 0
+        self.zeus_holder = None
+        self.owes_draw = None
+        events = [Event("round_started", data={
+            "round": self.round_index, "dealer": dealer, "first": first,
+            "hand_sizes": tuple(len(h) for h in self.hands), "draw_pile_size": len(self.draw_pile)})]
+        events += [Event("cards_dealt", seat=s, data={"count": len(self.hands[s])},
+                         secret={"cards": tuple(self.hands[s])}, private_to=s) for s in range(n)]
+        events.append(Event("turn_passed", seat=first, data={"turn": first}))
+        return events
+
+    def _check_setup(self, setup: Mapping[str, Any], dealer: int, first: int) -> None:
+        """A recorded deal must hold exactly this deck and follow Z-2 for dealer and first player."""
+        where = f"round {len(self.rounds)} setup"
+        if set(setup) != {"dealer", "first", "hands", "draw_pile"}:
+            raise ValueError(f"{where} must have exactly the keys dealer, first, hands, draw_pile")
+        if setup["dealer"] != dealer or setup["first"] != first:
+            raise ValueError(f"{where} says dealer {setup['dealer']} and first {setup['first']}; "
+                             f"the rules give dealer {dealer} and first {first}")
+        hands, pile = setup["hands"], setup["draw_pile"]
+        if not isinstance(hands, list) or len(hands) != self.players or \
+                any(not isinstance(h, list) or len(h) != HAND_SIZE for h in hands) or not isinstance(pile, list):
+            raise ValueError(f"{where} must deal {HAND_SIZE} cards to each of {self.players} players")
+        if Counter(c for h in hands for c in h) + Counter(pile) != Counter(self.deck.full_deck()):
+            raise ValueError(f"{where} does not hold exactly the cards of the deck")
+
+    # ----- what a seat may see ------------------------------------------------------------------------
+    def view(self, seat: int | None) -> ZeusView:
+        number, number_seat = self.top_number()
+        sneak_open = self.sneak_open()
+        return ZeusView(
+            seat=seat,
+            names=self._names,
+            hand=tuple(self.hands[seat]) if seat is not None and 0 <= seat < self.players else (),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            total=self.total,
+            pile=tuple(card for card, _ in self.pile),
+            top_number=number,
+            top_number_seat=number_seat,
+            zeus_holder=self.zeus_holder,
+            letters=tuple(self.totals),
+            draw_pile_size=len(self.draw_pile),
+            turn=self.turn,
+            dealer=self.dealer,
+            round_index=self.round_index,
+            sneak_open=sneak_open,
+            sneak_number=number if sneak_open else None,
+            owes_draw=tuple(s == self.owes_draw for s in range(self.players)),
+            options=MappingProxyType(dict(self.options)),
+            finished=self.finished,
+            winners=self.winners,
+            last_round_winner=self.last_round_winner,
+            pile_seats=tuple(s for _, s in self.pile),
+            cards=self.deck.cards,
+        )
