@@ -1,0 +1,226 @@
+"""Olympus Table: start the program (the `olympus-table` command).
+
+    olympus-table                                  the title menu
+    olympus-table --game zeus --seats human,ai,ai  straight to a table (--ai-level, --seed, --option K=V)
+    olympus-table --headless --frames 300 --screenshot out.png [--size 1280x720]
+    olympus-table --bench [--game zeus] [--frames 600]
+    olympus-table --self-test
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import logging
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+DEFAULT_HEADLESS_FRAMES = 600
+DEFAULT_SCREENSHOT_FRAMES = 60
+BENCH_SIZE = (1280, 720)
+BENCH_FRAMES = 600
+
+log = logging.getLogger("olympus")
+
+
+class UsageError(Exception):
+    """A flag the player gave cannot be used; the message says why."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        width, height = (int(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}") from None
+    if width < 320 or height < 200:
+        raise argparse.ArgumentTypeError(f"{text} is too small; the smallest window is 640x400")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="olympus-table", description="Card games of the gods, against the AI or "
+                                     "with friends on one computer.")
+    table = parser.add_argument_group("start at a table")
+    table.add_argument("--game", metavar="ID", help="game id, e.g. zeus")
+    table.add_argument("--seats", metavar="LIST", help="one entry per seat: human, ai or ai:<level> "
+                       "(e.g. human,ai,ai)")
+    table.add_argument("--ai-level", default="normal", metavar="LEVEL", help="level of plain 'ai' seats "
+                       "(default normal)")
+    table.add_argument("--seed", type=int, help="deal seed (default: random)")
+    table.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option; repeatable")
+    runs = parser.add_argument_group("headless runs")
+    runs.add_argument("--headless", action="store_true", help="no window, no sound, fixed 1/60 s steps")
+    runs.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
+    runs.add_argument("--screenshot", type=Path, metavar="PNG", help="save the last frame as a PNG, then exit")
+    runs.add_argument("--size", type=parse_size, metavar="WxH", help="window size for this run, e.g. 1280x720")
+    runs.add_argument("--bench", action="store_true", help="time every frame of an all-AI game at 1280x720; "
+                      "the last line is JSON")
+    runs.add_argument("--self-test", action="store_true", help="check that this install can play, then exit")
+    return parser
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option expects KEY=VALUE, got {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def seat_controllers(spec: str, ai_level: str, levels: Sequence[str]) -> list[str]:
+    """`human,ai,ai:easy` -> controllers; unknown words and levels are refused with the choices."""
+    controllers = []
+    for entry in (e.strip() for e in spec.split(",")):
+        if entry == "human":
+            controllers.append("human")
+            continue
+        level = ai_level if entry == "ai" else entry[3:] if entry.startswith("ai:") else None
+        if level is None:
+            raise UsageError(f"--seats: {entry!r} is not a seat; use human, ai or ai:<level>")
+        if level not in levels:
+            raise UsageError(f"AI level {level!r} does not exist for this game; choose from {', '.join(levels)}")
+        controllers.append(f"ai:{level}")
+    return controllers
+
+
+def seat_names(controllers: Sequence[str], player_name: str) -> list[str]:
+    """The player's own name for the first human seat, Greek names for the others, all different."""
+    from scenes.setup import GREEK_NAMES
+
+    names: list[str] = []
+    spare = [n for n in GREEK_NAMES if n.casefold() != player_name.casefold()]
+    humans = 0
+    for controller in controllers:
+        if controller == "human":
+            humans += 1
+            names.append(player_name if humans == 1 else f"Player {humans}")
+        else:
+            names.append(spare.pop(0) if spare else f"Oracle {len(names) + 1}")
+    return names
+
+
+def make_session(app: Any, game_id: str, controllers: Sequence[str], options: dict[str, Any], seed: int | None,
+                 autosave: bool) -> Any:
+    from game.core.engine import SeatInfo
+    from game.core.session import GameSession
+
+    names = seat_names(controllers, app.settings.player_name)
+    seats = [SeatInfo(name, controller) for name, controller in zip(names, controllers)]
+    seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31 - 1)
+    log.info("table from the command line: %s %s seed %d", game_id, list(controllers), seed)
+    try:
+        return GameSession.new(app.catalog.get(game_id), seats, options, seed,
+                               autosave_path=app.dirs.autosave if autosave else None,
+                               records_dir=app.dirs.records if autosave else None)
+    except ValueError as exc:   # unknown game, wrong player count, bad option: the player's words
+        raise UsageError(str(exc)) from None
+
+
+def catalog_game(app: Any, game_id: str) -> Any:
+    try:
+        return app.catalog.get(game_id)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def run_self_test() -> int:
+    try:
+        module = importlib.import_module("scenes.self_test")
+    except ModuleNotFoundError as exc:
+        if exc.name != "scenes.self_test":
+            raise
+        print("olympus-table: the self-test is not part of this build (scenes/self_test.py is missing)",
+              file=sys.stderr)
+        return 1
+    return int(module.main())
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from scenes.headless import make_headless_app, run_frames
+    from scenes.setup import default_level
+    from scenes.tables import has_table, open_table
+
+    game_id = args.game or "zeus"
+    frames = args.frames or BENCH_FRAMES
+    app = make_headless_app(BENCH_SIZE)
+    if not has_table(game_id):
+        raise UsageError(f"no table for game {game_id!r}")
+    game = catalog_game(app, game_id)
+    count = max(game.min_players, min(3, game.max_players))
+    level = "normal" if "normal" in game.agent_levels() else default_level(list(game.agent_levels()))
+    session = make_session(app, game_id, [f"ai:{level}"] * count, parse_options(args.option), args.seed, False)
+    app.stack.push(open_table(app, session))
+    times = run_frames(app, frames)
+    app.shutdown()
+    summary = {"game": game_id, **times.summary()}
+    print(f"bench: {game_id}, {count} AI seats ({level}), {summary['frames']} frames at "
+          f"{BENCH_SIZE[0]}x{BENCH_SIZE[1]}: median {summary['p50_ms']} ms, 99th percentile {summary['p99_ms']} ms, "
+          f"worst {summary['max_ms']} ms per frame")
+    print(json.dumps(summary))
+    return 0
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from scenes.headless import HEADLESS_DT, save_screenshot, use_dummy_drivers
+
+    if args.headless:
+        use_dummy_drivers()
+    from scenes.app import App
+    from scenes.tables import has_table, open_table
+
+    app = App(headless=args.headless, fixed_dt=HEADLESS_DT if args.headless else None, size=args.size)
+    if args.game:
+        if not has_table(args.game):
+            raise UsageError(f"no table for game {args.game!r}")
+        game = catalog_game(app, args.game)
+        controllers = seat_controllers(args.seats or ",".join(["human"] + ["ai"] * (max(3, game.min_players) - 1)),
+                                       args.ai_level, list(game.agent_levels()))
+        session = make_session(app, args.game, controllers, parse_options(args.option), args.seed,
+                               autosave=not args.headless)
+        first = open_table(app, session)
+    else:
+        from scenes.title import TitleScene
+
+        first = TitleScene(app)
+    frames = args.frames
+    if frames is None and args.screenshot is not None:
+        frames = DEFAULT_SCREENSHOT_FRAMES
+    if frames is None and args.headless:
+        frames = DEFAULT_HEADLESS_FRAMES
+    status = app.run(first, max_frames=frames)
+    if args.screenshot is not None:
+        path = save_screenshot(app, args.screenshot)
+        print(f"screenshot saved: {path}")
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout for our own lines
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.frames is not None and args.frames < 1:
+        parser.error("--frames must be at least 1")
+    try:
+        if args.self_test:
+            return run_self_test()
+        if args.bench:
+            return run_bench(args)
+        if (args.seats or args.option or args.seed is not None) and not args.game:
+            raise UsageError("--seats, --seed and --option need --game")
+        return run_app(args)
+    except UsageError as exc:
+        print(f"olympus-table: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

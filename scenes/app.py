@@ -1,0 +1,315 @@
+"""The program around the tables: window, main loop, scene stack, settings, toasts and user files.
+
+One `App` per run. Scenes reach everything shared through it (`app.settings`, `app.dirs`,
+`app.catalog`, `app.toast`), so nothing is global. Time advances by `clock.tick` capped at 0.1 s,
+or by a fixed step in headless runs (tests, benchmark, screenshots), which makes them repeatable.
+"""
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pygame
+
+from game.catalog import GAME_IDS, Catalog, load_catalog
+from game.core.resources import asset_path
+from game.core.session import GameSession
+from game.core.settings import Settings, load_settings, save_settings
+from game.core.userfiles import UserDirs, user_dirs
+from scenes.scene import Scene, SceneStack
+from scenes.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
+from scenes.widgets import wrap_text
+
+log = logging.getLogger("olympus")
+
+FPS = 60
+MAX_DT = 0.1
+TOAST_SECONDS = 3.0
+WINDOW_TITLE = "Olympus Table"
+MIN_WINDOW = (640, 400)
+SETTINGS_SAVE_DELAY = 0.6   # a window being dragged bigger is saved once it stops, not per pixel
+
+
+@dataclass
+class Toast:
+    text: str
+    remaining: float
+    total: float
+
+
+def setup_logging(dirs: UserDirs) -> Path:
+    """Log to a rotating file in the log folder (once per process, however many Apps tests make)."""
+    path = dirs.logs / "olympus-table.log"
+    root = logging.getLogger()
+    for handler in root.handlers:
+        if isinstance(handler, logging.FileHandler) and Path(handler.baseFilename) == path.resolve():
+            return path
+    for handler in [h for h in root.handlers if getattr(h, "olympus", False)]:
+        root.removeHandler(handler)
+        handler.close()
+    handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+    handler.olympus = True  # type: ignore[attr-defined]
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    return path
+
+
+def load_catalog_safely(game_ids: tuple[str, ...] = GAME_IDS) -> Catalog:
+    """The catalog, one game at a time, so a game that fails in any way (bad YAML, a missing or
+    broken package) is left out with its reason and the others are still offered."""
+    catalog = Catalog()
+    for game_id in game_ids:
+        try:
+            one = load_catalog((game_id,))
+        except Exception as exc:  # a broken game package must not stop the program
+            log.exception("game %s failed to load", game_id)
+            catalog.errors[game_id] = f"{type(exc).__name__}: {exc}"
+            continue
+        catalog.games.update(one.games)
+        catalog.errors.update(one.errors)
+    for game_id, message in catalog.errors.items():
+        log.warning("%s cannot be offered: %s", game_id, message)
+    return catalog
+
+
+class App:
+    """The window, the loop and the shared services every scene uses."""
+
+    def __init__(self, *, headless: bool = False, fixed_dt: float | None = None,
+                 size: tuple[int, int] | None = None, dirs: UserDirs | None = None,
+                 catalog: Catalog | None = None, remember_size: bool | None = None) -> None:
+        self.headless = headless
+        self.fixed_dt = fixed_dt
+        self.dirs = (dirs or user_dirs()).ensure()
+        self.log_path = setup_logging(self.dirs)
+        self.stack = SceneStack()
+        self.toasts: list[Toast] = []
+        self.running = True
+        self.frame_count = 0
+        # A size given on the command line is for this run only; a window the player drags is remembered.
+        self._remember_size = (size is None and not headless) if remember_size is None else remember_size
+        self._settings_save_in = -1.0
+
+        loaded = load_settings(self.dirs.settings_file)
+        self.settings: Settings = loaded.settings
+        if loaded.message:
+            log.warning(loaded.message)
+            self.toast(loaded.message)
+
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        # Real pixels on high-DPI Windows screens instead of a blurry upscaled window (SDL ≥ 2.24).
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(WINDOW_TITLE)
+        self._set_icon()
+        self._windowed_size = size or (self.settings.window_width, self.settings.window_height)
+        self.fullscreen = self.settings.fullscreen and not headless and size is None
+        self.screen = self._set_mode()
+        self.clock = pygame.time.Clock()
+        pygame.key.set_repeat(400, 35)
+
+        self.catalog = catalog if catalog is not None else load_catalog_safely()
+        log.info("started: %d games offered, %d cannot be offered; window %s", len(self.catalog.games),
+                 len(self.catalog.errors), self.size)
+
+    # ----- window ---------------------------------------------------------------------------------
+    @staticmethod
+    def _set_icon() -> None:
+        """The program's icon in the title bar and task bar (a missing icon only costs the icon)."""
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "olympus-table-64.png"))))
+        except (pygame.error, FileNotFoundError) as exc:
+            log.warning("window icon not set: %s", exc)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _set_mode(self) -> pygame.Surface:
+        if self.fullscreen:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        width, height = self._windowed_size
+        size = (max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height))
+        return pygame.display.set_mode(size, 0 if self.headless else pygame.RESIZABLE)
+
+    def _apply_window(self) -> None:
+        self.screen = self._set_mode()
+        self.stack.resize(self.size)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if self.headless or on == self.fullscreen:
+            return
+        self.fullscreen = on
+        self._apply_window()
+        if self.settings.fullscreen != on:
+            self.update_settings(replace(self.settings, fullscreen=on))
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """Resize the window (a settings preset); remembered for the next start."""
+        self._windowed_size = size
+        if not self.fullscreen:
+            self._apply_window()
+
+    @property
+    def scale(self) -> float:
+        return ui_scale(self.size)
+
+    # ----- settings and messages --------------------------------------------------------------------
+    def update_settings(self, new: Settings) -> None:
+        """Take new settings at once: save them and apply what affects the window."""
+        new = new.validated()
+        old, self.settings = self.settings, new
+        self._save_settings()
+        if new.fullscreen != old.fullscreen:
+            self.set_fullscreen(new.fullscreen)
+        new_size = (new.window_width, new.window_height)
+        if new_size != (old.window_width, old.window_height) and new_size != self._windowed_size:
+            self.set_window_size(new_size)
+
+    def _save_settings(self) -> None:
+        try:
+            save_settings(self.dirs.settings_file, self.settings)
+        except OSError as exc:
+            log.error("settings not saved: %s", exc)
+            self.toast(f"Your settings could not be saved ({exc.strerror or exc}); they apply until you quit.")
+
+    def toast(self, text: str) -> None:
+        """A short message over everything; longer messages stay a little longer so they can be read."""
+        seconds = max(TOAST_SECONDS, len(text) / 18)
+        self.toasts.append(Toast(text, seconds, seconds))
+        self.toasts = self.toasts[-4:]
+
+    # ----- navigation ---------------------------------------------------------------------------------
+    def open_table(self, session: GameSession) -> None:
+        """Replace the current scene (setup or title) with the session's table."""
+        from scenes import tables
+
+        try:
+            scene = tables.open_table(self, session)
+        except Exception as exc:  # a broken table must not take the program down with it
+            log.exception("table for %s failed to open", session.game.id)
+            self.toast(f"The {session.game.title} table could not be opened ({type(exc).__name__}: {exc}). "
+                       "Your game is saved and can be resumed.")
+            return
+        log.info("opening table: %s, seats %s, seed %s", session.game.id,
+                 [f"{s.name} ({s.controller})" for s in session.seats], session.state.seed)
+        self.stack.replace(scene)
+
+    def back_to_title(self) -> None:
+        from scenes.title import TitleScene
+
+        self.stack.clear_to(TitleScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----- the loop -------------------------------------------------------------------------------------
+    def run(self, first: Scene | None = None, max_frames: int | None = None) -> int:
+        """Run until quit (or `max_frames`); returns the exit status."""
+        if first is not None:
+            self.stack.push(first)
+        self.stack.apply_pending()
+        frames = 0
+        try:
+            while self.running and (max_frames is None or frames < max_frames):
+                if self.fixed_dt is not None:
+                    dt = self.fixed_dt
+                else:
+                    dt = min(self.clock.tick(FPS) / 1000.0, MAX_DT)
+                self.frame(dt)
+                frames += 1
+        finally:
+            self.shutdown()
+        return 0
+
+    def frame(self, dt: float) -> None:
+        """One frame: events, update, draw, flip; stack changes are applied last."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.stack.apply_pending()
+        self.frame_count += 1
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self._windowed_size = (max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h))
+            current = pygame.display.get_surface()
+            if current is None or current.get_size() != self._windowed_size:
+                self.screen = self._set_mode()
+            else:
+                self.screen = current
+            self.stack.resize(self.size)
+            if self._remember_size:
+                self._settings_save_in = SETTINGS_SAVE_DELAY
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            return
+        self.stack.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.stack.update(dt)
+        for toast in self.toasts:
+            toast.remaining -= dt
+        self.toasts = [t for t in self.toasts if t.remaining > 0]
+        if self._settings_save_in >= 0:
+            self._settings_save_in -= dt
+            if self._settings_save_in < 0:
+                self._remember_window_size()
+
+    def _remember_window_size(self) -> None:
+        width, height = self._windowed_size
+        if (width, height) != (self.settings.window_width, self.settings.window_height):
+            self.settings = replace(self.settings, window_width=width, window_height=height).validated()
+            self._save_settings()
+
+    def draw(self) -> None:
+        self.screen.fill(FELT_DARK)
+        self.stack.draw(self.screen)
+        self.draw_toasts(self.screen)
+
+    def draw_toasts(self, surface: pygame.Surface) -> None:
+        if not self.toasts:
+            return
+        width, height = surface.get_size()
+        scale = ui_scale((width, height))
+        size = max(12, int(19 * scale))
+        pad = int(14 * scale)
+        y = int(height * 0.06)
+        line_h = font(size).get_linesize()
+        for toast in self.toasts:
+            lines = wrap_text(toast.text, size, int(width * 0.66))
+            box_w = max(font(size).size(line)[0] for line in lines) + 2 * pad
+            box = pygame.Rect(0, y, box_w, line_h * len(lines) + 2 * pad)
+            box.centerx = width // 2
+            fade = min(1.0, toast.remaining / 0.4, (toast.total - toast.remaining) / 0.15 + 0.2)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            alpha = int(235 * max(0.0, fade))
+            pygame.draw.rect(panel, (20, 18, 16, alpha), panel.get_rect(), border_radius=pad)
+            pygame.draw.rect(panel, (*GOLD_DARK, alpha), panel.get_rect(), width=max(1, pad // 6), border_radius=pad)
+            for i, line in enumerate(lines):
+                text = font(size).render(line, True, CREAM)
+                text.set_alpha(int(255 * max(0.0, fade)))
+                panel.blit(text, (pad, pad + i * line_h))
+            surface.blit(panel, box)
+            y = box.bottom + pad // 2
+
+    def shutdown(self) -> None:
+        """Save what must survive: a window size still waiting to be saved."""
+        if self._settings_save_in >= 0:
+            self._settings_save_in = -1.0
+            self._remember_window_size()
+        log.info("stopped after %d frames", self.frame_count)

@@ -1,0 +1,72 @@
+"""The pass-and-play screen: hides the whole table until the next player says they are there.
+
+It is opaque on purpose: nothing private may show while the computer changes hands.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed,
+                            text_width, wrap_text)
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class HandoffOverlay(MenuScene):
+    transparent = False
+
+    def __init__(self, app: "App", seat_name: str, on_ready: Callable[[], None], reason: str = "") -> None:
+        super().__init__(app)
+        self.seat_name = seat_name
+        self.on_ready = on_ready
+        self.reason = reason
+        self.done = False
+        self.relayout()
+
+    def ready(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.app.stack.pop()
+        self.on_ready()
+
+    def on_escape(self) -> None:
+        """Esc does not reveal anything: only the named player's confirmation does."""
+
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        width, height = size
+        s = ui_scale(size)
+        self.s = s
+        self.big = max(20, int(50 * s))
+        self.text_size = max(13, int(24 * s))
+        button_h = max(34, int(60 * s))
+        label = f"I am {self.seat_name}: show my cards"
+        button_w = min(int(width * 0.9), text_width(label, int(button_h * 0.42), "bold") + 2 * button_h)
+        rect = pygame.Rect(0, 0, button_w, button_h)
+        rect.midtop = (width // 2, int(height * 0.62))
+        return [keyed(Button(rect, label, self.ready, hotkey=pygame.K_RETURN), "ready")]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_felt(surface)
+        width, height = surface.get_size()
+        s = self.s
+        band_h = int(22 * s)
+        draw_meander(surface, pygame.Rect(0, int(height * 0.16), width, band_h), TERRACOTTA)
+        draw_meander(surface, pygame.Rect(0, int(height * 0.84) - band_h, width, band_h), TERRACOTTA)
+        y = int(height * 0.28)
+        line = ellipsize(f"Pass the computer to {self.seat_name}", self.big, int(width * 0.92), "title")
+        draw_text(surface, line, (width // 2, y), self.big, GOLD, "title", "midtop")
+        y += int(self.big * 1.45)
+        draw_text(surface, "Everyone else, look away", (width // 2, y), self.text_size, CREAM, "bold", "midtop")
+        y += int(self.text_size * 1.8)
+        for text in wrap_text(self.reason, self.text_size, int(width * 0.8)) if self.reason else []:
+            draw_text(surface, text, (width // 2, y), self.text_size, PARCHMENT, "sans", "midtop")
+            y += int(self.text_size * 1.4)
+        self.focus.draw(surface)
+        hint = "Press Enter or click when only you can see the screen."
+        draw_text(surface, hint, (width // 2, self.focus.controls[0].rect.bottom + int(16 * s)),
+                  max(11, int(17 * s)), PARCHMENT, "sans", "midtop")

@@ -1,0 +1,108 @@
+"""The pause menu over a table: resume, read the rules, change settings, leave.
+
+The session autosaves after every action, so "Save and return to menu" and "Quit" only make sure
+the latest state is on disk before leaving; the title then offers to resume it.
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes.theme import CREAM, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.widgets import Button, Control, MenuScene, dim, draw_meander, draw_panel, draw_text, keyed
+
+if TYPE_CHECKING:
+    from game.core.session import GameSession
+    from scenes.app import App
+
+log = logging.getLogger("olympus.pause")
+
+
+class PauseOverlay(MenuScene):
+    transparent = True
+
+    def __init__(self, app: "App", game_id: str, session: "GameSession | None" = None) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.session = session
+        game = app.catalog.games.get(game_id)
+        self.game_title = game.title if game is not None else game_id
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.relayout()
+
+    # ----- actions -----------------------------------------------------------------------------------
+    def resume_game(self) -> None:
+        self.app.stack.pop()
+
+    def show_rules(self) -> None:
+        from scenes.rules_screen import RulesScene
+
+        self.app.stack.push(RulesScene(self.app, self.game_id))
+
+    def show_settings(self) -> None:
+        from scenes.settings_scene import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def _save(self) -> bool:
+        if self.session is None:
+            return True
+        try:
+            self.session.save()
+            return True
+        except OSError as exc:
+            log.error("save failed: %s", exc)
+            self.app.toast(f"The game could not be saved ({exc.strerror or exc}). It was not left.")
+            return False
+
+    def save_and_leave(self) -> None:
+        if self._save():
+            self.app.back_to_title()
+
+    def quit_program(self) -> None:
+        if self._save():
+            self.app.quit()
+
+    on_escape = resume_game
+
+    # ----- layout ------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        width, height = size
+        s = ui_scale(size)
+        self.s = s
+        button_h = max(30, int(52 * s))
+        gap = int(14 * s)
+        self.title_size = max(20, int(46 * s))
+        self.text_size = max(12, int(19 * s))
+        self.band_h = int(18 * s)
+        panel_w = min(int(width * 0.9), max(int(460 * s), int(width * 0.4)))
+        header = self.band_h + int(24 * s) + int(self.title_size * 1.25) + int(self.text_size * 2.2)
+        specs = [("Resume", self.resume_game, "primary"), ("Rules", self.show_rules, "secondary"),
+                 ("Settings", self.show_settings, "secondary"),
+                 ("Save and return to menu", self.save_and_leave, "secondary"),
+                 ("Quit", self.quit_program, "secondary")]
+        panel_h = header + len(specs) * (button_h + gap) + int(24 * s) + self.band_h
+        self.panel = pygame.Rect(0, 0, panel_w, panel_h)
+        self.panel.center = (width // 2, height // 2)
+        y = self.panel.y + header
+        controls: list[Control] = []
+        for label, action, style in specs:
+            rect = pygame.Rect(self.panel.x + int(36 * s), y, panel_w - int(72 * s), button_h)
+            controls.append(keyed(Button(rect, label, action, style=style), label))
+            y += button_h + gap
+        return controls
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 150)
+        draw_panel(surface, self.panel, 255)
+        band = pygame.Rect(self.panel.x + 2, self.panel.y + self.band_h // 3, self.panel.w - 4, self.band_h)
+        draw_meander(surface, band, TERRACOTTA)
+        draw_meander(surface, band.move(0, self.panel.h - self.band_h - 2 * (self.band_h // 3)), TERRACOTTA)
+        y = band.bottom + int(16 * self.s)
+        draw_text(surface, "Paused", (self.panel.centerx, y), self.title_size, CREAM, "title", "midtop")
+        y += int(self.title_size * 1.25)
+        draw_text(surface, f"{self.game_title} · saved after every move", (self.panel.centerx, y), self.text_size,
+                  PARCHMENT, "sans", "midtop")
+        self.focus.draw(surface)

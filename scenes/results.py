@@ -1,0 +1,139 @@
+"""Dialogs over the table: round and game results, and yes/no confirmations.
+
+A button pops the dialog first, then runs its action, so an action may itself change scenes
+(next round, back to the menu) without fighting the dialog. In a headless run a results dialog
+presses its first button after 2 s, so an all-AI game keeps playing with nobody at the keyboard.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Sequence
+
+import pygame
+
+from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.widgets import (Button, Control, MenuScene, dim, draw_meander, draw_panel, draw_text, ellipsize,
+                            keyed, text_width, wrap_text)
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+HEADLESS_AUTO_CONTINUE_S = 2.0
+
+
+class ResultsOverlay(MenuScene):
+    """Title, optional subtitle, a two-column table of rows, and a row of buttons (Enter = first)."""
+
+    transparent = True
+    auto_continue_s: float | None = HEADLESS_AUTO_CONTINUE_S
+
+    def __init__(self, app: "App", title: str, rows: Sequence[tuple[str, str]],
+                 buttons: Sequence[tuple[str, Callable[[], None]]], subtitle: str = "") -> None:
+        super().__init__(app)
+        self.title = title
+        self.rows = [(str(a), str(b)) for a, b in rows]
+        self.button_specs = list(buttons)
+        self.subtitle = subtitle
+        self.elapsed = 0.0
+        self.chosen = False
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.relayout()
+
+    def choose(self, index: int) -> None:
+        """Close the dialog, then run the button's action (once, however fast the clicks come)."""
+        if self.chosen or not self.button_specs:
+            return
+        self.chosen = True
+        self.app.stack.pop()
+        self.button_specs[index][1]()
+
+    def on_escape(self) -> None:
+        """Esc means the last button when it is a way back ("Cancel", "Stay"); otherwise nothing."""
+        if len(self.button_specs) > 1:
+            self.choose(len(self.button_specs) - 1)
+
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        width, height = size
+        s = ui_scale(size)
+        self.s = s
+        panel_w = min(int(width * 0.9), max(int(560 * s), int(width * 0.5)))
+        pad = int(28 * s)
+        self.title_size = max(18, int(40 * s))
+        self.text_size = max(12, int(20 * s))
+        self.subtitle_lines = wrap_text(self.subtitle, self.text_size, panel_w - 2 * pad) if self.subtitle else []
+        line_h = int(self.text_size * 1.5)
+        band_h = int(18 * s)
+        button_h = max(30, int(50 * s))
+        fixed = band_h + pad + int(self.title_size * 1.3) + len(self.subtitle_lines) * line_h + pad + button_h + pad + band_h
+        available = int(height * 0.92) - fixed
+        self.row_h = max(int(self.text_size * 1.3), min(int(44 * s), available // max(1, len(self.rows)))) if self.rows else 0
+        panel_h = fixed + self.row_h * len(self.rows) + (pad // 2 if self.rows else 0)
+        self.panel = pygame.Rect(0, 0, panel_w, min(panel_h, height - 8))
+        self.panel.center = (width // 2, height // 2)
+        self.pad, self.band_h, self.line_h = pad, band_h, line_h
+
+        labels = [label for label, _ in self.button_specs]
+        gap = int(18 * s)
+        widths = [max(int(150 * s), text_width(label, int(button_h * 0.42), "bold") + button_h) for label in labels]
+        total = sum(widths) + gap * (len(widths) - 1)
+        if total > panel_w - 2 * pad:
+            shrink = (panel_w - 2 * pad - gap * (len(widths) - 1)) / max(1, sum(widths))
+            widths = [int(w * shrink) for w in widths]
+            total = sum(widths) + gap * (len(widths) - 1)
+        x = self.panel.centerx - total // 2
+        y = self.panel.bottom - band_h - pad - button_h
+        controls: list[Control] = []
+        for i, (label, w) in enumerate(zip(labels, widths)):
+            button = Button(pygame.Rect(x, y, w, button_h), label, lambda i=i: self.choose(i),
+                            style="primary" if i == 0 else "secondary")
+            controls.append(keyed(button, f"button-{i}"))
+            x += w + gap
+        return controls
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.elapsed += dt
+        if self.app.headless and self.auto_continue_s is not None and self.elapsed >= self.auto_continue_s:
+            self.choose(0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 160)
+        panel = self.panel
+        draw_panel(surface, panel, 255)
+        inner = panel.inflate(-2 * max(2, panel.h // 120), 0)
+        draw_meander(surface, pygame.Rect(inner.x, panel.y + self.band_h // 3, inner.w, self.band_h), TERRACOTTA)
+        draw_meander(surface, pygame.Rect(inner.x, panel.bottom - self.band_h - self.band_h // 3, inner.w, self.band_h),
+                     TERRACOTTA)
+        y = panel.y + self.band_h + self.pad
+        title = ellipsize(self.title, self.title_size, panel.w - 2 * self.pad, "title")
+        draw_text(surface, title, (panel.centerx, y), self.title_size, CREAM, "title", "midtop")
+        y += int(self.title_size * 1.3)
+        for line in self.subtitle_lines:
+            draw_text(surface, line, (panel.centerx, y), self.text_size, PARCHMENT, "sans", "midtop")
+            y += self.line_h
+        if self.rows:
+            y += self.pad // 2
+            left, right = panel.x + self.pad, panel.right - self.pad
+            size = min(self.text_size, int(self.row_h * 0.6))
+            for i, (name, value) in enumerate(self.rows):
+                row = pygame.Rect(left, y, right - left, self.row_h)
+                if i % 2 == 0:
+                    shade = pygame.Surface(row.size, pygame.SRCALPHA)
+                    shade.fill((255, 255, 255, 18))
+                    surface.blit(shade, row)
+                value_rect = draw_text(surface, value, (right - self.pad // 2, row.centery), size, GOLD, "bold",
+                                       "midright")
+                room = value_rect.x - left - self.pad
+                draw_text(surface, ellipsize(name, size, room), (left + self.pad // 2, row.centery), size, CREAM,
+                          "sans", "midleft")
+                y += self.row_h
+        self.focus.draw(surface)
+
+
+class ConfirmOverlay(ResultsOverlay):
+    """A question with answers; never answers itself, even in a headless run."""
+
+    auto_continue_s = None
+
+    def __init__(self, app: "App", question: str, answers: Sequence[tuple[str, Callable[[], None]]],
+                 detail: str = "") -> None:
+        super().__init__(app, question, (), answers, detail)

@@ -1,0 +1,146 @@
+"""The settings screen: every change is saved at once through `app.update_settings`.
+
+It is an overlay, so it opens the same way over the title menu and over a paused table.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from game.core.settings import ANIMATION_SPEEDS, Settings
+from scenes.theme import CREAM, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, dim, draw_meander, draw_panel,
+                            draw_text, ellipsize, keyed)
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+WINDOW_PRESETS: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
+VOLUME_STEPS = tuple(i / 10 for i in range(11))
+SNEAK_STEPS = tuple(round(0.5 + i * 0.25, 2) for i in range(19))      # 0.5 .. 5.0 s
+AI_DELAY_STEPS = tuple(round(i * 0.1, 1) for i in range(31))          # 0 .. 3.0 s
+
+
+def nearest_index(values: tuple[Any, ...], value: float) -> int:
+    return min(range(len(values)), key=lambda i: abs(float(values[i]) - float(value)))
+
+
+def window_presets(current: tuple[int, int]) -> list[tuple[int, int]]:
+    """The presets, plus the player's own size (from dragging the window) so it can be kept."""
+    presets = list(WINDOW_PRESETS)
+    if current not in presets:
+        presets.append(current)
+        presets.sort()
+    return presets
+
+
+class SettingsScene(MenuScene):
+    transparent = True
+    hover_focus = False
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.name_text = app.settings.player_name
+        self.rows: list[tuple[str, str, pygame.Rect]] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.relayout()
+
+    def change(self, **values: Any) -> None:
+        self.app.update_settings(replace(self.app.settings, **values))
+
+    def _commit_name(self, text: str | None = None) -> None:
+        name = (text if text is not None else self.name_text).strip()
+        if name and name != self.app.settings.player_name:
+            self.change(player_name=name)
+
+    def exit(self) -> None:
+        self._commit_name()
+
+    def on_escape(self) -> None:
+        self._commit_name()
+        self.app.stack.pop()
+
+    def _set_name(self, text: str) -> None:
+        self.name_text = text
+        for control in self.focus.controls:
+            if isinstance(control, TextField):
+                control.invalid = not text.strip()
+
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        width, height = size
+        s = ui_scale(size)
+        self.s = s
+        settings: Settings = self.app.settings
+        self.band_h = int(18 * s)
+        self.title_size = max(18, int(40 * s))
+        self.label_size = max(12, int(20 * s))
+        self.help_size = max(10, int(14 * s))
+        panel_w = min(int(width * 0.94), max(int(820 * s), int(width * 0.72)))
+        row_h = max(28, int(44 * s))
+        gap = int(row_h * 0.42)
+        header = self.band_h + int(18 * s) + int(self.title_size * 1.4)
+        n_rows = 7
+        button_h = max(30, int(48 * s))
+        panel_h = header + n_rows * (row_h + gap) + int(10 * s) + button_h + int(22 * s) + self.band_h
+        panel_h = min(panel_h, height - 8)
+        self.panel = pygame.Rect(0, 0, panel_w, panel_h)
+        self.panel.center = (width // 2, height // 2)
+        label_x = self.panel.x + int(36 * s)
+        control_w = min(int(330 * s), int(panel_w * 0.46))
+        control_x = self.panel.right - int(36 * s) - control_w
+        y = self.panel.y + header
+        window = (settings.window_width, settings.window_height)
+        presets = window_presets(window)
+
+        specs: list[tuple[str, str, Callable[[pygame.Rect], Control]]] = [
+            ("Animation speed", "How fast cards travel. Instant skips the motion.",
+             lambda r: Stepper(r, ANIMATION_SPEEDS, ANIMATION_SPEEDS.index(settings.animation_speed),
+                               lambda v: self.change(animation_speed=v), str.capitalize)),
+            ("Sound volume", "0 % is silent.",
+             lambda r: Stepper(r, VOLUME_STEPS, nearest_index(VOLUME_STEPS, settings.sound_volume),
+                               lambda v: self.change(sound_volume=v), lambda v: f"{round(v * 100)} %")),
+            ("Fullscreen", "F11 switches at any time.",
+             lambda r: Toggle(r, settings.fullscreen, lambda v: self.change(fullscreen=v))),
+            ("Window size", "When not fullscreen. Dragging the window edge works too.",
+             lambda r: Stepper(r, presets, presets.index(window),
+                               lambda v: self.change(window_width=v[0], window_height=v[1]),
+                               lambda v: f"{v[0]} × {v[1]}")),
+            ("Zeus sneak window", "Zeus on the Loose: how long you may sneak in a match.",
+             lambda r: Stepper(r, SNEAK_STEPS, nearest_index(SNEAK_STEPS, settings.sneak_window_s),
+                               lambda v: self.change(sneak_window_s=v), lambda v: f"{v:.2f} s")),
+            ("AI move delay", "A pause before each AI move, so you can follow it.",
+             lambda r: Stepper(r, AI_DELAY_STEPS, nearest_index(AI_DELAY_STEPS, settings.ai_delay_s),
+                               lambda v: self.change(ai_delay_s=v), lambda v: f"{v:.1f} s")),
+            ("Your name", "Offered for the first seat when you set up a game.",
+             lambda r: TextField(r, self.name_text, self._set_name, placeholder="Your name", max_length=24,
+                                 on_commit=self._commit_name, invalid=not self.name_text.strip())),
+        ]
+        controls: list[Control] = []
+        self.rows = []
+        for label, help_text, make in specs:
+            rect = pygame.Rect(control_x, y, control_w, row_h)
+            control = make(rect)
+            controls.append(keyed(control, label))
+            self.rows.append((label, help_text, pygame.Rect(label_x, y, control_x - label_x - int(16 * s), row_h)))
+            y += row_h + gap
+        done = Button(pygame.Rect(0, 0, int(200 * s), button_h), "Done", self.on_escape)
+        done.rect.midbottom = (self.panel.centerx, self.panel.bottom - self.band_h - int(16 * s))
+        controls.append(keyed(done, "done"))
+        return controls
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 150)
+        draw_panel(surface, self.panel, 255)
+        band = pygame.Rect(self.panel.x + 2, self.panel.y + self.band_h // 3, self.panel.w - 4, self.band_h)
+        draw_meander(surface, band, TERRACOTTA)
+        draw_meander(surface, band.move(0, self.panel.h - self.band_h - 2 * (self.band_h // 3)), TERRACOTTA)
+        draw_text(surface, "Settings", (self.panel.centerx, band.bottom + int(12 * self.s)), self.title_size, CREAM,
+                  "title", "midtop")
+        for label, help_text, rect in self.rows:
+            draw_text(surface, ellipsize(label, self.label_size, rect.w, "bold"), (rect.x, rect.y - int(2 * self.s)),
+                      self.label_size, CREAM, "bold")
+            draw_text(surface, ellipsize(help_text, self.help_size, rect.w), (rect.x, rect.bottom - self.help_size),
+                      self.help_size, PARCHMENT)
+        self.focus.draw(surface)

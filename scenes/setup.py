@@ -1,0 +1,330 @@
+"""Setting up a game: how many play, who is human, how strong each AI is, names, options, seed.
+
+Everything offered comes from the game itself (player range, `agent_levels()`, `option_specs()`),
+so a new game needs no code here. Names must differ: games use them on screen and in records, and
+Zeus on the Loose even decides the first player by name.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.engine import Game, OptionSpec, SeatInfo
+from game.core.session import GameSession
+from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.widgets import (ERROR, Button, Control, MenuScene, Stepper, TextField, Toggle, draw_felt, draw_meander,
+                            draw_panel, draw_text, ellipsize, keyed, wrap_text)
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+log = logging.getLogger("olympus.setup")
+
+GREEK_NAMES = ("Ariadne", "Nikias", "Phoebe", "Theron", "Kallisto", "Leander", "Daphne", "Orestes", "Melina",
+               "Xanthos")
+LEVEL_NAMES = {"random": "Beginner", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
+DEFAULT_PLAYERS = 3
+SEED_LIMIT = 2**31 - 1
+
+
+def level_name(level: str) -> str:
+    return LEVEL_NAMES.get(level, level.replace("_", " ").capitalize())
+
+
+@dataclass
+class SeatChoice:
+    human: bool
+    level: str
+    name: str
+
+
+def default_level(levels: list[str]) -> str:
+    return "normal" if "normal" in levels else levels[-1]
+
+
+def greek_names(taken: str, count: int) -> list[str]:
+    """AI names that never repeat the player's own name."""
+    return [n for n in GREEK_NAMES if n.casefold() != taken.strip().casefold()][:count]
+
+
+def number_steps(spec: OptionSpec) -> list[Any] | None:
+    """The values a numeric option offers as a stepper, or None when the range is too wide to step."""
+    if spec.minimum is None or spec.maximum is None:
+        return None
+    if spec.kind == "int":
+        lo, hi = int(spec.minimum), int(spec.maximum)
+        return list(range(lo, hi + 1)) if hi - lo <= 200 else None
+    steps = 20
+    values = [round(spec.minimum + (spec.maximum - spec.minimum) * i / steps, 3) for i in range(steps + 1)]
+    if spec.default not in values:
+        values = sorted(set(values) | {spec.default})
+    return values
+
+
+class SetupScene(MenuScene):
+    hover_focus = False
+
+    def __init__(self, app: "App", game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+        self.levels = list(game.agent_levels())
+        self.count = max(game.min_players, min(DEFAULT_PLAYERS, game.max_players))
+        player = app.settings.player_name
+        names = greek_names(player, game.max_players)
+        self.seats = [SeatChoice(True, default_level(self.levels), player)]
+        self.seats += [SeatChoice(False, default_level(self.levels), names[i]) for i in range(game.max_players - 1)]
+        self.options: dict[str, Any] = {spec.name: spec.default for spec in game.option_specs()}
+        self.seed_text = ""
+        self.error = ""
+        self.start_button: Button | None = None
+        self.relayout()
+
+    # ----- the model ------------------------------------------------------------------------------------
+    def build_seats(self) -> list[SeatInfo]:
+        return [SeatInfo(seat.name.strip(), "human" if seat.human else f"ai:{seat.level}")
+                for seat in self.seats[:self.count]]
+
+    def build_options(self) -> dict[str, Any]:
+        return dict(self.options)
+
+    def problem(self) -> str:
+        """Why the game cannot start yet, in the player's words ("" when it can)."""
+        seen: dict[str, int] = {}
+        for i, seat in enumerate(self.seats[:self.count]):
+            name = seat.name.strip()
+            if not name:
+                return f"Seat {i + 1} needs a name."
+            key = name.casefold()
+            if key in seen:
+                return f"Seats {seen[key] + 1} and {i + 1} are both called {name}: every player needs a different name."
+            seen[key] = i
+        return ""
+
+    def seed(self) -> int:
+        if self.seed_text.strip():
+            return int(self.seed_text) % (SEED_LIMIT + 1)
+        return random.SystemRandom().randrange(1, SEED_LIMIT)
+
+    def start(self) -> None:
+        problem = self.problem()
+        if problem:
+            self.error = problem
+            return
+        seed = self.seed()
+        try:
+            session = GameSession.new(self.game, self.build_seats(), self.build_options(), seed,
+                                      autosave_path=self.app.dirs.autosave, records_dir=self.app.dirs.records)
+        except (ValueError, OSError) as exc:
+            log.error("cannot start %s: %s", self.game.id, exc)
+            self.error = f"The game could not start: {exc}"
+            return
+        log.info("new %s game, seed %d", self.game.id, seed)
+        self.app.open_table(session)
+
+    def show_rules(self) -> None:
+        from scenes.rules_screen import RulesScene
+
+        self.app.stack.push(RulesScene(self.app, self.game.id))
+
+    # ----- edits ------------------------------------------------------------------------------------------
+    def set_count(self, count: int) -> None:
+        self.count = count
+        self.relayout()
+
+    def set_human(self, seat: int, kind: str) -> None:
+        self.seats[seat].human = kind == "human"
+        self.relayout()
+
+    def set_level(self, seat: int, level: str) -> None:
+        self.seats[seat].level = level
+
+    def set_name(self, seat: int, text: str) -> None:
+        self.seats[seat].name = text
+        self.error = ""
+        self._mark_names()
+
+    def set_option(self, name: str, value: Any) -> None:
+        self.options[name] = value
+
+    def set_seed(self, text: str) -> None:
+        self.seed_text = text
+
+    def _mark_names(self, controls: list[Control] | None = None) -> None:
+        problem = self.problem()
+        for control in self.focus.controls if controls is None else controls:
+            key = getattr(control, "key", "")
+            if isinstance(control, TextField) and key.startswith("name-"):
+                i = int(key.split("-")[1])
+                name = self.seats[i].name.strip().casefold()
+                clashes = sum(1 for s in self.seats[:self.count] if s.name.strip().casefold() == name)
+                control.invalid = not name or clashes > 1
+        if self.start_button is not None:
+            self.start_button.enabled = not problem
+
+    def _next_field(self, _text: str = "") -> None:
+        self.focus.move(1)
+
+    # ----- layout ------------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        width, height = size
+        s = ui_scale(size)
+        self.s = s
+        margin = int(28 * s)
+        self.title_size = max(18, int(36 * s))
+        self.label_size = max(11, int(18 * s))
+        self.help_size = max(10, int(14 * s))
+        self.header_h = int(self.title_size * 1.5) + int(26 * s)
+        button_h = max(28, int(48 * s))
+        footer_h = button_h + int(44 * s)
+        body = pygame.Rect(margin, self.header_h, width - 2 * margin, height - self.header_h - footer_h)
+        gap = int(20 * s)
+        left_w = int((body.w - gap) * 0.58)
+        self.players_panel = pygame.Rect(body.x, body.y, left_w, body.h)
+        self.options_panel = pygame.Rect(body.x + left_w + gap, body.y, body.w - left_w - gap, body.h)
+        pad = int(18 * s)
+        row_h = max(26, min(int(42 * s), (body.h - 2 * pad - int(60 * s)) // (self.game.max_players + 2)))
+        row_gap = max(4, int(row_h * 0.28))
+        controls: list[Control] = []
+        self.texts: list[tuple[str, tuple[int, int], int, tuple[int, int, int], str, str, int]] = []
+
+        # Players.
+        x, y = self.players_panel.x + pad, self.players_panel.y + pad
+        inner_w = self.players_panel.w - 2 * pad
+        self.texts.append(("Players", (x, y), self.label_size + 2, GOLD, "bold", "topleft", inner_w))
+        counts = list(range(self.game.min_players, self.game.max_players + 1))
+        count_w = int(190 * s)
+        count = Stepper(pygame.Rect(x + inner_w - count_w, y - int(4 * s), count_w, row_h), counts,
+                        counts.index(self.count), self.set_count, lambda n: f"{n} players")
+        controls.append(keyed(count, "count"))
+        y += row_h + row_gap + int(6 * s)
+        seat_label_w = int(inner_w * 0.07)
+        kind_w = int(inner_w * 0.24)
+        level_w = int(inner_w * 0.27)
+        col_gap = int(10 * s)
+        name_x = x + seat_label_w + kind_w + level_w + 3 * col_gap
+        name_w = x + inner_w - name_x
+        for i in range(self.count):
+            seat = self.seats[i]
+            self.texts.append((f"{i + 1}", (x + seat_label_w // 2, y + row_h // 2), self.label_size + 2, GOLD,
+                               "title", "center", seat_label_w))
+            kx = x + seat_label_w + col_gap
+            kind = Stepper(pygame.Rect(kx, y, kind_w, row_h), ["human", "ai"], 0 if seat.human else 1,
+                           lambda v, i=i: self.set_human(i, v), lambda v: "Human" if v == "human" else "AI", wrap=True)
+            controls.append(keyed(kind, f"kind-{i}"))
+            lx = kx + kind_w + col_gap
+            if seat.human:
+                self.texts.append(("at this computer", (lx + level_w // 2, y + row_h // 2), self.help_size, PARCHMENT,
+                                   "sans", "center", level_w))
+            else:
+                level = Stepper(pygame.Rect(lx, y, level_w, row_h), self.levels, self.levels.index(seat.level),
+                                lambda v, i=i: self.set_level(i, v), level_name)
+                controls.append(keyed(level, f"level-{i}"))
+            name = TextField(pygame.Rect(name_x, y, name_w, row_h), seat.name, lambda t, i=i: self.set_name(i, t),
+                             placeholder="Name", max_length=24, on_commit=self._next_field)
+            controls.append(keyed(name, f"name-{i}"))
+            y += row_h + row_gap
+        y += int(4 * s)
+        for line in wrap_text("Every player needs a different name. Human seats share this computer: "
+                              "the screen is handed over between their turns.", self.help_size, inner_w):
+            self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+            y += int(self.help_size * 1.35)
+
+        players_bottom = y
+        # Options and seed.
+        x, y = self.options_panel.x + pad, self.options_panel.y + pad
+        inner_w = self.options_panel.w - 2 * pad
+        self.texts.append(("Options", (x, y), self.label_size + 2, GOLD, "bold", "topleft", inner_w))
+        y += row_h + row_gap
+        control_w = int(inner_w * 0.42)
+        for spec in self.game.option_specs():
+            control = self._option_control(spec, pygame.Rect(x + inner_w - control_w, y, control_w, row_h))
+            controls.append(keyed(control, f"option-{spec.name}"))
+            self.texts.append((spec.label, (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+                               inner_w - control_w - int(10 * s)))
+            y += row_h + int(4 * s)
+            for line in wrap_text(spec.help, self.help_size, inner_w) if spec.help else []:
+                self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+                y += int(self.help_size * 1.3)
+            y += row_gap + int(4 * s)
+        seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
+                         placeholder="random", max_length=10, allowed=str.isdigit, on_commit=self._next_field)
+        controls.append(keyed(seed, "seed"))
+        self.texts.append(("Seed", (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+                           inner_w - control_w))
+        y += row_h + int(4 * s)
+        for line in wrap_text("Leave empty for a fresh deal; the same seed deals the same cards again.",
+                              self.help_size, inner_w):
+            self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+            y += int(self.help_size * 1.3)
+
+        options_bottom = y
+        # The panels hug their content (equal heights), so a short list does not float in a big box.
+        content_bottom = max(players_bottom, options_bottom) + pad
+        panel_h = min(body.h, content_bottom - body.y)
+        self.players_panel.h = self.options_panel.h = panel_h
+        shift = max(0, (body.h - panel_h) // 3)
+        self.players_panel.y += shift
+        self.options_panel.y += shift
+        for control in controls:
+            control.rect.y += shift
+        self.texts = [(t, (px, py + shift), *rest) for t, (px, py), *rest in self.texts]
+
+        # Footer.
+        fy = height - int(22 * s) - button_h
+        back = Button(pygame.Rect(margin, fy, int(150 * s), button_h), "Back", self.app.stack.pop, style="secondary")
+        rules = Button(pygame.Rect(margin + int(150 * s) + gap, fy, int(150 * s), button_h), "Rules", self.show_rules,
+                       style="secondary")
+        self.start_button = Button(pygame.Rect(width - margin - int(220 * s), fy, int(220 * s), button_h),
+                                   "Start game", self.start)
+        controls += [keyed(back, "back"), keyed(rules, "rules"), keyed(self.start_button, "start")]
+        self.error_pos = (width // 2, fy - int(8 * s))
+        self.footer_room = self.start_button.rect.x - rules.rect.right - 2 * gap
+        self._mark_names(controls)
+        return controls
+
+    def _option_control(self, spec: OptionSpec, rect: pygame.Rect) -> Control:
+        value = self.options[spec.name]
+        setter = lambda v, name=spec.name: self.set_option(name, v)  # noqa: E731
+        if spec.kind == "bool":
+            return Toggle(rect, bool(value), setter)
+        if spec.kind == "choice":
+            choices = list(spec.choices)
+            return Stepper(rect, choices, choices.index(value) if value in choices else 0, setter, str)
+        steps = number_steps(spec)
+        if steps is not None:
+            return Stepper(rect, steps, steps.index(value) if value in steps else 0, setter, str)
+
+        def typed(text: str, spec: OptionSpec = spec) -> None:
+            try:
+                self.set_option(spec.name, spec.check(text))
+                self.error = ""
+            except ValueError as exc:
+                self.error = str(exc)
+
+        allowed = str.isdigit if spec.kind == "int" else (lambda ch: ch.isdigit() or ch in ".-")
+        return TextField(rect, str(value), typed, max_length=12, allowed=allowed, on_commit=self._next_field)
+
+    # ----- drawing ---------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_felt(surface)
+        width, _ = surface.get_size()
+        s = self.s
+        title = ellipsize(f"New game · {self.game.title}", self.title_size, width - int(60 * s), "title")
+        draw_text(surface, title, (width // 2, int(14 * s)), self.title_size, CREAM, "title", "midtop")
+        band_w = min(width - int(60 * s), int(600 * s))
+        draw_meander(surface, pygame.Rect((width - band_w) // 2, int(14 * s) + int(self.title_size * 1.3), band_w,
+                                          max(10, int(14 * s))), TERRACOTTA)
+        draw_panel(surface, self.players_panel, 190)
+        draw_panel(surface, self.options_panel, 190)
+        for text, pos, size, colour, style, anchor, room in self.texts:
+            draw_text(surface, ellipsize(text, size, room, style), pos, size, colour, style, anchor)
+        self.focus.draw(surface)
+        message = self.error or self.problem()
+        if message:
+            size = max(11, int(16 * s))
+            draw_text(surface, ellipsize("⚠ " + message, size, width - int(40 * s)), self.error_pos, size, ERROR,
+                      "bold", "midbottom")

@@ -1,0 +1,327 @@
+"""Picking cards up and putting them down: drag and drop, click to select, and the keyboard.
+
+The controller never decides a rule. The table gives it two functions built on the engine:
+`legal_zones(card_ids)` (which drop zones would accept these cards now, from `legal_actions`) to
+light them up, and `drop(card_ids, zone_name)` which tries the move through the session and returns
+None when it was played, or the reason it is not allowed (from `state.why_illegal`). A refused card
+springs back to its place in the hand and the reason is shown next to it for a few seconds.
+
+Mouse: press on a card and move to drag (with `multi_select`, every selected card travels with it);
+release over a lit zone to play. A click without moving selects a card (lifts it); clicking it again
+or clicking a zone plays it. Keyboard: Left/Right move the focus, Up/Down select in multi-select
+mode, Enter or Space play the focused (or selected) cards onto the default zone, Esc drops the
+selection.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import pygame
+
+from scenes import theme
+from scenes.table.sprites import CardSprite
+from scenes.table.tween import TweenQueue, ease_out_back
+
+NOTICE_SECONDS = 3.5
+
+
+@dataclass
+class DropZone:
+    """A place cards can be dropped: `name` is what the table's `drop` function receives."""
+
+    name: str
+    rect: pygame.Rect
+    label: str = ""
+
+
+@dataclass
+class Notice:
+    """A short message by a card (why a move was refused); fades after a few seconds."""
+
+    text: str
+    pos: tuple[int, int]
+    remaining: float = NOTICE_SECONDS
+
+
+@dataclass
+class DragController:
+    tweens: TweenQueue
+    legal_zones: Callable[[tuple[str, ...]], set[str]]
+    drop: Callable[[tuple[str, ...], str], str | None]
+    default_zone: Callable[[], str | None] = lambda: None
+    multi_select: bool = False
+    sprites: list[CardSprite] = field(default_factory=list)     # pickable cards, left to right
+    zones: list[DropZone] = field(default_factory=list)
+    enabled: bool = True
+    selected: list[CardSprite] = field(default_factory=list)
+    focus: int | None = None
+    held: list[CardSprite] = field(default_factory=list)
+    notice: Notice | None = None
+    drag_threshold: float = 6.0
+    _press: tuple[CardSprite, tuple[int, int]] | None = None
+    _grab_offsets: list[tuple[float, float]] = field(default_factory=list)
+    _lit: set[str] = field(default_factory=set)
+    _saved_z: dict[int, int] = field(default_factory=dict)
+
+    # ----- what the table calls -------------------------------------------------------------------
+    def set_cards(self, sprites: Sequence[CardSprite]) -> None:
+        """The hand changed: keep the selection and focus that still make sense."""
+        self.sprites = list(sprites)
+        self.selected = [s for s in self.selected if s in self.sprites]
+        if self.focus is not None and not self.sprites:
+            self.focus = None
+        elif self.focus is not None:
+            self.focus = min(self.focus, len(self.sprites) - 1)
+        self.held = [s for s in self.held if s in self.sprites]
+        self._refresh_lift()
+
+    @property
+    def dragging(self) -> bool:
+        return bool(self.held)
+
+    @property
+    def lit_zones(self) -> set[str]:
+        """Zones that would take what is held or selected now (drawn lit by `draw_zones`)."""
+        return set(self._lit)
+
+    def play(self, cards: Sequence[CardSprite], zone: str | None = None) -> bool:
+        """Try to play these cards onto `zone` (default zone if None); spring back with the reason if refused."""
+        zone = zone if zone is not None else self.default_zone()
+        if not cards:
+            return False
+        if zone is None:
+            self.refuse(cards, "there is nowhere to play now")
+            return False
+        reason = self.drop(tuple(s.card_id or "" for s in cards), zone)
+        if reason is None:
+            self.selected = []
+            self.held = []
+            self._lit = set()
+            self._refresh_lift()
+            return True
+        self.refuse(cards, reason)
+        return False
+
+    def play_index(self, index: int) -> bool:
+        """Keys 1–9: play the card in that place of the hand."""
+        if not self.enabled or not 0 <= index < len(self.sprites):
+            return False
+        self.focus = index
+        return self.play([self.sprites[index]])
+
+    def refuse(self, cards: Sequence[CardSprite], reason: str) -> None:
+        """Send cards back to their place and, when there is a reason, say it by the card."""
+        for sprite in cards:
+            self.tweens.add(sprite, 0.35, easing=ease_out_back, x=sprite.home[0], y=sprite.home[1],
+                            rotation=sprite.home[2])
+        self.held = []
+        self._lit = self._zones_for(self.selected)
+        if reason and cards:
+            x, y, _ = cards[0].home
+            top = cards[0].rect().height // 2
+            self.notice = Notice(reason, (int(x), int(y - top - 8)))
+
+    def cancel(self) -> None:
+        """Drop the selection and any card in the hand (the turn moved on, a hand-off began)."""
+        if self.held:
+            self.refuse(self.held, "")
+        self.selected = []
+        self._press = None
+        self._lit = set()
+        self._refresh_lift()
+
+    # ----- input ------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._mouse_down(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            return self._mouse_move(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._mouse_up(event.pos)
+        if event.type == pygame.KEYDOWN and self.enabled:
+            return self._key(event.key)
+        return False
+
+    def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        for sprite in sorted(self.sprites, key=lambda s: s.z, reverse=True):
+            if sprite.contains(pos):
+                return sprite
+        return None
+
+    def _zone_at(self, pos: tuple[int, int]) -> DropZone | None:
+        for zone in self.zones:
+            if zone.rect.collidepoint(pos):
+                return zone
+        return None
+
+    def _mouse_down(self, pos: tuple[int, int]) -> bool:
+        if not self.enabled:
+            return False
+        sprite = self._card_at(pos)
+        if sprite is not None:
+            self._press = (sprite, pos)
+            return True
+        zone = self._zone_at(pos)
+        if zone is not None and self.selected:
+            self.play(list(self.selected), zone.name)
+            return True
+        return False
+
+    def _mouse_move(self, pos: tuple[int, int]) -> bool:
+        if self.held:
+            for sprite, (ox, oy) in zip(self.held, self._grab_offsets):
+                sprite.x, sprite.y = pos[0] + ox, pos[1] + oy
+            return True
+        if self._press is None:
+            return False
+        sprite, start = self._press
+        if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < self.drag_threshold:
+            return True
+        self._start_drag(sprite, start)
+        return self._mouse_move(pos)
+
+    def _start_drag(self, sprite: CardSprite, start: tuple[int, int]) -> None:
+        group = list(self.selected) if self.multi_select and sprite in self.selected else [sprite]
+        if sprite not in group:
+            group.append(sprite)
+        self.held = group
+        top_z = max(s.z for s in self.sprites) if self.sprites else 0
+        self._grab_offsets = []
+        self._saved_z = {}
+        for i, held in enumerate(group):
+            self.tweens.cancel(held)
+            held.rotation = 0.0
+            held.lifted = False
+            self._saved_z[id(held)] = held.z
+            held.z = top_z + 100 + i
+            # The grabbed card stays under the pointer; the rest of a set fans out beside it.
+            index = i - group.index(sprite)
+            self._grab_offsets.append((sprite.x - start[0] + index * held.pixel_width * 0.3,
+                                       sprite.y - start[1]))
+        self._press = None
+        self._lit = self._zones_for(group)
+
+    def _mouse_up(self, pos: tuple[int, int]) -> bool:
+        if self.held:
+            held = list(self.held)
+            for sprite in held:
+                sprite.z = self._saved_z.get(id(sprite), sprite.z)
+            zone = self._zone_at(pos) or self._zone_under(held[0])
+            if zone is None:
+                self.refuse(held, "")
+            else:
+                self.play(held, zone.name)
+            return True
+        if self._press is None:
+            return False
+        sprite, _ = self._press
+        self._press = None
+        self._click(sprite)
+        return True
+
+    def _zone_under(self, sprite: CardSprite) -> DropZone | None:
+        card = sprite.rect()
+        best, best_area = None, 0
+        for zone in self.zones:
+            overlap = card.clip(zone.rect)
+            area = overlap.width * overlap.height
+            if area > best_area and area >= card.width * card.height * 0.3:
+                best, best_area = zone, area
+        return best
+
+    def _click(self, sprite: CardSprite) -> None:
+        self.focus = self.sprites.index(sprite) if sprite in self.sprites else None
+        if self.multi_select:
+            if sprite in self.selected:
+                self.selected.remove(sprite)
+            else:
+                self.selected.append(sprite)
+        elif sprite in self.selected:
+            self.play([sprite])
+            return
+        else:
+            self.selected = [sprite]
+        self._lit = self._zones_for(self.selected)
+        self._refresh_lift()
+
+    def _key(self, key: int) -> bool:
+        if not self.sprites:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            self.focus = (0 if step > 0 else len(self.sprites) - 1) if self.focus is None else \
+                (self.focus + step) % len(self.sprites)
+            if not self.multi_select:
+                self.selected = [self.sprites[self.focus]]
+                self._lit = self._zones_for(self.selected)
+            self._refresh_lift()
+            return True
+        if key in (pygame.K_UP, pygame.K_DOWN) and self.multi_select and self.focus is not None:
+            sprite = self.sprites[self.focus]
+            if key == pygame.K_UP and sprite not in self.selected:
+                self.selected.append(sprite)
+            elif key == pygame.K_DOWN and sprite in self.selected:
+                self.selected.remove(sprite)
+            self._lit = self._zones_for(self.selected)
+            self._refresh_lift()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            cards = list(self.selected) if self.selected else (
+                [self.sprites[self.focus]] if self.focus is not None else [])
+            if cards:
+                self.play(cards)
+                return True
+            return False
+        if key == pygame.K_ESCAPE and (self.selected or self.held):
+            self.cancel()
+            return True
+        return False
+
+    # ----- per frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.notice is not None:
+            self.notice.remaining -= dt
+            if self.notice.remaining <= 0:
+                self.notice = None
+
+    def _zones_for(self, cards: Sequence[CardSprite]) -> set[str]:
+        if not cards:
+            return set()
+        return set(self.legal_zones(tuple(s.card_id or "" for s in cards)))
+
+    def _refresh_lift(self) -> None:
+        focused = self.sprites[self.focus] if self.focus is not None and self.focus < len(self.sprites) else None
+        for sprite in self.sprites:
+            sprite.lifted = sprite in self.selected or (sprite is focused and not self.multi_select)
+            sprite.glow = theme.GOLD if sprite is focused else None
+
+    def draw_zones(self, surface: pygame.Surface) -> None:
+        """Light the zones that would take the held or selected cards (a glow and the word "Drop here")."""
+        if not (self.held or self.selected):
+            return
+        for zone in self.zones:
+            if zone.name in self._lit:
+                pygame.draw.rect(surface, theme.LEGAL_GLOW, zone.rect.inflate(10, 10), width=4, border_radius=12)
+                if zone.label:
+                    size = max(11, zone.rect.height // 9)
+                    image = theme.font(size, "bold").render(zone.label, True, theme.LEGAL_GLOW)
+                    surface.blit(image, image.get_rect(midtop=(zone.rect.centerx, zone.rect.bottom + 8)))
+
+    def draw_notice(self, surface: pygame.Surface, text_size: int = 16) -> None:
+        """The reason a card was refused, in a dark box by the card, kept inside the window."""
+        if self.notice is None:
+            return
+        font = theme.font(text_size, "bold")
+        image = font.render(self.notice.text, True, theme.CREAM)
+        pad = max(4, text_size // 2)
+        box = image.get_rect().inflate(2 * pad, 2 * pad)
+        box.midbottom = self.notice.pos
+        box.clamp_ip(surface.get_rect())
+        alpha = int(235 * min(1.0, self.notice.remaining / 0.5))
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (40, 12, 8, alpha), panel.get_rect(), border_radius=pad)
+        pygame.draw.rect(panel, (*theme.ILLEGAL, alpha), panel.get_rect(), width=2, border_radius=pad)
+        image.set_alpha(alpha)
+        panel.blit(image, (pad, pad))
+        surface.blit(panel, box)

@@ -1,0 +1,54 @@
+"""Pass-and-play: whose private view (their hand, a peek) may be drawn right now.
+
+With one human at the table there is nobody to hide from: that seat's view is always shown.
+With two or more, the table asks for a seat's view through `request(seat)`: the gate pushes the
+App's opaque HandoffOverlay ("Pass the computer to Chloe…") and `may_show(seat)` stays False
+until Chloe confirms. Asking for a different seat hides the previous one at once.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class HandoffGate:
+    def __init__(self, app: "App", names: Sequence[str], human_seats: Sequence[int]) -> None:
+        self.app = app
+        self.names = tuple(names)
+        self.human_seats = tuple(human_seats)
+        self.revealed: int | None = self.human_seats[0] if len(self.human_seats) == 1 else None
+        self.asking: int | None = None
+
+    @property
+    def needed(self) -> bool:
+        """Hand-offs happen only with more than one human seat."""
+        return len(self.human_seats) > 1
+
+    def may_show(self, seat: int | None) -> bool:
+        """True when `seat`'s private view may be on screen now."""
+        return seat is not None and seat == self.revealed and self.asking is None
+
+    @property
+    def waiting(self) -> bool:
+        """A hand-off screen is up and nobody has confirmed yet."""
+        return self.asking is not None
+
+    def request(self, seat: int, reason: str = "") -> None:
+        """Make `seat`'s view the one shown, through a hand-off screen when others might see it."""
+        if seat not in self.human_seats or seat == self.revealed or seat == self.asking:
+            return
+        if not self.needed:
+            self.revealed = seat
+            return
+        from scenes.handoff import HandoffOverlay
+
+        self.revealed = None
+        self.asking = seat
+        self.app.stack.push(HandoffOverlay(self.app, self.names[seat], lambda: self._confirmed(seat), reason))
+
+    def _confirmed(self, seat: int) -> None:
+        if self.asking == seat:
+            self.asking = None
+            self.revealed = seat

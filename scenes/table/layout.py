@@ -1,0 +1,179 @@
+"""Where things sit on the table, computed from the window size (never fixed pixels).
+
+The seat shown at the bottom is "you" (the seat whose private view is drawn); the others sit
+around the table in play order to its left: with the bottom player facing the table, the next
+seat (+1) is on the left, then across, then on the right. Seats get an area each: a name plate
+(name, round wins, markers) and room for their cards.
+
+The bottom strip holds the fanned hand, with the move log on its left and the game's controls
+(sneak, draw…) on its right. The centre rectangle is left for the game (piles, totals, tricks).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from scenes.theme import ui_scale
+from scenes.table.card_art import card_height
+
+# Where opponents sit, by seat count: (fraction across, fraction down) of the area above the
+# bottom strip, for the seats after the bottom one in play order (+1, +2, …).
+OPPONENT_ANCHORS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.0),),
+    2: ((0.2, 0.0), (0.8, 0.0)),
+    3: ((0.0, 0.5), (0.5, 0.0), (1.0, 0.5)),
+    4: ((0.0, 0.55), (0.3, 0.0), (0.7, 0.0), (1.0, 0.55)),
+    5: ((0.0, 0.6), (0.2, 0.0), (0.5, 0.0), (0.8, 0.0), (1.0, 0.6)),
+}
+
+
+@dataclass(frozen=True)
+class SeatArea:
+    """One seat's place: `rect` bounds everything of that seat; `plate` is its name plate; cards go
+    around `hand_centre` (the fan's centre), at `card_width`."""
+
+    seat: int
+    side: str            # "bottom", "left", "top" or "right"
+    rect: pygame.Rect
+    plate: pygame.Rect
+    hand_centre: tuple[int, int]
+    card_width: int
+    hand_width: int      # how wide the fan may spread
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    size: tuple[int, int]
+    seat_count: int
+    bottom_seat: int
+    scale: float
+    margin: int
+    card_width: int            # the bottom hand's and the piles' cards
+    small_card_width: int      # opponents' cards
+    seats: dict[int, SeatArea] = field(default_factory=dict)
+    centre: pygame.Rect = field(default_factory=pygame.Rect)
+    log_rect: pygame.Rect = field(default_factory=pygame.Rect)
+    controls_rect: pygame.Rect = field(default_factory=pygame.Rect)
+    corner_rect: pygame.Rect = field(default_factory=pygame.Rect)   # top-right: menu buttons
+
+    @property
+    def card_height(self) -> int:
+        return card_height(self.card_width)
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, *self.size)
+
+    def text_size(self, base: int) -> int:
+        """A font size that scales with the window (base is the size at 1280×720)."""
+        return max(10, int(round(base * self.scale)))
+
+
+def relative_position(seat: int, bottom_seat: int, seat_count: int) -> int:
+    """0 for the bottom seat, 1 for the next in play order, and so on."""
+    return (seat - bottom_seat) % seat_count
+
+
+def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int) -> TableLayout:
+    """Every area of a table for this window, with `seat_count` seats (2–6) and `bottom_seat` at the bottom."""
+    if not 2 <= seat_count <= 6:
+        raise ValueError(f"a table seats 2 to 6 players, not {seat_count}")
+    width, height = max(320, size[0]), max(240, size[1])
+    scale = ui_scale((width, height))
+    margin = max(6, int(min(width, height) * 0.015))
+    card_w = int(min(height * 0.14, width * 0.085))
+    small_w = max(22, int(card_w * 0.48))
+    card_h = card_height(card_w)
+    small_h = card_height(small_w)
+    plate_h = max(22, int(height * 0.05))
+
+    # Bottom strip: log | hand | controls.
+    strip_h = card_h + plate_h + 3 * margin + int(card_w * 0.3)
+    strip_top = height - strip_h
+    side_w = int(width * 0.23)
+    log_rect = pygame.Rect(margin, strip_top + margin, side_w - margin, strip_h - 2 * margin)
+    controls_rect = pygame.Rect(width - side_w, strip_top + margin, side_w - margin, strip_h - 2 * margin)
+    hand_w = width - 2 * side_w - 2 * margin
+    bottom_plate = pygame.Rect(0, 0, min(hand_w, int(width * 0.34)), plate_h)
+    bottom_plate.midtop = (width // 2, strip_top + margin)
+    hand_centre = (width // 2, bottom_plate.bottom + margin + int(card_w * 0.1) + card_h // 2)
+    bottom_rect = pygame.Rect(side_w + margin, strip_top, hand_w, strip_h)
+    seats = {bottom_seat: SeatArea(bottom_seat, "bottom", bottom_rect, bottom_plate, hand_centre, card_w, hand_w)}
+
+    # Opponents around the top and the sides, above the strip.
+    area_w = max(int(small_w * 4.2), int(width * 0.19))
+    area_h = plate_h + small_h + 2 * margin
+    corner = pygame.Rect(0, 0, int(width * 0.2), plate_h + margin)
+    corner.topright = (width - margin, margin)
+    usable = pygame.Rect(margin, margin, width - 2 * margin, strip_top - 2 * margin)
+    anchors = OPPONENT_ANCHORS[seat_count - 1]
+    placed: list[tuple[int, str, pygame.Rect]] = []
+    for offset, (fx, fy) in enumerate(anchors, start=1):
+        seat = (bottom_seat + offset) % seat_count
+        side = "left" if fx == 0.0 else "right" if fx == 1.0 else "top"
+        rect = pygame.Rect(0, 0, area_w, area_h)
+        cx = usable.left + area_w // 2 + fx * (usable.width - area_w)
+        cy = usable.top + area_h // 2 + fy * (usable.height - area_h)
+        rect.center = (int(cx), int(cy))
+        rect.clamp_ip(usable)
+        placed.append((seat, side, rect))
+    # Keep clear of the menu buttons in the top-right corner: the row of top seats moves down together.
+    if any(rect.colliderect(corner) for _, side, rect in placed if side == "top"):
+        for _, side, rect in placed:
+            if side == "top":
+                rect.top = corner.bottom + margin
+    for _, side, rect in placed:
+        if side == "right" and rect.colliderect(corner):
+            rect.top = corner.bottom + margin
+    lowest_top = 0
+    for seat, side, rect in placed:
+        plate = pygame.Rect(rect.left, rect.top, rect.width, plate_h)
+        hand = (rect.centerx, plate.bottom + margin + small_h // 2)
+        seats[seat] = SeatArea(seat, side, rect, plate, hand, small_w, rect.width)
+        if side == "top":
+            lowest_top = max(lowest_top, rect.bottom)
+
+    # The centre: between the top seats and the strip, clear of the side seats.
+    side_rects = [a.rect for a in seats.values() if a.side in ("left", "right")]
+    left_edge = max([r.right for r in side_rects if r.centerx < width / 2] + [margin]) + margin
+    right_edge = min([r.left for r in side_rects if r.centerx > width / 2] + [width - margin]) - margin
+    top_edge = max(lowest_top, margin) + margin
+    centre = pygame.Rect(left_edge, top_edge, max(10, right_edge - left_edge), max(10, strip_top - top_edge))
+    return TableLayout((width, height), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
+                       centre, log_rect, controls_rect, corner)
+
+
+def fan_positions(count: int, centre: tuple[int, int], card_width: int, max_width: int,
+                  arc_degrees: float = 14.0) -> list[tuple[float, float, float]]:
+    """(x, y, rotation) for each card of a fanned hand, left to right.
+
+    Cards overlap as much as needed to fit `max_width`, never less than 45% of a card showing
+    unless there is no other way; the fan curves a little so the hand looks held.
+    """
+    if count <= 0:
+        return []
+    if count == 1:
+        return [(float(centre[0]), float(centre[1]), 0.0)]
+    spacing = min(card_width * 0.8, max(card_width * 0.18, (max_width - card_width) / (count - 1)))
+    total = spacing * (count - 1)
+    arc = min(arc_degrees, 4.0 * (count - 1))
+    positions = []
+    for i in range(count):
+        t = i / (count - 1) - 0.5            # -0.5 .. 0.5
+        x = centre[0] - total / 2 + i * spacing
+        rotation = -t * arc                  # left cards turn counter-clockwise (positive in pygame)
+        y = centre[1] + (t * t) * card_width * 0.25
+        positions.append((x, y, rotation))
+    return positions
+
+
+def row_positions(count: int, centre: tuple[int, int], card_width: int, max_width: int) -> list[tuple[float, float, float]]:
+    """A tight straight row (opponents' face-down hands): overlapping so any count fits the area."""
+    if count <= 0:
+        return []
+    if count == 1:
+        return [(float(centre[0]), float(centre[1]), 0.0)]
+    spacing = min(card_width * 0.45, (max_width - card_width) / (count - 1))
+    total = spacing * (count - 1)
+    return [(centre[0] - total / 2 + i * spacing, float(centre[1]), 0.0) for i in range(count)]

@@ -1,0 +1,26 @@
+"""Text drawn every frame without rendering it every frame: rendered lines are cached.
+
+A table redraws the same names, counts and labels sixty times a second; font rendering is the
+costliest part of that, so each (text, size, colour, style) is rendered once and reused.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from scenes import theme
+
+
+@lru_cache(maxsize=1024)
+def rendered(text: str, size: int, colour: tuple[int, ...], style: str = "sans") -> pygame.Surface:
+    return theme.font(size, style).render(text, True, colour)
+
+
+def blit_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
+              colour: tuple[int, ...] = theme.CREAM, style: str = "sans", anchor: str = "topleft") -> pygame.Rect:
+    """Like widgets.draw_text, from the cache; `anchor` is any pygame.Rect point name."""
+    image = rendered(text, int(size), tuple(colour), style)
+    rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surface.blit(image, rect)
+    return rect

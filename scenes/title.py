@@ -1,0 +1,225 @@
+"""The title menu: the program's name, the games that can be played, resume, settings, quit.
+
+A game is offered when its content loaded (the catalog) and it has a table (scenes.tables). A game
+whose content failed is named at the foot of the screen with the reason, one line each.
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.errors import RecordError
+from game.core.session import GameSession, peek_autosave
+from game.core.userfiles import set_aside
+from scenes import tables
+from scenes.results import ConfirmOverlay
+from scenes.theme import CREAM, GOLD, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, ui_scale
+from scenes.widgets import (ERROR, Button, Control, MenuScene, draw_felt, draw_meander, draw_panel, draw_text,
+                            ellipsize, keyed, text_width)
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+log = logging.getLogger("olympus.title")
+
+PROGRAM_NAME = "Olympus Table"
+TAGLINE = "Card games of the gods, against the AI or with friends"
+# Names for games whose content failed to load (their Game object, which has the title, does not exist).
+GAME_NAMES = {"zeus": "Zeus on the Loose", "telos": "Télos", "elios": "Elios", "tamoul": "Tamoul"}
+
+
+def playable_games(app: "App") -> list[Any]:
+    """Games with content and a table, in catalog order."""
+    return [game for game_id, game in app.catalog.games.items() if tables.has_table(game_id)]
+
+
+def join_names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class TitleScene(MenuScene):
+    hover_focus = True
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.games = playable_games(app)
+        self.autosave: dict[str, Any] | None = None
+        self.resume_note = ""
+        self.resume_possible = False
+        self.resume_title = ""
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.read_autosave()
+        self.relayout()
+
+    # ----- resume -------------------------------------------------------------------------------------
+    def read_autosave(self) -> None:
+        record, message = peek_autosave(self.app.dirs.autosave)
+        if message:
+            log.warning(message)
+            self.app.toast(message)
+        self.autosave = record
+        self.resume_note = ""
+        self.resume_possible = False
+        if record is not None:
+            game = self.app.catalog.games.get(record["game"])
+            names = [seat["name"] for seat in record["seats"]]
+            title = game.title if game is not None else GAME_NAMES.get(record["game"], record["game"])
+            self.resume_title = title
+            if game is None or not tables.has_table(record["game"]):
+                self.resume_note = f"{title} cannot be played in this version, so the saved game cannot be resumed."
+            else:
+                self.resume_possible = True
+                rounds = len(record["rounds"])
+                self.resume_note = f"{join_names(names)} · round {max(1, rounds)}"
+
+    def resume_game(self) -> None:
+        if self.autosave is None:
+            return
+        game = self.app.catalog.games.get(self.autosave["game"])
+        if game is None:
+            return
+        path = self.app.dirs.autosave
+        try:
+            session = GameSession.resume(game, path, autosave_path=path, records_dir=self.app.dirs.records)
+        except (RecordError, OSError) as exc:
+            log.error("resume failed: %s", exc)
+            moved = set_aside(path) if path.exists() else path
+            self.app.toast(f"The last game could not be resumed ({exc}); it was kept as {moved.name}.")
+            self.autosave = None
+            self.relayout()
+            return
+        self.app.open_table(session)
+
+    # ----- other actions ------------------------------------------------------------------------------
+    def play(self, game_id: str) -> None:
+        from scenes.setup import SetupScene
+
+        game = self.app.catalog.games[game_id]
+        try:
+            setup = SetupScene(self.app, game)
+        except Exception as exc:  # a game package half-way through an update must not close the program
+            log.exception("setup for %s failed", game_id)
+            self.app.toast(f"{game.title} cannot be set up right now ({type(exc).__name__}: {exc}).")
+            return
+        self.app.stack.push(setup)
+
+    def rules(self, game_id: str) -> None:
+        from scenes.rules_screen import RulesScene
+
+        self.app.stack.push(RulesScene(self.app, game_id))
+
+    def settings(self) -> None:
+        from scenes.settings_scene import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def on_escape(self) -> None:
+        self.app.stack.push(ConfirmOverlay(self.app, "Quit Olympus Table?",
+                                           [("Quit", self.app.quit), ("Stay", lambda: None)]))
+
+    def resume(self) -> None:
+        """Back from setup, rules or settings: an autosave may have appeared or gone."""
+        self.read_autosave()
+        self.relayout()
+
+    # ----- layout -------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        width, height = size
+        s = ui_scale(size)
+        self.s = s
+        self.title_size = max(28, min(int(height * 0.12), int(width * 0.085)))
+        self.title_top = int(height * 0.07)
+        self.band_h = max(10, int(self.title_size * 0.32))
+        self.menu_top = self.title_top + self.band_h * 2 + int(self.title_size * 1.55) + int(26 * s)
+        button_h = max(30, int(52 * s))
+        gap = int(14 * s)
+        column_w = min(int(width * 0.86), int(560 * s))
+        rules_w = int(column_w * 0.28)
+        x = (width - column_w) // 2
+        y = self.menu_top + int(18 * s)
+        controls: list[Control] = []
+        self.captions: list[tuple[str, int, tuple[int, int, int]]] = []
+        if self.autosave is not None:
+            playable = self.resume_possible
+            label = f"Resume {self.resume_title}"
+            controls.append(keyed(Button(pygame.Rect(x, y, column_w, button_h), label, self.resume_game, enabled=playable),
+                                  "resume"))
+            y += button_h + int(4 * s)
+            self.captions.append((self.resume_note, y, PARCHMENT if playable else ERROR))
+            y += int(24 * s) + gap
+        for game in self.games:
+            play = Button(pygame.Rect(x, y, column_w - rules_w - gap, button_h), f"Play {game.title}",
+                          lambda g=game.id: self.play(g), style="primary" if self.autosave is None else "secondary")
+            rules = Button(pygame.Rect(x + column_w - rules_w, y, rules_w, button_h), "Rules",
+                           lambda g=game.id: self.rules(g), style="secondary")
+            controls += [keyed(play, f"play-{game.id}"), keyed(rules, f"rules-{game.id}")]
+            y += button_h + gap
+        if not self.games:
+            self.captions.append(("No game can be offered right now.", y, ERROR))
+            y += int(30 * s) + gap
+        y += int(10 * s)
+        half = (column_w - gap) // 2
+        controls.append(keyed(Button(pygame.Rect(x, y, half, button_h), "Settings", self.settings,
+                                     style="secondary"), "settings"))
+        controls.append(keyed(Button(pygame.Rect(x + half + gap, y, half, button_h), "Quit", self.on_escape,
+                                     style="secondary"), "quit"))
+        y += button_h
+        self.panel = pygame.Rect(x - int(28 * s), self.menu_top, column_w + int(56 * s), y - self.menu_top + int(24 * s))
+        # Sit the menu a little above the middle of the free space under the title.
+        footer = int(24 * s) + len(self.app.catalog.errors) * int(22 * s)
+        shift = max(0, (height - footer - self.menu_top - self.panel.h) // 4)
+        self.panel.y += shift
+        for control in controls:
+            control.rect.y += shift
+        self.captions = [(text, cy + shift, colour) for text, cy, colour in self.captions]
+        self.error_lines = [
+            f"⚠ {GAME_NAMES.get(game_id, game_id)} cannot be offered: {' '.join(message.split())}"
+            for game_id, message in self.app.catalog.errors.items()
+        ]
+        return controls
+
+    # ----- drawing --------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_felt(surface)
+        width, height = surface.get_size()
+        s = self.s
+        self.draw_title(surface, width)
+        draw_panel(surface, self.panel, 200)
+        for text, y, colour in self.captions:
+            draw_text(surface, ellipsize(text, max(11, int(16 * s)), self.panel.w - int(40 * s)),
+                      (width // 2, y), max(11, int(16 * s)), colour, "sans", "midtop")
+        self.focus.draw(surface)
+        size = max(11, int(15 * s))
+        y = height - int(12 * s)
+        for line in reversed(self.error_lines):
+            text = ellipsize(line, size, width - int(40 * s))
+            rect = draw_text(surface, text, (width // 2, y), size, ERROR, "sans", "midbottom")
+            y = rect.y - int(4 * s)
+        if not self.error_lines:
+            hint = "↑ ↓ choose · Enter select · Esc quit · F11 fullscreen"
+            draw_text(surface, hint, (width // 2, height - int(12 * s)), max(11, int(15 * s)), PARCHMENT, "sans",
+                      "midbottom")
+
+    def draw_title(self, surface: pygame.Surface, width: int) -> None:
+        """Cream serif capitals between two terracotta meander bands, like a painted amphora frieze."""
+        band_w = min(width - int(40 * self.s), int(self.title_size * 7.6))
+        band_x = (width - band_w) // 2
+        top = pygame.Rect(band_x, self.title_top, band_w, self.band_h)
+        draw_meander(surface, top, TERRACOTTA, INK)
+        text_y = top.bottom + int(self.title_size * 0.18)
+        name = PROGRAM_NAME.upper()
+        size = self.title_size
+        while size > 16 and text_width(name, size, "title") > band_w:
+            size -= 2
+        shadow = max(2, size // 18)
+        draw_text(surface, name, (width // 2 + shadow, text_y + shadow), size, TERRACOTTA_DARK, "title", "midtop")
+        rect = draw_text(surface, name, (width // 2, text_y), size, CREAM, "title", "midtop")
+        bottom = pygame.Rect(band_x, rect.bottom + int(self.title_size * 0.1), band_w, self.band_h)
+        draw_meander(surface, bottom, TERRACOTTA, INK)
+        tag_size = max(11, int(self.title_size * 0.24))
+        draw_text(surface, ellipsize(TAGLINE, tag_size, width - 20), (width // 2, bottom.bottom + int(self.title_size * 0.14)),
+                  tag_size, GOLD, "sans", "midtop")

@@ -1,0 +1,661 @@
+"""The shared controls of every menu and overlay: buttons, toggles, steppers, text fields, focus.
+
+Every control takes its rectangle from the scene (computed from the window size) and derives its
+font size from its own height, so one layout function per scene makes the whole screen scale.
+Keyboard use goes through a `FocusGroup`: Tab / arrows move a gold focus ring, Enter or Space
+activates, and each control says by text (never by colour alone) what state it is in.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from functools import lru_cache
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from scenes import theme
+from scenes.scene import Scene
+from scenes.theme import CREAM, FELT_DARK, GOLD, INK, TERRACOTTA, TERRACOTTA_DARK, font
+
+MUTED = (150, 150, 140)
+DISABLED_FILL = (70, 72, 74)
+ERROR = (255, 150, 130)
+
+
+# ----- text ---------------------------------------------------------------------------------------
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
+              colour: tuple[int, ...] = CREAM, style: str = "sans", anchor: str = "topleft") -> pygame.Rect:
+    """Draw one line; `anchor` is any pygame.Rect point name (topleft, center, midright…)."""
+    image = font(size, style).render(text, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def text_width(text: str, size: int, style: str = "sans") -> int:
+    return font(size, style).size(text)[0]
+
+
+def ellipsize(text: str, size: int, width: int, style: str = "sans") -> str:
+    """The text, shortened with '…' so it fits `width` pixels (never cut mid-glyph off-screen)."""
+    if width <= 0 or text_width(text, size, style) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if text_width(text[:mid].rstrip() + "…", size, style) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
+
+
+def wrap_text(text: str, size: int, width: int, style: str = "sans") -> list[str]:
+    """Greedy word wrap to `width` pixels; explicit newlines start new lines; over-long words are cut."""
+    lines: list[str] = []
+    measure = font(size, style).size
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if measure(candidate)[0] <= width or not current and measure(word)[0] <= width:
+                current = candidate
+                continue
+            if current:
+                lines.append(current)
+            while measure(word)[0] > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and measure(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            current = word
+        lines.append(current)
+    return lines
+
+
+# ----- surfaces -----------------------------------------------------------------------------------
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 230) -> None:
+    """A dark, rounded, gold-edged panel: the backing of every dialog and menu group."""
+    rect = pygame.Rect(rect)
+    radius = max(4, min(rect.w, rect.h) // 24)
+    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (*FELT_DARK, alpha), panel.get_rect(), border_radius=radius)
+    pygame.draw.rect(panel, (*theme.GOLD_DARK, min(255, alpha + 20)), panel.get_rect(),
+                     width=max(1, rect.h // 240), border_radius=radius)
+    surface.blit(panel, rect)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken what is below an overlay so the overlay reads first."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+@lru_cache(maxsize=8)
+def _felt_surface(size: tuple[int, int]) -> pygame.Surface:
+    """Felt with a soft vignette: computed on a small grid and smoothly scaled, once per window size."""
+    grid_w, grid_h = 64, 36
+    small = pygame.Surface((grid_w, grid_h))
+    for gy in range(grid_h):
+        for gx in range(grid_w):
+            dx, dy = (gx + 0.5) / grid_w - 0.5, (gy + 0.5) / grid_h - 0.45
+            t = min(1.0, (dx * dx + dy * dy) * 2.6)
+            small.set_at((gx, gy), tuple(int(a + (b - a) * t) for a, b in zip(theme.FELT_LIGHT, FELT_DARK)))
+    return pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
+
+
+def draw_felt(surface: pygame.Surface) -> None:
+    surface.blit(_felt_surface(surface.get_size()), (0, 0))
+
+
+def draw_meander(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = TERRACOTTA,
+                 background: tuple[int, int, int] | None = INK) -> None:
+    """A Greek key band (the running meander of black-figure pottery) filling `rect`."""
+    rect = pygame.Rect(rect)
+    if background is not None:
+        pygame.draw.rect(surface, background, rect)
+    unit = max(2, rect.h // 7)
+    line = max(1, unit)
+    top = rect.y + unit
+    height = rect.h - 2 * unit
+    pygame.draw.line(surface, colour, (rect.x, rect.y + line // 2), (rect.right - 1, rect.y + line // 2), line)
+    pygame.draw.line(surface, colour, (rect.x, rect.bottom - 1 - line // 2), (rect.right - 1, rect.bottom - 1 - line // 2), line)
+    period = height + unit
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    x = rect.x + (rect.w % period) // 2
+    while x < rect.right:
+        # One key: up, right, down, left, up (a square spiral opening to the right).
+        h = height
+        pts = [
+            (x, top + h), (x, top + unit), (x + h - unit, top + unit), (x + h - unit, top + h - unit),
+            (x + 2 * unit, top + h - unit), (x + 2 * unit, top + 2.5 * unit),
+        ]
+        pygame.draw.lines(surface, colour, False, [(int(a), int(b)) for a, b in pts], line)
+        pygame.draw.line(surface, colour, (x, top + h - line // 2), (x + period, top + h - line // 2), line)
+        x += period
+    surface.set_clip(clip)
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    gap = max(2, rect.h // 14)
+    pygame.draw.rect(surface, GOLD, rect.inflate(2 * gap, 2 * gap), width=max(2, rect.h // 18),
+                     border_radius=radius + gap)
+
+
+def _label_size(rect: pygame.Rect) -> int:
+    return max(10, int(rect.h * 0.42))
+
+
+# ----- controls -----------------------------------------------------------------------------------
+class Control(ABC):
+    """What the focus group needs from a control: a rect, whether it takes focus, activation."""
+
+    rect: pygame.Rect
+    focused: bool = False
+    enabled: bool = True
+    uses_horizontal_keys: bool = False   # Left/Right change it rather than move focus
+    uses_vertical_keys: bool = False
+
+    @property
+    def focusable(self) -> bool:
+        return self.enabled
+
+    def activate(self) -> None:
+        """Enter or Space while focused."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    @abstractmethod
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw at `self.rect`, with the focus ring when focused."""
+
+
+class Button(Control):
+    """A clickable label. Clicks fire on release inside the button, as desktop buttons do."""
+
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None], *, enabled: bool = True,
+                 hotkey: int | None = None, style: str = "primary") -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.on_click = on_click
+        self.enabled = enabled
+        self.hotkey = hotkey
+        self.style = style
+        self.hovered = False
+        self.pressed = False
+        self.focused = False
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed, self.pressed = self.pressed, False
+            if was_pressed and self.rect.collidepoint(event.pos):
+                self.on_click()
+                return True
+            return was_pressed
+        if event.type == pygame.KEYDOWN and self.hotkey is not None and event.key == self.hotkey:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        radius = max(3, rect.h // 5)
+        lit = self.enabled and (self.hovered or self.focused)
+        if not self.enabled:
+            fill, edge, text = DISABLED_FILL, (95, 97, 99), MUTED
+        elif self.style == "primary":
+            fill = (220, 122, 74) if lit else TERRACOTTA
+            edge, text = TERRACOTTA_DARK, CREAM
+        else:
+            fill = (44, 96, 90) if lit else (30, 62, 60)
+            edge, text = (CREAM if lit else (150, 140, 120)), CREAM
+        face = rect.move(0, max(1, rect.h // 20)) if self.pressed else rect
+        if not self.pressed:
+            pygame.draw.rect(surface, (0, 0, 0), rect.move(0, max(2, rect.h // 14)), border_radius=radius)
+        pygame.draw.rect(surface, fill, face, border_radius=radius)
+        pygame.draw.rect(surface, edge, face, width=max(1, rect.h // 22), border_radius=radius)
+        size = _label_size(rect)
+        style = "bold" if self.style == "primary" else "sans"
+        label = ellipsize(self.label, size, rect.w - rect.h // 2, style)
+        draw_text(surface, label, face.center, size, text, style, "center")
+        if self.focused:
+            draw_focus_ring(surface, rect, radius)
+
+
+class Toggle(Control):
+    """An on/off switch that also says "On" or "Off" in words."""
+
+    uses_horizontal_keys = True
+
+    def __init__(self, rect: pygame.Rect, value: bool, on_change: Callable[[bool], None]) -> None:
+        self.rect = pygame.Rect(rect)
+        self.value = value
+        self.on_change = on_change
+        self.hovered = False
+
+    def _set(self, value: bool) -> None:
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def activate(self) -> None:
+        self._set(not self.value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.activate()
+            return True
+        elif event.type == pygame.KEYDOWN and self.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._set(event.key == pygame.K_RIGHT)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        radius = rect.h // 2
+        track = pygame.Rect(rect.x, rect.y, min(rect.w, rect.h * 2), rect.h)
+        fill = (64, 150, 96) if self.value else (70, 70, 70)
+        if self.hovered:
+            fill = tuple(min(255, c + 25) for c in fill)
+        pygame.draw.rect(surface, fill, track, border_radius=radius)
+        pygame.draw.rect(surface, CREAM, track, width=max(1, rect.h // 16), border_radius=radius)
+        knob_r = rect.h // 2 - max(2, rect.h // 8)
+        knob_x = track.right - radius if self.value else track.x + radius
+        pygame.draw.circle(surface, CREAM, (knob_x, track.centery), knob_r)
+        size = _label_size(rect)
+        draw_text(surface, "On" if self.value else "Off", (track.right + rect.h // 3, rect.centery), size,
+                  CREAM, "bold", "midleft")
+        if self.focused:
+            draw_focus_ring(surface, track, radius)
+
+
+class Stepper(Control):
+    """Pick one of a few values with ◀ ▶ (click the arrows, or Left/Right when focused)."""
+
+    uses_horizontal_keys = True
+
+    def __init__(self, rect: pygame.Rect, values: Sequence[Any], index: int,
+                 on_change: Callable[[Any], None], describe: Callable[[Any], str] = str,
+                 *, wrap: bool = False, enabled: bool = True) -> None:
+        self.rect = pygame.Rect(rect)
+        self.values = list(values)
+        self.index = max(0, min(index, len(self.values) - 1))
+        self.on_change = on_change
+        self.describe = describe
+        self.wrap = wrap
+        self.enabled = enabled
+        self.hover_side = 0
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index]
+
+    def _arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        side = int(self.rect.h * 0.8)
+        return (pygame.Rect(self.rect.x, self.rect.y, side, self.rect.h),
+                pygame.Rect(self.rect.right - side, self.rect.y, side, self.rect.h))
+
+    def step(self, delta: int) -> None:
+        if not self.enabled or not self.values:
+            return
+        index = self.index + delta
+        if self.wrap:
+            index %= len(self.values)
+        index = max(0, min(index, len(self.values) - 1))
+        if index != self.index:
+            self.index = index
+            self.on_change(self.value)
+
+    def activate(self) -> None:
+        self.step(1) if self.wrap or self.index < len(self.values) - 1 else self.step(-self.index)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        left, right = self._arrow_rects()
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_side = -1 if left.collidepoint(event.pos) else 1 if right.collidepoint(event.pos) else 0
+            return False
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            if left.collidepoint(event.pos):
+                self.step(-1)
+            elif right.collidepoint(event.pos):
+                self.step(1)
+            else:
+                self.activate()
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.step(1 if event.y > 0 else -1)
+            return True
+        if event.type == pygame.KEYDOWN and self.focused and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.step(-1 if event.key == pygame.K_LEFT else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        radius = max(3, rect.h // 5)
+        pygame.draw.rect(surface, (22, 50, 48) if self.enabled else DISABLED_FILL, rect, border_radius=radius)
+        pygame.draw.rect(surface, (150, 140, 120), rect, width=max(1, rect.h // 22), border_radius=radius)
+        left, right = self._arrow_rects()
+        for box, direction, side in ((left, -1, -1), (right, 1, 1)):
+            can = self.enabled and (self.wrap or (0 < self.index if direction < 0 else self.index < len(self.values) - 1))
+            colour = (GOLD if self.hover_side == side else CREAM) if can else (90, 90, 90)
+            cx, cy, r = box.centerx, box.centery, max(3, self.rect.h // 6)
+            points = [(cx - direction * r, cy - r), (cx + direction * r, cy), (cx - direction * r, cy + r)]
+            pygame.draw.polygon(surface, colour, points)
+        size = _label_size(rect)
+        label = ellipsize(self.describe(self.value), size, rect.w - 2 * left.w, "bold")
+        draw_text(surface, label, rect.center, size, CREAM if self.enabled else MUTED, "bold", "center")
+        if self.focused:
+            draw_focus_ring(surface, rect, radius)
+
+
+class TextField(Control):
+    """One line of editable text. Typing arrives as TEXTINPUT events; editing keys as KEYDOWN."""
+
+    uses_horizontal_keys = True
+
+    def __init__(self, rect: pygame.Rect, text: str, on_change: Callable[[str], None], *,
+                 placeholder: str = "", max_length: int = 24, allowed: Callable[[str], bool] | None = None,
+                 on_commit: Callable[[str], None] | None = None, invalid: bool = False) -> None:
+        self.rect = pygame.Rect(rect)
+        self.text = text
+        self.on_change = on_change
+        self.on_commit = on_commit
+        self.placeholder = placeholder
+        self.max_length = max_length
+        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.caret = len(text)
+        self.invalid = invalid
+        self.hovered = False
+        self._blink = 0.0
+
+    def _edit(self, text: str, caret: int) -> None:
+        self.text, self.caret = text, caret
+        self.on_change(text)
+
+    def activate(self) -> None:
+        if self.on_commit:
+            self.on_commit(self.text)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.caret = len(self.text)
+            return True   # the focus group moves focus here
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            typed = "".join(ch for ch in event.text if self.allowed(ch))
+            room = self.max_length - len(self.text)
+            if typed and room > 0:
+                typed = typed[:room]
+                self._edit(self.text[:self.caret] + typed + self.text[self.caret:], self.caret + len(typed))
+            return True
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key == pygame.K_BACKSPACE:
+                if self.caret > 0:
+                    self._edit(self.text[:self.caret - 1] + self.text[self.caret:], self.caret - 1)
+                return True
+            if key == pygame.K_DELETE:
+                if self.caret < len(self.text):
+                    self._edit(self.text[:self.caret] + self.text[self.caret + 1:], self.caret)
+                return True
+            if key == pygame.K_LEFT:
+                self.caret = max(0, self.caret - 1)
+                return True
+            if key == pygame.K_RIGHT:
+                self.caret = min(len(self.text), self.caret + 1)
+                return True
+            if key == pygame.K_HOME:
+                self.caret = 0
+                return True
+            if key == pygame.K_END:
+                self.caret = len(self.text)
+                return True
+            if key == pygame.K_SPACE or (event.unicode and event.unicode.isprintable() and key < 0x40000000
+                                         and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+                return True   # typed characters come as TEXTINPUT; do not let them move focus
+        return False
+
+    def update(self, dt: float) -> None:
+        self._blink = (self._blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        radius = max(3, rect.h // 6)
+        pygame.draw.rect(surface, (250, 244, 230) if self.focused else theme.PARCHMENT, rect, border_radius=radius)
+        edge = theme.ILLEGAL if self.invalid else (TERRACOTTA if self.hovered else (120, 100, 80))
+        pygame.draw.rect(surface, edge, rect, width=max(2 if self.invalid else 1, rect.h // 20), border_radius=radius)
+        size = _label_size(rect)
+        pad = rect.h // 4
+        inner = rect.inflate(-2 * pad, 0)
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        if self.text:
+            before = text_width(self.text[:self.caret], size)
+            shift = min(0, inner.w - 2 - before)
+            draw_text(surface, self.text, (inner.x + shift, rect.centery), size, INK, "sans", "midleft")
+            caret_x = inner.x + shift + before
+        else:
+            draw_text(surface, self.placeholder, (inner.x, rect.centery), size, (140, 125, 105), "sans", "midleft")
+            caret_x = inner.x
+        if self.focused and self._blink < 0.6:
+            pygame.draw.line(surface, INK, (caret_x, rect.y + pad), (caret_x, rect.bottom - pad), max(1, rect.h // 20))
+        surface.set_clip(clip)
+        if self.focused:
+            draw_focus_ring(surface, rect, radius)
+
+
+class FocusGroup:
+    """Keyboard focus over a screen's controls, in reading order.
+
+    Tab / Shift+Tab and Up/Down move focus (Left/Right too, unless the focused control uses them);
+    Enter or Space activates. With `hover_focus`, pointing at a button moves the focus there, so a
+    menu never shows two highlighted items.
+    """
+
+    def __init__(self, controls: Sequence[Control] = (), *, hover_focus: bool = False, focus_index: int = 0) -> None:
+        self.controls: list[Control] = list(controls)
+        self.hover_focus = hover_focus
+        self.index = -1
+        self.focus(focus_index)
+
+    @property
+    def focused(self) -> Control | None:
+        return self.controls[self.index] if 0 <= self.index < len(self.controls) else None
+
+    def focus(self, index: int) -> None:
+        for control in self.controls:
+            control.focused = False
+        if not self.controls:
+            self.index = -1
+            return
+        index %= len(self.controls)
+        for offset in range(len(self.controls)):
+            candidate = (index + offset) % len(self.controls)
+            if self.controls[candidate].focusable:
+                self.index = candidate
+                self.controls[candidate].focused = True
+                return
+        self.index = -1
+
+    def set_controls(self, controls: Sequence[Control]) -> None:
+        """Swap in a freshly laid-out set of controls, keeping focus on the control with the same `key`."""
+        old = self.focused
+        old_key = getattr(old, "key", None) if old is not None else None
+        old_index = self.index
+        self.controls = list(controls)
+        keys = [getattr(c, "key", None) for c in self.controls]
+        if old_key is not None and old_key in keys:
+            self.focus(keys.index(old_key))
+        else:
+            self.focus(max(0, min(old_index, len(self.controls) - 1)))
+
+    def focus_control(self, control: Control) -> None:
+        if control in self.controls:
+            self.focus(self.controls.index(control))
+
+    def move(self, delta: int) -> None:
+        if not self.controls:
+            return
+        start = self.index if self.index >= 0 else (-1 if delta > 0 else 0)
+        for step in range(1, len(self.controls) + 1):
+            candidate = (start + delta * step) % len(self.controls)
+            if self.controls[candidate].focusable:
+                self.focus(candidate)
+                return
+
+    def move_spatial(self, dx: int, dy: int) -> None:
+        """Arrow keys go to the nearest control in that direction (grids and rows of buttons),
+        falling back to reading order at the edges."""
+        current = self.focused
+        if current is None:
+            self.move(dx or dy)
+            return
+        here = current.rect
+        best: tuple[float, int] | None = None
+        for i, control in enumerate(self.controls):
+            if control is current or not control.focusable:
+                continue
+            r = control.rect
+            vx, vy = r.centerx - here.centerx, r.centery - here.centery
+            if dy:
+                if vy * dy <= here.h / 3:
+                    continue
+                apart = max(0, r.left - here.right, here.left - r.right)
+                score = abs(vy) + 2 * apart + abs(vx) * 0.01
+            else:
+                if vx * dx <= 0 or abs(vy) > max(here.h, r.h) / 2:
+                    continue
+                score = abs(vx)
+            if best is None or score < best[0]:
+                best = (score, i)
+        if best is not None:
+            self.focus(best[1])
+        else:
+            self.move(dx or dy)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        current = self.focused
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and hasattr(event, "pos"):
+            for control in self.controls:
+                if control.focusable and control.rect.collidepoint(event.pos) and (
+                        event.type == pygame.MOUSEBUTTONDOWN or (self.hover_focus and isinstance(control, Button))):
+                    if control is not current:
+                        self.focus_control(control)
+                    break
+        if current is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if current.handle_event(event):
+                return True
+        consumed = False
+        for control in self.controls:
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and control is current:
+                continue
+            if control.handle_event(event):
+                consumed = True
+                if event.type != pygame.MOUSEMOTION:
+                    break
+        if consumed:
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        horizontal_free = current is None or not current.uses_horizontal_keys
+        if key == pygame.K_TAB:
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if key in (pygame.K_DOWN, pygame.K_UP) and (current is None or not current.uses_vertical_keys):
+            self.move_spatial(0, 1 if key == pygame.K_DOWN else -1)
+            return True
+        if key in (pygame.K_RIGHT, pygame.K_LEFT) and horizontal_free:
+            self.move_spatial(1 if key == pygame.K_RIGHT else -1, 0)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and current is not None:
+            current.activate()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for control in self.controls:
+            if isinstance(control, TextField):
+                control.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for control in self.controls:
+            if control is not self.focused:
+                control.draw(surface)
+        if self.focused is not None:
+            self.focused.draw(surface)   # last, so its ring is never covered
+
+
+class MenuScene(Scene):
+    """A screen made of controls: lays them out from the window size, routes keys through focus.
+
+    Subclasses build their controls in `layout(size)` (called on enter and on every resize) and
+    give each a `key` so focus survives a relayout. Esc calls `on_escape`. Overlays swallow all
+    input so nothing reaches the table below.
+    """
+
+    hover_focus = True
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.focus = FocusGroup(hover_focus=self.hover_focus)
+        self.size = app.size
+
+    def enter(self) -> None:
+        self.relayout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.relayout(size)
+
+    def relayout(self, size: tuple[int, int] | None = None) -> None:
+        self.size = size or self.app.size
+        self.focus.set_controls(self.layout(self.size))
+
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        """Compute every rectangle from `size`; return the controls in focus order."""
+        return []
+
+    def on_escape(self) -> None:
+        self.app.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.focus.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()
+            return True
+        return self.transparent
+
+    def update(self, dt: float) -> None:
+        self.focus.update(dt)
+
+
+def keyed(control: Control, key: str) -> Control:
+    """Name a control so focus finds it again after the screen is laid out anew."""
+    control.key = key  # type: ignore[attr-defined]
+    return control
