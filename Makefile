@@ -23,3 +23,15 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build/out dist
+
+# ----- packaging (build/, docs/packaging.md) -----------------------------------------------------------
+.PHONY: dist startup-bench
+
+# A windowed one-folder PyInstaller bundle in dist/olympus-table/, packed as dist/olympus-table-<version>-linux-x86_64.tar.gz.
+dist: $(STAMP)
+	nice $(VENV)/bin/pyinstaller --noconfirm --log-level WARN --workpath build/out --distpath dist build/olympus_table.spec
+	nice $(PY) build/make_archive.py
+
+# Seconds to the first title frame, from source and from the bundle, and the bundle's size, as JSON.
+startup-bench: dist
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) build/startup_bench.py

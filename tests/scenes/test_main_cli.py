@@ -147,3 +147,10 @@ def test_bench_prints_its_figures_as_the_last_line(tmp_path):
     assert list(figures) == ["game", "frames", "p50_ms", "p99_ms", "max_ms"]
     assert figures["game"] == "zeus" and figures["frames"] == 60
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+
+
+def test_exit_after_first_frame_reports_the_start_up_time(tmp_path):
+    result = run_main("--exit-after-first-frame", home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    label, seconds = result.stdout.strip().splitlines()[-1].split()
+    assert label == "first-frame" and 0 < float(seconds) < 30
