@@ -1,0 +1,71 @@
+"""The Télos rules object: options, new states and AI levels (rules/telos.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from game.core.engine import Game, OptionSpec, SeatInfo
+from game.telos.content import TelosContent
+from game.telos.state import TelosState
+
+
+@dataclass(frozen=True)
+class ZeusCardsOption(OptionSpec):
+    """`zeus_cards`: "random" (a seeded choice) or a list of Zeus card ids (also "Z:ant,Z:eagle,…").
+
+    The player count is checked when the game starts: one Zeus card per player."""
+
+    known: tuple[str, ...] = ()
+
+    def check(self, value: Any) -> Any:
+        if value == "random":
+            return "random"
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        if not isinstance(value, (list, tuple)) or not value or not all(isinstance(v, str) for v in value):
+            raise ValueError(f"option {self.name}: expected random or a list of Zeus card ids, got {value!r}")
+        for card in value:
+            if card not in self.known:
+                raise ValueError(f"option {self.name}: {card!r} is not a Zeus card; "
+                                 f"choose from {', '.join(self.known)}")
+        if len(set(value)) != len(value):
+            raise ValueError(f"option {self.name}: a Zeus card is listed twice in {value!r}")
+        return list(value)
+
+
+class TelosGame(Game):
+    id = "telos"
+    title = "Télos"
+    min_players = 3
+    max_players = 6
+
+    def __init__(self, content: TelosContent) -> None:
+        self.content = content
+
+    @property
+    def cards(self) -> Mapping[str, Any]:
+        """Zeus card definitions (name, text, power) by id, for tables and rules screens."""
+        return self.content.zeus_cards
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec("powers", "choice", "advanced", "Zeus card powers",
+                       "Basic: Zeus cards only copy the highest card. Advanced: each also has its own power.",
+                       choices=("basic", "advanced")),
+            OptionSpec("divine_trick", "bool", False, "Divine Trick",
+                       "Everyone gets a face-down blind card and may swap it in once per round."),
+            ZeusCardsOption("zeus_cards", "choice", "random", "Zeus cards",
+                            "Which Zeus cards join the deck, one per player: random, or a list of ids.",
+                            choices=("random",), known=self.content.zeus_ids),
+        )
+
+    def new_state(self, seats: Sequence[SeatInfo], options: Mapping[str, Any] | None = None, seed: int = 0,
+                  setups: Sequence[Mapping[str, Any]] = ()) -> TelosState:
+        return TelosState(self, seats, self.normalize_options(options), seed, setups)
+
+    def agent_levels(self) -> dict[str, Callable[[], Any]]:
+        levels = super().agent_levels()
+        from game.telos.agents import NormalAgent
+
+        levels["normal"] = NormalAgent
+        return levels

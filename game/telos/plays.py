@@ -1,0 +1,206 @@
+"""Which plays the rules allow: leads (T-7..T-9, T-15) and follows (T-10..T-14), as pure functions.
+
+Listing choice (documented in docs/rules/telos.md): God cards of one value are interchangeable under
+the rules (a set only tells cards apart by id), so the listings hold every distinct legal play up to
+that choice — one play per multiset of God-card values and set of Zeus cards, using the God cards
+that come first in canonical order. Checks (`lead_problem`, `follow_problem`) accept every equivalent
+choice of sets. This keeps a 20-card hand's Ant follows in the thousands, not the tens of thousands.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterator, Mapping, Sequence
+
+from game.telos.cards import canonical, card_sort_key, is_zeus
+from game.telos.powers import PLAIN, ZeusBehaviour
+
+TOO_MANY = "too many cards for one lead"
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def line_text(line: Sequence[int]) -> str:
+    """`7, 8 or 12`-style text of a table line, as players read it."""
+    return ", ".join(str(v) for v in line)
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The per-game facts the play checks need: card values and the Zeus cards' behaviours."""
+
+    value_of: Mapping[str, int]                 # God card id -> value
+    behaviours: Mapping[str, ZeusBehaviour]     # Zeus card id -> behaviour (PLAIN in basic rules)
+
+    def behaviour(self, card: str) -> ZeusBehaviour:
+        return self.behaviours.get(card, PLAIN)
+
+    # ----- shared pieces -------------------------------------------------------------------------
+    def groups(self, cards: Sequence[str]) -> list[tuple[int, list[str]]]:
+        """God cards grouped by value, ascending; each group in canonical order."""
+        by_value: dict[int, list[str]] = {}
+        value_of = self.value_of
+        for card in sorted((c for c in cards if c in value_of), key=card_sort_key):
+            by_value.setdefault(value_of[card], []).append(card)
+        return sorted(by_value.items())
+
+    def play_values(self, cards: Sequence[str], earlier_max: int) -> list[int]:
+        """Values of a follow (T-11: a Zeus card takes the highest value played before it)."""
+        value = self.value_of.get
+        return [value(c, earlier_max) for c in cards]
+
+    @staticmethod
+    def reaches(values: Sequence[int], line: Sequence[int]) -> bool:
+        """T-12: sorted ascending, each card is at least the line's card at the same position."""
+        return all(v >= need for v, need in zip(sorted(values), line))
+
+    def can_reach(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> bool:
+        """The k highest cards reach the line whenever any k cards do."""
+        best = sorted(self.play_values(hand, earlier_max))[-len(line):]
+        return len(best) == len(line) and self.reaches(best, line)
+
+    def lowest_gods(self, hand: Sequence[str], k: int) -> list[str]:
+        """The k lowest God cards (canonical choice among equal values)."""
+        gods = [c for group in self.groups(hand) for c in group[1]]
+        return gods[:k]
+
+    # ----- following -----------------------------------------------------------------------------
+    def free_follower(self, cards: Sequence[str], k: int) -> str | None:
+        """An Ant among `cards` that frees a follow of k cards (advanced powers), else None."""
+        for card in cards:
+            start = self.behaviour(card).free_follow_from if is_zeus(card) else None
+            if start is not None and k >= start:
+                return card
+        return None
+
+    def follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
+        """Every legal follow of k = len(line) cards, one canonical choice per equivalent play."""
+        k = len(line)
+        gods = [c for c in hand if not is_zeus(c)]
+        zeus = [c for c in canonical(hand) if is_zeus(c)]
+        found: set[tuple[str, ...]] = set()
+        if self.can_reach(hand, line, earlier_max):
+            # Zeus cards are worth the line's top value, so they take the top positions (T-11, T-12).
+            groups = self.groups(gods)
+            for j in range(0, min(k, len(zeus)) + 1):
+                need = k - j
+                if need > len(gods):
+                    continue
+                for zeus_part in combinations(zeus, j):
+                    for god_part in _multisets(groups, need, line[:need]):
+                        found.add(canonical(god_part + list(zeus_part)))
+        elif len(gods) >= k:
+            found.add(canonical(self.lowest_gods(hand, k)))
+        else:
+            for zeus_part in combinations(zeus, k - len(gods)):
+                found.add(canonical(gods + list(zeus_part)))
+        for ant in zeus:
+            start = self.behaviour(ant).free_follow_from
+            if start is None or k < start:
+                continue
+            rest = [c for c in hand if c != ant]
+            rest_zeus = [c for c in zeus if c != ant]
+            groups = self.groups(rest)
+            for j in range(0, min(k - 1, len(rest_zeus)) + 1):
+                for zeus_part in combinations(rest_zeus, j):
+                    for god_part in _multisets(groups, k - 1 - j, None):
+                        found.add(canonical(god_part + list(zeus_part) + [ant]))
+        return sorted(found, key=_play_order)
+
+    def follow_problem(self, hand: Sequence[str], cards: Sequence[str], line: Sequence[int],
+                       earlier_max: int) -> str | None:
+        """Why this follow breaks T-10..T-14, in a player's words; None when it is legal."""
+        k = len(line)
+        if len(cards) != k:
+            return f"you must play exactly {number_word(k)} card{'s' if k != 1 else ''}, like the lead"
+        if self.reaches(self.play_values(cards, earlier_max), line):
+            return None
+        if self.free_follower(cards, k) is not None:
+            return None
+        if self.can_reach(hand, line, earlier_max):
+            return f"you must reach {line_text(line)}"
+        gods_in_hand = [c for c in hand if not is_zeus(c)]
+        gods_played = [c for c in cards if not is_zeus(c)]
+        lowest = "your lowest card" if k == 1 else f"your {number_word(k)} lowest"
+        if len(gods_in_hand) >= k:
+            wanted = sorted(self.value_of[c] for c in self.lowest_gods(hand, k))
+            if len(gods_played) == k and sorted(self.value_of[c] for c in gods_played) == wanted:
+                return None
+            if len(gods_played) < k:
+                return f"you must reach {line_text(line)} or play {lowest} (a Zeus card never counts as one of them)"
+        elif len(gods_played) == len(gods_in_hand):
+            return None
+        return f"you must reach {line_text(line)} or play {lowest}"
+
+    # ----- leading -------------------------------------------------------------------------------
+    def leads(self, hand: Sequence[str], max_k: int, last_trick: bool) -> list[tuple[str, ...]]:
+        """Every legal lead; `max_k` is the largest multiple lead allowed now (1: none)."""
+        if last_trick:
+            return [(c,) for c in canonical(hand)]
+        groups = self.groups(hand)
+        zeus = [c for c in canonical(hand) if is_zeus(c)]
+        if not groups:
+            return [(z,) for z in zeus]
+        plays: list[tuple[str, ...]] = [(cards[0],) for _, cards in groups]
+        joiners = [z for z in zeus if self.behaviour(z).joins_multiple_lead]
+        if max_k >= 2:
+            for _, cards in groups:
+                for t in range(2, min(len(cards), max_k) + 1):
+                    plays.append(tuple(cards[:t]))
+                for joiner in joiners:
+                    for t in range(1, min(len(cards), max_k - 1) + 1):
+                        plays.append(canonical(cards[:t] + [joiner]))
+        return sorted(set(plays), key=_play_order)
+
+    def lead_problem(self, hand: Sequence[str], cards: Sequence[str], last_trick: bool,
+                     multiple_block: str | None, max_k: int) -> str | None:
+        """Why this lead breaks T-7..T-9 or T-15. `multiple_block` says why no multiple lead is allowed
+        at all; more than `max_k` cards gives TOO_MANY (the caller knows why the limit is what it is)."""
+        zeus = [c for c in cards if is_zeus(c)]
+        gods = [c for c in cards if not is_zeus(c)]
+        if len(cards) == 1:
+            if not zeus or last_trick or all(is_zeus(c) for c in hand):
+                return None
+            return "a Zeus card cannot lead before the last trick"
+        if last_trick:
+            return "the last trick is played one card each"
+        if all(is_zeus(c) for c in hand):
+            return "holding only Zeus cards, you lead exactly one of them"
+        if multiple_block is not None:
+            return multiple_block
+        if any(not self.behaviour(z).joins_multiple_lead for z in zeus) or not gods:
+            return "a Zeus card cannot lead before the last trick"
+        if len({self.value_of[c] for c in gods}) > 1:
+            return "a multiple lead must be cards of one value"
+        if len(cards) > max_k:
+            return TOO_MANY
+        return None
+
+
+def _play_order(play: tuple[str, ...]) -> tuple[int, tuple[tuple[int, int, str], ...]]:
+    return (len(play), tuple(card_sort_key(c) for c in play))
+
+
+def _multisets(groups: list[tuple[int, list[str]]], size: int, line: Sequence[int] | None) -> Iterator[list[str]]:
+    """Every multiset of `size` God cards (first cards of each value group), ascending; with a line,
+    only those whose i-th card reaches line[i]."""
+    suffix = [0] * (len(groups) + 1)
+    for i in range(len(groups) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + len(groups[i][1])
+
+    def walk(index: int, taken: int, chosen: list[str]) -> Iterator[list[str]]:
+        if taken == size:
+            yield chosen
+            return
+        if index == len(groups) or suffix[index] < size - taken:
+            return
+        value, cards = groups[index]
+        for t in range(min(len(cards), size - taken), -1, -1):
+            if t and line is not None and value < line[taken + t - 1]:
+                continue
+            yield from walk(index + 1, taken + t, chosen + cards[:t])
+
+    yield from walk(0, 0, [])

@@ -1,0 +1,454 @@
+"""A Télos game in progress: deals, tricks, powers, scoring (rules/telos.md, T-1..T-22).
+
+Everything random happens in the deal (seeded by game seed and round, or taken from a record's
+setup), so a game is its seed plus its actions. Rule questions about single plays live in plays.py.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from game.core.actions import Action
+from game.core.engine import SeatInfo, State
+from game.core.events import Event
+from game.telos.cards import canonical, is_zeus, parse_god_card
+from game.telos.content import TelosContent
+from game.telos.plays import TOO_MANY, PlayRules, number_word
+from game.telos.powers import PLAIN
+from game.telos.view import TelosView, TrickPlay
+
+if TYPE_CHECKING:
+    from game.telos.game import TelosGame
+
+SETUP_KEYS = ("dealer", "direction", "hands", "blind", "scores_before")
+
+
+def choose_zeus_cards(content: TelosContent, option: Any, player_count: int, seed: int) -> tuple[str, ...]:
+    """One Zeus card per player: the listed ids, or a seeded random choice (same seed, same cards)."""
+    if option == "random":
+        rng = random.Random(f"olympus/{seed}/telos-zeus-cards")
+        return tuple(sorted(rng.sample(list(content.zeus_ids), player_count)))
+    chosen = tuple(option)
+    if len(chosen) != player_count:
+        raise ValueError(f"zeus_cards: {player_count} players need {player_count} Zeus cards, "
+                         f"{len(chosen)} were listed")
+    return tuple(sorted(chosen))
+
+
+class TelosState(State):
+    game_id = "telos"
+
+    def __init__(self, game: "TelosGame", seats: Sequence[SeatInfo], options: Mapping[str, Any], seed: int,
+                 setups: Sequence[Mapping[str, Any]] = ()) -> None:
+        super().__init__(seats, options, seed, setups)
+        game.check_player_count(len(self.seats))
+        self.content: TelosContent = game.content
+        n = len(self.seats)
+        self.zeus_cards = choose_zeus_cards(self.content, self.options["zeus_cards"], n, self.seed)
+        god_cards = self.content.god_cards(n)
+        self.deck: tuple[str, ...] = god_cards + self.zeus_cards
+        advanced = self.options["powers"] == "advanced"
+        self.rules = PlayRules(
+            value_of=MappingProxyType({c: parse_god_card(c)[0] for c in god_cards}),  # type: ignore[index]
+            behaviours=MappingProxyType({
+                z: (self.content.zeus_cards[z].behaviour if advanced else PLAIN) for z in self.zeus_cards}),
+        )
+        self.max_multiple_lead = self.content.players[n].max_multiple_lead
+        self.divine = bool(self.options["divine_trick"])
+        self.direction = 1
+        self.score_cards: list[list[str]] = [[] for _ in range(n)]
+        self.loser: int | None = None
+        self._legal_cache: dict[int, list[Action]] = {}
+        self._opening: list[Event] = []
+        self._start_round(dealer=None, wanted_size=self.content.first_hand_size)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "TelosState":
+        """Clones share the immutable content and rules; everything else is copied."""
+        import copy
+
+        clone = object.__new__(TelosState)
+        memo[id(self)] = clone
+        for name, value in self.__dict__.items():
+            if name in ("content", "rules", "seats", "deck", "zeus_cards"):
+                setattr(clone, name, value)
+            elif name == "_opening":  # frozen events; the list itself is replaced, never changed
+                setattr(clone, name, list(value))
+            else:
+                setattr(clone, name, copy.deepcopy(value, memo))
+        return clone
+
+    # ----- rounds -----------------------------------------------------------------------------------
+    def _start_round(self, dealer: int | None, wanted_size: int) -> None:
+        """T-1..T-4, T-21: deal (or take the recorded deal), then open the first trick."""
+        n = len(self.seats)
+        scored = {c for cards in self.score_cards for c in cards}
+        pool = [c for c in self.deck if c not in scored]
+        blind_count = n if self.divine else 0
+        size = min(wanted_size, (len(pool) - blind_count) // n)
+        given = self._setup_for_next_round()
+        if given is None:
+            rng = self._rng_for_next_round()
+            if dealer is None:
+                dealer = rng.randrange(n)
+            rng.shuffle(pool)
+            setup: dict[str, Any] = {
+                "dealer": dealer,
+                "direction": self.direction,
+                "hands": [list(canonical(pool[i * size:(i + 1) * size])) for i in range(n)],
+                "blind": [pool[n * size + i] for i in range(n)] if self.divine else None,
+                "scores_before": [list(cards) for cards in self.score_cards],
+            }
+        else:
+            setup = given
+            self._check_setup(setup, dealer, size, pool)
+        self._begin_round(setup)
+        self.dealer = int(setup["dealer"])
+        self.hand_size = size
+        self.hands: list[list[str]] = [list(canonical(h)) for h in setup["hands"]]
+        self.blind: list[str] | None = list(setup["blind"]) if setup["blind"] is not None else None
+        dealt = {c for h in self.hands for c in h} | set(self.blind or ())
+        self.undealt = [c for c in pool if c not in dealt]
+        self.divine_used = [False] * n
+        self.serpent_ban = False
+        self.round_discards: list[str] = []
+        self.previous_trick: tuple[TrickPlay, ...] = ()
+        self.previous_winner: int | None = None
+        self.trick_number = 0
+        self._start_trick((self.dealer + self.direction) % n)
+        self._opening = [Event("round_started", None, {
+            "round": self.round_index, "dealer": self.dealer, "direction": self.direction,
+            "hand_size": size, "first_leader": self.leader, "blind": self.divine})]
+        for seat, hand in enumerate(self.hands):
+            self._opening.append(Event("cards_dealt", seat, {"count": len(hand), "blind": self.divine},
+                                       {"cards": list(hand)}, private_to=seat))
+
+    def _check_setup(self, setup: Mapping[str, Any], dealer: int | None, size: int, pool: list[str]) -> None:
+        """A recorded deal must be one the rules could have dealt here (else ValueError saying why)."""
+        n = len(self.seats)
+        where = f"round {len(self.rounds)} setup"
+        if sorted(setup) != sorted(SETUP_KEYS):
+            raise ValueError(f"{where}: expected the keys {', '.join(SETUP_KEYS)}")
+        if not isinstance(setup["dealer"], int) or not 0 <= setup["dealer"] < n:
+            raise ValueError(f"{where}: dealer must be a seat 0..{n - 1}")
+        if dealer is not None and setup["dealer"] != dealer:
+            raise ValueError(f"{where}: dealer must be seat {dealer}, who won the last trick (T-1)")
+        if setup["direction"] != self.direction:
+            raise ValueError(f"{where}: direction must be {self.direction}")
+        hands = setup["hands"]
+        if not isinstance(hands, list) or len(hands) != n or any(
+                not isinstance(h, list) or len(h) != size for h in hands):
+            raise ValueError(f"{where}: hands must be {n} lists of {size} cards (T-2)")
+        blind = setup["blind"]
+        if self.divine != (blind is not None) or (blind is not None and (
+                not isinstance(blind, list) or len(blind) != n)):
+            raise ValueError(f"{where}: blind must be {'one card per seat' if self.divine else 'null'}")
+        if [list(s) for s in self.score_cards] != setup["scores_before"]:
+            raise ValueError(f"{where}: scores_before must be {self.score_cards}")
+        cards = [c for h in hands for c in h] + list(blind or [])
+        available = set(pool)
+        for card, count in Counter(cards).items():
+            if card not in available:
+                raise ValueError(f"{where}: card {card!r} is not in the deck for this round")
+            if count > 1:
+                raise ValueError(f"{where}: card {card!r} is dealt twice")
+
+    def start_events(self) -> list[Event]:
+        """The current round's `round_started` and `cards_dealt` events (for the table's first deal)."""
+        return list(self._opening)
+
+    # ----- tricks ------------------------------------------------------------------------------------
+    def _start_trick(self, leader: int) -> None:
+        n = len(self.seats)
+        self.leader = leader
+        self.order = tuple((leader + i * self.direction) % n for i in range(n))
+        self.plays: list[TrickPlay] = []
+        self.line: tuple[int, ...] = ()
+        self.k = 0
+        self.trick_max = 0  # the highest value played so far in this trick (T-11)
+        self.last_trick = all(len(h) == 1 for h in self.hands)
+        self.lead_rule: tuple[str, int, str] | None = None  # (kind, seat, card) from an Eagle or Cuckoo
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.finished else self.order[len(self.plays)]
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.finished else (self.order[len(self.plays)],)
+
+    def _multiple_block(self) -> str | None:
+        """T-8: why no multiple lead is allowed in this trick at all, or None."""
+        if self.last_trick:
+            return "the last trick is played one card each"
+        if self.trick_number == 0:
+            return "no multiple leads on the first trick of a round"
+        if self.serpent_ban:
+            return f"no multiple leads after the {self._serpent_name}"
+        return None
+
+    def _max_lead(self, seat: int) -> int:
+        """The most cards `seat` may lead now (T-8)."""
+        if self.last_trick or self.trick_number == 0 or self.serpent_ban:
+            return 1
+        keep = len(self.hands[seat]) - 1
+        if self.max_multiple_lead is not None and self.max_multiple_lead < keep:
+            return self.max_multiple_lead
+        return keep
+
+    def _max_lead_reason(self, seat: int) -> str:
+        """Why `_max_lead` is no higher, in a player's words."""
+        block = self._multiple_block()
+        if block is not None:
+            return block
+        limit = self._max_lead(seat)
+        if limit < len(self.hands[seat]) - 1:
+            return (f"with {number_word(len(self.seats))} players you may lead at most "
+                    f"{number_word(limit)} cards")
+        return f"keep at least one card for the last trick: lead at most {number_word(limit)} cards"
+
+    @property
+    def _serpent_name(self) -> str:
+        for z in self.zeus_cards:
+            if self.rules.behaviour(z).bans_multiple_leads:
+                return self.content.zeus_cards[z].name
+        return "Serpent"
+
+    def _earlier_max(self) -> int:
+        return self.trick_max
+
+    # ----- the contract ------------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.finished or seat != self.turn:
+            return []
+        cached = self._legal_cache.get(seat)
+        if cached is not None:
+            return list(cached)
+        hand = self.hands[seat]
+        if not self.plays:
+            plays = self.rules.leads(hand, self._max_lead(seat), self.last_trick)
+        elif self.last_trick:
+            plays = [(c,) for c in canonical(hand)]
+        else:
+            plays = self.rules.follows(hand, self.line, self._earlier_max())
+        actions = [Action("play", (",".join(p),)) for p in plays]
+        if self.divine and not self.divine_used[seat]:
+            actions += [Action("divine", (c,)) for c in canonical(hand)]
+        self._legal_cache[seat] = actions
+        return list(actions)
+
+    def normalize(self, action: Action) -> Action:
+        """Card order inside a play does not matter: `play 9e,Z:bull,9b` -> `play 9b,9e,Z:bull`."""
+        if action.verb == "play" and len(action.args) == 1 and action.args[0]:
+            return Action("play", (",".join(canonical(action.cards)),))
+        return action
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        if self.finished:
+            return "the game is over"
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            return f"there is no seat {seat}"
+        if seat != self.turn:
+            return f"it is {self.seats[self.turn].name}'s turn, not yours"  # type: ignore[index]
+        hand = self.hands[seat]
+        if action.verb == "divine":
+            if not self.divine:
+                return "the Divine Trick is not played in this game"
+            if len(action.args) != 1:
+                return "name one card to swap, e.g. 'divine 9a'"
+            if self.divine_used[seat]:
+                return "you have already used your Divine Trick this round"
+            return self._not_held(hand, action.args[0])
+        if action.verb != "play":
+            return f"'{action.verb}' is not a Télos action; use 'play' or 'divine'"
+        if len(action.args) != 1 or not action.args[0]:
+            return "name the cards to play, e.g. 'play 9a' or 'play 6a,6c'"
+        cards = action.cards
+        named: set[str] = set()
+        for card in cards:
+            problem = self._not_held(hand, card)
+            if problem:
+                return problem
+            if card in named:
+                return f"you named {card} twice"
+            named.add(card)
+        if not self.plays:
+            problem = self.rules.lead_problem(hand, cards, self.last_trick, self._multiple_block(),
+                                              self._max_lead(seat))
+            return self._max_lead_reason(seat) if problem == TOO_MANY else problem
+        if self.last_trick:
+            return None if len(cards) == 1 else "the last trick is played one card each"
+        return self.rules.follow_problem(hand, cards, self.line, self._earlier_max())
+
+    def _not_held(self, hand: list[str], card: str) -> str | None:
+        if card in hand:
+            return None
+        if card in self.deck:
+            return f"you do not hold {card}"
+        return f"there is no card {card!r} in this game"
+
+    def _apply_legal(self, seat: int, action: Action) -> list[Event]:
+        self._legal_cache.clear()
+        if action.verb == "divine":
+            return self._divine_swap(seat, action.args[0])
+        return self._play(seat, action.cards)
+
+    def _divine_swap(self, seat: int, card: str) -> list[Event]:
+        """T-22: the hand card goes face down for the rest of the round; the blind card joins the hand."""
+        assert self.blind is not None
+        got = self.blind[seat]
+        self.hands[seat].remove(card)
+        self.hands[seat] = list(canonical(self.hands[seat] + [got]))
+        self.blind[seat] = card
+        self.divine_used[seat] = True
+        return [Event("divine_swap", seat, {}, {"gave": card, "got": got}, private_to=seat)]
+
+    def _play(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        lead = not self.plays
+        values = tuple(self._value_as_played(cards, lead))
+        if lead:
+            self.k = len(cards)
+            self.line = tuple(sorted(values))
+        else:
+            self.line = tuple(max(a, b) for a, b in zip(self.line, sorted(values)))
+        self.plays.append(TrickPlay(seat, tuple(cards), values))
+        self.trick_max = max(self.trick_max, *values)
+        events = [Event("cards_played", seat, {
+            "cards": list(cards), "values": list(values), "line": list(self.line), "k": self.k,
+            "lead": lead, "last_trick": self.last_trick})]
+        events += self._use_powers(seat, cards)
+        if len(self.plays) == len(self.seats):
+            events += self._finish_trick()
+        return events
+
+    def _value_as_played(self, cards: tuple[str, ...], lead: bool) -> list[int]:
+        """T-9, T-11, T-15, T-18: what each card counts for in this trick."""
+        if self.last_trick:
+            return [self.content.zeus_last_trick_value if is_zeus(c) else self.rules.value_of[c] for c in cards]
+        if lead:
+            gods = [self.rules.value_of[c] for c in cards if not is_zeus(c)]
+            led = gods[0] if gods else 0  # a Zeus card led alone counts 0 (T-9); the Bull takes the led value
+            return [led if is_zeus(c) else self.rules.value_of[c] for c in cards]
+        return self.rules.play_values(cards, self._earlier_max())
+
+    def _use_powers(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
+        """T-14..T-17: powers act when played; only the Swan still matters after the last trick."""
+        events: list[Event] = []
+        leads_next: dict[str, str] = {}
+        for card in cards:
+            if not is_zeus(card):
+                continue
+            behaviour = self.rules.behaviour(card)
+            if behaviour.reverses_direction:
+                self.direction = -self.direction
+                events.append(Event("direction_changed", seat, {"direction": self.direction, "card": card}))
+            if self.last_trick:
+                continue
+            if behaviour.bans_multiple_leads and not self.serpent_ban:
+                self.serpent_ban = True
+                events.append(Event("serpent_ban", seat, {"card": card}))
+            if behaviour.next_leader:
+                leads_next[behaviour.next_leader] = card
+        # Within one play the Eagle decides (T-16); across plays the later one does.
+        for kind in ("lowest", "player"):
+            if kind in leads_next:
+                self.lead_rule = (kind, seat, leads_next[kind])
+        return events
+
+    def _finish_trick(self) -> list[Event]:
+        """T-13, T-16: the highest card wins (ties: played last); Eagle or Cuckoo may pick the next leader."""
+        winner, winning_card, best = -1, "", -1
+        lowest_seat, low = -1, 10**6
+        for play in self.plays:
+            for card, value in zip(play.cards, play.values):
+                if value >= best:
+                    winner, winning_card, best = play.seat, card, value
+                if value <= low:
+                    lowest_seat, low = play.seat, value
+        next_leader, reason = winner, "winner"
+        if not self.last_trick and self.lead_rule is not None:
+            kind, who, _card = self.lead_rule
+            next_leader, reason = (who, "eagle") if kind == "player" else (lowest_seat, "cuckoo")
+        all_cards = [c for p in self.plays for c in p.cards]
+        events = [Event("trick_won", winner, {
+            "winner": winner, "next_leader": None if self.last_trick else next_leader, "reason": reason,
+            "cards": all_cards, "winning_card": winning_card, "value": best, "last_trick": self.last_trick})]
+        if self.last_trick:
+            return events + self._score_round(winner, winning_card, best, all_cards)
+        self.round_discards += all_cards
+        self.previous_trick, self.previous_winner = tuple(self.plays), winner
+        self.trick_number += 1
+        self._start_trick(next_leader)
+        return events
+
+    def _score_round(self, winner: int, card: str, points: int, trick_cards: list[str]) -> list[Event]:
+        """T-19, T-20, T-2: the winning card becomes a score card; 32 loses; else the winner deals."""
+        self.round_discards += [c for c in trick_cards if c != card]
+        self.score_cards[winner].append(card)
+        self.totals[winner] += points
+        score = [0] * len(self.seats)
+        score[winner] = points
+        self._end_round(score)
+        events = [Event("round_scored", winner, {"seat": winner, "card": card, "points": points,
+                                                 "total": self.totals[winner], "round": self.round_index})]
+        if self.totals[winner] >= self.content.losing_total:
+            self.loser = winner
+            self.previous_trick, self.previous_winner = tuple(self.plays), winner
+            self._finish([s for s in range(len(self.seats)) if s != winner])
+            return events + [Event("game_over", None, {"loser": winner, "winners": list(self.winners)})]
+        self._start_round(dealer=winner, wanted_size=max(self.content.minimum_hand_size, points))
+        return events + self.start_events()
+
+    # ----- what a seat may know ----------------------------------------------------------------------
+    def playable_cards(self, seat: int) -> tuple[str, ...]:
+        """Cards of `seat` that can be part of a legal play now (equal-valued God cards count alike)."""
+        keys: set[Any] = set()
+        for action in self.legal_actions(seat):
+            if action.verb == "play":
+                keys.update(c if is_zeus(c) else self.rules.value_of[c] for c in action.cards)
+        return tuple(c for c in self.hands[seat] if (c if is_zeus(c) else self.rules.value_of[c]) in keys)
+
+    def view(self, seat: int | None) -> TelosView:
+        n = len(self.seats)
+        own = seat is not None and 0 <= seat < n
+        options = {k: (tuple(v) if isinstance(v, list) else v) for k, v in self.options.items()}
+        return TelosView(
+            seat=seat,
+            names=tuple(s.name for s in self.seats),
+            hand=tuple(self.hands[seat]) if own else (),  # type: ignore[index]
+            hand_sizes=tuple(len(h) for h in self.hands),
+            playable=self.playable_cards(seat) if own and seat == self.turn else (),  # type: ignore[arg-type]
+            trick=tuple(self.plays),
+            trick_order=self.order,
+            line=self.line,
+            k=self.k,
+            leader=self.leader,
+            turn=self.turn,
+            direction=self.direction,
+            first_trick=self.trick_number == 0,
+            last_trick=self.last_trick,
+            trick_number=self.trick_number,
+            serpent_ban=self.serpent_ban,
+            max_lead=self._max_lead(seat) if own else 1,  # type: ignore[arg-type]
+            played_this_round=tuple(self.round_discards),
+            previous_trick=self.previous_trick,
+            previous_winner=self.previous_winner,
+            score_cards=tuple(tuple(s) for s in self.score_cards),
+            totals=tuple(self.totals),
+            losing_total=self.content.losing_total,
+            zeus_cards=self.zeus_cards,
+            powers=self.options["powers"],
+            divine_trick=self.divine,
+            divine_available=bool(own and self.divine and not self.divine_used[seat] and not self.finished),  # type: ignore[index]
+            divine_used=tuple(self.divine_used),
+            round_index=self.round_index,
+            dealer=self.dealer,
+            hand_size=self.hand_size,
+            options=MappingProxyType(options),
+            finished=self.finished,
+            winners=self.winners,
+            loser=self.loser,
+        )
