@@ -1,0 +1,53 @@
+"""The headless commands: selfplay writes records that replay; tournament ends with one JSON line."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.catalog import GAME_IDS, load_game
+from game.core.records import read_record, record_to_text, replay
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_game_command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_selfplay_writes_records_that_replay(game_id: str, tmp_path: Path) -> None:
+    game = load_game(game_id)
+    players = game.min_players + 1
+    result = run_game_command("selfplay", "--game", game_id, "--players", str(players), "--games", "3",
+                              "--seed", "40", "--out", str(tmp_path), "--ai", "normal")
+    assert result.returncode == 0, result.stderr
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 3
+    for path in files:
+        record = read_record(path)
+        assert record["finished"] and record["winners"] and len(record["seats"]) == players
+        assert record_to_text(replay(game, record).record()) == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_tournament_prints_win_rates_as_its_last_line(game_id: str) -> None:
+    game = load_game(game_id)
+    seats = ",".join(["normal"] + ["random"] * (game.min_players - 1))
+    result = run_game_command("tournament", "--game", game_id, "--seats", seats, "--games", "4", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert summary["game"] == game_id and summary["games"] == 4 and summary["seats"] == seats.split(",")
+    assert len(summary["win_rate"]) == game.min_players
+    assert all(0.0 <= rate <= 1.0 for rate in summary["win_rate"])
+
+
+def test_unknown_level_and_bad_player_count_are_clear_errors() -> None:
+    result = run_game_command("tournament", "--game", "zeus", "--seats", "normal,genius", "--games", "1")
+    assert result.returncode == 2 and "genius" in result.stderr
+    result = run_game_command("selfplay", "--game", "zeus", "--players", "9", "--out", "/tmp/never")
+    assert result.returncode == 2 and "2–5 players" in result.stderr
