@@ -11,7 +11,7 @@ from game.core.engine import Game
 from game.core.errors import ContentError
 
 # Complete games only, in menu order. A game is added here when its issue is resolved.
-GAME_IDS: tuple[str, ...] = ("zeus",)
+GAME_IDS: tuple[str, ...] = ("zeus", "telos")
 
 
 @dataclass

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 TABLE_SCENES: dict[str, str] = {
     "zeus": "scenes.zeus_table:ZeusTableScene",
+    "telos": "scenes.telos_table:TelosTableScene",
 }
 
 

@@ -1,0 +1,1191 @@
+"""The Télos table: tricks of one or several cards, the table line, the last trick that loses.
+
+How it works (DESIGN.md, "Scenes and the table"; docs/telos_table.md says how each rule is shown):
+- Every action goes through `session.apply(seat, action)` (which autosaves). The engine's events
+  are queued and shown one by one: cards travel from a hand to that seat's place in the trick, the
+  table line changes, the trick is swept to its winner, a round is scored. Rules are settled first;
+  the animation only shows them. A new decision is taken only when the table is idle.
+- What may be selected and played comes from `legal_actions` only; a refused set springs back
+  with the engine's reason (`why_illegal`). God cards of one value are interchangeable in the
+  engine's listing (game/telos/plays.py), so the table compares selections by value (God cards)
+  and by id (Zeus cards) and sends the cards the player actually chose.
+- What is shown is what the bottom seat's view allows. The bottom seat is the human on turn
+  (one human: always that human; nobody human: seat 0, watched as a spectator). With several
+  humans the kit's hand-off gate comes before a hand is shown.
+- AI seats think in a background thread (scenes/table/ai_runner.py) and move after a short delay.
+
+Multi-card selection (kept here until the kit has it): clicking toggles a card in the selection;
+the selection is dragged as one; while selecting, cards that can still complete a legal play glow
+and the rest dim.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter as Multiset
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import pygame
+
+from game.core.actions import Action
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.session import GameSession
+from game.telos.cards import is_zeus, parse_god_card
+from game.telos.view import TelosView
+from scenes import theme
+from scenes.scene import Scene
+from scenes.table.ai_runner import AIRunner
+from scenes.table.card_art import card_height
+from scenes.table.drag import DragController, DropZone, Notice
+from scenes.table.handoff_gate import HandoffGate
+from scenes.table.layout import SeatArea, TableLayout, compute_layout, fan_positions, row_positions
+from scenes.table.log_panel import LogPanel, draw_turn_marker
+from scenes.table.sound import TableSounds
+from scenes.table.sprites import CardSprite, SpriteRenderer
+from scenes.table.tween import Counter, TweenQueue, ease_in_out_cubic, ease_out_cubic
+from scenes.telos_art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art, value_chip
+from scenes.widgets import Button, draw_felt, draw_panel, draw_text, ellipsize, wrap_text
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+GAME_ID = "telos"
+DIM_ALPHA = 115                 # cards that cannot be part of a legal play now
+TRICK_SHOWN_S = 0.9             # a full trick stays in view this long before it is swept
+LEAD_WORDS = {"eagle": "the Eagle", "cuckoo": "the Cuckoo"}
+
+CardKey = tuple[str, Any]       # ("v", 9) for any God card of value 9, ("z", "Z:ant") for a Zeus card
+
+
+@dataclass
+class ShownPlay:
+    """One seat's play as it lies in the trick area."""
+
+    seat: int
+    sprites: list[CardSprite]
+    values: tuple[int, ...]
+
+
+@dataclass
+class SelectionHelp:
+    """What the current selection allows: play it now, and which other cards could still join it."""
+
+    complete: bool
+    can_join: frozenset[str] = field(default_factory=frozenset)
+
+
+class TelosTableScene(Scene):
+    updates_when_covered = False
+
+    def __init__(self, app: "App", session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.state = session.state
+        self.game = session.game
+        self.content = self.game.content
+        self.names = tuple(seat.name for seat in self.state.seats)
+        self.count = len(self.names)
+        self.humans = session.human_seats
+        self.agents: dict[int, Any] = {
+            seat: self.game.agent(info.ai_level or "normal")
+            for seat, info in enumerate(self.state.seats) if not info.is_human
+        }
+        self.rng = random.Random(f"telos-table/{self.state.seed}/{self._token()}")
+        self.tweens = TweenQueue(lambda: self.app.settings.animation_factor)
+        self.art = telos_card_art(self.content)
+        self.renderer = SpriteRenderer(self.art)
+        self.sounds = TableSounds(lambda: self.app.settings.sound_volume)
+        self.ai = AIRunner()
+        self.gate = HandoffGate(app, self.names, self.humans)
+        self.log = LogPanel()
+        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
+                                   default_zone=lambda: "trick", multi_select=True)
+        self.events: deque[Event] = deque()
+        self.hold = 0.0
+        self.clock = 0.0
+        self.overlay_open = False
+        self.bottom = self.humans[0] if self.humans else 0
+        self.viewer: int | None = None
+        self.mouse: tuple[int, int] = (-1, -1)
+        # What is on screen (from events while they are shown; from the view whenever idle).
+        self.hands: dict[int, list[CardSprite]] = {s: [] for s in range(self.count)}
+        self.trick: list[ShownPlay] = []
+        self.flying: list[CardSprite] = []
+        self.line: tuple[int, ...] = ()
+        self.k = 0
+        self.direction = 1
+        self.arrow = Counter(1.0)           # +1 clockwise … -1 counter-clockwise, tweened on a Swan
+        self.serpent = False
+        self.last_trick = False
+        self.first_trick = True
+        self.leader = 0
+        self.turn: int | None = None
+        self.order: tuple[int, ...] = ()
+        self.totals: list[int] = [0] * self.count
+        self.score_cards: list[list[str]] = [[] for _ in range(self.count)]
+        self.sweep_to: int | None = None    # the trick is complete: its winner, highlighted until swept
+        self.blind_shown = False            # the bottom seat still has its blind card this round
+        self.blind_flash: CardSprite | None = None
+        self.buttons: list[Button] = []
+        self.play_button: Button | None = None
+        self.swap_button: Button | None = None
+        self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
+        self.frames = 0
+        self._legal_cache: tuple[Any, list[Multiset], bool] | None = None
+        self._help_cache: tuple[Any, SelectionHelp] | None = None
+        self._direction_cache: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
+        self._sync_from_view()
+        if self._token() == 0 and len(self.state.rounds) == 1:
+            self._reset_for_deal()
+            self.events.extend(self.state.start_events())
+        self._build_controls()
+
+    # ----- helpers ---------------------------------------------------------------------------------
+    def _token(self) -> int:
+        """How many actions the game has seen: a stale AI answer carries an older number."""
+        return sum(len(r.actions) for r in self.state.rounds)
+
+    def _view(self) -> TelosView:
+        return self.state.view(self.viewer)
+
+    @property
+    def idle(self) -> bool:
+        return not self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open
+
+    def _name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < self.count else "nobody"
+
+    def card_label(self, card: str) -> str:
+        """A card in words for the log: "9 Olive", "White Bull"."""
+        if is_zeus(card):
+            zeus = self.content.zeus_cards.get(card)
+            return zeus.name if zeus else card
+        parsed = parse_god_card(card)
+        if parsed is None:
+            return card
+        god_set = self.content.sets.get(parsed[1])
+        return f"{parsed[0]} {god_set.colour}" if god_set else card
+
+    def _cards_label(self, cards: Sequence[str]) -> str:
+        return " + ".join(self.card_label(c) for c in cards)
+
+    def _you(self, seat: int) -> bool:
+        """The bottom seat is a human whose private view is on screen."""
+        return seat == self.bottom and seat in self.humans and self.gate.may_show(seat)
+
+    # ----- layout ------------------------------------------------------------------------------------
+    def _set_layout(self, size: tuple[int, int]) -> None:
+        """A new layout, and the card widths it lays out (drawn exactly; in-flight sizes are snapped)."""
+        self.layout = compute_layout(size, self.count, self.bottom)
+        self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width, self.trick_card_width(),
+                                 max(24, int(self.layout.card_width * 0.62))}
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._set_layout(size)
+        for seat in range(self.count):
+            self._layout_hand(seat, animate=False)
+        self._layout_trick(animate=False)
+        self._build_controls()
+
+    def trick_card_width(self) -> int:
+        """Trick cards: as big as the centre allows with plays at its top and bottom and room between."""
+        centre = self.layout.centre
+        return max(22, int(min(self.layout.card_width * 0.72, centre.height * 0.3 / 1.4,
+                               centre.width / (2.2 * max(3, self.count)))))
+
+    def _trick_ellipse(self) -> tuple[tuple[float, float], float, float]:
+        centre = self.layout.centre
+        tw = self.trick_card_width()
+        rx = max(10.0, centre.width / 2 - tw * 1.0)
+        ry = max(10.0, centre.height / 2 - card_height(tw) * 0.55)
+        return (centre.centerx, centre.centery), rx, ry
+
+    def _seat_point(self, seat: int) -> tuple[float, float]:
+        area = self.layout.seats[seat]
+        return (float(area.hand_centre[0]), float(area.hand_centre[1])) if area.side == "bottom" else \
+            (float(area.rect.centerx), float(area.rect.centery))
+
+    def trick_spot(self, seat: int) -> tuple[float, float]:
+        """Where `seat`'s play lies: on an ellipse round the centre, in the direction of that seat."""
+        (cx, cy), rx, ry = self._trick_ellipse()
+        sx, sy = self._seat_point(seat)
+        dx, dy = sx - cx, sy - cy
+        if abs(dx) < 1e-6 and abs(dy) < 1e-6:
+            return cx, cy + ry
+        t = 1.0 / math.sqrt((dx / rx) ** 2 + (dy / ry) ** 2)
+        return cx + dx * t, cy + dy * t
+
+    def _play_positions(self, seat: int, count: int) -> list[tuple[float, float, float]]:
+        """The cards of one play overlap in a short row, each turned a little, so several read as a set."""
+        x, y = self.trick_spot(seat)
+        tw = self.trick_card_width()
+        step = tw * 0.55
+        total = step * (count - 1)
+        return [(x - total / 2 + i * step, y + (i % 2) * 2, (count - 1) * 2.5 - i * 5.0) for i in range(count)]
+
+    def _layout_hand(self, seat: int, animate: bool = True) -> None:
+        area = self.layout.seats[seat]
+        sprites = self.hands[seat]
+        if area.side == "bottom":
+            spots = fan_positions(len(sprites), area.hand_centre, area.card_width, area.hand_width)
+        else:
+            centre, width = self._opponent_row(area)
+            spots = row_positions(len(sprites), centre, area.card_width, width)
+        for i, (sprite, (x, y, rot)) in enumerate(zip(sprites, spots)):
+            sprite.rest_at(x, y, rot)
+            sprite.width = area.card_width
+            sprite.owner = seat
+            sprite.z = 100 + i if area.side == "bottom" else 50 + i
+            if animate:
+                self.tweens.add(sprite, 0.25, x=x, y=y, rotation=rot, scale=1.0)
+            else:
+                self.tweens.cancel(sprite)
+                sprite.snap_home()
+                sprite.scale = 1.0
+        if seat == self.bottom:
+            self.drag.set_cards(sprites)
+
+    def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
+        """An opponent's face-down cards take the left of its area; its score cards the right."""
+        width = int(area.rect.width * 0.6)
+        return (area.rect.left + width // 2, area.hand_centre[1]), width
+
+    def _score_anchor(self, seat: int) -> tuple[pygame.Rect, int]:
+        """Where a seat's score cards are drawn (a rect) and the chip height."""
+        area = self.layout.seats[seat]
+        if area.side == "bottom":
+            h = max(10, int(area.plate.height * 0.66))
+            return pygame.Rect(area.plate.left, area.plate.top, area.plate.width, area.plate.height), h
+        rect = area.rect
+        row_top = area.plate.bottom + self.layout.margin // 2
+        region = pygame.Rect(rect.left + int(rect.width * 0.62), row_top, int(rect.width * 0.38),
+                             rect.bottom - row_top)
+        return region, max(10, min(int(area.plate.height * 0.62), region.height // 2 - 2))
+
+    def _layout_trick(self, animate: bool = True) -> None:
+        tw = self.trick_card_width()
+        for order, play in enumerate(self.trick):
+            for i, (sprite, (x, y, rot)) in enumerate(zip(play.sprites, self._play_positions(play.seat, len(play.sprites)))):
+                sprite.rest_at(x, y, rot)
+                sprite.width = tw
+                sprite.z = 20 + order * 10 + i
+                if animate:
+                    self.tweens.add(sprite, 0.3, x=x, y=y, rotation=rot, scale=1.0)
+                else:
+                    self.tweens.cancel(sprite)
+                    sprite.snap_home()
+                    sprite.scale = 1.0
+
+    def _deck_spot(self) -> tuple[int, int]:
+        return self.layout.centre.center
+
+    def blind_rect(self) -> pygame.Rect:
+        """The bottom seat's blind card, beside the hand at the left of the controls."""
+        area = self.layout.controls_rect
+        w = max(24, int(self.layout.card_width * 0.62))
+        rect = pygame.Rect(0, 0, w, card_height(w))
+        rect.topleft = (area.left, area.top + self.layout.text_size(16) + 4)
+        return rect
+
+    # ----- what the screen shows, rebuilt from the view (start, resume, a new seat at the bottom) -------
+    def _sync_from_view(self) -> None:
+        self.viewer = self.bottom if self.gate.may_show(self.bottom) else None
+        view = self._view()
+        self._set_layout(self.app.size)
+        for seat in range(self.count):
+            known = list(view.hand) if seat == self.viewer else [None] * view.hand_sizes[seat]
+            self.hands[seat] = [CardSprite(card, flip=1.0 if card is not None else 0.0, tag="hand") for card in known]
+            self._layout_hand(seat, animate=False)
+        self.trick = [ShownPlay(p.seat, [CardSprite(c, flip=1.0, tag="trick") for c in p.cards], p.values)
+                      for p in view.trick]
+        self._layout_trick(animate=False)
+        self.flying = []
+        self.sweep_to = None
+        self._sync_info(view)
+        self.drag.cancel()
+        self._help_cache = None
+
+    def _sync_info(self, view: TelosView) -> None:
+        """The table's words and markers from the view (cheap; done whenever the table is idle)."""
+        self.line, self.k = tuple(view.line), view.k
+        if view.direction != self.direction:
+            self.arrow.value = float(view.direction)
+        self.direction = view.direction
+        self.serpent, self.last_trick, self.first_trick = view.serpent_ban, view.last_trick, view.first_trick
+        self.leader, self.turn, self.order = view.leader, view.turn, tuple(view.trick_order)
+        self.totals = list(view.totals)
+        self.score_cards = [list(s) for s in view.score_cards]
+        self.blind_shown = view.divine_trick and self.viewer is not None and view.divine_available
+
+    def _reset_for_deal(self) -> None:
+        """The very first deal is shown dealt: start from empty hands."""
+        for seat in range(self.count):
+            self.hands[seat] = []
+            self._layout_hand(seat, animate=False)
+        self.blind_shown = False
+
+    def _matches_view(self) -> bool:
+        view = self._view()
+        if [len(self.hands[s]) for s in range(self.count)] != list(view.hand_sizes):
+            return False
+        if self.viewer is not None and sorted(str(s.card_id) for s in self.hands[self.viewer]) != sorted(view.hand):
+            return False
+        shown = [(p.seat, sorted(str(s.card_id) for s in p.sprites)) for p in self.trick]
+        return shown == [(p.seat, sorted(p.cards)) for p in view.trick]
+
+    # ----- controls -------------------------------------------------------------------------------------
+    def _build_controls(self) -> None:
+        lay = self.layout
+        corner = lay.corner_rect
+        gap = lay.margin
+        w = (corner.width - gap) // 2
+        h = max(24, int(corner.height * 0.9))
+        self.buttons = [
+            Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
+            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), "Menu (Esc)", self.open_pause,
+                   style="secondary"),
+        ]
+        area = lay.controls_rect
+        bh = max(24, int(lay.card_width * 0.36))
+        left = area.left
+        if self._divine_in_game():
+            left = self.blind_rect().right + gap
+        width = max(40, area.right - left)
+        top = area.top + lay.text_size(16) + 4
+        self.play_button = Button(pygame.Rect(left, top, width, bh), "Play (Enter)", self.press_play)
+        self.swap_button = Button(pygame.Rect(left, top + bh + gap, width, bh), "Swap with blind card",
+                                  self.press_swap, style="secondary")
+        self._refresh_buttons()
+
+    def _divine_in_game(self) -> bool:
+        return bool(self.state.options.get("divine_trick"))
+
+    def _refresh_buttons(self) -> None:
+        may = self._human_may_act()
+        selected = self._selected_ids()
+        if self.play_button is not None:
+            help_ = self.selection_help(selected) if may and selected else None
+            self.play_button.enabled = bool(may and selected)
+            n = len(selected)
+            self.play_button.label = (f"Play {n} cards (Enter)" if n > 1 else "Play (Enter)")
+            self.play_button.style = "primary" if help_ is not None and help_.complete else "secondary"
+        if self.swap_button is not None:
+            self.swap_button.enabled = may and self._divine_legal() and len(selected) <= 1
+
+    def open_rules(self) -> None:
+        from scenes.rules_screen import RulesScene
+
+        self.drag.cancel()
+        self.app.stack.push(RulesScene(self.app, GAME_ID))
+
+    def open_pause(self) -> None:
+        from scenes.pause import PauseOverlay
+
+        self.drag.cancel()
+        self.app.stack.push(PauseOverlay(self.app, GAME_ID, self.session))
+
+    # ----- legal sets, from legal_actions only ----------------------------------------------------------
+    def card_key(self, card: str) -> CardKey:
+        """God cards of one value are interchangeable for the rules; Zeus cards are each their own."""
+        parsed = parse_god_card(card)
+        return ("z", card) if parsed is None else ("v", parsed[0])
+
+    def _legal_plays(self) -> tuple[list[Multiset], bool]:
+        """The bottom seat's legal plays as multisets of card keys, and whether a Divine swap is legal."""
+        key = (self._token(), self.bottom)
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            legal = self.state.legal_actions(self.bottom)
+            plays = [Multiset(self.card_key(c) for c in a.cards) for a in legal if a.verb == "play"]
+            self._legal_cache = (key, plays, any(a.verb == "divine" for a in legal))
+        return self._legal_cache[1], self._legal_cache[2]
+
+    def _divine_legal(self) -> bool:
+        return self._legal_plays()[1]
+
+    def selection_help(self, selected: Sequence[str]) -> SelectionHelp:
+        """Is this selection a legal play, and which hand cards could join it and still lead to one?"""
+        key = (self._token(), self.bottom, tuple(sorted(selected)))
+        if self._help_cache is not None and self._help_cache[0] == key:
+            return self._help_cache[1]
+        plays, _ = self._legal_plays()
+        chosen = Multiset(self.card_key(c) for c in selected)
+        fitting = [p for p in plays if all(p[k] >= n for k, n in chosen.items())]
+        complete = any(p == chosen for p in fitting)
+        hand = [s.card_id for s in self.hands.get(self.bottom, []) if s.card_id is not None]
+        join = set()
+        for card in hand:
+            if card in selected:
+                continue
+            bigger = chosen.copy()
+            bigger[self.card_key(card)] += 1
+            if any(all(p[k] >= n for k, n in bigger.items()) for p in fitting):
+                join.add(card)
+        result = SelectionHelp(complete, frozenset(join))
+        self._help_cache = (key, result)
+        return result
+
+    def _selected_ids(self) -> list[str]:
+        return [s.card_id for s in self.drag.selected if s.card_id is not None]
+
+    def _legal_zones(self, card_ids: tuple[str, ...]) -> set[str]:
+        if not self._human_may_act() or not card_ids:
+            return set()
+        zones = set()
+        if self.selection_help(card_ids).complete:
+            zones.add("trick")
+        if len(card_ids) == 1 and self._divine_legal():
+            zones.add("blind")
+        return zones
+
+    # ----- actions ----------------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> str | None:
+        """Carry out a move through the session (autosaved); None when done, else the reason it is refused."""
+        reason = self.state.why_illegal(seat, self.state.normalize(action))
+        if reason is not None:
+            return reason
+        try:
+            events = self.session.apply(seat, action)
+        except IllegalAction as exc:
+            return exc.reason
+        except OSError as exc:  # the move stands; only the autosave failed
+            self.app.toast(f"The game could not be saved ({exc.strerror or exc}).")
+            events = []
+        self.events.extend(events)
+        self.ai.cancel()
+        self.drag.cancel()
+        self._help_cache = None
+        return None
+
+    def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
+        if not self._human_may_act():
+            return "wait a moment: the last move is still being shown"
+        if not card_ids or not all(card_ids):
+            return "choose the cards to play first"
+        if zone == "blind":
+            if len(card_ids) != 1:
+                return "swap one card: drag a single card onto the blind card"
+            return self._apply(self.bottom, Action.of("divine", card_ids[0]))
+        if zone != "trick":
+            return "play your cards into the middle of the table"
+        return self._apply(self.bottom, Action.of("play", ",".join(card_ids)))
+
+    def _human_may_act(self) -> bool:
+        return (self.bottom in self.humans and self.gate.may_show(self.bottom) and self.idle
+                and not self.state.finished and self.state.turn == self.bottom)
+
+    def press_play(self) -> None:
+        """The Play button and Enter: play the selection (or the focused card) into the trick."""
+        cards = list(self.drag.selected)
+        if not cards and self.drag.focus is not None and self.drag.focus < len(self.drag.sprites):
+            cards = [self.drag.sprites[self.drag.focus]]
+        if not cards:
+            self._notice("choose cards first: click them (or arrows and Space)")
+            return
+        self.drag.play(cards, "trick")
+
+    def press_swap(self) -> None:
+        """The Divine Trick: the selected (or focused) hand card goes face down, the blind card comes in."""
+        cards = list(self.drag.selected)
+        if not cards and self.drag.focus is not None and self.drag.focus < len(self.drag.sprites):
+            cards = [self.drag.sprites[self.drag.focus]]
+        if len(cards) != 1:
+            self._notice("select the one hand card to put face down, then swap")
+            return
+        self.drag.play(cards, "blind")
+
+    def _notice(self, reason: str) -> None:
+        rect = self.layout.controls_rect
+        self.drag.notice = Notice(reason, (rect.centerx, rect.top))
+
+    # ----- input -------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        for button in self.buttons:
+            if button.handle_event(event):
+                return True
+        self._refresh_buttons()
+        for button in (self.play_button, self.swap_button):
+            if button is not None and button.enabled and button.handle_event(event):
+                return True
+        self.drag.enabled = self._human_may_act()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.drag.enabled:
+            return self._toggle_focused()
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.enabled:
+            self.press_play()
+            return True
+        if self.drag.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.open_pause()
+                return True
+            if event.key == pygame.K_F1:
+                self.open_rules()
+                return True
+            if event.key == pygame.K_b and self.drag.enabled and self._divine_legal():
+                self.press_swap()
+                return True
+        return False
+
+    def _toggle_focused(self) -> bool:
+        """Space: put the focused card into the selection, or take it out (arrows move the focus)."""
+        drag = self.drag
+        if not drag.sprites:
+            return False
+        if drag.focus is None:
+            drag.focus = 0
+        sprite = drag.sprites[drag.focus]
+        if sprite in drag.selected:
+            drag.selected.remove(sprite)
+        else:
+            drag.selected.append(sprite)
+        drag._lit = drag._zones_for(drag.selected)
+        drag._refresh_lift()
+        return True
+
+    # ----- per frame -----------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.frames += 1
+        self.clock += dt
+        self.tweens.update(dt)
+        self.drag.update(dt)
+        self.ai.update(dt)
+        if self.hold > 0:
+            self.hold -= dt
+        while self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open:
+            self._show(self.events.popleft())
+        if self.idle:
+            self._when_idle()
+        self.drag.enabled = self._human_may_act()
+        if not self.drag.enabled and (self.drag.selected or self.drag.held):
+            self.drag.cancel()
+        self._decorate_hand()
+        self._refresh_buttons()
+
+    def _decorate_hand(self) -> None:
+        """Legal sets light up: glow on cards that can still join a legal play, dim on the others."""
+        sprites = self.hands.get(self.bottom, [])
+        focused = self.drag.sprites[self.drag.focus] if (
+            self.drag.focus is not None and self.drag.focus < len(self.drag.sprites)) else None
+        if not self._human_may_act():
+            for sprite in sprites:
+                if sprite not in self.drag.held:
+                    sprite.alpha = 255.0
+                sprite.glow = None
+            return
+        selected = self._selected_ids()
+        help_ = self.selection_help(selected)
+        for sprite in sprites:
+            chosen = sprite in self.drag.selected
+            can_join = sprite.card_id in help_.can_join
+            sprite.alpha = 255.0 if chosen or can_join else float(DIM_ALPHA)
+            if sprite is focused:
+                sprite.glow = theme.GOLD
+            elif selected and can_join:
+                sprite.glow = theme.LEGAL_GLOW
+            elif chosen and help_.complete:
+                sprite.glow = theme.LEGAL_GLOW
+            else:
+                sprite.glow = None
+
+    def _when_idle(self) -> None:
+        if self.state.finished:
+            return
+        if not self._matches_view():
+            self._sync_from_view()
+        else:
+            self._sync_info(self._view())
+        self._choose_bottom_seat()
+        if self.gate.waiting:
+            return
+        token = self._token()
+        self._collect_ai(token)
+        if self._token() != token:
+            return
+        self._ask_ai(token)
+
+    def _choose_bottom_seat(self) -> None:
+        """The human on turn sits at the bottom; a new one gets the hand-off screen first."""
+        turn = self.state.turn
+        wanted = turn if turn in self.humans else self.bottom
+        if wanted != self.bottom:
+            self.bottom = wanted
+            self._sync_from_view()
+            self._build_controls()
+        if turn == self.bottom and self.bottom in self.humans and not self.gate.may_show(self.bottom) \
+                and not self.gate.waiting:
+            self.gate.request(self.bottom, "It is their turn.")
+        if self.viewer != (self.bottom if self.gate.may_show(self.bottom) else None):
+            self._sync_from_view()
+
+    def _collect_ai(self, token: int) -> None:
+        for result in self.ai.ready():
+            if result.token != token or self.state.finished:
+                continue
+            action = result.action
+            legal = self.state.legal_actions(result.seat)
+            if result.error is not None or action is None:
+                self.log.add(f"{self.names[result.seat]}'s AI failed; it plays its first legal move")
+                action = next((a for a in legal if a.verb == "play"), None)
+            if action is not None and self._apply(result.seat, action) is None:
+                return
+
+    def _ask_ai(self, token: int) -> None:
+        for seat in self.state.to_act():
+            if seat not in self.agents or self.ai.thinking(seat, token):
+                continue
+            legal = self.state.legal_actions(seat)
+            if not legal:
+                continue
+            rng = random.Random(f"ai/{self.state.seed}/{token}/{seat}")
+            self.ai.request(seat, self.agents[seat], self.state.view(seat), legal, rng, token=token,
+                            delay=self.app.settings.ai_delay_s)
+
+    # ----- events -> motion ---------------------------------------------------------------------------------
+    def _show(self, event: Event) -> None:
+        event = event.for_seat(self.viewer)
+        handler: Callable[[Event], None] | None = getattr(self, f"_on_{event.kind}", None)
+        if handler is not None:
+            handler(event)
+
+    def _pause(self, seconds: float) -> None:
+        self.hold = seconds * self.app.settings.animation_factor
+
+    def _forget(self, sprite: CardSprite) -> None:
+        if sprite in self.flying:
+            self.flying.remove(sprite)
+
+    def _on_round_started(self, event: Event) -> None:
+        self.log.add(f"Round {event['round'] + 1}: {self._name(event['dealer'])} deals {event['hand_size']} "
+                     f"cards each; {self._name(event['first_leader'])} leads")
+        for play in self.trick:
+            self._send_away(play.sprites, self._deck_spot())
+        self.trick = []
+        for seat in range(self.count):
+            self._send_away(self.hands[seat], self._deck_spot())
+            self.hands[seat] = []
+        self.drag.set_cards([])
+        self.sweep_to = None
+        self.line, self.k = (), 0
+        self.serpent, self.last_trick, self.first_trick = False, False, True
+        self.direction = int(event["direction"])
+        self.arrow.value = float(self.direction)
+        self.leader = self.turn = int(event["first_leader"])
+        self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
+        self.blind_shown = bool(event["blind"]) and self.viewer is not None
+
+    def _send_away(self, sprites: list[CardSprite], target: tuple[float, float]) -> None:
+        for sprite in sprites:
+            self.flying.append(sprite)
+            sprite.z = 5
+            sprite.lifted, sprite.glow = False, None
+            self.tweens.add(sprite, 0.3, x=target[0], y=target[1], rotation=0.0, flip=0.0, alpha=0.0,
+                            on_done=lambda s=sprite: self._forget(s))
+
+    def _on_cards_dealt(self, event: Event) -> None:
+        """Every seat's deal is shown at once (the following deal events are taken from the queue)."""
+        batch = [event]
+        while self.events and self.events[0].kind == "cards_dealt":
+            batch.append(self.events.popleft().for_seat(self.viewer))
+        sx, sy = self._deck_spot()
+        for index, dealt in enumerate(batch):
+            seat = dealt.seat
+            known = dealt.get("cards")
+            cards = list(known) if known is not None and seat == self.viewer else [None] * int(dealt["count"])
+            new = [CardSprite(card, x=sx, y=sy, flip=0.0, width=self.layout.card_width, tag="hand") for card in cards]
+            self.hands[seat].extend(new)
+            self._layout_hand(seat, animate=False)
+            for i, sprite in enumerate(new):
+                hx, hy, hr = sprite.home
+                sprite.x, sprite.y, sprite.rotation = sx, sy, 0.0
+                up = sprite.card_id is not None
+                self.tweens.add(sprite, 0.35, delay=0.03 * (i * len(batch) + index), x=hx, y=hy, rotation=hr,
+                                on_done=(lambda s=sprite: self.tweens.add(s, 0.15, flip=1.0)) if up else None)
+        self.sounds.play("card_slide")
+
+    def _on_divine_swap(self, event: Event) -> None:
+        seat = event.seat
+        gave, got = event.get("gave"), event.get("got")
+        self.log.add(f"{self._name(seat)} uses the Divine Trick: one card goes face down, the blind card comes in")
+        if seat != self.viewer or gave is None or got is None:
+            self._pause(0.4)
+            return
+        rect = self.blind_rect()
+        hand = self.hands[seat]
+        old = next((s for s in hand if s.card_id == gave), None)
+        if old is not None:
+            hand.remove(old)
+            old.lifted, old.glow = False, None
+            self._send_away([old], rect.center)
+        new = CardSprite(got, x=rect.centerx, y=rect.centery, flip=0.0, width=self.layout.card_width, tag="hand")
+        hand.append(new)
+        order = {c: i for i, c in enumerate(self.state.view(seat).hand)}
+        hand.sort(key=lambda s: order.get(str(s.card_id), 999))
+        self._layout_hand(seat, animate=True)
+        self.tweens.add(new, 0.2, delay=0.3, flip=1.0)
+        self.blind_shown = False
+        self.sounds.play("card_slide")
+
+    def _on_cards_played(self, event: Event) -> None:
+        seat = event.seat
+        cards = list(event["cards"])
+        hand = self.hands[seat]
+        if event["lead"]:
+            self.trick = []
+            self.k = int(event["k"])
+            self.last_trick = bool(event["last_trick"])
+        moving: list[CardSprite] = []
+        for card in cards:
+            sprite = next((s for s in hand if s.card_id == card), None)
+            if sprite is None:
+                backs = [s for s in hand if s.card_id is None] or hand
+                sprite = backs[len(backs) // 2] if backs else CardSprite(None, *self._seat_point(seat))
+            if sprite in hand:
+                hand.remove(sprite)
+            sprite.card_id = card
+            sprite.lifted, sprite.glow, sprite.alpha = False, None, 255.0
+            moving.append(sprite)
+        old_widths = [s.pixel_width for s in moving]
+        self.trick.append(ShownPlay(seat, moving, tuple(event["values"])))
+        self._layout_hand(seat)
+        tw = self.trick_card_width()
+        for order, (sprite, (x, y, rot)) in enumerate(zip(moving, self._play_positions(seat, len(moving)))):
+            sprite.rest_at(x, y, rot)
+            sprite.width = tw
+            sprite.z = 20 + len(self.trick) * 10 + order
+            sprite.scale = old_widths[order] / max(1, tw)
+            flip_up = sprite.flip < 1.0
+            self.tweens.add(sprite, 0.4, delay=order * 0.06, easing=ease_out_cubic, x=x, y=y, rotation=rot,
+                            scale=1.0, on_done=lambda: self.sounds.play("card_place"))
+            if flip_up:
+                self.tweens.add(sprite, 0.25, delay=0.1 + order * 0.06, flip=1.0)
+        self.line = tuple(event["line"])
+        played = len(self.trick)
+        self.turn = self.order[played] if played < len(self.order) else None
+        verb = "leads" if event["lead"] else "plays"
+        words = f"{self._name(seat)} {verb} {self._cards_label(cards)}"
+        if not event["last_trick"] and len(self.trick) < self.count:
+            words += f"; reach {' · '.join(str(v) for v in self.line)}"
+        self.log.add(words)
+        self._pause(0.1)
+
+    def _on_direction_changed(self, event: Event) -> None:
+        self.direction = int(event["direction"])
+        self.tweens.add(self.arrow, 0.8, easing=ease_in_out_cubic, value=float(self.direction))
+        way = "clockwise" if self.direction > 0 else "counter-clockwise"
+        self.log.add(f"{self.card_label(event['card'])}: from the next trick, play goes {way}")
+
+    def _on_serpent_ban(self, event: Event) -> None:
+        self.serpent = True
+        self.log.add(f"{self.card_label(event['card'])}: no multiple leads for the rest of this round")
+
+    def current_best(self) -> tuple[int, int] | None:
+        """(play index, card index) of the card winning the trick so far, by the values the view gives
+        (T-13: the highest value; among equal values the one played last). Only for the highlight."""
+        best, where = -1, None
+        for p, play in enumerate(self.trick):
+            for c, value in enumerate(play.values):
+                if value >= best:
+                    best, where = value, (p, c)
+        return where
+
+    def _on_trick_won(self, event: Event) -> None:
+        winner = int(event["winner"])
+        self.sweep_to = winner
+        self.turn = None
+        card = self.card_label(event["winning_card"])
+        if event["last_trick"]:
+            self.log.add(f"{self._name(winner)} takes the last trick with {card}")
+        else:
+            after = event.get("next_leader")
+            reason = event.get("reason")
+            text = f"{self._name(winner)} wins the trick with {card}"
+            if after is not None and after != winner:
+                text += f"; {self._name(after)} leads ({LEAD_WORDS.get(reason, reason)})"
+            self.log.add(text)
+        self.tweens.call(lambda e=event: self._sweep(e), delay=TRICK_SHOWN_S)
+
+    def _sweep(self, event: Event) -> None:
+        """The trick's cards travel to the winner and vanish (on the last trick, the winning card stays up
+        until it reaches the winner's score cards)."""
+        winner = int(event["winner"])
+        target = self.layout.seats[winner].plate.center
+        for play in self.trick:
+            for sprite in play.sprites:
+                self.flying.append(sprite)
+                sprite.glow = None
+                keep = event["last_trick"] and sprite.card_id == event["winning_card"]
+                self.tweens.add(sprite, 0.5, easing=ease_in_out_cubic, x=target[0], y=target[1],
+                                scale=0.5, alpha=255.0 if keep else 0.0, rotation=0.0,
+                                on_done=lambda s=sprite: self._forget(s))
+        self.sounds.play("card_slide")
+        self.trick = []
+        self.sweep_to = None
+        self.line, self.k = (), 0
+        if not event["last_trick"]:
+            self.leader = int(event["next_leader"])
+            self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
+            self.turn = self.leader
+            self.first_trick = False
+            self.last_trick = all(len(self.hands[s]) == 1 for s in range(self.count))
+
+    def _on_round_scored(self, event: Event) -> None:
+        seat = int(event["seat"])
+        self.score_cards[seat].append(str(event["card"]))
+        self.totals[seat] = int(event["total"])
+        points = int(event["points"])
+        self.log.add(f"{self._name(seat)} scores {points}: {self.totals[seat]} / {self.content.losing_total}")
+        self.sounds.play("round_won")
+        if any(e.kind == "game_over" for e in self.events):
+            return
+        rows = [(self.names[s], (f"+{points}   " if s == seat else "") + f"{self.totals[s]} / {self.content.losing_total}")
+                for s in range(self.count)]
+        title = f"{self._name(seat)} takes the last trick"
+        subtitle = (f"with {self.card_label(str(event['card']))}: {points} point{'s' if points != 1 else ''}. "
+                    f"{self._name(seat)} deals the next round.")
+        self._results(title, subtitle, rows, [("Next round", self._continue)])
+
+    def _on_game_over(self, event: Event) -> None:
+        loser = int(event["loser"])
+        winners = ", ".join(self._name(s) for s in event["winners"])
+        self.log.add(f"{self._name(loser)} reaches {self.totals[loser]} and loses; {winners} win")
+        rows = [(self.names[s], f"{self.totals[s]} / {self.content.losing_total}   "
+                 + ("loses" if s == loser else "wins")) for s in range(self.count)]
+        self._results(f"{self._name(loser)} loses the game", f"{self._name(loser)} reached "
+                      f"{self.totals[loser]} points. Winners: {winners}.", rows,
+                      [("Play again", self.play_again), ("Back to menu", self.app.back_to_title)])
+
+    def _results(self, title: str, subtitle: str, rows: list[tuple[str, str]],
+                 buttons: list[tuple[str, Callable[[], None]]]) -> None:
+        """Round or game result, once the sweep has landed."""
+        def show() -> None:
+            from scenes.results import ResultsOverlay
+
+            self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle))
+
+        self.overlay_open = True
+        self.tweens.call(show, delay=0.4)
+
+    def _continue(self) -> None:
+        self.overlay_open = False
+
+    def play_again(self) -> None:
+        """A new game with the same seats and options (the headless harness keeps playing this way)."""
+        session = GameSession.new(self.game, self.state.seats, self.state.options, self.state.seed + 1,
+                                  self.session.autosave_path, self.session.records_dir)
+        self.app.open_table(session)
+
+    # ----- drawing ----------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.layout.size:
+            self.resize(surface.get_size())
+        draw_felt(surface)
+        lay = self.layout
+        self._draw_direction(surface)
+        self._draw_centre_words(surface)
+        for seat in range(self.count):
+            self._draw_seat(surface, seat)
+        self.drag.zones = self._zones()
+        self.drag.draw_zones(surface)
+        self._highlight_best()
+        sprites = [s for seat in range(self.count) for s in self.hands[seat]]
+        sprites += [s for play in self.trick for s in play.sprites] + self.flying
+        self.renderer.draw_all(surface, sprites)
+        self._draw_best_tag(surface)
+        for seat in range(self.count):
+            if lay.seats[seat].side != "bottom":
+                self._draw_count(surface, seat)
+        self.log.draw(surface, lay.log_rect, lay.text_size(15))
+        self._draw_controls(surface)
+        for button in self.buttons:
+            button.draw(surface)
+        self._draw_tooltip(surface)
+        self.drag.draw_notice(surface, lay.text_size(17))
+
+    def _zones(self) -> list[DropZone]:
+        zones = [DropZone("trick", self.layout.centre.inflate(-self.layout.margin * 2, -self.layout.margin * 2),
+                          "Play here")]
+        if self.blind_shown and self._human_may_act() and self._divine_legal():
+            zones.append(DropZone("blind", self.blind_rect(), ""))
+        return zones
+
+    def _draw_direction(self, surface: pygame.Surface) -> None:
+        """A faint ring through the plays with arrowheads between seats, pointing the way play goes."""
+        key = (self.layout.size, self.count, self.bottom, round(self.arrow.value, 2))
+        if self._direction_cache is None or self._direction_cache[0] != key:
+            self._direction_cache = (key, *self._paint_direction())
+        _, layer, topleft = self._direction_cache
+        surface.blit(layer, topleft)
+
+    def _paint_direction(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The ring and arrows on their own small layer (repainted only when the layout or the arrow changes)."""
+        (cx, cy), rx, ry = self._trick_ellipse()
+        head = max(7, int(self.layout.card_width * 0.14)) * self.arrow.value
+        pad = int(abs(head) * 2) + 4
+        bounds = pygame.Rect(0, 0, int(rx * 2) + 2 * pad, int(ry * 2) + 2 * pad)
+        bounds.center = (int(cx), int(cy))
+        layer = pygame.Surface(bounds.size, pygame.SRCALPHA)
+        ox, oy = bounds.left, bounds.top
+        ring = pygame.Rect(0, 0, int(rx * 2), int(ry * 2))
+        ring.center = (int(cx) - ox, int(cy) - oy)
+        pygame.draw.ellipse(layer, (*theme.PARCHMENT, 70), ring, width=max(2, self.layout.margin // 3))
+        angles = sorted(math.atan2(self.trick_spot(s)[1] - cy, self.trick_spot(s)[0] - cx) for s in range(self.count))
+        for i, a in enumerate(angles):
+            b = angles[(i + 1) % len(angles)] + (2 * math.pi if i + 1 == len(angles) else 0)
+            mid = (a + b) / 2
+            px, py = cx - ox + math.cos(mid) * rx, cy - oy + math.sin(mid) * ry
+            # The ellipse's tangent at this angle (screen angles grow clockwise because y points down).
+            tx, ty = -math.sin(mid) * rx, math.cos(mid) * ry
+            norm = math.hypot(tx, ty) or 1.0
+            tx, ty = tx / norm, ty / norm
+            nx, ny = -ty, tx
+            tip = (px + tx * head, py + ty * head)
+            base = (px - tx * head * 0.6, py - ty * head * 0.6)
+            size = abs(head) * 0.7
+            pygame.draw.polygon(layer, (*theme.GOLD, 200), [tip, (base[0] + nx * size, base[1] + ny * size),
+                                                            (base[0] - nx * size, base[1] - ny * size)])
+        return layer, bounds.topleft
+
+    def _draw_centre_words(self, surface: pygame.Surface) -> None:
+        """The table line and k, the last-trick call, the Serpent's ban and the direction, in the middle."""
+        lay = self.layout
+        (cx, cy), rx, ry = self._trick_ellipse()
+        size = lay.text_size(17)
+        small = lay.text_size(14)
+        lines: list[tuple[str, Any]] = []
+        if self.last_trick:
+            zeus = self.content.zeus_last_trick_value
+            lines.append(("banner", f"Last trick! Zeus is worth {zeus}"))
+        if self.last_trick:
+            lines.append(("text", "One card each; the highest card takes it"))
+        elif self.line:
+            lines.append(("line", None))
+            lines.append(("text", f"{self.k} card{'s' if self.k != 1 else ''} each"))
+        elif self.turn is not None and not self.state.finished:
+            who = "You lead" if self._you(self.turn) else f"{self._name(self.turn)} leads"
+            lines.append(("text", f"{who}: one card" + ("" if self.first_trick or self.last_trick or self.serpent
+                                                        else ", or several of one value")))
+        if self.serpent:
+            lines.append(("serpent", "No multiple leads this round"))
+        way = "Play goes clockwise" if self.direction > 0 else "Play goes counter-clockwise"
+        lines.append(("small", way))
+        chip_h = max(14, int(size * 1.5))
+        heights = {"banner": int(size * 1.6), "line": chip_h + 4, "text": int(size * 1.35), "serpent": int(small * 1.6),
+                   "small": int(small * 1.4)}
+        total = sum(heights[kind] for kind, _ in lines)
+        y = cy - total / 2
+        for kind, text in lines:
+            h = heights[kind]
+            mid = int(y + h / 2)
+            if kind == "banner":
+                image = theme.font(size, "bold").render(text, True, theme.INK)
+                box = image.get_rect(center=(int(cx), mid)).inflate(size, size // 3)
+                pygame.draw.rect(surface, ZEUS_GOLD, box, border_radius=box.height // 3)
+                surface.blit(image, image.get_rect(center=box.center))
+            elif kind == "line":
+                label = theme.font(size, "bold").render("Reach:", True, theme.CREAM)
+                chips = [value_chip(str(v), chip_h, theme.CREAM, theme.INK) for v in self.line]
+                gap = max(3, chip_h // 5)
+                width = label.get_width() + gap * 2 + sum(c.get_width() for c in chips) + gap * (len(chips) - 1)
+                x = int(cx - width / 2)
+                surface.blit(label, label.get_rect(midleft=(x, mid)))
+                x += label.get_width() + gap * 2
+                for chip in chips:
+                    surface.blit(chip, chip.get_rect(midleft=(x, mid)))
+                    x += chip.get_width() + gap
+            elif kind == "text":
+                draw_text(surface, text, (int(cx), mid), size, theme.PARCHMENT, "sans", "center")
+            elif kind == "serpent":
+                icon = emblem_image("ban_multiple_leads", int(small * 1.5), theme.ILLEGAL)
+                image = theme.font(small, "bold").render(text, True, theme.CREAM)
+                width = icon.get_width() + 4 + image.get_width()
+                x = int(cx - width / 2)
+                box = pygame.Rect(x - 6, mid - h // 2, width + 12, h)
+                pygame.draw.rect(surface, (60, 20, 16), box, border_radius=h // 3)
+                pygame.draw.rect(surface, theme.ILLEGAL, box, width=2, border_radius=h // 3)
+                surface.blit(icon, icon.get_rect(midleft=(x, mid)))
+                surface.blit(image, image.get_rect(midleft=(x + icon.get_width() + 4, mid)))
+            else:
+                draw_text(surface, text, (int(cx), mid), small, theme.PARCHMENT, "sans", "center")
+            y += h
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        lay = self.layout
+        area = lay.seats[seat]
+        plate = area.plate
+        draw_panel(surface, plate, alpha=200)
+        size = max(10, int(plate.height * 0.48))
+        pad = max(4, plate.height // 4)
+        role = ""
+        if self._you(seat):
+            if self.session.seats[seat].name.casefold() != "you":
+                role = " (you)" if len(self.humans) == 1 else " (your cards)"
+        elif seat not in self.humans:
+            role = " (AI)"
+        total = f"{self.totals[seat]} / {self.content.losing_total}"
+        colour = theme.ILLEGAL if self.totals[seat] >= self.content.losing_total * 0.75 else theme.GOLD
+        right = draw_text(surface, total, (plate.right - pad, plate.centery), size, colour, "bold", "midright")
+        chips_right = right.left - pad
+        if area.side == "bottom":
+            chips_right = self._draw_score_chips(surface, seat, right.left - pad, plate.centery,
+                                                 max(10, int(plate.height * 0.66)), align="right")
+        name = ellipsize(self.names[seat] + role, size, chips_right - plate.left - 2 * pad, "bold")
+        draw_text(surface, name, (plate.left + pad, plate.centery), size, theme.CREAM, "bold", "midleft")
+        if area.side != "bottom":
+            region, chip_h = self._score_anchor(seat)
+            self._draw_score_chips(surface, seat, region.right, region.top + chip_h // 2 + 2, chip_h, align="right",
+                                   wrap_left=region.left)
+        if seat == self.leader and not self.state.finished and (self.trick or self.turn == seat):
+            tag = value_chip("leads", max(12, int(plate.height * 0.5)), theme.CREAM, theme.INK)
+            rect = tag.get_rect(center=(plate.left + tag.get_width() // 2 + pad, plate.top))
+            rect.clamp_ip(surface.get_rect())
+            surface.blit(tag, rect)
+        if seat == self.turn and not self.state.finished:
+            draw_turn_marker(surface, plate, self.clock, "your turn" if self._you(seat) else "turn")
+
+    def _draw_score_chips(self, surface: pygame.Surface, seat: int, right: int, centre_y: int, height: int,
+                          align: str = "right", wrap_left: int | None = None) -> int:
+        """Score cards as chips in their set's colour (gold for Zeus), newest rightmost; returns the left edge."""
+        cards = self.score_cards[seat]
+        if not cards:
+            return right
+        chips = [score_chip(self.content, c, height) for c in cards]
+        step = max(8, int(chips[0].get_width() * 0.8))
+        left_limit = wrap_left if wrap_left is not None else right - step * len(chips)
+        per_row = max(1, (right - left_limit) // step)
+        x_left = right
+        for i, chip in enumerate(chips):
+            row, col = divmod(i, per_row)
+            x = right - (min(len(chips) - row * per_row, per_row) - col) * step
+            y = centre_y + row * (height + 2)
+            surface.blit(chip, chip.get_rect(midleft=(x, y)))
+            x_left = min(x_left, x)
+        return x_left
+
+    def _draw_count(self, surface: pygame.Surface, seat: int) -> None:
+        """How many cards a face-down hand holds, in a badge on its last card."""
+        hand = self.hands[seat]
+        area = self.layout.seats[seat]
+        size = max(10, int(area.plate.height * 0.42))
+        if not hand:
+            return
+        last = max(hand, key=lambda s: s.home[0])
+        pos = (int(last.home[0] + last.pixel_width * 0.25), int(last.home[1] + card_height(last.pixel_width) * 0.3))
+        chip = value_chip(str(len(hand)), int(size * 1.5), theme.INK, theme.CREAM, theme.CREAM)
+        surface.blit(chip, chip.get_rect(center=pos))
+
+    def _highlight_best(self) -> None:
+        best = self.current_best()
+        for p, play in enumerate(self.trick):
+            for c, sprite in enumerate(play.sprites):
+                sprite.glow = theme.GOLD if (p, c) == best and sprite.flip >= 1.0 else None
+
+    def _draw_best_tag(self, surface: pygame.Surface) -> None:
+        best = self.current_best()
+        if best is None or len(self.trick) < 2 and self.sweep_to is None:
+            return
+        sprite = self.trick[best[0]].sprites[best[1]]
+        if sprite.flip < 1.0 or self.tweens.moving(sprite):
+            return
+        seat = self.trick[best[0]].seat
+        text = "wins the trick" if self.sweep_to is not None else "winning"
+        size = max(10, self.layout.text_size(13))
+        tag = value_chip(text, int(size * 1.5), theme.GOLD, theme.INK)
+        top = sprite.y - card_height(sprite.pixel_width) / 2
+        y = top - tag.get_height() / 2 - 2
+        if seat == self.bottom or y - tag.get_height() < self.layout.centre.top:
+            y = sprite.y + card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
+        rect = tag.get_rect(center=(int(sprite.x), int(y)))
+        rect.clamp_ip(surface.get_rect())
+        surface.blit(tag, rect)
+
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        area = lay.controls_rect
+        size = lay.text_size(15)
+        if self._divine_in_game():
+            rect = self.blind_rect()
+            draw_text(surface, "Blind card", (rect.centerx, area.top), lay.text_size(13), theme.PARCHMENT, "bold",
+                      "midtop")
+            if self.blind_shown:
+                back = self.art.back(rect.width)
+                surface.blit(back, rect)
+                if self._human_may_act() and self._divine_legal():
+                    pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(6, 6), width=3, border_radius=8)
+            else:
+                pygame.draw.rect(surface, theme.PARCHMENT, rect, width=1, border_radius=6)
+                draw_text(surface, "used" if self.viewer is not None else "hidden", rect.center, lay.text_size(12),
+                          theme.PARCHMENT, "sans", "center")
+        if self.play_button is not None:
+            self.play_button.draw(surface)
+        if self.swap_button is not None and self._divine_in_game() and self.blind_shown:
+            self.swap_button.draw(surface)
+        hint = self._hint()
+        if hint:
+            top = (self.swap_button.rect.bottom if self.swap_button is not None else area.top) + lay.margin
+            if self._divine_in_game():
+                top = max(top, self.blind_rect().bottom + lay.margin // 2)
+            line_h = theme.font(size).get_linesize()
+            lines = wrap_text(hint, size, area.width)
+            room = max(1, (area.bottom - top) // line_h)
+            y = area.bottom - min(room, len(lines)) * line_h
+            for line in lines[:room]:
+                draw_text(surface, line, (area.left, y), size, theme.PARCHMENT)
+                y += line_h
+
+    def _hint(self) -> str:
+        """One line telling the player at the bottom what they can do now."""
+        if self.state.finished:
+            return "The game is over."
+        if self.bottom not in self.humans:
+            return f"Watching: {self._name(self.turn)} is playing." if self.turn is not None else "Watching."
+        if not self.gate.may_show(self.bottom):
+            return ""
+        if self.turn != self.bottom:
+            return f"{self._name(self.turn)} is playing." if self.turn is not None else ""
+        if not self.line:
+            return "Your lead: click a card (or several of one value), then drag them to the middle or press Enter."
+        if self.last_trick:
+            return "Last trick: play your card."
+        cards = "1 card that reaches" if self.k == 1 else f"{self.k} cards that reach"
+        lowest = "your lowest card" if self.k == 1 else f"your {self.k} lowest"
+        return f"Play {cards} {' · '.join(map(str, self.line))}, or {lowest} if you cannot."
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        """A Zeus card's power in words, for the card under the pointer or the focused card in the hand."""
+        target: CardSprite | None = None
+        sprites = [s for play in self.trick for s in play.sprites] + self.hands.get(self.bottom, [])
+        for sprite in sorted(sprites, key=lambda s: s.z, reverse=True):
+            if sprite.face_up and sprite.contains(self.mouse):
+                target = sprite
+                break
+        if target is None and self.drag.focus is not None and self.drag.focus < len(self.drag.sprites):
+            target = self.drag.sprites[self.drag.focus]
+        if target is None or target.card_id is None or not is_zeus(target.card_id) or not target.face_up:
+            return
+        zeus = self.content.zeus_cards.get(target.card_id)
+        if zeus is None:
+            return
+        lay = self.layout
+        size = lay.text_size(15)
+        width = int(max(200, lay.size[0] * 0.26))
+        text = zeus.text if self.state.options.get("powers") == "advanced" else \
+            "Basic rules: no power of its own; it copies the highest card played before it."
+        body = wrap_text(text, size, width - size)
+        line_h = theme.font(size).get_linesize()
+        box = pygame.Rect(0, 0, width, line_h * (len(body) + 1) + size)
+        box.midbottom = (int(target.x), int(target.y - card_height(target.pixel_width) / 2 - 8))
+        box.clamp_ip(surface.get_rect())
+        draw_panel(surface, box, alpha=245)
+        icon = emblem_image(zeus.power.type, line_h, ZEUS_GOLD)
+        surface.blit(icon, (box.left + size // 2, box.top + size // 2))
+        draw_text(surface, zeus.name, (box.left + size // 2 + line_h + 4, box.top + size // 2), size, theme.GOLD, "bold")
+        y = box.top + size // 2 + line_h
+        for line in body:
+            draw_text(surface, line, (box.left + size // 2, y), size, theme.CREAM)
+            y += line_h
+
