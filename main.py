@@ -3,7 +3,7 @@
     olympus-table                                  the title menu
     olympus-table --game zeus --seats human,ai,ai  straight to a table (--ai-level, --seed, --option K=V)
     olympus-table --headless --frames 300 --screenshot out.png [--size 1280x720]
-    olympus-table --bench [--game zeus] [--frames 600]
+    olympus-table --bench [--game zeus] [--seats ai,ai,ai] [--frames 600]
     olympus-table --self-test
 """
 from __future__ import annotations
@@ -160,14 +160,20 @@ def run_bench(args: argparse.Namespace) -> int:
     if not has_table(game_id):
         raise UsageError(f"no table for game {game_id!r}")
     game = catalog_game(app, game_id)
-    count = max(game.min_players, min(3, game.max_players))
     level = "normal" if "normal" in game.agent_levels() else default_level(list(game.agent_levels()))
-    session = make_session(app, game_id, [f"ai:{level}"] * count, parse_options(args.option), args.seed, False)
+    if args.seats:
+        controllers = seat_controllers(args.seats, level, list(game.agent_levels()))
+        if "human" in controllers:
+            raise UsageError("--bench plays AI seats only; use ai or ai:<level> in --seats")
+    else:
+        controllers = [f"ai:{level}"] * max(game.min_players, min(3, game.max_players))
+    count = len(controllers)
+    session = make_session(app, game_id, controllers, parse_options(args.option), args.seed, False)
     app.stack.push(open_table(app, session))
     times = run_frames(app, frames)
     app.shutdown()
     summary = {"game": game_id, **times.summary()}
-    print(f"bench: {game_id}, {count} AI seats ({level}), {summary['frames']} frames at "
+    print(f"bench: {game_id}, {count} AI seats, {summary['frames']} frames at "
           f"{BENCH_SIZE[0]}x{BENCH_SIZE[1]}: median {summary['p50_ms']} ms, 99th percentile {summary['p99_ms']} ms, "
           f"worst {summary['max_ms']} ms per frame")
     print(json.dumps(summary))
@@ -239,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_self_test()
         if args.bench:
             return run_bench(args)
-        if (args.seats or args.option or args.seed is not None) and not args.game:
+        if (args.seats or args.option or args.seed is not None) and not args.game and not args.bench:
             raise UsageError("--seats, --seed and --option need --game")
         return run_app(args)
     except UsageError as exc:

@@ -119,8 +119,9 @@ def test_harness_times_every_frame_of_a_self_playing_table(tmp_path, monkeypatch
 
 
 def test_frame_time_percentiles():
-    times = FrameTimes(tuple(float(i) for i in range(1, 101)))
-    assert times.summary() == {"frames": 100, "p50_ms": 51.0, "p99_ms": 99.0, "max_ms": 100.0}
+    times = FrameTimes(tuple(float(i) for i in range(1, 101)), tuple(float(i) / 2 for i in range(1, 101)))
+    assert times.summary() == {"frames": 100, "p50_ms": 51.0, "p99_ms": 99.0, "max_ms": 100.0,
+                               "cpu_p50_ms": 25.5, "cpu_p99_ms": 49.5}
 
 
 def test_headless_screenshot_of_the_title_is_a_png_of_the_asked_size(tmp_path):
@@ -154,3 +155,14 @@ def test_exit_after_first_frame_reports_the_start_up_time(tmp_path):
     assert result.returncode == 0, result.stderr
     label, seconds = result.stdout.strip().splitlines()[-1].split()
     assert label == "first-frame" and 0 < float(seconds) < 30
+
+
+def test_bench_takes_a_seat_list_and_refuses_human_seats(tmp_path):
+    result = run_main("--bench", "--game", "telos", "--seats", "ai,ai,ai,ai,ai,ai", "--frames", "30", "--seed", "2",
+                      home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert summary["game"] == "telos" and summary["frames"] == 30 and summary["cpu_p99_ms"] > 0
+    assert "6 AI seats" in result.stdout
+    refused = run_main("--bench", "--game", "telos", "--seats", "human,ai,ai", home=tmp_path)
+    assert refused.returncode == 2 and "AI seats only" in refused.stderr
