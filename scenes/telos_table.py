@@ -1054,7 +1054,7 @@ class TelosTableScene(Scene):
         if not cards:
             return right
         chips = [score_chip(self.content, c, height) for c in cards]
-        step = max(8, int(chips[0].get_width() * 0.8))
+        step = max(chip.get_width() for chip in chips) + max(1, height // 8)   # side by side: "10" stays whole
         left_limit = wrap_left if wrap_left is not None else right - step * len(chips)
         per_row = max(1, (right - left_limit) // step)
         x_left = right
