@@ -3,31 +3,110 @@
 Only the Markdown the rules files use is understood: `#`/`##`/`###` headings, paragraphs, `- `
 and `1. ` lists, `|` tables, `---` rules and inline **bold** (`code` and [links](…) show as text).
 The text is laid out again for every window width; a missing file gives a plain message.
+
+Card rows: worked examples are shown on the game's real card faces (scenes/card_faces.py). A line
+of its own
+
+    [cards: Ariadne leads: 6a 6c 6f | Bion: 6b 8a 9c | Chloe wins: 7d 8e 12a* | Damon: 1a 1b 2c]
+
+is one row of card groups, separated by `|`. Each group is a small overlapping fan of cards, in the
+order they are listed (the last one on top). Text before a `: ` (colon and space) is the group's
+caption, written under it; a group without one is just cards. Card ids are the deck's own (Télos
+`9a`, `Z:bull`; Zeus `7`, `Hermes`), separated by spaces or commas; a `*` after an id rings that
+card in gold (the card that wins, takes Zeus…). `||` instead of `|` starts a separate example in the
+same row, set apart by a divider. A row indented under a list item lines up with the item's text. Groups wrap onto a new line when the page is too narrow. A card id the game's deck does
+not have is drawn as a "?" card with a red message naming it and the line, never as a wrong face.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
+from game.core.engine import Game
+from game.core.errors import ContentError
 from game.core.resources import asset_path
-from scenes.theme import CREAM, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, font, ui_scale
-from scenes.widgets import Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed
+from scenes.card_faces import card_art_for, deck_card_ids
+from scenes.table.card_art import CardArt, card_height, corner_radius
+from scenes.theme import CREAM, GOLD, ILLEGAL, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, font, ui_scale
+from scenes.widgets import Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed, wrap_text
 
 if TYPE_CHECKING:
     from scenes.app import App
 
 Run = tuple[str, bool]   # (text, bold)
 
+CARD_ROW_START = "[cards:"
+CAPTION_SPLIT = re.compile(r"^(.*\S)\s*:\s+(\S.*)$", re.DOTALL)   # the last ": " ends the caption
+
+
+@dataclass(frozen=True)
+class CardRef:
+    id: str
+    marked: bool = False          # `*` after the id: ringed in gold
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    caption: str
+    cards: tuple[CardRef, ...]
+    new_example: bool = False     # after `||`: set apart from the groups before it by a divider
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One `[cards: …]` line: its groups, and what is wrong with how it is written (if anything)."""
+
+    groups: tuple[CardGroup, ...]
+    line: int = 0                 # 1-based line in the .md file, for messages
+    problems: tuple[str, ...] = ()
+
+    @property
+    def card_ids(self) -> tuple[str, ...]:
+        return tuple(card.id for group in self.groups for card in group.cards)
+
+
+def parse_card_row(text: str, line: int = 0) -> CardRow:
+    """`[cards: caption: id id* | id,id || id]` -> groups of (caption, cards); mistakes become problems."""
+    body = text.strip()
+    problems: list[str] = []
+    if body.startswith(CARD_ROW_START):
+        body = body[len(CARD_ROW_START):]
+    if body.endswith("]"):
+        body = body[:-1]
+    else:
+        problems.append("the card row does not end with ]")
+    groups: list[CardGroup] = []
+    parts = [(part, example > 0 and i == 0) for example, text in enumerate(body.split("||"))
+             for i, part in enumerate(text.split("|"))]
+    for number, (part, new_example) in enumerate(parts, start=1):
+        part = part.strip()
+        caption, cards_text = "", part
+        split = CAPTION_SPLIT.match(part)
+        if split:
+            caption, cards_text = split.group(1).strip(), split.group(2)
+        elif part.endswith(":"):          # a caption with nothing after it (no card id ends in ":")
+            caption, cards_text = part[:-1].strip(), ""
+        cards = tuple(CardRef(token.rstrip("*"), token.endswith("*"))
+                      for token in re.split(r"[\s,]+", cards_text) if token.rstrip("*"))
+        if not cards:
+            named = f" ({caption})" if caption else ""
+            problems.append(f"group {number}{named} names no card")
+            continue
+        groups.append(CardGroup(caption, cards, new_example and bool(groups)))
+    return CardRow(tuple(groups), line, tuple(problems))
+
 
 @dataclass
 class Block:
-    kind: str                     # heading1, heading2, heading3, paragraph, bullet, rule, table
+    kind: str                     # heading1, heading2, heading3, paragraph, bullet, rule, table, cards
     runs: list[Run] = field(default_factory=list)
     marker: str = ""              # "•" or "3." for list items
     cells: list[list[list[Run]]] = field(default_factory=list)   # table rows of cells
+    row: CardRow | None = None    # a card row's groups
+    indented: bool = False        # a card row under a list item
 
 
 def inline_runs(text: str) -> list[Run]:
@@ -55,8 +134,15 @@ def parse_markdown(text: str) -> list[Block]:
             blocks.append(Block("table", cells=cells))
             table.clear()
 
-    for raw in text.splitlines():
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
+        if line.startswith(CARD_ROW_START):
+            follows_item = not paragraph and not table and bool(blocks) and (
+                blocks[-1].kind == "bullet" or blocks[-1].kind == "cards" and blocks[-1].indented)
+            under_item = raw[:1] in (" ", "\t") and follows_item
+            flush()
+            blocks.append(Block("cards", row=parse_card_row(line, number), indented=under_item))
+            continue
         if line.startswith("|"):
             if paragraph:
                 flush()
@@ -92,6 +178,25 @@ def parse_markdown(text: str) -> list[Block]:
 
 # One laid-out piece: (x, y, text, style, size, colour)
 Piece = tuple[int, int, str, str, int, tuple[int, int, int]]
+
+
+class GroupSlot(NamedTuple):
+    """A card group as laid out: its fan's card step and width, the slot it centres in, its caption lines."""
+
+    group: CardGroup
+    step: int
+    fan_w: int
+    width: int
+    caption: list[str]
+
+
+class PlacedCard(NamedTuple):
+    x: int
+    y: int
+    width: int
+    card_id: str
+    marked: bool
+    drawable: bool                # False: the deck has no such card, or the game's faces are unavailable
 
 
 def layout_runs(runs: list[Run], x: int, y: int, width: int, size: int, colour: tuple[int, int, int],
@@ -141,11 +246,57 @@ class RulesScene(MenuScene):
             self.message = f"The rules of {self.game_title} could not be read ({exc})."
         if self.message:
             self.blocks = [Block("heading2", [("Rules not available", True)]), Block("paragraph", [(self.message, False)])]
+        self.game: Game | None = game
+        self.art: CardArt | None = None
+        self.deck_ids: frozenset[str] = frozenset()
+        self.faces_problem = ""
+        self.faces_loaded = False         # the game's faces are loaded when the first card row is laid out
         self.scroll = 0.0
         self.pieces: list[Piece] = []
+        self.cards: list[PlacedCard] = []
+        self.card_row_tops: list[int] = []     # content y of each card row, top first (to scroll to an example)
+        self._placeholders: dict[tuple[str, int], pygame.Surface] = {}
         self.lines: list[tuple[str, pygame.Rect]] = []
         self.content_h = 0
         self.relayout()
+
+    # ----- card faces ---------------------------------------------------------------------------------
+    def _load_faces(self) -> None:
+        """The game's card art and deck ids; when they cannot be had, rows show "?" cards and say why."""
+        self.faces_loaded = True
+        try:
+            game = self.game
+            if game is None:
+                from game.catalog import load_game
+
+                game = load_game(self.game_id)
+                self.game_title = game.title
+            self.art = card_art_for(self.game_id, game)
+            self.deck_ids = deck_card_ids(self.game_id, game)
+        except (LookupError, ImportError, ContentError, OSError) as exc:
+            self.art = None
+            self.faces_problem = f"The cards of {self.game_title} cannot be drawn here: {exc}."
+
+    def row_messages(self, block: Block, first_row: bool) -> list[str]:
+        """What is wrong with one card row, in words for the screen (empty when nothing is)."""
+        row = block.row
+        if row is None:
+            return []
+        where = f"Card row on line {row.line} of rules/{self.game_id}.md"
+        found = [f"{where}: {problem}." for problem in row.problems]
+        if self.art is None:
+            if first_row and self.faces_problem:
+                found.append(self.faces_problem)
+            return found
+        unknown = [card for card in dict.fromkeys(row.card_ids) if card not in self.deck_ids]
+        if unknown:
+            quoted = [f"\u201c{card}\u201d" for card in unknown]
+            names = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+            found.append(f"{where}: the {self.game_title} deck has no card {names}.")
+        return found
+
+    def drawable(self, card_id: str) -> bool:
+        return self.art is not None and card_id in self.deck_ids
 
     # ----- layout --------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> list[Control]:
@@ -172,6 +323,9 @@ class RulesScene(MenuScene):
         y = self.margin
         pieces: list[Piece] = []
         self.lines = []
+        self.cards = []
+        self.card_row_tops = []
+        self.card_row_messages: list[str] = []
         for block in self.blocks:
             if block.kind.startswith("heading"):
                 size = sizes[block.kind]
@@ -200,6 +354,19 @@ class RulesScene(MenuScene):
             elif block.kind == "table" and block.cells:
                 y = self._layout_table(block, x0, y, body, pieces)
                 y += int(body * 0.6)
+            elif block.kind == "cards" and block.row is not None:
+                if not self.faces_loaded:
+                    self._load_faces()
+                indent = int(body * 1.6) if block.indented else 0
+                self.card_row_tops.append(y)
+                y = self._layout_card_row(block.row, x0 + indent, y, self.text_w - indent, body, pieces)
+                messages = self.row_messages(block, first_row=not self.card_row_tops[:-1])
+                self.card_row_messages += messages
+                for message in messages:
+                    new, y = layout_runs([(message, False)], x0 + indent, y, self.text_w - indent,
+                                         max(11, int(body * 0.85)), ILLEGAL)
+                    pieces += new
+                y += int(body * 0.6)
         self.pieces = pieces
         self.content_h = y + self.margin
 
@@ -227,6 +394,77 @@ class RulesScene(MenuScene):
                 x += widths[c]
             self.lines.append(("row" if r else "header", pygame.Rect(x0, y, sum(widths), bottom - y)))
             y = bottom
+        return y
+
+    def card_width(self, body: int) -> int:
+        """Cards scale with the text: wide enough at 1280×720 for a Zeus god to print its effect, and
+        never so narrow (60 px) that a god's name no longer fits its banner."""
+        return max(60, int(body * 4.2))
+
+    def _layout_card_row(self, row: CardRow, x0: int, y: int, width: int, body: int, pieces: list[Piece]) -> int:
+        """Groups side by side, each a fan of overlapping cards with its caption centred under it.
+
+        A group that does not fit the rest of the line starts a new one; a group wider than the page
+        overlaps its cards more tightly. Returns the y below the row.
+        """
+        card_w = min(width, self.card_width(body))
+        card_h = card_height(card_w)
+        caption_size = max(11, int(body * 0.85))
+        caption_line = font(caption_size).get_linesize()
+        gap = max(10, int(card_w * 0.4))
+        ring = 2 * max(2, card_w // 24)   # room for a marked card's ring
+        slots: list[GroupSlot] = []
+        for group in row.groups:
+            count = len(group.cards)
+            step = int(card_w * 0.55) if count > 1 else 0
+            if count > 1 and card_w + (count - 1) * step > width:
+                step = max(2, (width - card_w) // (count - 1))
+            fan_w = card_w + (count - 1) * step
+            caption_w = font(caption_size).size(group.caption)[0] if group.caption else 0
+            slot_w = min(width, max(fan_w, min(caption_w, int(card_w * 2.3))))
+            caption = wrap_text(group.caption, caption_size, slot_w) if group.caption else []
+            slots.append(GroupSlot(group, step, fan_w, slot_w, caption))
+
+        def space_before(slot: GroupSlot) -> int:
+            return gap * 2 if slot.group.new_example else gap    # a new example stands apart, past a divider
+
+        examples: list[list[GroupSlot]] = []
+        for slot in slots:
+            if slot.group.new_example or not examples:
+                examples.append([])
+            examples[-1].append(slot)
+        lines: list[list[GroupSlot]] = []
+        used = 0
+        for example in examples:
+            example_w = sum(slot.width for slot in example) + gap * (len(example) - 1)
+            if lines and used + space_before(example[0]) + example_w > width and example_w <= width:
+                lines.append([])      # an example that fits a line of its own is not split
+            for slot in example:
+                if lines and (not lines[-1] or used + space_before(slot) + slot.width <= width):
+                    used = used + space_before(slot) + slot.width if lines[-1] else slot.width
+                    lines[-1].append(slot)
+                else:
+                    lines.append([slot])
+                    used = slot.width
+        y += ring + int(body * 0.2)
+        for line in lines:
+            x = x0
+            for n, (group, step, fan_w, slot_w, caption) in enumerate(line):
+                if n > 0:
+                    if group.new_example:
+                        self.lines.append(("divider", pygame.Rect(x + gap, y, 1, card_h)))
+                    x += space_before(line[n])
+                left = x + (slot_w - fan_w) // 2
+                for i, card in enumerate(group.cards):
+                    self.cards.append(PlacedCard(left + i * step, y, card_w, card.id, card.marked, self.drawable(card.id)))
+                text_y = y + card_h + ring + int(caption_size * 0.3)
+                for text in caption:
+                    text_x = x + (slot_w - font(caption_size).size(text)[0]) // 2
+                    pieces.append((text_x, text_y, text, "sans", caption_size, INK))
+                    text_y += caption_line
+                x += slot_w
+            caption_h = max(len(slot.caption) for slot in line) * caption_line
+            y += card_h + ring + int(caption_size * 0.3) + caption_h + int(body * 0.5)
         return y
 
     @property
@@ -276,8 +514,11 @@ class RulesScene(MenuScene):
                 pygame.draw.rect(surface, TERRACOTTA, shifted)
             elif kind == "header":
                 pygame.draw.rect(surface, (222, 200, 160), shifted)
+            elif kind == "divider":
+                pygame.draw.line(surface, TERRACOTTA, shifted.topleft, shifted.bottomleft, max(1, int(2 * s)))
             else:
                 pygame.draw.line(surface, (200, 180, 150), shifted.topleft, shifted.topright, 1)
+        self._draw_cards(surface, offset_x, offset_y)
         top, bottom = page.y - 60, page.bottom + 10
         for x, y, text, style, size, colour in self.pieces:
             sy = y + offset_y
@@ -294,3 +535,40 @@ class RulesScene(MenuScene):
                 hint = "Wheel, arrows, Page Up/Down · Esc: back"
                 draw_text(surface, hint, (width - int(20 * s), self.header_h // 2), max(10, int(14 * s)), PARCHMENT,
                           "sans", "midright")
+
+    def _draw_cards(self, surface: pygame.Surface, offset_x: int, offset_y: int) -> None:
+        """The placed cards with a soft shadow; a marked card gets a gold ring, an unknown one a "?" card."""
+        page = self.page
+        for x, y, width, card_id, marked, drawable in self.cards:
+            height = card_height(width)
+            sx, sy = x + offset_x, y + offset_y
+            if sy > page.bottom or sy + height < page.y:
+                continue
+            drop = max(1, width // 30)
+            if self.art is not None:
+                surface.blit(self.art.shadow(width), (sx + drop, sy + drop))
+            if marked:    # a gold ring edged in ink, so it shows on an ochre or gold card too
+                ring = max(2, width // 24)
+                outline = pygame.Rect(sx, sy, width, height).inflate(4 * ring, 4 * ring)
+                pygame.draw.rect(surface, INK, outline, width=ring * 2, border_radius=corner_radius(width) + 2 * ring)
+                pygame.draw.rect(surface, GOLD, outline.inflate(-ring, -ring), width=ring,
+                                 border_radius=corner_radius(width) + ring)
+            image = self.art.card(card_id, width, True) if drawable and self.art is not None \
+                else self._placeholder(card_id, width)
+            surface.blit(image, (sx, sy))
+
+    def _placeholder(self, card_id: str, width: int) -> pygame.Surface:
+        """A plain card saying "?" and the id it was given: an example naming a card the deck lacks."""
+        key = (card_id, width)
+        if key not in self._placeholders:
+            height = card_height(width)
+            image = pygame.Surface((width, height), pygame.SRCALPHA)
+            radius = corner_radius(width)
+            pygame.draw.rect(image, CREAM, image.get_rect(), border_radius=radius)
+            pygame.draw.rect(image, ILLEGAL, image.get_rect(), width=max(2, width // 24), border_radius=radius)
+            mark = font(int(height * 0.4), "bold").render("?", True, ILLEGAL)
+            image.blit(mark, mark.get_rect(center=(width // 2, int(height * 0.4))))
+            label = font(max(9, width // 6), "sans").render(ellipsize(card_id, max(9, width // 6), width - 6), True, INK)
+            image.blit(label, label.get_rect(center=(width // 2, int(height * 0.78))))
+            self._placeholders[key] = image
+        return self._placeholders[key]
