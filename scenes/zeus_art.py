@@ -1,8 +1,8 @@
 """Zeus on the Loose card faces and the gold Zeus figurine, drawn in code at any size.
 
 Number cards: a big numeral readable on a small card, with corner indices. God cards (framed in
-black): the god's name, a simple emblem, and when the card is large enough a one-line summary of
-its effect and a "takes Zeus" mark. The summary is worded from the card's power in the deck file
+black): the god's name, a simple emblem, and when the card is large enough a summary of its effect
+(two lines, as large as the card allows) and a "takes Zeus" mark. The summary is worded from the card's power in the deck file
 (`set_total 50` -> "Total becomes 50"), so another printing's gods explain themselves too; a power
 this table does not know falls back to the first sentence of the card's own effect text.
 """
@@ -27,26 +27,77 @@ def effect_line(card: Any) -> str:
     kind = getattr(power, "type", None)
     params = dict(getattr(power, "params", {}) or {})
     if kind == "unchanged":
-        return "Total stays"
+        return "Total stays the same"
     if kind == "set_total":
         return f"Total becomes {params.get('value')}"
     if kind == "round_to_ten":
-        return "Round to the ten"
+        return "Round to the nearest ten"
     if kind == "skip_next":
-        return "Next player skipped"
+        return "Next player is skipped"
     if kind == "reverse_digits":
-        return "Digits swap: 37→73"
+        return "Digits swap: 37 → 73"
     if kind == "subtract":
-        return f"Total −{params.get('amount')}"
+        floor = params.get("floor")
+        tail = f" (not below {floor})" if floor is not None else ""
+        return f"Total −{params.get('amount')}{tail}"
     text = str(getattr(card, "effect", "") or "")
     return text.split(".")[0]
 
 
+def balanced_lines(text: str, font: pygame.font.Font, max_lines: int = 2) -> list[str]:
+    """`text` in at most `max_lines` lines of even length (a short last word never dangles alone)."""
+    words = text.split()
+    if max_lines <= 1 or len(words) <= 1:
+        return [text]
+    best: list[str] = [text]
+    best_width = font.size(text)[0]
+    for cut in range(1, len(words)):
+        first, second = " ".join(words[:cut]), " ".join(words[cut:])
+        width = max(font.size(first)[0], font.size(second)[0])
+        if width < best_width:
+            best, best_width = [first, second], width
+    return best
+
+
+def fit_lines(text: str, width: int, height: int, max_size: int, style: str = "sans",
+              max_lines: int = 2) -> tuple[pygame.font.Font, list[str]]:
+    """The largest font (up to `max_size` px) in which `text` fits the box in up to `max_lines` lines.
+
+    Fewer lines win a tie. The size is first estimated in proportion, so only a few font sizes are
+    ever opened (opening one is the slow part of painting a card).
+    """
+    top = max(6, int(max_size))
+    best: tuple[int, list[str]] | None = None
+    for count in range(1, max_lines + 1):
+        probe = theme.font(top, style)
+        lines = balanced_lines(text, probe, count)
+        widest = max(probe.size(line)[0] for line in lines)
+        size = top
+        if widest > width:
+            size = int(top * width / widest)
+        if probe.get_linesize() * len(lines) > height:
+            size = min(size, int(top * height / (probe.get_linesize() * len(lines))))
+        size = max(6, size)
+        while size > 6:
+            font = theme.font(size, style)
+            lines = balanced_lines(text, font, count)
+            if all(font.size(line)[0] <= width for line in lines) and font.get_linesize() * len(lines) <= height:
+                break
+            size -= 1
+        if best is None or size > best[0]:
+            best = (size, lines)
+    assert best is not None
+    return theme.font(best[0], style), best[1]
+
+
 def _fit(text: str, width: int, height: int, style: str = "bold") -> pygame.font.Font:
-    """The largest shipped font (up to `height` px) in which `text` fits `width`."""
+    """The largest shipped font (up to `height` px) in which `text` fits `width` (estimated, then checked)."""
     size = max(6, int(height))
-    while size > 6 and theme.font(size, style).size(text)[0] > width:
-        size -= 1
+    measured = theme.font(size, style).size(text)[0]
+    if measured > width:
+        size = max(6, int(size * width / max(1, measured)))
+        while size > 6 and theme.font(size, style).size(text)[0] > width:
+            size -= 1
     return theme.font(size, style)
 
 
@@ -83,33 +134,44 @@ def paint_number(surface: pygame.Surface, value: int) -> None:
     _blit_centered(surface, text, font, theme.INK, centre)
 
 
+GOD_TEXT_MIN_WIDTH = 78   # narrower god cards show name, emblem and bolt (the table explains them on hover)
+
+
 def paint_god(surface: pygame.Surface, card: Any) -> None:
+    """Name banner, emblem, the effect in words (two lines, as large as fits) and the 'takes Zeus' mark."""
     width, height = surface.get_size()
     name = str(card.god or card.id)
     inset = max(3, int(width * 0.08))
+    large = width >= GOD_TEXT_MIN_WIDTH
     # Name banner (it is the index too: gods are told apart by name, so no corner letters).
-    banner = pygame.Rect(inset, int(height * 0.08), width - 2 * inset, max(8, int(height * 0.15)))
+    banner = pygame.Rect(inset, int(height * 0.07), width - 2 * inset, max(8, int(height * 0.14)))
     pygame.draw.rect(surface, theme.INK, banner, border_radius=max(2, banner.height // 4))
     font = _fit(name, banner.width - 4, int(banner.height * 0.8))
     _blit_centered(surface, name, font, theme.GOLD if card.steals else theme.CREAM, banner.center)
-    # Emblem.
-    large = width >= 78
-    emblem_h = int(height * (0.36 if large else 0.48))
+    # Emblem: smaller on a large card, to leave the effect text room to be read.
+    emblem_h = int(height * (0.27 if large else 0.48))
     emblem = pygame.Rect(0, 0, emblem_h, emblem_h)
-    emblem.midtop = (width // 2, banner.bottom + max(2, int(height * 0.03)))
+    emblem.midtop = (width // 2, banner.bottom + max(2, int(height * 0.025)))
     draw_emblem(surface, name, emblem)
+    mark_y = height * 0.87
     if large:
-        line = effect_line(card)
-        text_font = _fit(line, width - 2 * inset - 2, max(8, int(height * 0.07)), "sans")
-        _blit_centered(surface, line, text_font, theme.INK, (width / 2, emblem.bottom + height * 0.06))
+        top = emblem.bottom + max(1, int(height * 0.015))
+        bottom = int(mark_y - height * 0.055) if card.steals else height - inset - 2
+        text_w = width - 2 * inset - 2
+        text_font, lines = fit_lines(effect_line(card), text_w, bottom - top, max(9, int(height * 0.105)))
+        line_h = text_font.get_linesize()
+        y = (top + bottom) / 2 - line_h * (len(lines) - 1) / 2
+        for line in lines:
+            _blit_centered(surface, line, text_font, theme.INK, (width / 2, y))
+            y += line_h
     if card.steals:
         mark = "takes Zeus" if large else ""
-        y = height * 0.86 if large else emblem.bottom + (height - inset - emblem.bottom) * 0.45
+        y = mark_y if large else emblem.bottom + (height - inset - emblem.bottom) * 0.45
         bolt = pygame.Rect(0, 0, max(6, int(width * 0.1)), max(8, int(height * 0.09)))
         if mark:
-            mark_font = _fit(mark, int(width * 0.6), max(8, int(height * 0.065)))
+            mark_font = _fit(mark, int(width * 0.66), max(8, int(height * 0.085)))
             text_w = mark_font.size(mark)[0]
-            bolt.midright = (int(width / 2 - text_w / 2 - 2), int(y))
+            bolt.midright = (int(width / 2 - text_w / 2 - 1), int(y))
             _blit_centered(surface, mark, mark_font, theme.GOLD_DARK, (width / 2 + bolt.width / 2, y))
         else:
             bolt.center = (width // 2, int(y))

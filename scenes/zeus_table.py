@@ -9,7 +9,18 @@ How it works (DESIGN.md, "Scenes and the table"):
   a player always acts on what they see.
 - The seat at the bottom is the human whose turn it is (with one human: always that human; with
   nobody human: seat 0, watched as a spectator). With several humans, the hand-off screen comes
-  before a hand is shown.
+  before a hand is shown, and once that player's turn is over (played, and drawn or lost the draw)
+  their hand turns face down and stays so until the next hand-off is confirmed. A sneak window
+  after their card runs first, with no hand on screen; the next hand-off follows it.
+- A human who presses Sneak! needs no hand-off: a sneak has no choice to make (the card is the
+  number on top), so `sneak N` is applied for that seat at once, and a refusal is shown with
+  their name ("Ann: you do not hold a 7").
+- Your hand is laid out side by side with a gap when the strip has room (every face whole) and
+  overlaps only when it must; the card under the pointer (or the keyboard focus) lifts, is drawn
+  on top, and a god card's full text is shown above it.
+- The move log names plays, draws ("Chloe draws a card"; your own: "You draw 7", which in
+  pass-and-play only that player reads) and every change of Zeus' holder ("⚡ Ann takes Zeus from
+  Bob with Ares"); the newest line stands out.
 - AI seats think in a background thread (scenes/table/ai_runner.py) and their moves are shown
   after a human-like delay. Right after a number card a Same Number Sneak window opens for
   `settings.sneak_window_s` (a shrinking bar): every human seat that is neither on turn nor the
@@ -43,7 +54,7 @@ from scenes.table.sound import TableSounds
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.tween import Counter, TweenQueue, ease_in_out_cubic, ease_out_cubic
 from scenes.table.text import blit_text
-from scenes.widgets import Button, draw_felt, draw_panel, ellipsize, wrap_text
+from scenes.widgets import Button, draw_felt, draw_panel, ellipsize, text_width, wrap_text
 from scenes.zeus_art import zeus_card_art, zeus_figurine
 
 if TYPE_CHECKING:
@@ -52,11 +63,12 @@ if TYPE_CHECKING:
 GAME_ID = "zeus"
 LETTERS = "ZEUS"
 PILE_SHOWN = 7          # cards of Mount Olympus drawn (the rest lie hidden below)
-STEAL_WORDS = {
-    "god": "a god's power",
-    "multiple_of_ten": "a round ten",
-    "match": "a matching number",
-    "sneak": "a sneak",
+HAND_SPACING = 1.1      # card widths between the bottom hand's cards when there is room: every face whole
+STEAL_WORDS = {          # how Zeus was taken, after "… takes Zeus from Bob"
+    "god": "with {card}",
+    "multiple_of_ten": "by making {total}",
+    "match": "by matching the {card}",
+    "sneak": "by sneaking {a_card}",
 }
 ROUND_END_WORDS = {
     "hundred": "{player} made Mount Olympus exactly 100.",
@@ -116,7 +128,7 @@ class ZeusTableScene(Scene):
         self.gate = HandoffGate(app, self.names, self.humans)
         self.log = LogPanel()
         self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
-                                   default_zone=lambda: "olympus")
+                                   default_zone=lambda: "olympus", hover_lift=True)
         self.events: deque[Event] = deque()
         self.hold = 0.0                 # seconds to wait before the next event is shown
         self.clock = 0.0
@@ -141,12 +153,23 @@ class ZeusTableScene(Scene):
         self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
         self.frames = 0
         self._controls_signature: tuple = ()
+        self._last_played: tuple[str, int] = ("", 0)     # (card, total after): words for a steal
+        self._secret_card: str | None = None              # the drawn card of the event being shown
+        self._to_paint: list[str] = list(self.cards)        # faces not yet painted at this card width
         self._sync_from_view()
         opening = getattr(self.state, "opening_events", None)
         if self._token() == 0 and callable(opening):
             self._reset_for_deal()
             self.events.extend(opening())
+        elif not self.state.finished:
+            self._log_where_we_are()
         self._build_controls()
+
+    def _log_where_we_are(self) -> None:
+        """A resumed game starts its log with the position, so the first line is not a mystery."""
+        view = self.state.view(None)
+        holder = f"{self._name(view.zeus_holder)} holds Zeus" if view.zeus_holder is not None else "Zeus is free"
+        self.log.add(f"Round {view.round_index + 1} goes on: Mount Olympus at {view.total}, {holder}")
 
     # ----- helpers ---------------------------------------------------------------------------------
     def _token(self) -> int:
@@ -173,6 +196,7 @@ class ZeusTableScene(Scene):
     # ----- layout ------------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(size, self.count, self.bottom)
+        self._to_paint = list(self.cards)
         for seat in range(self.count):
             self._layout_hand(seat, animate=False)
         self._layout_pile(animate=False)
@@ -224,7 +248,8 @@ class ZeusTableScene(Scene):
         area = self.layout.seats[seat]
         sprites = self.hands[seat]
         if area.side == "bottom":
-            spots = fan_positions(len(sprites), area.hand_centre, area.card_width, area.hand_width)
+            spots = fan_positions(len(sprites), area.hand_centre, area.card_width, area.hand_width,
+                                  max_spacing=HAND_SPACING)
         else:
             fig_room = int(self._figurine_height() * 0.8) + int(area.plate.height * 2.2)
             centre = (area.hand_centre[0] - fig_room // 2, area.hand_centre[1])
@@ -266,6 +291,7 @@ class ZeusTableScene(Scene):
     def _sync_from_view(self) -> None:
         """Make the screen match the game now, without animation."""
         self.viewer = self.bottom if self.gate.may_show(self.bottom) else None
+        self.log.viewer = self.viewer
         view = self._view()
         self.layout = compute_layout(self.app.size, self.count, self.bottom)
         for seat in range(self.count):
@@ -311,7 +337,8 @@ class ZeusTableScene(Scene):
         h = max(26, int(corner.height * 0.9))
         self.buttons = [
             Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
-            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), "Menu (Esc)", self.open_pause,
+            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), _fitting_label(("Menu (Esc)", "Menu"), w, h),
+                   self.open_pause,
                    style="secondary"),
         ]
         self._refresh_reaction_buttons()
@@ -377,6 +404,9 @@ class ZeusTableScene(Scene):
             self.sneak = None
         self.ai.cancel()
         self.drag.cancel()
+        if seat == self.bottom and action.verb != "draw":
+            self.drag.focus = None      # the played card's place now holds another card: nothing stays lifted
+            self.drag.set_cards(self.drag.sprites)
         self._refresh_reaction_buttons()
         return None
 
@@ -460,6 +490,9 @@ class ZeusTableScene(Scene):
     def update(self, dt: float) -> None:
         self.frames += 1
         self.clock += dt
+        if self._to_paint:
+            # One face a frame at the current size, ahead of need: no frame pays for several at once.
+            self.art.face(self._to_paint.pop(), self.layout.card_width)
         self.tweens.update(dt)
         self.drag.update(dt)
         self.ai.update(dt)
@@ -485,11 +518,11 @@ class ZeusTableScene(Scene):
             return
         if not self._matches_view():
             self._sync_from_view()
+        token = self._token()
+        self._maybe_open_sneak(token)       # before any hand-off: nobody's hand is shown during the race
         self._choose_bottom_seat()
         if self.gate.waiting:
             return
-        token = self._token()
-        self._maybe_open_sneak(token)
         self._collect_ai(token)
         if self._token() != token:
             return
@@ -504,9 +537,32 @@ class ZeusTableScene(Scene):
             self._sync_from_view()
             self._build_controls()
         if turn == self.bottom and not self.gate.may_show(self.bottom) and not self.gate.waiting:
-            self.gate.request(self.bottom, "It is their turn.")
+            if not self._sneak_race_on():
+                self.gate.request(self.bottom, "It is their turn.")
+        elif turn != self.bottom and self._turn_is_over(self.bottom):
+            self._hide_bottom_hand()
         if self.viewer != (self.bottom if self.gate.may_show(self.bottom) else None):
             self._sync_from_view()
+
+    def _sneak_race_on(self) -> bool:
+        """A sneak window offered to humans is open: the next hand-off waits until it closes."""
+        return self.sneak is not None and self.sneak.open and bool(self._sneak_offered_to())
+
+    def _turn_is_over(self, seat: int) -> bool:
+        """Pass-and-play: `seat`'s hand is shown, they have played and drawn (or lost the draw)."""
+        return (self.gate.needed and self.gate.may_show(seat) and seat in self.humans
+                and not self.state.view(None).owes_draw[seat])
+
+    def _hide_bottom_hand(self) -> None:
+        """The bottom hand turns face down so the next person at the screen cannot read it."""
+        self.gate.hide()
+        self.viewer = None
+        self.log.viewer = None
+        self.drag.cancel()
+        self.drag.hovered = None
+        for sprite in self.hands[self.bottom]:
+            sprite.lifted, sprite.glow = False, None
+            self.tweens.add(sprite, 0.2, flip=0.0, on_done=lambda s=sprite: setattr(s, "card_id", None))
 
     def _maybe_open_sneak(self, token: int) -> None:
         view = self.state.view(None)
@@ -567,12 +623,18 @@ class ZeusTableScene(Scene):
 
     # ----- events -> motion ---------------------------------------------------------------------------------
     def _show(self, event: Event) -> None:
+        self._secret_card = event.get("card") if event.kind == "card_drawn" else None
         event = event.for_seat(self.viewer)
         handler: Callable[[Event], None] | None = getattr(self, f"_on_{event.kind}", None)
         if handler is not None:
             handler(event)
 
     def _on_round_started(self, event: Event) -> None:
+        if self.gate.needed:
+            # Pass-and-play: the new hands are dealt face down; the first player's hand-off comes after.
+            self.gate.hide()
+            self.viewer = None
+            self.log.viewer = None
         self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')}, "
                      f"{self._does(event['first'], 'plays')} first")
         # Gather the old cards back to the draw pile, face down, then deal.
@@ -654,6 +716,7 @@ class ZeusTableScene(Scene):
         self.tweens.add(self.total, 0.5, delay=0.3, value=float(event["total"]))
         verb = "sneaks" if event.get("sneak") else "plays"
         self.log.add(f"{self._does(seat, verb)} {card}: {event['total_before']} → {event['total']}")
+        self._last_played = (str(card), int(event["total"]))
         self._pause(0.1)
 
     def _pause(self, seconds: float) -> None:
@@ -666,7 +729,12 @@ class ZeusTableScene(Scene):
         x, y = self._zeus_spot(seat)
         self.tweens.add(self.figurine, 0.6, easing=ease_in_out_cubic, x=x, y=y)
         self.sounds.play("zeus_steal")
-        self.log.add(f"{self._does(seat, 'takes')} Zeus ({STEAL_WORDS.get(event.get('reason'), event.get('reason'))})")
+        card, total = self._last_played
+        how = STEAL_WORDS.get(event.get("reason"), "({reason})").format(
+            card=card, a_card=_with_article(card), total=total, reason=event.get("reason"))
+        source = event.get("from_seat")
+        source_words = f" from {self._name(source)}" if source is not None else ""
+        self.log.add(f"⚡ {self._does(seat, 'takes')} Zeus{source_words} {how}")
 
     def _on_turn_skipped(self, event: Event) -> None:
         self.log.add(f"{self._does(event.seat, 'is')} skipped")
@@ -676,6 +744,14 @@ class ZeusTableScene(Scene):
         card = event.get("card") if event.seat == self.viewer else None
         self._arrive(event.seat, [card], stagger=0.0)
         self.draw_pile_size = int(event["draw_pile_size"])
+        public = f"{self._does(event.seat, 'draws')} a card"
+        drawn = self._secret_card
+        if event.seat in self.humans and drawn is not None:
+            # Only that player reads which card (pass-and-play: not whoever sits down next).
+            mine = f"You draw {drawn}" if len(self.humans) == 1 else f"You ({self._name(event.seat)}) draw {drawn}"
+            self.log.add(mine, private_to=event.seat, public=public)
+        else:
+            self.log.add(public)
 
     def _on_draw_lost(self, event: Event) -> None:
         self.log.add(f"{self._name(event.seat)} did not draw in time: one card fewer")
@@ -746,13 +822,49 @@ class ZeusTableScene(Scene):
             self._draw_plate(surface, seat)
         sprites = [s for seat in range(self.count) for s in self.hands[seat]] + self.pile + self.flying
         self.drag.draw_zones(surface)
-        self.renderer.draw_all(surface, sprites)
+        self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
         self._draw_figurine(surface)
         self.log.draw(surface, lay.log_rect, lay.text_size(15))
         self._draw_controls(surface)
         for button in self.buttons:
             button.draw(surface)
+        self._draw_card_help(surface)
         self.drag.draw_notice(surface, lay.text_size(17))
+
+    def _card_help_sprite(self) -> CardSprite | None:
+        """The god card the pointer rests on (or the keyboard focus), whose power is explained above it."""
+        drag = self.drag
+        if drag.held or self.viewer is None:
+            return None
+        sprite = drag.hovered
+        if sprite is None and drag.focus is not None and drag.focus < len(drag.sprites):
+            sprite = drag.sprites[drag.focus]
+        if sprite is None or sprite.card_id is None or not sprite.face_up:
+            return None
+        card = self.cards.get(sprite.card_id)
+        return sprite if card is not None and card.kind != "number" else None
+
+    def _draw_card_help(self, surface: pygame.Surface) -> None:
+        """A god's full card text in a box above the card, so even a small card explains itself."""
+        sprite = self._card_help_sprite()
+        if sprite is None:
+            return
+        card = self.cards[sprite.card_id]
+        lay = self.layout
+        size = lay.text_size(15)
+        width = max(int(lay.card_width * 2.6), int(300 * lay.scale))
+        pad = max(5, size // 2)
+        lines = _wrap(f"{card.god or card.id}: {card.effect}", size, width - 2 * pad)
+        line_h = theme.font(size).get_linesize()
+        box = pygame.Rect(0, 0, width, len(lines) * line_h + 2 * pad)
+        card_top = sprite.y - card_height(sprite.pixel_width) / 2 - sprite.pixel_width * 0.12
+        box.midbottom = (int(sprite.x), int(card_top) - max(4, lay.margin // 2))
+        box.clamp_ip(surface.get_rect())
+        draw_panel(surface, box, alpha=240)
+        y = box.top + pad
+        for line in lines:
+            blit_text(surface, line, (box.left + pad, y), size, theme.CREAM)
+            y += line_h
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -865,10 +977,31 @@ class ZeusTableScene(Scene):
         if self.bottom not in self.humans:
             return f"Watching: {self._does(self.turn, 'is')} playing."
         if not self.gate.may_show(self.bottom):
-            return ""
+            if self.gate.waiting:
+                return ""
+            if self._sneak_race_on() and self.sneak is not None:
+                return (f"Sneak window: {_with_article(str(self.sneak.number))} may be sneaked now. "
+                        f"Then it is {self._name(self.state.turn)}'s turn.")
+            if self.state.turn == self.bottom:
+                return ""
+            return (f"{self._name(self.bottom)}'s cards are face down until their next turn. "
+                    f"{self._does(self.turn, 'is')} playing.")
         if self.turn == self.bottom:
             return "Your turn: drag a card onto Mount Olympus, or click it twice, or press 1–4."
         return f"{self._does(self.turn, 'is')} playing."
+
+
+def _with_article(number: str) -> str:
+    """The number with its article, as said aloud: "a 7", "an 8", "an 11"."""
+    spoken_with_vowel = number.startswith("8") or number in ("11", "18")
+    return f"{'an' if spoken_with_vowel else 'a'} {number}"
+
+
+def _fitting_label(labels: tuple[str, ...], width: int, height: int) -> str:
+    """The first (longest) label that a button of this size shows whole; the last one otherwise."""
+    size = max(10, int(height * 0.42))    # widgets.Button label size (secondary style: sans)
+    room = width - height // 2
+    return next((label for label in labels if text_width(label, size, "sans") <= room), labels[-1])
 
 
 @lru_cache(maxsize=64)

@@ -11,6 +11,9 @@ release over a lit zone to play. A click without moving selects a card (lifts it
 or clicking a zone plays it. Keyboard: Left/Right move the focus, Up/Down select in multi-select
 mode, Enter or Space play the focused (or selected) cards onto the default zone, Esc drops the
 selection.
+
+With `hover_lift`, the card under the pointer lifts too, and the lifted cards (`on_top`) are the
+ones a table draws last and the first ones hit-tested, so an overlapped card can be read whole.
 """
 from __future__ import annotations
 
@@ -59,6 +62,8 @@ class DragController:
     held: list[CardSprite] = field(default_factory=list)
     notice: Notice | None = None
     drag_threshold: float = 6.0
+    hover_lift: bool = False
+    hovered: CardSprite | None = None
     _press: tuple[CardSprite, tuple[int, int]] | None = None
     _grab_offsets: list[tuple[float, float]] = field(default_factory=list)
     _lit: set[str] = field(default_factory=set)
@@ -74,11 +79,23 @@ class DragController:
         elif self.focus is not None:
             self.focus = min(self.focus, len(self.sprites) - 1)
         self.held = [s for s in self.held if s in self.sprites]
+        if self.hovered not in self.sprites:
+            self.hovered = None
         self._refresh_lift()
 
     @property
     def dragging(self) -> bool:
         return bool(self.held)
+
+    @property
+    def on_top(self) -> list[CardSprite]:
+        """Lifted cards, to be drawn over their neighbours (hovered last); empty without `hover_lift`."""
+        if not self.hover_lift:
+            return []
+        raised = [s for s in self.sprites if s.lifted and s is not self.hovered and s not in self.held]
+        if self.hovered is not None and self.hovered.lifted and self.hovered not in self.held:
+            raised.append(self.hovered)
+        return raised
 
     @property
     def lit_zones(self) -> set[str]:
@@ -144,10 +161,26 @@ class DragController:
         return False
 
     def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        for sprite in reversed(self.on_top):
+            # A lifted card is drawn higher by its lift: it answers there, and where it rests.
+            lift = int(sprite.pixel_width * 0.12)
+            if sprite.contains(pos) or sprite.contains((pos[0], pos[1] + lift)):
+                return sprite
         for sprite in sorted(self.sprites, key=lambda s: s.z, reverse=True):
             if sprite.contains(pos):
                 return sprite
         return None
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        """The card under the pointer lifts (`hover_lift`); a card in motion is not picked."""
+        if not self.hover_lift:
+            return
+        sprite = self._card_at(pos)
+        if sprite is not None and sprite.card_id is None:
+            sprite = None
+        if sprite is not self.hovered:
+            self.hovered = sprite
+            self._refresh_lift()
 
     def _zone_at(self, pos: tuple[int, int]) -> DropZone | None:
         for zone in self.zones:
@@ -169,6 +202,9 @@ class DragController:
         return False
 
     def _mouse_move(self, pos: tuple[int, int]) -> bool:
+        if not self.held and self._press is None:
+            self._hover(pos)
+            return False
         if self.held:
             for sprite, (ox, oy) in zip(self.held, self._grab_offsets):
                 sprite.x, sprite.y = pos[0] + ox, pos[1] + oy
@@ -293,7 +329,8 @@ class DragController:
     def _refresh_lift(self) -> None:
         focused = self.sprites[self.focus] if self.focus is not None and self.focus < len(self.sprites) else None
         for sprite in self.sprites:
-            sprite.lifted = sprite in self.selected or (sprite is focused and not self.multi_select)
+            sprite.lifted = (sprite in self.selected or (sprite is focused and not self.multi_select)
+                             or (self.hover_lift and sprite is self.hovered))
             sprite.glow = theme.GOLD if sprite is focused else None
 
     def draw_zones(self, surface: pygame.Surface) -> None:

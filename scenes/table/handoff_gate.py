@@ -3,7 +3,8 @@
 With one human at the table there is nobody to hide from: that seat's view is always shown.
 With two or more, the table asks for a seat's view through `request(seat)`: the gate pushes the
 App's opaque HandoffOverlay ("Pass the computer to Chloe…") and `may_show(seat)` stays False
-until Chloe confirms. Asking for a different seat hides the previous one at once.
+until Chloe confirms. Asking for a different seat hides the previous one at once; `hide()` turns the
+shown hand face down when its player's turn is over, so it is not left open for the next person.
 """
 from __future__ import annotations
 
@@ -47,6 +48,14 @@ class HandoffGate:
         self.revealed = None
         self.asking = seat
         self.app.stack.push(HandoffOverlay(self.app, self.names[seat], lambda: self._confirmed(seat), reason))
+
+    def hide(self) -> None:
+        """Nobody's view may be shown until the next confirm (a turn is over in pass-and-play).
+
+        With a single human there is nobody to hide from, so that seat stays shown.
+        """
+        if self.needed:
+            self.revealed = None
 
     def _confirmed(self, seat: int) -> None:
         if self.asking == seat:

@@ -145,19 +145,23 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int) -> 
 
 
 def fan_positions(count: int, centre: tuple[int, int], card_width: int, max_width: int,
-                  arc_degrees: float = 14.0) -> list[tuple[float, float, float]]:
+                  arc_degrees: float = 14.0, max_spacing: float = 0.8) -> list[tuple[float, float, float]]:
     """(x, y, rotation) for each card of a fanned hand, left to right.
 
-    Cards overlap as much as needed to fit `max_width`, never less than 45% of a card showing
-    unless there is no other way; the fan curves a little so the hand looks held.
+    Cards sit `max_spacing` card widths apart when `max_width` allows (above 1.0 every face is seen
+    whole, with a gap), closer when it does not, down to 18% of a card showing when there is no other
+    way; the fan curves a little so the hand looks held. A fan spread apart curves less, so turned
+    neighbours do not touch.
     """
     if count <= 0:
         return []
     if count == 1:
         return [(float(centre[0]), float(centre[1]), 0.0)]
-    spacing = min(card_width * 0.8, max(card_width * 0.18, (max_width - card_width) / (count - 1)))
+    spacing = min(card_width * max_spacing, max(card_width * 0.18, (max_width - card_width) / (count - 1)))
     total = spacing * (count - 1)
     arc = min(arc_degrees, 4.0 * (count - 1))
+    if spacing > card_width:
+        arc = min(arc, 1.5 * (count - 1))
     positions = []
     for i in range(count):
         t = i / (count - 1) - 0.5            # -0.5 .. 0.5

@@ -1,13 +1,16 @@
 """The move log ("Chloe plays Hermes: 37 → 73") and the marker of whose turn it is.
 
 Both answer the question a player asks on looking back at the screen: what just happened, and who
-is to play. The log keeps the last lines in words; the newest is brightest. The turn marker is a
+is to play. The log keeps the last lines in words; the newest stands out (bold, bright, on a lit band).
+A line can be private to one seat ("You draw 7"): in pass-and-play the others read its public
+wording ("Chloe draws a card") instead, whoever is looking at the screen (`viewer`). The turn marker is a
 gold ring around the seat's plate plus a "▶" arrow and the word "turn", so it reads without colour.
 """
 from __future__ import annotations
 
 import math
 from collections import deque
+from dataclasses import dataclass
 
 import pygame
 
@@ -15,18 +18,41 @@ from scenes import theme
 from scenes.widgets import draw_panel, ellipsize, wrap_text
 
 MUTED = (170, 180, 170)
+NEWEST_BAND = (255, 236, 170, 38)      # a faint warm light under the newest line
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One move in words; a private line (`private_to` a seat) reads `public` for everyone else."""
+
+    text: str
+    private_to: int | None = None
+    public: str | None = None
+
+    def for_viewer(self, viewer: int | None) -> str | None:
+        if self.private_to is None or self.private_to == viewer:
+            return self.text
+        return self.public
 
 
 class LogPanel:
     def __init__(self, max_lines: int = 40) -> None:
-        self.lines: deque[str] = deque(maxlen=max_lines)
+        self.entries: deque[LogLine] = deque(maxlen=max_lines)
+        self.viewer: int | None = None      # whose private lines may be read now (pass-and-play)
         self._cached: tuple[tuple, pygame.Surface] | None = None
 
-    def add(self, text: str) -> None:
-        self.lines.append(text)
+    @property
+    def lines(self) -> list[str]:
+        """The lines as the current viewer reads them, oldest first."""
+        shown = (entry.for_viewer(self.viewer) for entry in self.entries)
+        return [text for text in shown if text is not None]
+
+    def add(self, text: str, *, private_to: int | None = None, public: str | None = None) -> None:
+        """Log a line; with `private_to`, only that seat's viewer reads `text` (others read `public`, if any)."""
+        self.entries.append(LogLine(text, private_to, public))
 
     def clear(self) -> None:
-        self.lines.clear()
+        self.entries.clear()
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, text_size: int, title: str = "Moves") -> None:
         """Newest lines at the bottom, wrapped to the panel; older lines that do not fit are left out.
@@ -39,26 +65,35 @@ class LogPanel:
         surface.blit(self._cached[1], rect)
 
     def _render(self, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
+        """The newest line stands out: bold, bright, on a lit band with a gold bar at its left."""
         image = pygame.Surface(size, pygame.SRCALPHA)
         rect = image.get_rect()
         draw_panel(image, rect, alpha=170)
         pad = max(4, text_size // 2)
         heading = theme.font(text_size, "bold")
         image.blit(heading.render(title, True, theme.GOLD), (rect.x + pad, rect.y + pad // 2))
-        body = theme.font(text_size)
-        line_h = body.get_linesize()
         top = rect.y + pad // 2 + heading.get_linesize()
         y = rect.bottom - pad // 2
         width = rect.width - 2 * pad
         newest = True
         for text in reversed(self.lines):
-            wrapped = wrap_text(text, text_size, width)
+            style = "bold" if newest else "sans"
+            body = theme.font(text_size, style)
+            line_h = body.get_linesize()
+            wrapped = wrap_text(text, text_size, width, style)
             colour = theme.CREAM if newest else MUTED
+            if newest:
+                fit = min(len(wrapped), max(1, (y - top) // line_h))
+                band = pygame.Rect(rect.x + pad // 3, y - fit * line_h - 1, rect.width - 2 * (pad // 3), fit * line_h + 2)
+                pygame.draw.rect(image, NEWEST_BAND, band, border_radius=max(2, pad // 2))
+                pygame.draw.rect(image, theme.GOLD, (band.x, band.y, max(2, pad // 3), band.height))
+            if not newest and y - line_h * len(wrapped) < top:
+                return image        # an older line is shown whole or not at all
             for line in reversed(wrapped):
                 if y - line_h < top:
                     return image
                 y -= line_h
-                image.blit(body.render(ellipsize(line, text_size, width), True, colour), (rect.x + pad, y))
+                image.blit(body.render(ellipsize(line, text_size, width, style), True, colour), (rect.x + pad, y))
             newest = False
         return image
 
@@ -74,6 +109,9 @@ def draw_turn_marker(surface: pygame.Surface, plate: pygame.Rect, clock: float, 
     box = tag.get_rect().inflate(size // 2, size // 5)
     box.midbottom = (plate.centerx, ring.top + width // 2)
     if box.top < 0:
-        box.midtop = (plate.centerx, ring.bottom - width // 2)
+        # No room above (a seat at the top edge): beside the plate, where it covers no cards.
+        box.midright = (ring.left - width, plate.centery)
+        if box.left < 0:
+            box.midleft = (ring.right + width, plate.centery)
     pygame.draw.rect(surface, theme.ACTIVE_SEAT, box, border_radius=size // 3)
     surface.blit(tag, tag.get_rect(center=box.center))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Sequence
 
 import pygame
 
@@ -90,9 +90,15 @@ class SpriteRenderer:
             self._shadows[key] = shadow
         return shadow
 
-    def draw_all(self, surface: pygame.Surface, sprites: Iterable[CardSprite]) -> None:
+    def draw_all(self, surface: pygame.Surface, sprites: Iterable[CardSprite],
+                 on_top: Sequence[CardSprite] = ()) -> None:
+        """Sprites in z order; `on_top` (e.g. a hovered card, see DragController.on_top) are drawn last."""
         self.drawn_faces = []
-        for sprite in sorted(sprites, key=lambda s: s.z):
+        sprites = list(sprites)
+        raised = [s for s in on_top if s in sprites]
+        for sprite in sorted((s for s in sprites if s not in raised), key=lambda s: s.z):
+            self.draw(surface, sprite)
+        for sprite in raised:
             self.draw(surface, sprite)
 
     def draw(self, surface: pygame.Surface, sprite: CardSprite) -> None:
