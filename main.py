@@ -231,6 +231,9 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()   # AI processes (game/core/remote_agent.py) inside the packaged program
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout for our own lines
     if sys.platform.startswith("linux"):
         # We draw on the window surface in software; SDL's accelerated framebuffer path only adds

@@ -25,6 +25,17 @@ class Event:
         object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
         object.__setattr__(self, "secret", MappingProxyType(dict(self.secret)))
 
+    # An event never changes after it is made, so copies share it; pickling rebuilds it from plain dicts
+    # (a mappingproxy can be neither deep-copied nor pickled, which broke State.clone()).
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Event":
+        return self
+
+    def __copy__(self) -> "Event":
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, (self.kind, self.seat, dict(self.data), dict(self.secret), self.private_to))
+
     def __getitem__(self, key: str) -> Any:
         if key in self.data:
             return self.data[key]

@@ -66,6 +66,8 @@ class TelosGame(Game):
     def agent_levels(self) -> dict[str, Callable[[], Any]]:
         levels = super().agent_levels()
         from game.telos.agents import NormalAgent
+        from game.telos.hard import HardAgent
 
         levels["normal"] = NormalAgent
+        levels["hard"] = lambda: HardAgent(self)
         return levels

@@ -153,3 +153,27 @@ def test_read_record_names_the_problem(tmp_path) -> None:
     path.write_text(json.dumps({"format": "olympus-record/1", "game": "count"}), encoding="utf-8")
     with pytest.raises(RecordError, match="'seats' must be a list"):
         read_record(path)
+
+
+def test_events_survive_deep_copy_and_pickle() -> None:
+    import copy
+    import pickle
+
+    event = Event("card_drawn", 1, {"left": 3}, secret={"card": "7"}, private_to=1)
+    assert copy.deepcopy(event) == event
+    again = pickle.loads(pickle.dumps(event))
+    assert again == event and again.for_seat(0).get("card") is None
+
+
+def test_every_listed_game_state_clones_independently() -> None:
+    from game.catalog import GAME_IDS, load_game
+
+    for game_id in GAME_IDS:
+        game = load_game(game_id)
+        seats = [SeatInfo(f"P{i}", "ai:random") for i in range(game.min_players)]
+        state = game.new_state(seats, game.normalize_options({}), 5)
+        twin = state.clone()
+        seat = twin.waiting_for()[0]
+        twin.apply(seat, twin.legal_actions(seat)[0])
+        assert record_to_text(state.record()) != record_to_text(twin.record())
+        assert state.rounds[0].actions == []
