@@ -11,20 +11,30 @@ How it works (DESIGN.md, "Scenes and the table"; docs/telos_table.md says how ea
   and by id (Zeus cards) and sends the cards the player actually chose.
 - What is shown is what the bottom seat's view allows. The bottom seat is the human on turn
   (one human: always that human; nobody human: seat 0, watched as a spectator). With several
-  humans the kit's hand-off gate comes before a hand is shown.
+  humans the kit's hand-off gate comes before a hand is shown; once that player's play is made
+  their hand turns face down at once (with their blind card and any card help) and stays so until
+  the next hand-off is confirmed, and a new round is dealt face down until its first hand-off.
 - AI seats think in a background thread (scenes/table/ai_runner.py) and move after a short delay.
+- Your hand lies side by side when the strip has room; the card under the pointer lifts and is
+  drawn on top (DragController(hover_lift=True)); chosen cards are lifted AND ringed, so a chosen
+  card never looks like one only hovered. A Zeus card under the pointer or the keyboard focus
+  explains its power above it.
+- A trick is swept in two steps: its cards gather on the winner's place in the middle, then slide
+  towards the winner's cards and fade, so no card passes over another seat's name plate. A
+  resumed game's log starts with where the round stands ("Round 2 goes on: trick 3, …").
 
-Multi-card selection (kept here until the kit has it): clicking toggles a card in the selection;
-the selection is dragged as one; while selecting, cards that can still complete a legal play glow
-and the rest dim.
+Multi-card selection is the kit's: DragController(multi_select=True, space_toggles=True) toggles
+cards by click, Space and Up/Down (`toggle`, `toggle_focused`, `refresh`), and
+scenes/table/selection.py's SetChooser says from `legal_actions` whether the chosen set is a legal
+play and which cards may still join it. A refused set springs back and stays chosen, so it can be
+mended rather than picked again.
 """
 from __future__ import annotations
 
 import math
 import random
-from collections import Counter as Multiset
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
@@ -43,11 +53,12 @@ from scenes.table.drag import DragController, DropZone, Notice
 from scenes.table.handoff_gate import HandoffGate
 from scenes.table.layout import SeatArea, TableLayout, compute_layout, fan_positions, row_positions
 from scenes.table.log_panel import LogPanel, draw_turn_marker
+from scenes.table.selection import SelectionHelp, SetChooser
 from scenes.table.sound import TableSounds
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.tween import Counter, TweenQueue, ease_in_out_cubic, ease_out_cubic
 from scenes.telos_art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art, value_chip
-from scenes.widgets import Button, draw_felt, draw_panel, draw_text, ellipsize, wrap_text
+from scenes.widgets import Button, draw_felt, draw_panel, draw_text, ellipsize, text_width, wrap_text
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -55,6 +66,7 @@ if TYPE_CHECKING:
 GAME_ID = "telos"
 DIM_ALPHA = 115                 # cards that cannot be part of a legal play now
 TRICK_SHOWN_S = 0.9             # a full trick stays in view this long before it is swept
+HAND_SPACING = 1.05             # card widths between your cards when the strip has room: every face whole
 LEAD_WORDS = {"eagle": "the Eagle", "cuckoo": "the Cuckoo"}
 
 CardKey = tuple[str, Any]       # ("v", 9) for any God card of value 9, ("z", "Z:ant") for a Zeus card
@@ -67,14 +79,6 @@ class ShownPlay:
     seat: int
     sprites: list[CardSprite]
     values: tuple[int, ...]
-
-
-@dataclass
-class SelectionHelp:
-    """What the current selection allows: play it now, and which other cards could still join it."""
-
-    complete: bool
-    can_join: frozenset[str] = field(default_factory=frozenset)
 
 
 class TelosTableScene(Scene):
@@ -102,7 +106,9 @@ class TelosTableScene(Scene):
         self.gate = HandoffGate(app, self.names, self.humans)
         self.log = LogPanel()
         self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
-                                   default_zone=lambda: "trick", multi_select=True)
+                                   default_zone=lambda: "trick", multi_select=True, space_toggles=True,
+                                   hover_lift=True)
+        self.chooser = SetChooser(self.card_key, self._legal_play_sets)
         self.events: deque[Event] = deque()
         self.hold = 0.0
         self.clock = 0.0
@@ -121,6 +127,8 @@ class TelosTableScene(Scene):
         self.serpent = False
         self.last_trick = False
         self.first_trick = True
+        self.round_end_words: str | None = None     # after the last trick is swept, until the next deal
+        self.leads_tag_rects: dict[int, pygame.Rect] = {}   # where "leads" was last drawn (inside the plate)
         self.leader = 0
         self.turn: int | None = None
         self.order: tuple[int, ...] = ()
@@ -134,14 +142,26 @@ class TelosTableScene(Scene):
         self.swap_button: Button | None = None
         self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
         self.frames = 0
-        self._legal_cache: tuple[Any, list[Multiset], bool] | None = None
-        self._help_cache: tuple[Any, SelectionHelp] | None = None
+        self._divine_cache: tuple[Any, bool] | None = None
         self._direction_cache: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
         self._sync_from_view()
         if self._token() == 0 and len(self.state.rounds) == 1:
             self._reset_for_deal()
             self.events.extend(self.state.start_events())
+        elif not self.state.finished:
+            self._log_where_we_are()
         self._build_controls()
+
+    def _log_where_we_are(self) -> None:
+        """A resumed game starts its log with where the round stands, so the first line is not a mystery."""
+        view = self.state.view(None)
+        trick = "the last trick" if view.last_trick else f"trick {view.trick_number + 1}"
+        if view.trick:
+            reach = " · ".join(str(v) for v in view.line)
+            where = f"{self._name(view.leader)} led, {self._name(view.turn)} to play (reach {reach})"
+        else:
+            where = f"{self._does(view.leader, 'leads')}"
+        self.log.add(f"Round {view.round_index + 1} goes on: {trick}, {where}")
 
     # ----- helpers ---------------------------------------------------------------------------------
     def _token(self) -> int:
@@ -157,6 +177,13 @@ class TelosTableScene(Scene):
 
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < self.count else "nobody"
+
+    def _does(self, seat: int | None, verb: str) -> str:
+        """Name and verb that agree: "Chloé plays", but "You play" for a player named You."""
+        name = self._name(seat)
+        if name.casefold() == "you":
+            verb = {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+        return f"{name} {verb}"
 
     def card_label(self, card: str) -> str:
         """A card in words for the log: "9 Olive", "White Bull"."""
@@ -230,7 +257,8 @@ class TelosTableScene(Scene):
         area = self.layout.seats[seat]
         sprites = self.hands[seat]
         if area.side == "bottom":
-            spots = fan_positions(len(sprites), area.hand_centre, area.card_width, area.hand_width)
+            spots = fan_positions(len(sprites), area.hand_centre, area.card_width, area.hand_width,
+                                  max_spacing=HAND_SPACING)
         else:
             centre, width = self._opponent_row(area)
             spots = row_positions(len(sprites), centre, area.card_width, width)
@@ -306,7 +334,7 @@ class TelosTableScene(Scene):
         self.sweep_to = None
         self._sync_info(view)
         self.drag.cancel()
-        self._help_cache = None
+        self.chooser.forget()
 
     def _sync_info(self, view: TelosView) -> None:
         """The table's words and markers from the view (cheap; done whenever the table is idle)."""
@@ -315,6 +343,7 @@ class TelosTableScene(Scene):
             self.arrow.value = float(view.direction)
         self.direction = view.direction
         self.serpent, self.last_trick, self.first_trick = view.serpent_ban, view.last_trick, view.first_trick
+        self.round_end_words = None
         self.leader, self.turn, self.order = view.leader, view.turn, tuple(view.trick_order)
         self.totals = list(view.totals)
         self.score_cards = [list(s) for s in view.score_cards]
@@ -345,7 +374,8 @@ class TelosTableScene(Scene):
         h = max(24, int(corner.height * 0.9))
         self.buttons = [
             Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
-            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), "Menu (Esc)", self.open_pause,
+            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), _fitting_label(("Menu (Esc)", "Menu"), w, h),
+                   self.open_pause,
                    style="secondary"),
         ]
         area = lay.controls_rect
@@ -367,9 +397,10 @@ class TelosTableScene(Scene):
         may = self._human_may_act()
         selected = self._selected_ids()
         if self.play_button is not None:
-            help_ = self.selection_help(selected) if may and selected else None
-            self.play_button.enabled = bool(may and selected)
-            n = len(selected)
+            chosen = [s.card_id for s in self._default_cards() if s.card_id is not None]
+            help_ = self.selection_help(chosen) if may and chosen else None
+            self.play_button.enabled = bool(may and chosen)
+            n = len(chosen)
             self.play_button.label = (f"Play {n} cards (Enter)" if n > 1 else "Play (Enter)")
             self.play_button.style = "primary" if help_ is not None and help_.complete else "secondary"
         if self.swap_button is not None:
@@ -393,39 +424,21 @@ class TelosTableScene(Scene):
         parsed = parse_god_card(card)
         return ("z", card) if parsed is None else ("v", parsed[0])
 
-    def _legal_plays(self) -> tuple[list[Multiset], bool]:
-        """The bottom seat's legal plays as multisets of card keys, and whether a Divine swap is legal."""
-        key = (self._token(), self.bottom)
-        if self._legal_cache is None or self._legal_cache[0] != key:
-            legal = self.state.legal_actions(self.bottom)
-            plays = [Multiset(self.card_key(c) for c in a.cards) for a in legal if a.verb == "play"]
-            self._legal_cache = (key, plays, any(a.verb == "divine" for a in legal))
-        return self._legal_cache[1], self._legal_cache[2]
+    def _legal_play_sets(self) -> list[tuple[str, ...]]:
+        """The bottom seat's legal plays (card lists) for the kit's SetChooser."""
+        return [a.cards for a in self.state.legal_actions(self.bottom) if a.verb == "play"]
 
     def _divine_legal(self) -> bool:
-        return self._legal_plays()[1]
+        key = (self._token(), self.bottom)
+        if self._divine_cache is None or self._divine_cache[0] != key:
+            legal = self.state.legal_actions(self.bottom)
+            self._divine_cache = (key, any(a.verb == "divine" for a in legal))
+        return self._divine_cache[1]
 
     def selection_help(self, selected: Sequence[str]) -> SelectionHelp:
         """Is this selection a legal play, and which hand cards could join it and still lead to one?"""
-        key = (self._token(), self.bottom, tuple(sorted(selected)))
-        if self._help_cache is not None and self._help_cache[0] == key:
-            return self._help_cache[1]
-        plays, _ = self._legal_plays()
-        chosen = Multiset(self.card_key(c) for c in selected)
-        fitting = [p for p in plays if all(p[k] >= n for k, n in chosen.items())]
-        complete = any(p == chosen for p in fitting)
         hand = [s.card_id for s in self.hands.get(self.bottom, []) if s.card_id is not None]
-        join = set()
-        for card in hand:
-            if card in selected:
-                continue
-            bigger = chosen.copy()
-            bigger[self.card_key(card)] += 1
-            if any(all(p[k] >= n for k, n in bigger.items()) for p in fitting):
-                join.add(card)
-        result = SelectionHelp(complete, frozenset(join))
-        self._help_cache = (key, result)
-        return result
+        return self.chooser.at((self._token(), self.bottom)).help(selected, hand)
 
     def _selected_ids(self) -> list[str]:
         return [s.card_id for s in self.drag.selected if s.card_id is not None]
@@ -456,7 +469,9 @@ class TelosTableScene(Scene):
         self.events.extend(events)
         self.ai.cancel()
         self.drag.cancel()
-        self._help_cache = None
+        if seat == self.bottom:
+            self.drag.focus = None      # the played card's place now holds another card: nothing stays lifted
+            self.drag.set_cards(self.drag.sprites)
         return None
 
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
@@ -476,11 +491,23 @@ class TelosTableScene(Scene):
         return (self.bottom in self.humans and self.gate.may_show(self.bottom) and self.idle
                 and not self.state.finished and self.state.turn == self.bottom)
 
+    def _default_cards(self) -> list[CardSprite]:
+        """What Play and Enter play: the selection, else the focused card, else a last card held alone."""
+        drag = self.drag
+        if drag.selected:
+            return list(drag.selected)
+        if drag.focus is not None and drag.focus < len(drag.sprites):
+            return [drag.sprites[drag.focus]]
+        return list(drag.sprites) if len(drag.sprites) == 1 else []
+
+    def _selection_may_stay(self) -> bool:
+        """The selection outlives a moment of motion (a refused set springing back), not the turn."""
+        return (self.bottom in self.humans and self.gate.may_show(self.bottom) and not self.overlay_open
+                and not self.state.finished and self.state.turn == self.bottom and not self.events)
+
     def press_play(self) -> None:
         """The Play button and Enter: play the selection (or the focused card) into the trick."""
-        cards = list(self.drag.selected)
-        if not cards and self.drag.focus is not None and self.drag.focus < len(self.drag.sprites):
-            cards = [self.drag.sprites[self.drag.focus]]
+        cards = self._default_cards()
         if not cards:
             self._notice("choose cards first: click them (or arrows and Space)")
             return
@@ -512,8 +539,6 @@ class TelosTableScene(Scene):
             if button is not None and button.enabled and button.handle_event(event):
                 return True
         self.drag.enabled = self._human_may_act()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.drag.enabled:
-            return self._toggle_focused()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.enabled:
             self.press_play()
             return True
@@ -531,22 +556,6 @@ class TelosTableScene(Scene):
                 return True
         return False
 
-    def _toggle_focused(self) -> bool:
-        """Space: put the focused card into the selection, or take it out (arrows move the focus)."""
-        drag = self.drag
-        if not drag.sprites:
-            return False
-        if drag.focus is None:
-            drag.focus = 0
-        sprite = drag.sprites[drag.focus]
-        if sprite in drag.selected:
-            drag.selected.remove(sprite)
-        else:
-            drag.selected.append(sprite)
-        drag._lit = drag._zones_for(drag.selected)
-        drag._refresh_lift()
-        return True
-
     # ----- per frame -----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.frames += 1
@@ -561,7 +570,7 @@ class TelosTableScene(Scene):
         if self.idle:
             self._when_idle()
         self.drag.enabled = self._human_may_act()
-        if not self.drag.enabled and (self.drag.selected or self.drag.held):
+        if not self._selection_may_stay() and (self.drag.selected or self.drag.held):
             self.drag.cancel()
         self._decorate_hand()
         self._refresh_buttons()
@@ -583,11 +592,13 @@ class TelosTableScene(Scene):
             chosen = sprite in self.drag.selected
             can_join = sprite.card_id in help_.can_join
             sprite.alpha = 255.0 if chosen or can_join else float(DIM_ALPHA)
+            # A chosen card is lifted and wears a ring (cream; green once the set is playable), so it never
+            # looks like a card only lifted under the pointer; cards that may still join glow green.
             if sprite is focused:
                 sprite.glow = theme.GOLD
+            elif chosen:
+                sprite.glow = theme.LEGAL_GLOW if help_.complete else theme.CREAM
             elif selected and can_join:
-                sprite.glow = theme.LEGAL_GLOW
-            elif chosen and help_.complete:
                 sprite.glow = theme.LEGAL_GLOW
             else:
                 sprite.glow = None
@@ -619,8 +630,28 @@ class TelosTableScene(Scene):
         if turn == self.bottom and self.bottom in self.humans and not self.gate.may_show(self.bottom) \
                 and not self.gate.waiting:
             self.gate.request(self.bottom, "It is their turn.")
+        elif turn != self.bottom and self._turn_is_over(self.bottom):
+            self._hide_bottom_hand()
         if self.viewer != (self.bottom if self.gate.may_show(self.bottom) else None):
             self._sync_from_view()
+
+    def _turn_is_over(self, seat: int) -> bool:
+        """Pass-and-play: `seat`'s hand is on screen although it is not (or no longer) their turn."""
+        return self.gate.needed and seat in self.humans and self.gate.may_show(seat) and self.state.turn != seat
+
+    def _hide_bottom_hand(self) -> None:
+        """Pass-and-play: the bottom hand turns face down (its blind card and help with it) until the next
+        hand-off is confirmed, so whoever looks at the screen next cannot read it."""
+        self.gate.hide()
+        self.viewer = None
+        self.blind_shown = False
+        self.drag.cancel()
+        self.drag.hovered = None
+        self.drag.focus = None
+        self.drag.set_cards(self.hands[self.bottom])
+        for sprite in self.hands[self.bottom]:
+            sprite.lifted, sprite.glow, sprite.alpha = False, None, 255.0
+            self.tweens.add(sprite, 0.2, flip=0.0, on_done=lambda s=sprite: setattr(s, "card_id", None))
 
     def _collect_ai(self, token: int) -> None:
         for result in self.ai.ready():
@@ -660,8 +691,11 @@ class TelosTableScene(Scene):
             self.flying.remove(sprite)
 
     def _on_round_started(self, event: Event) -> None:
-        self.log.add(f"Round {event['round'] + 1}: {self._name(event['dealer'])} deals {event['hand_size']} "
-                     f"cards each; {self._name(event['first_leader'])} leads")
+        if self.gate.needed and self.gate.may_show(self.bottom):
+            # Pass-and-play: the new hands are dealt face down; the first player's hand-off comes after.
+            self._hide_bottom_hand()
+        self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')} {event['hand_size']} "
+                     f"cards each; {self._does(event['first_leader'], 'leads')}")
         for play in self.trick:
             self._send_away(play.sprites, self._deck_spot())
         self.trick = []
@@ -670,6 +704,7 @@ class TelosTableScene(Scene):
             self.hands[seat] = []
         self.drag.set_cards([])
         self.sweep_to = None
+        self.round_end_words = None
         self.line, self.k = (), 0
         self.serpent, self.last_trick, self.first_trick = False, False, True
         self.direction = int(event["direction"])
@@ -710,7 +745,7 @@ class TelosTableScene(Scene):
     def _on_divine_swap(self, event: Event) -> None:
         seat = event.seat
         gave, got = event.get("gave"), event.get("got")
-        self.log.add(f"{self._name(seat)} uses the Divine Trick: one card goes face down, the blind card comes in")
+        self.log.add(f"{self._does(seat, 'uses')} the Divine Trick: one card goes face down, the blind card comes in")
         if seat != self.viewer or gave is None or got is None:
             self._pause(0.4)
             return
@@ -747,7 +782,7 @@ class TelosTableScene(Scene):
             if sprite in hand:
                 hand.remove(sprite)
             sprite.card_id = card
-            sprite.lifted, sprite.glow, sprite.alpha = False, None, 255.0
+            sprite.lifted, sprite.glow, sprite.alpha, sprite.tag = False, None, 255.0, "trick"
             moving.append(sprite)
         old_widths = [s.pixel_width for s in moving]
         self.trick.append(ShownPlay(seat, moving, tuple(event["values"])))
@@ -767,11 +802,13 @@ class TelosTableScene(Scene):
         played = len(self.trick)
         self.turn = self.order[played] if played < len(self.order) else None
         verb = "leads" if event["lead"] else "plays"
-        words = f"{self._name(seat)} {verb} {self._cards_label(cards)}"
+        words = f"{self._does(seat, verb)} {self._cards_label(cards)}"
         if not event["last_trick"] and len(self.trick) < self.count:
             words += f"; reach {' · '.join(str(v) for v in self.line)}"
         self.log.add(words)
         self._pause(0.1)
+        if seat == self.viewer and self._turn_is_over(seat):
+            self._hide_bottom_hand()       # their play is made: the rest of the hand goes face down at once
 
     def _on_direction_changed(self, event: Event) -> None:
         self.direction = int(event["direction"])
@@ -799,63 +836,104 @@ class TelosTableScene(Scene):
         self.turn = None
         card = self.card_label(event["winning_card"])
         if event["last_trick"]:
-            self.log.add(f"{self._name(winner)} takes the last trick with {card}")
+            self.log.add(f"{self._does(winner, 'takes')} the last trick with {card}")
         else:
             after = event.get("next_leader")
             reason = event.get("reason")
-            text = f"{self._name(winner)} wins the trick with {card}"
+            text = f"{self._does(winner, 'wins')} the trick with {card}"
             if after is not None and after != winner:
-                text += f"; {self._name(after)} leads ({LEAD_WORDS.get(reason, reason)})"
+                text += f"; {self._does(after, 'leads')} ({LEAD_WORDS.get(reason, reason)})"
             self.log.add(text)
         self.tweens.call(lambda e=event: self._sweep(e), delay=TRICK_SHOWN_S)
 
     def _sweep(self, event: Event) -> None:
-        """The trick's cards travel to the winner and vanish (on the last trick, the winning card stays up
-        until it reaches the winner's score cards)."""
+        """The trick gathers on the winner's place in the middle, then slides towards the winner's cards
+        and fades (on the last trick, the winning card shrinks into the winner's score cards instead).
+        Gathering first means no card crosses another seat's name plate on its way."""
         winner = int(event["winner"])
-        target = self.layout.seats[winner].plate.center
+        gather = self.trick_spot(winner)
         for play in self.trick:
             for sprite in play.sprites:
                 self.flying.append(sprite)
                 sprite.glow = None
+                sprite.z = 15             # under the cards still resting, never over a name plate's words
                 keep = event["last_trick"] and sprite.card_id == event["winning_card"]
-                self.tweens.add(sprite, 0.5, easing=ease_in_out_cubic, x=target[0], y=target[1],
-                                scale=0.5, alpha=255.0 if keep else 0.0, rotation=0.0,
-                                on_done=lambda s=sprite: self._forget(s))
+                (x, y), scale = self._sweep_target(winner, keep, sprite.width)
+
+                def away(s: CardSprite = sprite, x: float = x, y: float = y, scale: float = scale,
+                         keep: bool = keep) -> None:
+                    self.tweens.add(s, 0.3, easing=ease_in_out_cubic, x=x, y=y, scale=scale,
+                                    alpha=255.0 if keep else 0.0, on_done=lambda: self._forget(s))
+
+                self.tweens.add(sprite, 0.25, easing=ease_in_out_cubic, x=gather[0], y=gather[1], rotation=0.0,
+                                on_done=away)
         self.sounds.play("card_slide")
         self.trick = []
         self.sweep_to = None
         self.line, self.k = (), 0
-        if not event["last_trick"]:
+        self.turn = None                  # nobody is called to lead while the cards are still in the air
+        if event["last_trick"]:
+            self.last_trick = False
+            self.round_end_words = f"{self._does(winner, 'takes')} the last trick"
+            return
+
+        def next_trick() -> None:
             self.leader = int(event["next_leader"])
             self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
             self.turn = self.leader
             self.first_trick = False
             self.last_trick = all(len(self.hands[s]) == 1 for s in range(self.count))
 
+        self.tweens.call(next_trick, delay=0.5)
+
+    def _sweep_target(self, winner: int, keep: bool, width: float) -> tuple[tuple[float, float], float]:
+        """Where a swept trick card goes, and its scale there. The trick fades out towards the winner's cards
+        (just above the plate for the bottom seat), so no card passes over a name; the last trick's winning
+        card shrinks to a score chip where that seat's score cards are drawn."""
+        area = self.layout.seats[winner]
+        plate = area.plate
+        if keep:
+            region, chip_h = self._score_anchor(winner)
+            if area.side == "bottom":
+                total_w = theme.font(max(10, int(plate.height * 0.48)), "bold").size("00 / 00")[0]
+                point = (plate.right - total_w - plate.height, plate.centery)
+            else:
+                point = (region.right - chip_h, region.top + chip_h // 2 + 2)
+            return (float(point[0]), float(point[1])), max(0.1, chip_h * 0.8 / max(1.0, width))
+        half = card_height(max(8, int(width * 0.5))) / 2
+        if area.side == "bottom":
+            return (float(plate.centerx), float(plate.top - half - 2)), 0.5
+        # Onto the seat's own cards (a side seat: the end of its row nearer the middle), with the shrinking
+        # card's top edge kept below the plate.
+        (row_x, row_y), row_w = self._opponent_row(area)
+        inner = (row_w - area.card_width) / 2
+        x = row_x + inner if area.side == "left" else row_x - inner if area.side == "right" else row_x
+        return (float(x), float(max(row_y, plate.bottom + half + 2))), 0.5
+
     def _on_round_scored(self, event: Event) -> None:
         seat = int(event["seat"])
         self.score_cards[seat].append(str(event["card"]))
         self.totals[seat] = int(event["total"])
         points = int(event["points"])
-        self.log.add(f"{self._name(seat)} scores {points}: {self.totals[seat]} / {self.content.losing_total}")
+        self.log.add(f"{self._does(seat, 'scores')} {points}: {self.totals[seat]} / {self.content.losing_total}")
         self.sounds.play("round_won")
         if any(e.kind == "game_over" for e in self.events):
             return
         rows = [(self.names[s], (f"+{points}   " if s == seat else "") + f"{self.totals[s]} / {self.content.losing_total}")
                 for s in range(self.count)]
-        title = f"{self._name(seat)} takes the last trick"
+        title = f"{self._does(seat, 'takes')} the last trick"
         subtitle = (f"with {self.card_label(str(event['card']))}: {points} point{'s' if points != 1 else ''}. "
-                    f"{self._name(seat)} deals the next round.")
+                    f"{self._does(seat, 'deals')} the next round.")
         self._results(title, subtitle, rows, [("Next round", self._continue)])
 
     def _on_game_over(self, event: Event) -> None:
         loser = int(event["loser"])
         winners = ", ".join(self._name(s) for s in event["winners"])
-        self.log.add(f"{self._name(loser)} reaches {self.totals[loser]} and loses; {winners} win")
+        self.log.add(f"{self._does(loser, 'reaches')} {self.totals[loser]} and {self._does(loser, 'loses').split()[-1]}; "
+                     f"{winners} win")
         rows = [(self.names[s], f"{self.totals[s]} / {self.content.losing_total}   "
                  + ("loses" if s == loser else "wins")) for s in range(self.count)]
-        self._results(f"{self._name(loser)} loses the game", f"{self._name(loser)} reached "
+        self._results(f"{self._does(loser, 'loses')} the game", f"{self._name(loser)} reached "
                       f"{self.totals[loser]} points. Winners: {winners}.", rows,
                       [("Play again", self.play_again), ("Back to menu", self.app.back_to_title)])
 
@@ -891,10 +969,11 @@ class TelosTableScene(Scene):
             self._draw_seat(surface, seat)
         self.drag.zones = self._zones()
         self.drag.draw_zones(surface)
+        self._draw_play_here(surface)
         self._highlight_best()
         sprites = [s for seat in range(self.count) for s in self.hands[seat]]
         sprites += [s for play in self.trick for s in play.sprites] + self.flying
-        self.renderer.draw_all(surface, sprites)
+        self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
         self._draw_best_tag(surface)
         for seat in range(self.count):
             if lay.seats[seat].side != "bottom":
@@ -906,9 +985,20 @@ class TelosTableScene(Scene):
         self._draw_tooltip(surface)
         self.drag.draw_notice(surface, lay.text_size(17))
 
+    def _draw_play_here(self, surface: pygame.Surface) -> None:
+        """The lit middle says "Play here" inside its own frame, at the foot where your play will lie, so the
+        words never cover your name plate."""
+        if "trick" not in self.drag.lit_zones or not (self.drag.held or self.drag.selected):
+            return
+        zone = next((z for z in self.drag.zones if z.name == "trick"), None)
+        if zone is not None:
+            plate = self.layout.seats[self.bottom].plate
+            bottom = min(zone.rect.bottom - 6, plate.top - plate.height - 2)     # above the "your turn" tag
+            draw_text(surface, "Play here", (zone.rect.centerx, bottom), self.layout.text_size(20),
+                      theme.LEGAL_GLOW, "bold", "midbottom")
+
     def _zones(self) -> list[DropZone]:
-        zones = [DropZone("trick", self.layout.centre.inflate(-self.layout.margin * 2, -self.layout.margin * 2),
-                          "Play here")]
+        zones = [DropZone("trick", self.layout.centre.inflate(-self.layout.margin * 2, -self.layout.margin * 2))]
         if self.blind_shown and self._human_may_act() and self._divine_legal():
             zones.append(DropZone("blind", self.blind_rect(), ""))
         return zones
@@ -962,11 +1052,13 @@ class TelosTableScene(Scene):
             lines.append(("banner", f"Last trick! Zeus is worth {zeus}"))
         if self.last_trick:
             lines.append(("text", "One card each; the highest card takes it"))
+        elif self.round_end_words:
+            lines.append(("text", self.round_end_words))
         elif self.line:
             lines.append(("line", None))
             lines.append(("text", f"{self.k} card{'s' if self.k != 1 else ''} each"))
         elif self.turn is not None and not self.state.finished:
-            who = "You lead" if self._you(self.turn) else f"{self._name(self.turn)} leads"
+            who = "You lead" if self._you(self.turn) else f"{self._does(self.turn, 'leads')}"
             lines.append(("text", f"{who}: one card" + ("" if self.first_trick or self.last_trick or self.serpent
                                                         else ", or several of one value")))
         if self.serpent:
@@ -1033,17 +1125,24 @@ class TelosTableScene(Scene):
         if area.side == "bottom":
             chips_right = self._draw_score_chips(surface, seat, right.left - pad, plate.centery,
                                                  max(10, int(plate.height * 0.66)), align="right")
-        name = ellipsize(self.names[seat] + role, size, chips_right - plate.left - 2 * pad, "bold")
-        draw_text(surface, name, (plate.left + pad, plate.centery), size, theme.CREAM, "bold", "midleft")
+        # "leads" sits inside the plate after the name, so it never meets the turn tag above the plate.
+        leads = seat == self.leader and not self.state.finished and (bool(self.trick) or self.turn == seat)
+        tag = value_chip("leads", max(10, int(plate.height * 0.6)), theme.CREAM, theme.INK) if leads else None
+        tag_room = tag.get_width() + pad // 2 if tag is not None else 0
+        room = max(10, chips_right - plate.left - 2 * pad - tag_room)
+        words = self.names[seat] + role
+        if role and theme.font(size, "bold").size(words)[0] > room:
+            words = self.names[seat]       # the name matters more than "(AI)"
+        name = ellipsize(words, size, room, "bold")
+        shown = draw_text(surface, name, (plate.left + pad, plate.centery), size, theme.CREAM, "bold", "midleft")
+        if tag is not None:
+            self.leads_tag_rects[seat] = surface.blit(tag, tag.get_rect(midleft=(shown.right + pad // 2, plate.centery)))
+        else:
+            self.leads_tag_rects.pop(seat, None)
         if area.side != "bottom":
             region, chip_h = self._score_anchor(seat)
             self._draw_score_chips(surface, seat, region.right, region.top + chip_h // 2 + 2, chip_h, align="right",
                                    wrap_left=region.left)
-        if seat == self.leader and not self.state.finished and (self.trick or self.turn == seat):
-            tag = value_chip("leads", max(12, int(plate.height * 0.5)), theme.CREAM, theme.INK)
-            rect = tag.get_rect(center=(plate.left + tag.get_width() // 2 + pad, plate.top))
-            rect.clamp_ip(surface.get_rect())
-            surface.blit(tag, rect)
         if seat == self.turn and not self.state.finished:
             draw_turn_marker(surface, plate, self.clock, "your turn" if self._you(seat) else "turn")
 
@@ -1142,12 +1241,17 @@ class TelosTableScene(Scene):
         if self.state.finished:
             return "The game is over."
         if self.bottom not in self.humans:
-            return f"Watching: {self._name(self.turn)} is playing." if self.turn is not None else "Watching."
+            return f"Watching: {self._does(self.turn, 'is')} playing." if self.turn is not None else "Watching."
         if not self.gate.may_show(self.bottom):
-            return ""
+            if self.gate.waiting or self.state.turn == self.bottom:
+                return ""
+            return (f"{self._name(self.bottom)}'s cards are face down until their next turn. "
+                    + (f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""))
         if self.turn != self.bottom:
-            return f"{self._name(self.turn)} is playing." if self.turn is not None else ""
+            return f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""
         if not self.line:
+            if self.first_trick or self.serpent:
+                return "Your lead: click one card, then drag it to the middle or press Enter."
             return "Your lead: click a card (or several of one value), then drag them to the middle or press Enter."
         if self.last_trick:
             return "Last trick: play your card."
@@ -1155,17 +1259,25 @@ class TelosTableScene(Scene):
         lowest = "your lowest card" if self.k == 1 else f"your {self.k} lowest"
         return f"Play {cards} {' · '.join(map(str, self.line))}, or {lowest} if you cannot."
 
+    def _tooltip_sprite(self) -> CardSprite | None:
+        """The card a tooltip explains: a trick card under the pointer, else the hovered or focused card of
+        your hand. A hidden hand (pass-and-play, between turns) explains nothing."""
+        for play in reversed(self.trick):
+            for sprite in reversed(play.sprites):
+                if sprite.face_up and sprite.contains(self.mouse):
+                    return sprite
+        drag = self.drag
+        if self.viewer is None or self.viewer != self.bottom or drag.held:
+            return None
+        sprite = drag.hovered
+        if sprite is None and drag.focus is not None and drag.focus < len(drag.sprites):
+            sprite = drag.sprites[drag.focus]
+        return sprite if sprite is not None and sprite.face_up else None
+
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         """A Zeus card's power in words, for the card under the pointer or the focused card in the hand."""
-        target: CardSprite | None = None
-        sprites = [s for play in self.trick for s in play.sprites] + self.hands.get(self.bottom, [])
-        for sprite in sorted(sprites, key=lambda s: s.z, reverse=True):
-            if sprite.face_up and sprite.contains(self.mouse):
-                target = sprite
-                break
-        if target is None and self.drag.focus is not None and self.drag.focus < len(self.drag.sprites):
-            target = self.drag.sprites[self.drag.focus]
-        if target is None or target.card_id is None or not is_zeus(target.card_id) or not target.face_up:
+        target = self._tooltip_sprite()
+        if target is None or target.card_id is None or not is_zeus(target.card_id):
             return
         zeus = self.content.zeus_cards.get(target.card_id)
         if zeus is None:
@@ -1178,7 +1290,8 @@ class TelosTableScene(Scene):
         body = wrap_text(text, size, width - size)
         line_h = theme.font(size).get_linesize()
         box = pygame.Rect(0, 0, width, line_h * (len(body) + 1) + size)
-        box.midbottom = (int(target.x), int(target.y - card_height(target.pixel_width) / 2 - 8))
+        lift = int(target.pixel_width * 0.12) if target.lifted else 0
+        box.midbottom = (int(target.x), int(target.y - card_height(target.pixel_width) / 2 - lift - 8))
         box.clamp_ip(surface.get_rect())
         draw_panel(surface, box, alpha=245)
         icon = emblem_image(zeus.power.type, line_h, ZEUS_GOLD)
@@ -1189,3 +1302,9 @@ class TelosTableScene(Scene):
             draw_text(surface, line, (box.left + size // 2, y), size, theme.CREAM)
             y += line_h
 
+
+def _fitting_label(labels: tuple[str, ...], width: int, height: int) -> str:
+    """The first (longest) label that a button of this size shows whole; the last one otherwise."""
+    size = max(10, int(height * 0.42))    # widgets.Button label size (secondary style: sans)
+    room = width - height // 2
+    return next((label for label in labels if text_width(label, size, "sans") <= room), labels[-1])

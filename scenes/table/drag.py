@@ -12,6 +12,13 @@ or clicking a zone plays it. Keyboard: Left/Right move the focus, Up/Down select
 mode, Enter or Space play the focused (or selected) cards onto the default zone, Esc drops the
 selection.
 
+Multi-select (`multi_select=True`), for games that play several cards at once: a click puts a card
+into the selection or takes it out (`toggle`), Up/Down add or take out the focused card, and with
+`space_toggles` Space does the same (`toggle_focused`) while Enter plays. Dragging any selected card
+carries the whole selection. A table whose idea of what is legal changed calls `refresh()` so the lit
+zones and lifted cards follow. Which cards may join a set is the table's business; the kit's
+`scenes/table/selection.py` answers it from `legal_actions`.
+
 With `hover_lift`, the card under the pointer lifts too, and the lifted cards (`on_top`) are the
 ones a table draws last and the first ones hit-tested, so an overlapped card can be read whole.
 """
@@ -63,6 +70,7 @@ class DragController:
     notice: Notice | None = None
     drag_threshold: float = 6.0
     hover_lift: bool = False
+    space_toggles: bool = False     # multi_select: Space toggles the focused card (Enter still plays)
     hovered: CardSprite | None = None
     _press: tuple[CardSprite, tuple[int, int]] | None = None
     _grab_offsets: list[tuple[float, float]] = field(default_factory=list)
@@ -110,6 +118,9 @@ class DragController:
         if zone is None:
             self.refuse(cards, "there is nowhere to play now")
             return False
+        # The cards are on their way now: a `cancel()` the table makes while carrying out the move must not
+        # send them back to the hand first (a played card flies on from where it was dropped).
+        self.held = []
         reason = self.drop(tuple(s.card_id or "" for s in cards), zone)
         if reason is None:
             self.selected = []
@@ -119,6 +130,30 @@ class DragController:
             return True
         self.refuse(cards, reason)
         return False
+
+    def toggle(self, sprite: CardSprite) -> None:
+        """Multi-select: put a hand card into the selection, or take it out; zones and lifts follow."""
+        if sprite not in self.sprites:
+            return
+        if sprite in self.selected:
+            self.selected.remove(sprite)
+        else:
+            self.selected.append(sprite)
+        self.refresh()
+
+    def toggle_focused(self) -> bool:
+        """Toggle the focused card (the first one when nothing has the focus yet); False with an empty hand."""
+        if not self.sprites:
+            return False
+        if self.focus is None or self.focus >= len(self.sprites):
+            self.focus = 0
+        self.toggle(self.sprites[self.focus])
+        return True
+
+    def refresh(self) -> None:
+        """Light the zones and lift the cards again for what is held or selected now."""
+        self._lit = self._zones_for(self.held or self.selected)
+        self._refresh_lift()
 
     def play_index(self, index: int) -> bool:
         """Keys 1–9: play the card in that place of the hand."""
@@ -269,15 +304,12 @@ class DragController:
     def _click(self, sprite: CardSprite) -> None:
         self.focus = self.sprites.index(sprite) if sprite in self.sprites else None
         if self.multi_select:
-            if sprite in self.selected:
-                self.selected.remove(sprite)
-            else:
-                self.selected.append(sprite)
-        elif sprite in self.selected:
+            self.toggle(sprite)
+            return
+        if sprite in self.selected:
             self.play([sprite])
             return
-        else:
-            self.selected = [sprite]
+        self.selected = [sprite]
         self._lit = self._zones_for(self.selected)
         self._refresh_lift()
 
@@ -295,13 +327,11 @@ class DragController:
             return True
         if key in (pygame.K_UP, pygame.K_DOWN) and self.multi_select and self.focus is not None:
             sprite = self.sprites[self.focus]
-            if key == pygame.K_UP and sprite not in self.selected:
-                self.selected.append(sprite)
-            elif key == pygame.K_DOWN and sprite in self.selected:
-                self.selected.remove(sprite)
-            self._lit = self._zones_for(self.selected)
-            self._refresh_lift()
+            if (key == pygame.K_UP) != (sprite in self.selected):
+                self.toggle(sprite)
             return True
+        if key == pygame.K_SPACE and self.multi_select and self.space_toggles:
+            return self.toggle_focused()
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             cards = list(self.selected) if self.selected else (
                 [self.sprites[self.focus]] if self.focus is not None else [])

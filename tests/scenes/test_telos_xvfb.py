@@ -1,0 +1,282 @@
+"""Real drag and drop of a multi-card selection on the Télos table: a real window on a virtual X screen,
+driven by xdotool.
+
+Ann won the first trick with her 13 and leads the second one holding 1, 2, 3, 5, 5, 6 (a multiple lead
+is allowed there). The mouse clicks a 5 and the 6 into the selection and drags them to the middle
+(refused: "a multiple lead must be cards of one value", and both spring back), clicks the 6 out and
+the other 5 in, and drags the pair to the middle (played: `play 5a,5b`). The table under test records
+what it saw (how many cards travelled with the pointer, whether the middle lit up, the reasons shown,
+the moves made) in a JSON report.
+
+When Xvfb or xdotool is missing, the same clicks and drags are posted as pygame events to a headless
+window and the same report is checked, so the test always proves the path end to end.
+
+Run by hand: `python tests/scenes/test_telos_xvfb.py REPORT.json` opens the scenario window.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame
+
+from game.core.actions import Action
+from game.core.engine import SeatInfo
+from game.core.session import GameSession
+from game.telos import load_game
+from scenes.telos_table import TelosTableScene
+
+WINDOW = (1024, 640)
+TIME_LIMIT_S = 14.0
+HANDS = [["5a", "5b", "6a", "1c", "2c", "3c", "13a"], ["7a", "8a", "9a", "10a", "11a", "12a", "7b"],
+         ["1b", "2b", "3b", "4b", "6b", "8b", "4a"]]
+REFUSED = "a multiple lead must be cards of one value"
+# (what the mouse does, card): clicks toggle a card in the selection, a drag carries the whole selection.
+STEPS = [("click", "5a"), ("click", "6a"), ("drag", "6a"), ("click", "6a"), ("click", "5b"), ("drag", "5b")]
+
+
+def scenario_session() -> GameSession:
+    """Bruno leads 7, Chloé 8, Ann takes the trick with her 13: Ann leads trick 2."""
+    game = load_game()
+    setup = {"dealer": 0, "direction": 1, "hands": [list(h) for h in HANDS], "blind": None,
+             "scores_before": [[], [], []]}
+    seats = [SeatInfo("Ann", "human"), SeatInfo("Bruno", "ai:normal"), SeatInfo("Chloé", "ai:normal")]
+    state = game.new_state(seats, game.normalize_options({"zeus_cards": ["Z:ant", "Z:eagle", "Z:swan"]}), 5,
+                           setups=[setup])
+    session = GameSession(game, state)
+    for seat, action in ((1, "play 7a"), (2, "play 8b"), (0, "play 13a")):
+        session.apply(seat, Action.parse(action))
+    return session
+
+
+class ProbedTelosTable(TelosTableScene):
+    """The real table, writing down what a watcher would see while it is played."""
+
+    def __init__(self, app: Any, session: GameSession, report: Path) -> None:
+        super().__init__(app, session)
+        self.report_path = report
+        self.pointer: tuple[int, int] | None = None
+        self.seen: dict[str, Any] = {"lit": False, "notices": [], "follow_error": 0.0, "drag_travel": 0.0,
+                                     "most_held": 0, "sprang_back": None, "selected_before_drag": [],
+                                     "layout": None}
+        self._grab: tuple[tuple[float, float], tuple[int, int]] | None = None
+        self._done_frames = 0
+        self._clock = 0.0
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = tuple(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.drag.selected:
+            self.seen["selected_before_drag"].append(sorted(str(s.card_id) for s in self.drag.selected))
+        return super().handle_event(event)
+
+    def visible_point(self, card: str) -> list[int]:
+        """A point of the card that no later card of the fan covers (where a player would click)."""
+        sprite = next(s for s in self.hands[0] if s.card_id == card)
+        rect = sprite.rect()
+        for fx in (0.2, 0.35, 0.5, 0.65, 0.8):
+            for fy in (0.35, 0.5, 0.65):
+                point = (int(rect.left + rect.width * fx), int(rect.top + rect.height * fy))
+                if self.drag._card_at(point) is sprite:
+                    return list(point)
+        raise AssertionError(f"no visible point on {card}")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._clock += dt
+        seen = self.seen
+        if seen["layout"] is None and self._human_may_act() and self.hands[0]:
+            seen["layout"] = {"cards": {str(s.card_id): self.visible_point(str(s.card_id)) for s in self.hands[0]},
+                              "trick": list(self.layout.centre.center), "size": list(self.layout.size)}
+            self._write(self.report_path.with_suffix(".layout.json"), seen["layout"])
+        if self.drag.dragging and self.pointer is not None:
+            held = self.drag.held[0]
+            offset = (held.x - self.pointer[0], held.y - self.pointer[1])
+            if self._grab is None:
+                self._grab = (offset, self.pointer)
+            first_offset, start = self._grab
+            seen["follow_error"] = max(seen["follow_error"], math.dist(offset, first_offset))
+            seen["drag_travel"] = max(seen["drag_travel"], math.dist(self.pointer, start))
+            seen["most_held"] = max(seen["most_held"], len(self.drag.held))
+            seen["lit"] = seen["lit"] or "trick" in self.drag.lit_zones
+        else:
+            self._grab = None
+        notice = self.drag.notice
+        if notice is not None and notice.text not in seen["notices"]:
+            seen["notices"].append(notice.text)
+        if seen["notices"] and seen["sprang_back"] is None and not self.tweens.busy and not self.drag.dragging:
+            refused = [s for s in self.hands[0] if s.card_id in ("5a", "6a")]
+            seen["sprang_back"] = len(refused) == 2 and all(
+                math.dist((s.x, s.y), s.home[:2]) < 1.0 for s in refused)
+        if len(self.session.state.rounds[0].actions) >= 4:
+            self._done_frames += 1
+        if self._done_frames >= 10 or self._clock > TIME_LIMIT_S:
+            self.finish()
+
+    def finish(self) -> None:
+        self.seen["actions"] = [[seat, str(action)] for seat, action in self.session.state.rounds[0].actions]
+        self._write(self.report_path, self.seen)
+        self.app.quit()
+
+    @staticmethod
+    def _write(path: Path, data: Any) -> None:
+        temporary = path.with_suffix(".part")
+        temporary.write_text(json.dumps(data))
+        temporary.replace(path)
+
+
+def open_window(report: Path, headless: bool) -> tuple[Any, ProbedTelosTable]:
+    from scenes.app import App
+
+    app = App(headless=headless, fixed_dt=1 / 60 if headless else None, size=WINDOW, remember_size=False)
+    app.settings = replace(app.settings, animation_speed="fast", ai_delay_s=5.0)
+    scene = ProbedTelosTable(app, scenario_session(), report)
+    return app, scene
+
+
+def check_report(report: dict) -> None:
+    """What a player at the table must have seen, however the mouse was driven."""
+    assert report["selected_before_drag"][:1] == [["5a"]], report            # the first click selected a 5
+    assert ["5a", "6a"] in report["selected_before_drag"], report            # then the 6 joined it
+    assert report["most_held"] == 2, report                                  # both travelled with the pointer
+    assert report["drag_travel"] >= 100, report                              # the drags really travelled
+    assert report["follow_error"] <= 3.0, report                             # and stayed under the pointer
+    assert report["lit"], report                                             # the middle lit up for the pair
+    assert REFUSED in report["notices"], report                              # the engine's own reason
+    assert report["sprang_back"] is True, report                             # the refused pair went home
+    assert report["actions"][-1] == [0, "play 5a,5b"], report
+
+
+# ----- driving by posted events (always) and by a real X pointer (when the tools are there) -----------------
+def _click_events(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+
+
+def _drag_events(start: tuple[int, int], end: tuple[int, int], steps: int = 12) -> list[pygame.event.Event]:
+    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
+    for i in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    return events
+
+
+def run_with_posted_events(tmp_path: Path) -> dict:
+    report = tmp_path / "report.json"
+    app, scene = open_window(report, headless=True)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    for _ in range(600):
+        app.frame(1 / 60)
+        if scene.seen["layout"] is not None:
+            break
+    layout = scene.seen["layout"]
+    for kind, card in STEPS:
+        start = tuple(layout["cards"][card])
+        events = _click_events(start) if kind == "click" else _drag_events(start, tuple(layout["trick"]))
+        for event in events:
+            pygame.event.post(event)
+            app.frame(1 / 60)
+        for _ in range(30 if kind == "drag" else 3):
+            app.frame(1 / 60)
+    for _ in range(600):
+        if not app.running:
+            break
+        app.frame(1 / 60)
+    return json.loads(report.read_text())
+
+
+def _xdotool(display: str, *args: str) -> str:
+    done = subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display}, capture_output=True,
+                          text=True, timeout=10)
+    return done.stdout
+
+
+def _start_xvfb() -> tuple[subprocess.Popen, str]:
+    read_fd, write_fd = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                              pass_fds=[write_fd], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    with os.fdopen(read_fd) as pipe:
+        number = pipe.readline().strip()
+    assert number, "Xvfb did not report a display"
+    return server, f":{number}"
+
+
+def _wait_for(path: Path, seconds: float) -> dict:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.exists():
+            return json.loads(path.read_text())
+        time.sleep(0.05)
+    raise AssertionError(f"{path.name} was not written within {seconds} s")
+
+
+def run_in_a_real_window(tmp_path: Path) -> dict:
+    report = tmp_path / "report.json"
+    server, display = _start_xvfb()
+    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy",
+           "OLYMPUS_HOME": str(tmp_path / "home")}
+    table = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), str(report)], env=env, cwd=ROOT,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        layout = _wait_for(report.with_suffix(".layout.json"), 10.0)
+        window = _xdotool(display, "search", "--sync", "--pid", str(table.pid)).split()[0]
+        geometry = dict(line.split("=", 1) for line in _xdotool(display, "getwindowgeometry", "--shell", window).split())
+        left, top = int(geometry["X"]), int(geometry["Y"])
+        trick = layout["trick"]
+        for kind, card in STEPS:
+            x, y = layout["cards"][card]
+            _xdotool(display, "mousemove", str(left + x), str(top + y))
+            time.sleep(0.1)
+            if kind == "click":
+                _xdotool(display, "click", "1")
+                time.sleep(0.15)
+                continue
+            _xdotool(display, "mousedown", "1")
+            for i in range(1, 13):
+                _xdotool(display, "mousemove", str(left + x + (trick[0] - x) * i // 12),
+                         str(top + y + (trick[1] - y) * i // 12))
+                time.sleep(0.03)
+            time.sleep(0.1)
+            _xdotool(display, "mouseup", "1")
+            time.sleep(0.8)
+        table.wait(timeout=TIME_LIMIT_S)
+        return _wait_for(report, 2.0)
+    finally:
+        if table.poll() is None:
+            table.kill()
+        server.terminate()
+        server.wait(timeout=5)
+
+
+def test_a_real_mouse_drags_a_refused_set_home_and_plays_a_pair(tmp_path, monkeypatch):
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path / "home"))
+    if shutil.which("Xvfb") and shutil.which("xdotool"):
+        check_report(run_in_a_real_window(tmp_path))
+    else:
+        check_report(run_with_posted_events(tmp_path))
+
+
+def test_the_same_clicks_and_drags_posted_as_pygame_events_give_the_same_report(tmp_path, monkeypatch):
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path / "home"))
+    check_report(run_with_posted_events(tmp_path))
+
+
+if __name__ == "__main__":
+    app, scene = open_window(Path(sys.argv[1]), headless=False)
+    sys.exit(app.run(scene))
