@@ -20,7 +20,6 @@ from game.core.session import GameSession
 from game.core.settings import Settings, load_settings, save_settings
 from game.core.userfiles import UserDirs, user_dirs
 from scenes.scene import Scene, SceneStack
-from scenes.table.sound import prepare_sounds
 from scenes.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
 from scenes.widgets import wrap_text
 
@@ -227,10 +226,7 @@ class App:
                     dt = min(self.clock.tick(FPS) / 1000.0, MAX_DT)
                 self.frame(dt)
                 frames += 1
-                if frames == 1 and not self.headless:
-                    # After the first frame is on screen: opening the mixer and synthesising the
-                    # table sounds (in the background) should not delay the menu appearing.
-                    prepare_sounds()
+
         finally:
             self.shutdown()
         return 0

@@ -1,19 +1,25 @@
-"""Short table sounds synthesised at start-up: no sound files to ship, load or lose.
+"""Short table sounds: `card_slide` (a soft noise swish), `card_place` (a short tap), `zeus_steal`
+(a rising bright chime) and `round_won` (a little fanfare).
 
-`card_slide` (a soft noise swish), `card_place` (a short tap), `zeus_steal` (a rising bright chime)
-and `round_won` (a little fanfare). Volume comes from settings each time a sound plays. When the
-mixer cannot open (no sound card, the dummy audio driver of tests) every call is silently a no-op.
+The sounds are made by the code below, but not at run time: synthesis is pure Python (about half
+a second of holding the interpreter lock, which stuttered frames), so `build/make_sounds.py` writes
+them once to assets/sounds/*.wav and the program loads those files (a test proves the files are
+what this code makes). Volume comes from settings each time a sound plays. When the mixer cannot
+open (no sound card) or a file is missing, every call is silently a no-op.
 """
 from __future__ import annotations
 
 import logging
 import math
 import random
-import threading
+import wave
 from array import array
+from pathlib import Path
 from typing import Callable
 
 import pygame
+
+from game.core.resources import asset_path
 
 log = logging.getLogger("olympus.sound")
 
@@ -62,121 +68,50 @@ def _arpeggio(notes: tuple[float, ...], step: float, tail: float, rate: int) -> 
     return out
 
 
-def _pcm_bytes(name: str, rate: int, channels: int) -> bytes:
-    samples = array("h")
-    for value in synthesise(name, rate):
-        sample = int(max(-1.0, min(1.0, value)) * 32000)
-        samples.extend([sample] * channels)
-    return samples.tobytes()
+SAMPLE_RATE = 22050
 
 
-class _SoundBank:
-    """Synthesised samples, made once per process in a background thread.
-
-    Synthesis is pure Python (about half a second); doing it when a table opens froze that frame.
-    The bank starts at app start-up (`prepare_sounds`) and a table plays only what is ready.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._pcm: dict[tuple[int, int], dict[str, bytes]] = {}
-        self._threads: dict[tuple[int, int], threading.Thread] = {}
-
-    def start(self, rate: int, channels: int) -> None:
-        key = (rate, channels)
-        with self._lock:
-            if key in self._threads:
-                return
-            self._pcm[key] = {}
-            thread = threading.Thread(target=self._make, args=key, name="sound-synthesis", daemon=True)
-            self._threads[key] = thread
-        thread.start()
-
-    def _make(self, rate: int, channels: int) -> None:
-        for name in SOUND_NAMES:
-            pcm = _pcm_bytes(name, rate, channels)
-            with self._lock:
-                self._pcm[(rate, channels)][name] = pcm
-
-    def get(self, name: str, rate: int, channels: int) -> bytes | None:
-        with self._lock:
-            return self._pcm.get((rate, channels), {}).get(name)
-
-    def wait(self, timeout: float = 10.0) -> None:
-        """Block until every started synthesis is done (tests and the self-test)."""
-        for thread in list(self._threads.values()):
-            thread.join(timeout)
+def wav_path(name: str) -> Path:
+    return asset_path("sounds", f"{name}.wav")
 
 
-_BANK = _SoundBank()
-
-
-def _mixer_format() -> tuple[int, int] | None:
-    """(rate, channels) of an open 16-bit mixer, opening it if needed; None when there is no sound."""
-    if not pygame.mixer.get_init():
-        pygame.mixer.init()
-    params = pygame.mixer.get_init()
-    if not params:
-        return None
-    rate, size, channels = params
-    if abs(size) != 16:
-        return None   # we only write 16-bit samples; other formats simply stay silent
-    return rate, channels
-
-
-def prepare_sounds() -> None:
-    """Start synthesising the table sounds in the background (call once at app start-up)."""
-    try:
-        mixer = _mixer_format()
-    except (pygame.error, OSError) as exc:
-        log.info("no sound: %s", exc)
-        return
-    if mixer is not None:
-        _BANK.start(*mixer)
-
-
-def wait_for_sounds(timeout: float = 10.0) -> None:
-    _BANK.wait(timeout)
+def write_wav(name: str, path: Path) -> None:
+    """The named sound as a 16-bit mono WAV file (build/make_sounds.py; deterministic bytes)."""
+    samples = array("h", (int(max(-1.0, min(1.0, v)) * 32000) for v in synthesise(name, SAMPLE_RATE)))
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(SAMPLE_RATE)
+        out.writeframes(samples.tobytes())
 
 
 class TableSounds:
-    """The table's sounds; `play(name)` at the current volume, or nothing when there is no mixer
-    (or, in the first moments after start-up, when a sound is not synthesised yet)."""
+    """The table's sounds; `play(name)` at the current volume, or nothing when there is no mixer."""
 
     def __init__(self, volume: Callable[[], float]) -> None:
         self._volume = volume
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self._mixer: tuple[int, int] | None = None
         try:
-            self._mixer = _mixer_format()
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            if not pygame.mixer.get_init():
+                return
+            for name in SOUND_NAMES:
+                self._sounds[name] = pygame.mixer.Sound(str(wav_path(name)))
         except (pygame.error, OSError) as exc:
             log.info("no sound: %s", exc)
-        if self._mixer is not None:
-            _BANK.start(*self._mixer)
+            self._sounds = {}
 
     @property
     def available(self) -> bool:
-        return self._mixer is not None
-
-    def _sound(self, name: str) -> pygame.mixer.Sound | None:
-        sound = self._sounds.get(name)
-        if sound is None and self._mixer is not None:
-            pcm = _BANK.get(name, *self._mixer)
-            if pcm is not None:
-                try:
-                    sound = self._sounds[name] = pygame.mixer.Sound(buffer=pcm)
-                except pygame.error:
-                    return None
-        return sound
+        return bool(self._sounds)
 
     def play(self, name: str) -> None:
         if name not in SOUND_NAMES:
             raise ValueError(f"unknown sound {name!r}; sounds: {', '.join(SOUND_NAMES)}")
+        sound = self._sounds.get(name)
         volume = max(0.0, min(1.0, float(self._volume())))
-        if volume <= 0:
-            return
-        sound = self._sound(name)
-        if sound is None:
+        if sound is None or volume <= 0:
             return
         try:
             sound.set_volume(volume)
