@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import sys
 import tempfile
 import time
@@ -57,6 +58,7 @@ class SelfTestReport:
     fonts: int = 0
     images: int = 0
     ai_moves: int = 0
+    ai_processes: int = 0
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -65,7 +67,8 @@ class SelfTestReport:
 
     def summary(self, seconds: float) -> str:
         counts = (f"{self.games} games, {self.tables} tables, {self.cards} cards, {self.fonts} fonts, "
-                  f"{self.yaml_files} yaml files, {self.images} images, {self.ai_moves} ai moves, {seconds:.1f} s")
+                  f"{self.yaml_files} yaml files, {self.images} images, {self.ai_moves} ai moves, "
+                  f"{self.ai_processes} ai processes, {seconds:.1f} s")
         if self.ok:
             return f"self-test ok: {counts}"
         return f"self-test FAILED ({len(self.failures)} problems): {counts}"
@@ -178,6 +181,29 @@ def check_ai_games(report: SelfTestReport, games: dict[str, Game], seed: int = S
         _guarded(report, f"ai game {game_id}", lambda game=game: play(game))
 
 
+def check_ai_process(report: SelfTestReport, games: dict[str, Game], seed: int = SEED) -> None:
+    """A search level thinks in a child process; that process must start and answer, also inside
+    the packaged program (where starting one depends on multiprocessing.freeze_support)."""
+    from game.core.remote_agent import RemoteAgent
+
+    def ask(game: Game) -> None:
+        level = _short_game_level(game)
+        state = game.new_state(_ai_seats(game, level), game.normalize_options({}), seed)
+        seat = state.waiting_for()[0]
+        legal = state.legal_actions(seat)
+        agent = RemoteAgent(game.id, level)
+        try:
+            choice = agent.choose(state.view(seat), legal, random.Random(seed))
+        finally:
+            agent.close()
+        if choice not in legal:
+            raise ValueError(f"the AI process answered {choice!r}, which is not a legal action")
+        report.ai_processes += 1
+
+    for game_id, game in list(games.items())[:1]:
+        _guarded(report, f"ai process {game_id}", lambda game=game: ask(game))
+
+
 def _headless_app(games: dict[str, Game]) -> "App":
     """A windowless App at the small size, offering exactly the games that loaded."""
     return make_headless_app(TABLE_SIZE, catalog=Catalog(games=dict(games)))
@@ -219,6 +245,7 @@ def run_self_test(game_ids: tuple[str, ...] = GAME_IDS) -> SelfTestReport:
     check_fonts(report)
     check_images(report)
     check_ai_games(report, games)
+    check_ai_process(report, games)
     check_tables(report, games)
     return report
 

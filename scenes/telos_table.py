@@ -47,7 +47,7 @@ from game.telos.cards import is_zeus, parse_god_card
 from game.telos.view import TelosView
 from scenes import theme
 from scenes.scene import Scene
-from scenes.table.ai_runner import AIRunner
+from scenes.table.ai_runner import AIRunner, close_agents, table_agents
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController, DropZone, Notice
 from scenes.table.handoff_gate import HandoffGate
@@ -93,10 +93,7 @@ class TelosTableScene(Scene):
         self.names = tuple(seat.name for seat in self.state.seats)
         self.count = len(self.names)
         self.humans = session.human_seats
-        self.agents: dict[int, Any] = {
-            seat: self.game.agent(info.ai_level or "normal")
-            for seat, info in enumerate(self.state.seats) if not info.is_human
-        }
+        self.agents: dict[int, Any] = table_agents(self.game, self.state.seats)
         self.rng = random.Random(f"telos-table/{self.state.seed}/{self._token()}")
         self.tweens = TweenQueue(lambda: self.app.settings.animation_factor)
         self.art = telos_card_art(self.content)
@@ -950,6 +947,10 @@ class TelosTableScene(Scene):
 
     def _continue(self) -> None:
         self.overlay_open = False
+
+    def exit(self) -> None:
+        """The table is closing: stop any AI that thinks in its own process."""
+        close_agents(self.agents.values())
 
     def play_again(self) -> None:
         """A new game with the same seats and options (the headless harness keeps playing this way)."""

@@ -44,7 +44,7 @@ from game.core.events import Event
 from game.core.session import GameSession
 from scenes import theme
 from scenes.scene import Scene
-from scenes.table.ai_runner import AIRunner
+from scenes.table.ai_runner import AIRunner, close_agents, table_agents
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController, DropZone, Notice
 from scenes.table.handoff_gate import HandoffGate
@@ -115,10 +115,7 @@ class ZeusTableScene(Scene):
         self.names = tuple(seat.name for seat in self.state.seats)
         self.count = len(self.names)
         self.humans = session.human_seats
-        self.agents: dict[int, Any] = {
-            seat: self.game.agent(info.ai_level or "normal")
-            for seat, info in enumerate(self.state.seats) if not info.is_human
-        }
+        self.agents: dict[int, Any] = table_agents(self.game, self.state.seats)
         self.rng = random.Random(f"table/{self.state.seed}/{self._token()}")
         self.tweens = TweenQueue(lambda: self.app.settings.animation_factor)
         self.art = zeus_card_art(self.cards)
@@ -800,6 +797,10 @@ class ZeusTableScene(Scene):
 
     def _continue(self) -> None:
         self.overlay_open = False
+
+    def exit(self) -> None:
+        """The table is closing: stop any AI that thinks in its own process."""
+        close_agents(self.agents.values())
 
     def play_again(self) -> None:
         """A new game with the same seats and options (the headless harness keeps playing this way)."""

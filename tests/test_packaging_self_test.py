@@ -99,9 +99,10 @@ def test_a_game_without_a_table_is_named() -> None:
 
 
 def test_summary_line_counts_what_was_checked() -> None:
-    report = SelfTestReport(games=1, tables=1, cards=60, fonts=3, yaml_files=2, images=6, ai_moves=40)
+    report = SelfTestReport(games=1, tables=1, cards=60, fonts=3, yaml_files=2, images=6, ai_moves=40,
+                            ai_processes=1)
     assert report.summary(0.94) == ("self-test ok: 1 games, 1 tables, 60 cards, 3 fonts, 2 yaml files, "
-                                    "6 images, 40 ai moves, 0.9 s")
+                                    "6 images, 40 ai moves, 1 ai processes, 0.9 s")
     report.failures.append("font x: broken")
     assert report.summary(0.94).startswith("self-test FAILED (1 problems)")
 
@@ -118,3 +119,17 @@ def test_self_test_leaves_the_environment_as_it_found_it(monkeypatch: pytest.Mon
         assert os.environ["SDL_VIDEODRIVER"] == "dummy"
         assert os.environ["OLYMPUS_HOME"] != "/nonexistent/kept"
     assert os.environ["OLYMPUS_HOME"] == "/nonexistent/kept"
+
+
+def test_an_ai_process_that_cannot_answer_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.catalog import load_game
+    from game.core import remote_agent
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the child could not start")
+
+    monkeypatch.setattr(remote_agent.RemoteAgent, "choose", broken)
+    report = SelfTestReport()
+    self_test.check_ai_process(report, {"zeus": load_game("zeus")})
+    assert report.ai_processes == 0
+    assert report.failures and report.failures[0].startswith("ai process zeus: RuntimeError: the child could not start")

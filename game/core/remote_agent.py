@@ -63,6 +63,7 @@ class RemoteAgent:
         self._lock = threading.Lock()
         self._process: multiprocessing.process.BaseProcess | None = None
         self._connection: Connection | None = None
+        self._closed = False
 
     def start(self) -> None:
         """Start the child now (e.g. when a table opens) instead of on the first decision."""
@@ -70,6 +71,8 @@ class RemoteAgent:
             self._start_locked()
 
     def _start_locked(self) -> None:
+        if self._closed:
+            raise RuntimeError(f"the {self.level} AI for {self.game_id} was closed with its table")
         if self._process is not None and self._process.is_alive():
             return
         context = multiprocessing.get_context("spawn")
@@ -97,8 +100,9 @@ class RemoteAgent:
         return answer
 
     def close(self) -> None:
-        """Stop the child (a table closing); safe to call more than once."""
+        """Stop the child (a table closing); safe to call more than once; later `choose` calls fail."""
         with self._lock:
+            self._closed = True
             if self._connection is not None:
                 try:
                     self._connection.send(None)

@@ -103,3 +103,37 @@ class AIRunner:
     @property
     def busy(self) -> bool:
         return bool(self._jobs)
+
+
+def table_agents(game: Any, seats: Any) -> dict[int, Any]:
+    """The agent of every AI seat at a table.
+
+    A search agent that marks itself `isolate` thinks in its own process (game/core/remote_agent.py),
+    so even half a second of pure-Python search never competes with drawing for the interpreter
+    lock; all seats of one such level share that process (one start-up, not one per seat; a table
+    asks one seat at a time). Quick rule-based agents stay in this process.
+    """
+    from game.core.remote_agent import RemoteAgent
+
+    remote: dict[str, RemoteAgent] = {}
+    agents: dict[int, Any] = {}
+    for seat, info in enumerate(seats):
+        if info.is_human:
+            continue
+        level = info.ai_level or "normal"
+        agent = game.agent(level)
+        if getattr(agent, "isolate", False):
+            if level not in remote:
+                remote[level] = RemoteAgent(game.id, level)
+                remote[level].start()
+            agent = remote[level]
+        agents[seat] = agent
+    return agents
+
+
+def close_agents(agents: Any) -> None:
+    """Stop the processes of remote agents when a table closes (local agents need nothing)."""
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if callable(close):
+            close()
