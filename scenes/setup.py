@@ -1,7 +1,9 @@
 """Setting up a game: how many play, who is human, how strong each AI is, names, options, seed.
 
 Everything offered comes from the game itself (player range, `agent_levels()`, `option_specs()`),
-so a new game needs no code here. Names must differ: games use them on screen and in records, and
+so a new game needs no code here. A `pick` option (e.g. Télos's Zeus cards) offers its default or
+"Choose", and then one chip per choice; the game cannot start until one per player is chosen.
+Names must differ: games use them on screen and in records, and
 Zeus on the Loose even decides the first player by name.
 """
 from __future__ import annotations
@@ -16,8 +18,8 @@ import pygame
 from game.core.engine import Game, OptionSpec, SeatInfo
 from game.core.session import GameSession
 from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
-from scenes.widgets import (ERROR, Button, Control, MenuScene, Stepper, TextField, Toggle, draw_felt, draw_meander,
-                            draw_panel, draw_text, ellipsize, keyed, wrap_text)
+from scenes.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
+                            draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -26,6 +28,7 @@ log = logging.getLogger("olympus.setup")
 
 GREEK_NAMES = ("Ariadne", "Nikias", "Phoebe", "Theron", "Kallisto", "Leander", "Daphne", "Orestes", "Melina",
                "Xanthos")
+CHOOSE = "choose"   # the stepper value that opens a `pick` option's chips
 LEVEL_NAMES = {"random": "Beginner", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 DEFAULT_PLAYERS = 3
 SEED_LIMIT = 2**31 - 1
@@ -78,6 +81,8 @@ class SetupScene(MenuScene):
         self.seats = [SeatChoice(True, default_level(self.levels), player)]
         self.seats += [SeatChoice(False, default_level(self.levels), names[i]) for i in range(game.max_players - 1)]
         self.options: dict[str, Any] = {spec.name: spec.default for spec in game.option_specs()}
+        # A `pick` option remembers its chosen chips even while set back to its default, as a player expects.
+        self.picks: dict[str, list[Any]] = {spec.name: [] for spec in self.pick_specs()}
         self.seed_text = ""
         self.error = ""
         self.start_button: Button | None = None
@@ -88,8 +93,18 @@ class SetupScene(MenuScene):
         return [SeatInfo(seat.name.strip(), "human" if seat.human else f"ai:{seat.level}")
                 for seat in self.seats[:self.count]]
 
+    def pick_specs(self) -> list[OptionSpec]:
+        return [spec for spec in self.game.option_specs() if spec.kind == "pick"]
+
+    def choosing(self, spec: OptionSpec) -> bool:
+        return self.options[spec.name] == CHOOSE
+
     def build_options(self) -> dict[str, Any]:
-        return dict(self.options)
+        options = dict(self.options)
+        for spec in self.pick_specs():
+            if self.choosing(spec):
+                options[spec.name] = [c for c in spec.choices if c in self.picks[spec.name]]
+        return options
 
     def problem(self) -> str:
         """Why the game cannot start yet, in the player's words ("" when it can)."""
@@ -102,6 +117,10 @@ class SetupScene(MenuScene):
             if key in seen:
                 return f"Seats {seen[key] + 1} and {i + 1} are both called {name}: every player needs a different name."
             seen[key] = i
+        for spec in self.pick_specs():
+            chosen = len(self.picks[spec.name])
+            if self.choosing(spec) and chosen != self.count:
+                return f"Choose {self.count} {spec.label}, one per player — {chosen} chosen"
         return ""
 
     def seed(self) -> int:
@@ -149,6 +168,20 @@ class SetupScene(MenuScene):
 
     def set_option(self, name: str, value: Any) -> None:
         self.options[name] = value
+
+    def set_pick_mode(self, name: str, value: Any) -> None:
+        self.options[name] = value
+        self.error = ""
+        self.relayout()
+
+    def set_picked(self, name: str, choice: Any, on: bool) -> None:
+        picked = self.picks[name]
+        if on and choice not in picked:
+            picked.append(choice)
+        elif not on and choice in picked:
+            picked.remove(choice)
+        self.error = ""
+        self._mark_names()
 
     def set_seed(self, text: str) -> None:
         self.seed_text = text
@@ -249,6 +282,8 @@ class SetupScene(MenuScene):
             for line in wrap_text(spec.help, self.help_size, inner_w) if spec.help else []:
                 self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
                 y += int(self.help_size * 1.3)
+            if spec.kind == "pick" and self.choosing(spec):
+                y = self._layout_chips(spec, controls, x, y + int(4 * s), inner_w, row_h)
             y += row_gap + int(4 * s)
         seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
                          placeholder="random", max_length=10, allowed=str.isdigit, on_commit=self._next_field)
@@ -286,8 +321,32 @@ class SetupScene(MenuScene):
         self._mark_names(controls)
         return controls
 
+    def _layout_chips(self, spec: OptionSpec, controls: list[Control], x: int, y: int, width: int,
+                      row_h: int) -> int:
+        """One chip per choice of a `pick` option, in as many columns as their names fit; returns the y below."""
+        s = self.s
+        gap = max(4, int(8 * s))
+        chip_h = max(24, int(row_h * 0.85))
+        size = max(10, int(chip_h * 0.42))
+        widest = max(text_width("✓ " + spec.label_of(c), size, "bold") for c in spec.choices) + chip_h // 2
+        columns = max(1, min(len(spec.choices), 3, (width + gap) // (widest + gap)))
+        chip_w = (width - (columns - 1) * gap) // columns
+        picked = self.picks[spec.name]
+        for i, choice in enumerate(spec.choices):
+            row, column = divmod(i, columns)
+            rect = pygame.Rect(x + column * (chip_w + gap), y + row * (chip_h + gap), chip_w, chip_h)
+            chip = Chip(rect, spec.label_of(choice), choice in picked,
+                        lambda on, c=choice, name=spec.name: self.set_picked(name, c, on))
+            controls.append(keyed(chip, f"pick-{spec.name}-{choice}"))
+        rows = -(-len(spec.choices) // columns)
+        return y + rows * (chip_h + gap) - gap
+
     def _option_control(self, spec: OptionSpec, rect: pygame.Rect) -> Control:
         value = self.options[spec.name]
+        if spec.kind == "pick":
+            modes = [spec.default, CHOOSE]
+            return Stepper(rect, modes, modes.index(value), lambda v, name=spec.name: self.set_pick_mode(name, v),
+                           lambda v: str(v).replace("_", " ").capitalize(), wrap=True)
         setter = lambda v, name=spec.name: self.set_option(name, v)  # noqa: E731
         if spec.kind == "bool":
             return Toggle(rect, bool(value), setter)

@@ -287,6 +287,49 @@ class Toggle(Control):
             draw_focus_ring(surface, track, radius)
 
 
+class Chip(Control):
+    """One choice of several that can each be on or off: a pill that says "✓" when chosen and "+" when
+    not, so its state never rests on colour alone. Click, Enter or Space toggles it."""
+
+    def __init__(self, rect: pygame.Rect, label: str, selected: bool, on_change: Callable[[bool], None]) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.selected = selected
+        self.on_change = on_change
+        self.hovered = False
+
+    def activate(self) -> None:
+        self.selected = not self.selected
+        self.on_change(self.selected)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.activate()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        radius = rect.h // 2
+        if self.selected:
+            fill, edge, text = (64, 150, 96), CREAM, CREAM
+        else:
+            fill, edge, text = (30, 62, 60), (150, 140, 120), CREAM
+        if self.hovered:
+            fill = tuple(min(255, c + 25) for c in fill)
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        pygame.draw.rect(surface, edge, rect, width=max(1, rect.h // (12 if self.selected else 18)),
+                         border_radius=radius)
+        size = _label_size(rect)
+        style = "bold" if self.selected else "sans"
+        label = ellipsize(("✓ " if self.selected else "+ ") + self.label, size, rect.w - rect.h // 2, style)
+        draw_text(surface, label, rect.center, size, text, style, "center")
+        if self.focused:
+            draw_focus_ring(surface, rect, radius)
+
+
 class Stepper(Control):
     """Pick one of a few values with ◀ ▶ (click the arrows, or Left/Right when focused)."""
 

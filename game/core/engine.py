@@ -41,8 +41,10 @@ class SeatInfo:
 class OptionSpec:
     """One game option, as the setup screen offers it and the record stores it.
 
-    `kind` is `bool`, `choice` (one of `choices`), `int` (between `minimum` and `maximum`) or `float`.
-    `label` and `help` are the player-facing words.
+    `kind` is `bool`, `choice` (one of `choices`), `int` (between `minimum` and `maximum`), `float`, or
+    `pick`: either `default` (e.g. "random") or a list of different `choices`, one per player (the count is
+    checked when the game starts, since only then are the players known).
+    `label` and `help` are the player-facing words; `labels` names each of `choices` for the player.
     """
 
     name: str
@@ -53,6 +55,13 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
+    labels: tuple[str, ...] = ()
+
+    def label_of(self, choice: Any) -> str:
+        """The player-facing name of one of `choices` (the value itself when no label is given)."""
+        if choice in self.choices and len(self.labels) == len(self.choices):
+            return self.labels[self.choices.index(choice)]
+        return str(choice)
 
     def check(self, value: Any) -> Any:
         """Return the value in canonical form, or raise ValueError saying what is expected."""
@@ -76,6 +85,14 @@ class OptionSpec:
             ):
                 raise ValueError(f"option {self.name}: expected {self.minimum}..{self.maximum}, got {number}")
             return number
+        if self.kind == "pick":
+            if value == self.default:
+                return value
+            if isinstance(value, (list, tuple)) and value and all(v in self.choices for v in value) \
+                    and len(set(value)) == len(value):
+                return list(value)
+            raise ValueError(f"option {self.name}: expected {self.default} or a list of different ones of "
+                             f"{', '.join(map(str, self.choices))}, got {value!r}")
         raise ValueError(f"option {self.name}: unknown kind {self.kind}")
 
 

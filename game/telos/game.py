@@ -13,7 +13,8 @@ from game.telos.state import TelosState
 class ZeusCardsOption(OptionSpec):
     """`zeus_cards`: "random" (a seeded choice) or a list of Zeus card ids (also "Z:ant,Z:eagle,…").
 
-    The player count is checked when the game starts: one Zeus card per player."""
+    A `pick` option: the setup screen offers Random or Choose, with one chip per card in `choices`
+    named by `labels`. The player count is checked when the game starts: one Zeus card per player."""
 
     known: tuple[str, ...] = ()
 
@@ -54,9 +55,12 @@ class TelosGame(Game):
                        choices=("basic", "advanced")),
             OptionSpec("divine_trick", "bool", False, "Divine Trick",
                        "Everyone gets a face-down blind card and may swap it in once per round."),
-            ZeusCardsOption("zeus_cards", "choice", "random", "Zeus cards",
-                            "Which Zeus cards join the deck, one per player: random, or a list of ids.",
-                            choices=("random",), known=self.content.zeus_ids),
+            ZeusCardsOption("zeus_cards", "pick", "random", "Zeus cards",
+                            "One Zeus card per player joins the deck: drawn at random from the seed, "
+                            "or the ones you choose.",
+                            choices=self.content.zeus_ids,
+                            labels=tuple(self.content.zeus_cards[z].name for z in self.content.zeus_ids),
+                            known=self.content.zeus_ids),
         )
 
     def new_state(self, seats: Sequence[SeatInfo], options: Mapping[str, Any] | None = None, seed: int = 0,
