@@ -32,33 +32,27 @@ mended rather than picked again.
 from __future__ import annotations
 
 import math
-import random
-from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
 from game.core.actions import Action
-from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.view import TelosView
 from scenes import theme
-from scenes.scene import Scene
-from scenes.table.ai_runner import AIRunner, close_agents, table_agents
+from scenes.table.base import TableScene
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController, DropZone, Notice
-from scenes.table.handoff_gate import HandoffGate
-from scenes.table.layout import SeatArea, TableLayout, compute_layout, fan_positions, row_positions
-from scenes.table.log_panel import LogPanel, draw_turn_marker
+from scenes.table.layout import SeatArea, TableLayout, compute_layout
+from scenes.table.log_panel import draw_turn_marker
 from scenes.table.selection import SelectionHelp, SetChooser
-from scenes.table.sound import TableSounds
 from scenes.table.sprites import CardSprite, SpriteRenderer
-from scenes.table.tween import Counter, TweenQueue, ease_in_out_cubic, ease_out_cubic
+from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
 from scenes.telos_art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art, value_chip
-from scenes.widgets import Button, draw_felt, draw_panel, draw_text, ellipsize, text_width, wrap_text
+from scenes.widgets import Button, draw_panel, draw_text, ellipsize, wrap_text
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -81,42 +75,23 @@ class ShownPlay:
     values: tuple[int, ...]
 
 
-class TelosTableScene(Scene):
-    updates_when_covered = False
+class TelosTableScene(TableScene):
+    GAME_ID = GAME_ID
+    RNG_NAME = "telos-table"
+    HAND_SPACING = HAND_SPACING
 
     def __init__(self, app: "App", session: GameSession) -> None:
-        super().__init__(app)
-        self.session = session
-        self.state = session.state
-        self.game = session.game
+        super().__init__(app, session)
         self.content = self.game.content
-        self.names = tuple(seat.name for seat in self.state.seats)
-        self.count = len(self.names)
-        self.humans = session.human_seats
-        self.agents: dict[int, Any] = table_agents(self.game, self.state.seats)
-        self.rng = random.Random(f"telos-table/{self.state.seed}/{self._token()}")
-        self.tweens = TweenQueue(lambda: self.app.settings.animation_factor)
         self.art = telos_card_art(self.content)
         self.renderer = SpriteRenderer(self.art)
-        self.sounds = TableSounds(lambda: self.app.settings.sound_volume)
-        self.ai = AIRunner()
-        self.gate = HandoffGate(app, self.names, self.humans)
-        self.log = LogPanel()
         self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
                                    default_zone=lambda: "trick", multi_select=True, space_toggles=True,
                                    hover_lift=True)
         self.chooser = SetChooser(self.card_key, self._legal_play_sets)
-        self.events: deque[Event] = deque()
-        self.hold = 0.0
-        self.clock = 0.0
-        self.overlay_open = False
-        self.bottom = self.humans[0] if self.humans else 0
-        self.viewer: int | None = None
         self.mouse: tuple[int, int] = (-1, -1)
         # What is on screen (from events while they are shown; from the view whenever idle).
-        self.hands: dict[int, list[CardSprite]] = {s: [] for s in range(self.count)}
         self.trick: list[ShownPlay] = []
-        self.flying: list[CardSprite] = []
         self.line: tuple[int, ...] = ()
         self.k = 0
         self.direction = 1
@@ -134,20 +109,15 @@ class TelosTableScene(Scene):
         self.sweep_to: int | None = None    # the trick is complete: its winner, highlighted until swept
         self.blind_shown = False            # the bottom seat still has its blind card this round
         self.blind_flash: CardSprite | None = None
-        self.buttons: list[Button] = []
         self.play_button: Button | None = None
         self.swap_button: Button | None = None
         self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
-        self.frames = 0
         self._divine_cache: tuple[Any, bool] | None = None
         self._direction_cache: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
-        self._sync_from_view()
-        if self._token() == 0 and len(self.state.rounds) == 1:
-            self._reset_for_deal()
-            self.events.extend(self.state.start_events())
-        elif not self.state.finished:
-            self._log_where_we_are()
-        self._build_controls()
+        self._start()
+
+    def _opening_events(self) -> list[Event] | None:
+        return self.state.start_events() if len(self.state.rounds) == 1 else None
 
     def _log_where_we_are(self) -> None:
         """A resumed game starts its log with where the round stands, so the first line is not a mystery."""
@@ -161,26 +131,8 @@ class TelosTableScene(Scene):
         self.log.add(f"Round {view.round_index + 1} goes on: {trick}, {where}")
 
     # ----- helpers ---------------------------------------------------------------------------------
-    def _token(self) -> int:
-        """How many actions the game has seen: a stale AI answer carries an older number."""
-        return sum(len(r.actions) for r in self.state.rounds)
-
     def _view(self) -> TelosView:
         return self.state.view(self.viewer)
-
-    @property
-    def idle(self) -> bool:
-        return not self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open
-
-    def _name(self, seat: int | None) -> str:
-        return self.names[seat] if seat is not None and 0 <= seat < self.count else "nobody"
-
-    def _does(self, seat: int | None, verb: str) -> str:
-        """Name and verb that agree: "Chloé plays", but "You play" for a player named You."""
-        name = self._name(seat)
-        if name.casefold() == "you":
-            verb = {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
-        return f"{name} {verb}"
 
     def card_label(self, card: str) -> str:
         """A card in words for the log: "9 Olive", "White Bull"."""
@@ -250,29 +202,6 @@ class TelosTableScene(Scene):
         total = step * (count - 1)
         return [(x - total / 2 + i * step, y + (i % 2) * 2, (count - 1) * 2.5 - i * 5.0) for i in range(count)]
 
-    def _layout_hand(self, seat: int, animate: bool = True) -> None:
-        area = self.layout.seats[seat]
-        sprites = self.hands[seat]
-        if area.side == "bottom":
-            spots = fan_positions(len(sprites), area.hand_centre, area.card_width, area.hand_width,
-                                  max_spacing=HAND_SPACING)
-        else:
-            centre, width = self._opponent_row(area)
-            spots = row_positions(len(sprites), centre, area.card_width, width)
-        for i, (sprite, (x, y, rot)) in enumerate(zip(sprites, spots)):
-            sprite.rest_at(x, y, rot)
-            sprite.width = area.card_width
-            sprite.owner = seat
-            sprite.z = 100 + i if area.side == "bottom" else 50 + i
-            if animate:
-                self.tweens.add(sprite, 0.25, x=x, y=y, rotation=rot, scale=1.0)
-            else:
-                self.tweens.cancel(sprite)
-                sprite.snap_home()
-                sprite.scale = 1.0
-        if seat == self.bottom:
-            self.drag.set_cards(sprites)
-
     def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
         """An opponent's face-down cards take the left of its area; its score cards the right."""
         width = int(area.rect.width * 0.6)
@@ -297,12 +226,7 @@ class TelosTableScene(Scene):
                 sprite.rest_at(x, y, rot)
                 sprite.width = tw
                 sprite.z = 20 + order * 10 + i
-                if animate:
-                    self.tweens.add(sprite, 0.3, x=x, y=y, rotation=rot, scale=1.0)
-                else:
-                    self.tweens.cancel(sprite)
-                    sprite.snap_home()
-                    sprite.scale = 1.0
+                self._send_home(sprite, animate, 0.3)
 
     def _deck_spot(self) -> tuple[int, int]:
         return self.layout.centre.center
@@ -320,10 +244,7 @@ class TelosTableScene(Scene):
         self.viewer = self.bottom if self.gate.may_show(self.bottom) else None
         view = self._view()
         self._set_layout(self.app.size)
-        for seat in range(self.count):
-            known = list(view.hand) if seat == self.viewer else [None] * view.hand_sizes[seat]
-            self.hands[seat] = [CardSprite(card, flip=1.0 if card is not None else 0.0, tag="hand") for card in known]
-            self._layout_hand(seat, animate=False)
+        self._hands_from_view(view)
         self.trick = [ShownPlay(p.seat, [CardSprite(c, flip=1.0, tag="trick") for c in p.cards], p.values)
                       for p in view.trick]
         self._layout_trick(animate=False)
@@ -355,9 +276,7 @@ class TelosTableScene(Scene):
 
     def _matches_view(self) -> bool:
         view = self._view()
-        if [len(self.hands[s]) for s in range(self.count)] != list(view.hand_sizes):
-            return False
-        if self.viewer is not None and sorted(str(s.card_id) for s in self.hands[self.viewer]) != sorted(view.hand):
+        if not self._hands_match(view):
             return False
         shown = [(p.seat, sorted(str(s.card_id) for s in p.sprites)) for p in self.trick]
         return shown == [(p.seat, sorted(p.cards)) for p in view.trick]
@@ -365,16 +284,8 @@ class TelosTableScene(Scene):
     # ----- controls -------------------------------------------------------------------------------------
     def _build_controls(self) -> None:
         lay = self.layout
-        corner = lay.corner_rect
         gap = lay.margin
-        w = (corner.width - gap) // 2
-        h = max(24, int(corner.height * 0.9))
-        self.buttons = [
-            Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
-            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), _fitting_label(("Menu (Esc)", "Menu"), w, h),
-                   self.open_pause,
-                   style="secondary"),
-        ]
+        self.buttons = self._corner_buttons(min_height=24)
         area = lay.controls_rect
         bh = max(24, int(lay.card_width * 0.36))
         left = area.left
@@ -404,16 +315,9 @@ class TelosTableScene(Scene):
             self.swap_button.enabled = may and self._divine_legal() and len(selected) <= 1
 
     def open_rules(self) -> None:
-        from scenes.rules_screen import RulesScene
-
+        """The selection and any card held are let go before the rules cover the table."""
         self.drag.cancel()
-        self.app.stack.push(RulesScene(self.app, GAME_ID))
-
-    def open_pause(self) -> None:
-        from scenes.pause import PauseOverlay
-
-        self.drag.cancel()
-        self.app.stack.push(PauseOverlay(self.app, GAME_ID, self.session))
+        super().open_rules()
 
     # ----- legal sets, from legal_actions only ----------------------------------------------------------
     def card_key(self, card: str) -> CardKey:
@@ -451,26 +355,6 @@ class TelosTableScene(Scene):
         return zones
 
     # ----- actions ----------------------------------------------------------------------------------------
-    def _apply(self, seat: int, action: Action) -> str | None:
-        """Carry out a move through the session (autosaved); None when done, else the reason it is refused."""
-        reason = self.state.why_illegal(seat, self.state.normalize(action))
-        if reason is not None:
-            return reason
-        try:
-            events = self.session.apply(seat, action)
-        except IllegalAction as exc:
-            return exc.reason
-        except OSError as exc:  # the move stands; only the autosave failed
-            self.app.toast(f"The game could not be saved ({exc.strerror or exc}).")
-            events = []
-        self.events.extend(events)
-        self.ai.cancel()
-        self.drag.cancel()
-        if seat == self.bottom:
-            self.drag.focus = None      # the played card's place now holds another card: nothing stays lifted
-            self.drag.set_cards(self.drag.sprites)
-        return None
-
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         if not self._human_may_act():
             return "wait a moment: the last move is still being shown"
@@ -485,8 +369,8 @@ class TelosTableScene(Scene):
         return self._apply(self.bottom, Action.of("play", ",".join(card_ids)))
 
     def _human_may_act(self) -> bool:
-        return (self.bottom in self.humans and self.gate.may_show(self.bottom) and self.idle
-                and not self.state.finished and self.state.turn == self.bottom)
+        """As every table, and only on one's own turn (Télos has no reactions)."""
+        return super()._human_may_act() and self.state.turn == self.bottom
 
     def _default_cards(self) -> list[CardSprite]:
         """What Play and Enter play: the selection, else the focused card, else a last card held alone."""
@@ -541,32 +425,16 @@ class TelosTableScene(Scene):
             return True
         if self.drag.handle_event(event):
             return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.open_pause()
-                return True
-            if event.key == pygame.K_F1:
-                self.open_rules()
-                return True
-            if event.key == pygame.K_b and self.drag.enabled and self._divine_legal():
-                self.press_swap()
-                return True
+        if self._handle_menu_keys(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_b and self.drag.enabled and self._divine_legal():
+            self.press_swap()
+            return True
         return False
 
     # ----- per frame -----------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.frames += 1
-        self.clock += dt
-        self.tweens.update(dt)
-        self.drag.update(dt)
-        self.ai.update(dt)
-        if self.hold > 0:
-            self.hold -= dt
-        while self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open:
-            self._show(self.events.popleft())
-        if self.idle:
-            self._when_idle()
-        self.drag.enabled = self._human_may_act()
+    def _after_frame(self) -> None:
+        """The selection lasts only the turn; the hand's glow and the buttons follow the legal sets."""
         if not self._selection_may_stay() and (self.drag.selected or self.drag.held):
             self.drag.cancel()
         self._decorate_hand()
@@ -600,37 +468,11 @@ class TelosTableScene(Scene):
             else:
                 sprite.glow = None
 
-    def _when_idle(self) -> None:
-        if self.state.finished:
-            return
-        if not self._matches_view():
-            self._sync_from_view()
-        else:
-            self._sync_info(self._view())
-        self._choose_bottom_seat()
-        if self.gate.waiting:
-            return
-        token = self._token()
-        self._collect_ai(token)
-        if self._token() != token:
-            return
-        self._ask_ai(token)
+    def _refresh_from_view(self) -> None:
+        self._sync_info(self._view())
 
-    def _choose_bottom_seat(self) -> None:
-        """The human on turn sits at the bottom; a new one gets the hand-off screen first."""
-        turn = self.state.turn
-        wanted = turn if turn in self.humans else self.bottom
-        if wanted != self.bottom:
-            self.bottom = wanted
-            self._sync_from_view()
-            self._build_controls()
-        if turn == self.bottom and self.bottom in self.humans and not self.gate.may_show(self.bottom) \
-                and not self.gate.waiting:
-            self.gate.request(self.bottom, "It is their turn.")
-        elif turn != self.bottom and self._turn_is_over(self.bottom):
-            self._hide_bottom_hand()
-        if self.viewer != (self.bottom if self.gate.may_show(self.bottom) else None):
-            self._sync_from_view()
+    def _hand_off_may_start(self) -> bool:
+        return self.bottom in self.humans
 
     def _turn_is_over(self, seat: int) -> bool:
         """Pass-and-play: `seat`'s hand is on screen although it is not (or no longer) their turn."""
@@ -651,11 +493,8 @@ class TelosTableScene(Scene):
             self.tweens.add(sprite, 0.2, flip=0.0, on_done=lambda s=sprite: setattr(s, "card_id", None))
 
     def _collect_ai(self, token: int) -> None:
-        for result in self.ai.ready():
-            if result.token != token or self.state.finished:
-                continue
+        for result, legal in self._fresh_ai_answers(token):
             action = result.action
-            legal = self.state.legal_actions(result.seat)
             if result.error is not None or action is None:
                 self.log.add(f"{self.names[result.seat]}'s AI failed; it plays its first legal move")
                 action = next((a for a in legal if a.verb == "play"), None)
@@ -669,24 +508,9 @@ class TelosTableScene(Scene):
             legal = self.state.legal_actions(seat)
             if not legal:
                 continue
-            rng = random.Random(f"ai/{self.state.seed}/{token}/{seat}")
-            self.ai.request(seat, self.agents[seat], self.state.view(seat), legal, rng, token=token,
-                            delay=self.app.settings.ai_delay_s)
+            self._request_ai(seat, token, legal, self.app.settings.ai_delay_s)
 
     # ----- events -> motion ---------------------------------------------------------------------------------
-    def _show(self, event: Event) -> None:
-        event = event.for_seat(self.viewer)
-        handler: Callable[[Event], None] | None = getattr(self, f"_on_{event.kind}", None)
-        if handler is not None:
-            handler(event)
-
-    def _pause(self, seconds: float) -> None:
-        self.hold = seconds * self.app.settings.animation_factor
-
-    def _forget(self, sprite: CardSprite) -> None:
-        if sprite in self.flying:
-            self.flying.remove(sprite)
-
     def _on_round_started(self, event: Event) -> None:
         if self.gate.needed and self.gate.may_show(self.bottom):
             # Pass-and-play: the new hands are dealt face down; the first player's hand-off comes after.
@@ -937,32 +761,10 @@ class TelosTableScene(Scene):
     def _results(self, title: str, subtitle: str, rows: list[tuple[str, str]],
                  buttons: list[tuple[str, Callable[[], None]]]) -> None:
         """Round or game result, once the sweep has landed."""
-        def show() -> None:
-            from scenes.results import ResultsOverlay
-
-            self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle))
-
-        self.overlay_open = True
-        self.tweens.call(show, delay=0.4)
-
-    def _continue(self) -> None:
-        self.overlay_open = False
-
-    def exit(self) -> None:
-        """The table is closing: stop any AI that thinks in its own process."""
-        close_agents(self.agents.values())
-
-    def play_again(self) -> None:
-        """A new game with the same seats and options (the headless harness keeps playing this way)."""
-        session = GameSession.new(self.game, self.state.seats, self.state.options, self.state.seed + 1,
-                                  self.session.autosave_path, self.session.records_dir)
-        self.app.open_table(session)
+        self._open_results(title, subtitle, rows, buttons, delay=0.4)
 
     # ----- drawing ----------------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        if surface.get_size() != self.layout.size:
-            self.resize(surface.get_size())
-        draw_felt(surface)
+    def _draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
         self._draw_direction(surface)
         self._draw_centre_words(surface)
@@ -979,12 +781,6 @@ class TelosTableScene(Scene):
         for seat in range(self.count):
             if lay.seats[seat].side != "bottom":
                 self._draw_count(surface, seat)
-        self.log.draw(surface, lay.log_rect, lay.text_size(15))
-        self._draw_controls(surface)
-        for button in self.buttons:
-            button.draw(surface)
-        self._draw_tooltip(surface)
-        self.drag.draw_notice(surface, lay.text_size(17))
 
     def _draw_play_here(self, surface: pygame.Surface) -> None:
         """The lit middle says "Play here" inside its own frame, at the foot where your play will lie, so the
@@ -1275,7 +1071,7 @@ class TelosTableScene(Scene):
             sprite = drag.sprites[drag.focus]
         return sprite if sprite is not None and sprite.face_up else None
 
-    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+    def _draw_card_help(self, surface: pygame.Surface) -> None:
         """A Zeus card's power in words, for the card under the pointer or the focused card in the hand."""
         target = self._tooltip_sprite()
         if target is None or target.card_id is None or not is_zeus(target.card_id):
@@ -1302,10 +1098,3 @@ class TelosTableScene(Scene):
         for line in body:
             draw_text(surface, line, (box.left + size // 2, y), size, theme.CREAM)
             y += line_h
-
-
-def _fitting_label(labels: tuple[str, ...], width: int, height: int) -> str:
-    """The first (longest) label that a button of this size shows whole; the last one otherwise."""
-    size = max(10, int(height * 0.42))    # widgets.Button label size (secondary style: sans)
-    room = width - height // 2
-    return next((label for label in labels if text_width(label, size, "sans") <= room), labels[-1])

@@ -31,30 +31,25 @@ How it works (DESIGN.md, "Scenes and the table"):
 from __future__ import annotations
 
 import random
-from collections import deque
 from functools import lru_cache
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from game.core.actions import Action
-from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.session import GameSession
 from scenes import theme
-from scenes.scene import Scene
-from scenes.table.ai_runner import AIRunner, close_agents, table_agents
+from scenes.table.base import TableScene
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController, DropZone, Notice
-from scenes.table.handoff_gate import HandoffGate
-from scenes.table.layout import TableLayout, compute_layout, fan_positions, row_positions
-from scenes.table.log_panel import LogPanel, draw_turn_marker
-from scenes.table.sound import TableSounds
+from scenes.table.layout import SeatArea, TableLayout, compute_layout
+from scenes.table.log_panel import draw_turn_marker
 from scenes.table.sprites import CardSprite, SpriteRenderer
-from scenes.table.tween import Counter, TweenQueue, ease_in_out_cubic, ease_out_cubic
+from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
 from scenes.table.text import blit_text
-from scenes.widgets import Button, draw_felt, draw_panel, ellipsize, text_width, wrap_text
+from scenes.widgets import Button, draw_panel, ellipsize, wrap_text
 from scenes.zeus_art import zeus_card_art, zeus_figurine
 
 if TYPE_CHECKING:
@@ -103,92 +98,46 @@ class SneakWindow:
         return self.left > 0
 
 
-class ZeusTableScene(Scene):
-    updates_when_covered = False
+class ZeusTableScene(TableScene):
+    GAME_ID = GAME_ID
+    RNG_NAME = "table"
+    HAND_SPACING = HAND_SPACING
 
     def __init__(self, app: "App", session: GameSession) -> None:
-        super().__init__(app)
-        self.session = session
-        self.state = session.state
-        self.game = session.game
+        super().__init__(app, session)
         self.cards = self.game.cards
-        self.names = tuple(seat.name for seat in self.state.seats)
-        self.count = len(self.names)
-        self.humans = session.human_seats
-        self.agents: dict[int, Any] = table_agents(self.game, self.state.seats)
-        self.rng = random.Random(f"table/{self.state.seed}/{self._token()}")
-        self.tweens = TweenQueue(lambda: self.app.settings.animation_factor)
         self.art = zeus_card_art(self.cards)
         self.renderer = SpriteRenderer(self.art)
-        self.sounds = TableSounds(lambda: self.app.settings.sound_volume)
-        self.ai = AIRunner()
-        self.gate = HandoffGate(app, self.names, self.humans)
-        self.log = LogPanel()
         self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
                                    default_zone=lambda: "olympus", hover_lift=True)
-        self.events: deque[Event] = deque()
-        self.hold = 0.0                 # seconds to wait before the next event is shown
-        self.clock = 0.0
-        self.overlay_open = False       # a results dialog is up; events wait for it
         self.sneak: SneakWindow | None = None
         self.declined: set[tuple[int, int]] = set()    # (seat, token): an AI let this reaction pass
-        self.bottom = self.humans[0] if self.humans else 0
-        self.viewer: int | None = None  # whose private view is drawn (None until allowed)
-        # What is on screen.
-        self.hands: dict[int, list[CardSprite]] = {s: [] for s in range(self.count)}
+        # What is on screen (hands and cards in flight: TableScene).
         self.pile: list[CardSprite] = []
-        self.flying: list[CardSprite] = []     # cards leaving the table (round sweep)
         self.total = Counter(float(self.state.total))
         self.draw_pile_size = 0
         self.letters: list[int] = [0] * self.count
         self.holder: int | None = None
         self.turn = 0
         self.figurine = Figurine()
-        self.buttons: list[Button] = []
         self.sneak_buttons: list[tuple[int, Button]] = []
         self.draw_buttons: list[tuple[int, Button]] = []
         self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
-        self.frames = 0
         self._controls_signature: tuple = ()
         self._last_played: tuple[str, int] = ("", 0)     # (card, total after): words for a steal
         self._secret_card: str | None = None              # the drawn card of the event being shown
         self._to_paint: list[str] = list(self.cards)        # faces not yet painted at this card width
-        self._sync_from_view()
+        self._start()
+
+    def _opening_events(self) -> list[Event] | None:
         opening = getattr(self.state, "opening_events", None)
-        if self._token() == 0 and callable(opening):
-            self._reset_for_deal()
-            self.events.extend(opening())
-        elif not self.state.finished:
-            self._log_where_we_are()
-        self._build_controls()
+        return opening() if callable(opening) else None
 
     def _log_where_we_are(self) -> None:
         """A resumed game starts its log with the position, so the first line is not a mystery."""
         view = self.state.view(None)
         holder = f"{self._name(view.zeus_holder)} holds Zeus" if view.zeus_holder is not None else "Zeus is free"
         self.log.add(f"Round {view.round_index + 1} goes on: Mount Olympus at {view.total}, {holder}")
-
-    # ----- helpers ---------------------------------------------------------------------------------
-    def _token(self) -> int:
-        """How many actions the game has seen: a stale AI answer carries an older number."""
-        return sum(len(r.actions) for r in self.state.rounds)
-
-    def _view(self) -> Any:
-        return self.state.view(self.viewer)
-
-    @property
-    def idle(self) -> bool:
-        return not self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open
-
-    def _name(self, seat: int | None) -> str:
-        return self.names[seat] if seat is not None and 0 <= seat < self.count else "nobody"
-
-    def _does(self, seat: int | None, verb: str) -> str:
-        """Name and verb that agree: "Chloe plays", but "You play" for a player named You."""
-        name = self._name(seat)
-        if name.casefold() == "you":
-            verb = {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
-        return f"{name} {verb}"
 
     # ----- layout ------------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -241,29 +190,10 @@ class ZeusTableScene(Scene):
         small_h = card_height(area.card_width)
         return (area.rect.right - fig_h * 0.35, area.hand_centre[1] + small_h * 0.5 - fig_h * 0.5)
 
-    def _layout_hand(self, seat: int, animate: bool = True) -> None:
-        area = self.layout.seats[seat]
-        sprites = self.hands[seat]
-        if area.side == "bottom":
-            spots = fan_positions(len(sprites), area.hand_centre, area.card_width, area.hand_width,
-                                  max_spacing=HAND_SPACING)
-        else:
-            fig_room = int(self._figurine_height() * 0.8) + int(area.plate.height * 2.2)
-            centre = (area.hand_centre[0] - fig_room // 2, area.hand_centre[1])
-            spots = row_positions(len(sprites), centre, area.card_width, area.hand_width - fig_room)
-        for i, (sprite, (x, y, rot)) in enumerate(zip(sprites, spots)):
-            sprite.rest_at(x, y, rot)
-            sprite.width = area.card_width
-            sprite.owner = seat
-            sprite.z = 100 + i if area.side == "bottom" else 50 + i
-            if animate:
-                self.tweens.add(sprite, 0.25, x=x, y=y, rotation=rot, scale=1.0)
-            else:
-                self.tweens.cancel(sprite)
-                sprite.snap_home()
-                sprite.scale = 1.0
-        if seat == self.bottom:
-            self.drag.set_cards(sprites)
+    def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
+        """An opponent's cards leave room on the right for the figurine and the card-count badge."""
+        fig_room = int(self._figurine_height() * 0.8) + int(area.plate.height * 2.2)
+        return (area.hand_centre[0] - fig_room // 2, area.hand_centre[1]), area.hand_width - fig_room
 
     def _pile_spot(self, index: int) -> tuple[float, float, float]:
         """A slightly untidy heap: each card a little off centre and turned (fixed per position)."""
@@ -291,11 +221,7 @@ class ZeusTableScene(Scene):
         self.log.viewer = self.viewer
         view = self._view()
         self.layout = compute_layout(self.app.size, self.count, self.bottom)
-        for seat in range(self.count):
-            known = list(view.hand) if seat == self.viewer else [None] * view.hand_sizes[seat]
-            self.hands[seat] = [CardSprite(card, flip=1.0 if card is not None else 0.0, tag="hand")
-                                for card in known]
-            self._layout_hand(seat, animate=False)
+        self._hands_from_view(view)
         shown = view.pile[-PILE_SHOWN:]
         self._pile_base = len(view.pile) - len(shown)
         self.pile = [CardSprite(card, flip=1.0, tag="pile") for card in shown]
@@ -318,26 +244,14 @@ class ZeusTableScene(Scene):
 
     def _matches_view(self) -> bool:
         view = self._view()
-        if [len(self.hands[s]) for s in range(self.count)] != list(view.hand_sizes):
-            return False
-        if self.viewer is not None and sorted(str(s.card_id) for s in self.hands[self.viewer]) != sorted(view.hand):
+        if not self._hands_match(view):
             return False
         return (int(round(self.total.value)) == view.total and self.holder == view.zeus_holder
                 and list(self.letters) == list(view.letters) and self.draw_pile_size == view.draw_pile_size)
 
     # ----- controls -------------------------------------------------------------------------------------
     def _build_controls(self) -> None:
-        lay = self.layout
-        corner = lay.corner_rect
-        gap = lay.margin
-        w = (corner.width - gap) // 2
-        h = max(26, int(corner.height * 0.9))
-        self.buttons = [
-            Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
-            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), _fitting_label(("Menu (Esc)", "Menu"), w, h),
-                   self.open_pause,
-                   style="secondary"),
-        ]
+        self.buttons = self._corner_buttons(min_height=26)
         self._refresh_reaction_buttons()
 
     def _refresh_reaction_buttons(self) -> None:
@@ -372,40 +286,16 @@ class ZeusTableScene(Scene):
             return []
         return [s for s in self.humans if s != self.state.turn and s != self.sneak.played_by]
 
-    def open_rules(self) -> None:
-        from scenes.rules_screen import RulesScene
-
-        self.app.stack.push(RulesScene(self.app, GAME_ID))
-
-    def open_pause(self) -> None:
-        from scenes.pause import PauseOverlay
-
-        self.drag.cancel()
-        self.app.stack.push(PauseOverlay(self.app, GAME_ID, self.session))
-
     # ----- actions ----------------------------------------------------------------------------------------
-    def _apply(self, seat: int, action: Action) -> str | None:
-        """Carry out a move through the session (autosaved); None when done, else the reason it is refused."""
-        reason = self.state.why_illegal(seat, self.state.normalize(action))
-        if reason is not None:
-            return reason
-        try:
-            events = self.session.apply(seat, action)
-        except IllegalAction as exc:
-            return exc.reason
-        except OSError as exc:  # the move stands; only the autosave failed
-            self.app.toast(f"The game could not be saved ({exc.strerror or exc}).")
-            events = []
-        self.events.extend(events)
-        if action.verb != "draw":      # Z-15: a draw does not close a sneak window
+    def _after_move(self, seat: int, action: Action) -> None:
+        """As every table, except that a draw neither closes a sneak window (Z-15) nor moves the focus."""
+        if action.verb != "draw":
             self.sneak = None
         self.ai.cancel()
         self.drag.cancel()
         if seat == self.bottom and action.verb != "draw":
-            self.drag.focus = None      # the played card's place now holds another card: nothing stays lifted
-            self.drag.set_cards(self.drag.sprites)
+            self._release_focus()
         self._refresh_reaction_buttons()
-        return None
 
     def _legal_zones(self, card_ids: tuple[str, ...]) -> set[str]:
         if not self._human_may_act() or len(card_ids) != 1:
@@ -433,10 +323,6 @@ class ZeusTableScene(Scene):
         if zone != "olympus" or len(card_ids) != 1:
             return "play one card onto Mount Olympus"
         return self._apply(self.bottom, self._bottom_action_for(card_ids[0]))
-
-    def _human_may_act(self) -> bool:
-        return (self.bottom in self.humans and self.gate.may_show(self.bottom) and self.idle
-                and not self.state.finished)
 
     def press_sneak(self, seat: int) -> None:
         """The Sneak! control of a human seat (the button, or S)."""
@@ -471,75 +357,37 @@ class ZeusTableScene(Scene):
         self.drag.enabled = self._human_may_act()
         if self.drag.handle_event(event):
             return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.open_pause()
-                return True
-            if event.key == pygame.K_F1:
-                self.open_rules()
-                return True
-            if pygame.K_1 <= event.key <= pygame.K_9 and self.drag.enabled:
-                self.drag.play_index(event.key - pygame.K_1)
-                return True
+        if self._handle_menu_keys(event):
+            return True
+        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9 and self.drag.enabled:
+            self.drag.play_index(event.key - pygame.K_1)
+            return True
         return False
 
     # ----- per frame -----------------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.frames += 1
-        self.clock += dt
+    def _tick(self, dt: float) -> None:
+        """A face painted ahead of need, and the sneak window's clock."""
         if self._to_paint:
             # One face a frame at the current size, ahead of need: no frame pays for several at once.
             self.art.face(self._to_paint.pop(), self.layout.card_width)
-        self.tweens.update(dt)
-        self.drag.update(dt)
-        self.ai.update(dt)
-        if self.hold > 0:
-            self.hold -= dt
         if self.sneak is not None and self.sneak.open:
             self.sneak.left -= dt
             if not self.sneak.open:
                 self._refresh_reaction_buttons()
-        # Show queued events one after another, each once the previous motion is over.
-        while self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open:
-            self._show(self.events.popleft())
-        if self.idle:
-            self._when_idle()
-        self.drag.enabled = self._human_may_act()
+
+    def _after_frame(self) -> None:
+        """The Sneak and Draw buttons follow the position, the window and who sits at the bottom."""
         signature = (self._token(), self.sneak is not None and self.sneak.open, self.bottom, self.viewer, self.idle)
         if signature != self._controls_signature:
             self._controls_signature = signature
             self._refresh_reaction_buttons()
 
-    def _when_idle(self) -> None:
-        if self.state.finished:
-            return
-        if not self._matches_view():
-            self._sync_from_view()
-        token = self._token()
-        self._maybe_open_sneak(token)       # before any hand-off: nobody's hand is shown during the race
-        self._choose_bottom_seat()
-        if self.gate.waiting:
-            return
-        self._collect_ai(token)
-        if self._token() != token:
-            return
-        self._ask_ai(token)
+    def _before_seating(self) -> None:
+        """The sneak window opens before any hand-off: nobody's hand is shown during the race."""
+        self._maybe_open_sneak(self._token())
 
-    def _choose_bottom_seat(self) -> None:
-        """The human on turn sits at the bottom; a new one gets the hand-off screen first."""
-        turn = self.state.turn
-        wanted = turn if turn in self.humans else self.bottom
-        if wanted != self.bottom:
-            self.bottom = wanted
-            self._sync_from_view()
-            self._build_controls()
-        if turn == self.bottom and not self.gate.may_show(self.bottom) and not self.gate.waiting:
-            if not self._sneak_race_on():
-                self.gate.request(self.bottom, "It is their turn.")
-        elif turn != self.bottom and self._turn_is_over(self.bottom):
-            self._hide_bottom_hand()
-        if self.viewer != (self.bottom if self.gate.may_show(self.bottom) else None):
-            self._sync_from_view()
+    def _hand_off_may_start(self) -> bool:
+        return not self._sneak_race_on()
 
     def _sneak_race_on(self) -> bool:
         """A sneak window offered to humans is open: the next hand-off waits until it closes."""
@@ -575,11 +423,8 @@ class ZeusTableScene(Scene):
         self._refresh_reaction_buttons()
 
     def _collect_ai(self, token: int) -> None:
-        for result in self.ai.ready():
-            if result.token != token or self.state.finished:
-                continue
+        for result, legal in self._fresh_ai_answers(token):
             action = result.action
-            legal = self.state.legal_actions(result.seat)
             if result.error is not None:
                 self.log.add(f"{self.names[result.seat]}'s AI failed ({type(result.error).__name__}); "
                              "it plays its first legal move")
@@ -614,17 +459,12 @@ class ZeusTableScene(Scene):
                 if window_open:
                     continue       # the turn seat waits for the sneak window to close
                 delay = settings.ai_delay_s
-            rng = random.Random(f"ai/{self.state.seed}/{token}/{seat}")
-            self.ai.request(seat, self.agents[seat], self.state.view(seat), legal, rng,
-                            token=token, optional=reaction, delay=delay)
+            self._request_ai(seat, token, legal, delay, optional=reaction)
 
     # ----- events -> motion ---------------------------------------------------------------------------------
     def _show(self, event: Event) -> None:
         self._secret_card = event.get("card") if event.kind == "card_drawn" else None
-        event = event.for_seat(self.viewer)
-        handler: Callable[[Event], None] | None = getattr(self, f"_on_{event.kind}", None)
-        if handler is not None:
-            handler(event)
+        super()._show(event)
 
     def _on_round_started(self, event: Event) -> None:
         if self.gate.needed:
@@ -651,10 +491,6 @@ class ZeusTableScene(Scene):
         fx, fy = self._zeus_spot(None)
         self.tweens.add(self.figurine, 0.5, easing=ease_in_out_cubic, x=fx, y=fy)
         self.sneak = None
-
-    def _forget(self, sprite: CardSprite) -> None:
-        if sprite in self.flying:
-            self.flying.remove(sprite)
 
     def _on_cards_dealt(self, event: Event) -> None:
         seat = event.seat
@@ -715,10 +551,6 @@ class ZeusTableScene(Scene):
         self.log.add(f"{self._does(seat, verb)} {card}: {event['total_before']} → {event['total']}")
         self._last_played = (str(card), int(event["total"]))
         self._pause(0.1)
-
-    def _pause(self, seconds: float) -> None:
-        """Let a moment sink in before the next event (scaled like every animation)."""
-        self.hold = seconds * self.app.settings.animation_factor
 
     def _on_zeus_stolen(self, event: Event) -> None:
         seat = event.seat
@@ -786,38 +618,14 @@ class ZeusTableScene(Scene):
         """Round or game result, once the motion so far has landed."""
         rows = [(self.names[s], self._letters_text(s) + ("   (holds Zeus)" if s == self.holder else ""))
                 for s in range(self.count)]
-
-        def show() -> None:
-            from scenes.results import ResultsOverlay
-
-            self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle))
-
-        self.overlay_open = True
-        self.tweens.call(show, delay=0.6)
-
-    def _continue(self) -> None:
-        self.overlay_open = False
-
-    def exit(self) -> None:
-        """The table is closing: stop any AI that thinks in its own process."""
-        close_agents(self.agents.values())
-
-    def play_again(self) -> None:
-        """A new game with the same seats and options (the headless harness keeps playing this way)."""
-        session = GameSession.new(self.game, self.state.seats, self.state.options, self.state.seed + 1,
-                                  self.session.autosave_path, self.session.records_dir)
-        self.app.open_table(session)
+        self._open_results(title, subtitle, rows, buttons, delay=0.6)
 
     def _letters_text(self, seat: int) -> str:
         won = self.letters[seat]
         return " ".join(LETTERS[i] if i < won else "_" for i in range(len(LETTERS)))
 
     # ----- drawing ----------------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        if surface.get_size() != self.layout.size:
-            self.resize(surface.get_size())
-        draw_felt(surface)
-        lay = self.layout
+    def _draw_table(self, surface: pygame.Surface) -> None:
         self._draw_centre(surface)
         for seat in range(self.count):
             self._draw_plate(surface, seat)
@@ -825,12 +633,6 @@ class ZeusTableScene(Scene):
         self.drag.draw_zones(surface)
         self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
         self._draw_figurine(surface)
-        self.log.draw(surface, lay.log_rect, lay.text_size(15))
-        self._draw_controls(surface)
-        for button in self.buttons:
-            button.draw(surface)
-        self._draw_card_help(surface)
-        self.drag.draw_notice(surface, lay.text_size(17))
 
     def _card_help_sprite(self) -> CardSprite | None:
         """The god card the pointer rests on (or the keyboard focus), whose power is explained above it."""
@@ -996,13 +798,6 @@ def _with_article(number: str) -> str:
     """The number with its article, as said aloud: "a 7", "an 8", "an 11"."""
     spoken_with_vowel = number.startswith("8") or number in ("11", "18")
     return f"{'an' if spoken_with_vowel else 'a'} {number}"
-
-
-def _fitting_label(labels: tuple[str, ...], width: int, height: int) -> str:
-    """The first (longest) label that a button of this size shows whole; the last one otherwise."""
-    size = max(10, int(height * 0.42))    # widgets.Button label size (secondary style: sans)
-    room = width - height // 2
-    return next((label for label in labels if text_width(label, size, "sans") <= room), labels[-1])
 
 
 @lru_cache(maxsize=64)
