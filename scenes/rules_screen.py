@@ -255,7 +255,7 @@ class RulesScene(MenuScene):
         self.pieces: list[Piece] = []
         self.cards: list[PlacedCard] = []
         self.card_row_tops: list[int] = []     # content y of each card row, top first (to scroll to an example)
-        self._placeholders: dict[tuple[str, int], pygame.Surface] = {}
+        self._unknown_cards: dict[tuple[str, int], pygame.Surface] = {}
         self.lines: list[tuple[str, pygame.Rect]] = []
         self.content_h = 0
         self.relayout()
@@ -554,13 +554,13 @@ class RulesScene(MenuScene):
                 pygame.draw.rect(surface, GOLD, outline.inflate(-ring, -ring), width=ring,
                                  border_radius=corner_radius(width) + ring)
             image = self.art.card(card_id, width, True) if drawable and self.art is not None \
-                else self._placeholder(card_id, width)
+                else self._unknown_card(card_id, width)
             surface.blit(image, (sx, sy))
 
-    def _placeholder(self, card_id: str, width: int) -> pygame.Surface:
+    def _unknown_card(self, card_id: str, width: int) -> pygame.Surface:
         """A plain card saying "?" and the id it was given: an example naming a card the deck lacks."""
         key = (card_id, width)
-        if key not in self._placeholders:
+        if key not in self._unknown_cards:
             height = card_height(width)
             image = pygame.Surface((width, height), pygame.SRCALPHA)
             radius = corner_radius(width)
@@ -570,5 +570,5 @@ class RulesScene(MenuScene):
             image.blit(mark, mark.get_rect(center=(width // 2, int(height * 0.4))))
             label = font(max(9, width // 6), "sans").render(ellipsize(card_id, max(9, width // 6), width - 6), True, INK)
             image.blit(label, label.get_rect(center=(width // 2, int(height * 0.78))))
-            self._placeholders[key] = image
-        return self._placeholders[key]
+            self._unknown_cards[key] = image
+        return self._unknown_cards[key]
