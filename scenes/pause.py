@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.theme import CREAM, PARCHMENT, TERRACOTTA, ui_scale
-from scenes.widgets import Button, Control, MenuScene, dim, draw_meander, draw_panel, draw_text, keyed
+from scenes.theme import CREAM, PARCHMENT, ui_scale
+from scenes.widgets import Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed
 
 if TYPE_CHECKING:
     from game.core.session import GameSession
@@ -95,11 +95,7 @@ class PauseOverlay(MenuScene):
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 150)
-        draw_panel(surface, self.panel, 255)
-        band = pygame.Rect(self.panel.x + 2, self.panel.y + self.band_h // 3, self.panel.w - 4, self.band_h)
-        draw_meander(surface, band, TERRACOTTA)
-        draw_meander(surface, band.move(0, self.panel.h - self.band_h - 2 * (self.band_h // 3)), TERRACOTTA)
+        band = draw_dialog_frame(surface, self.panel, self.band_h)
         y = band.bottom + int(16 * self.s)
         draw_text(surface, "Paused", (self.panel.centerx, y), self.title_size, CREAM, "title", "midtop")
         y += int(self.title_size * 1.25)

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
-from scenes.widgets import (Button, Control, MenuScene, dim, draw_meander, draw_panel, draw_text, ellipsize,
-                            keyed, text_width, wrap_text)
+from scenes.theme import CREAM, GOLD, PARCHMENT, ui_scale
+from scenes.widgets import (Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed, text_width,
+                            wrap_text)
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -96,13 +96,8 @@ class ResultsOverlay(MenuScene):
             self.choose(0)
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 160)
         panel = self.panel
-        draw_panel(surface, panel, 255)
-        inner = panel.inflate(-2 * max(2, panel.h // 120), 0)
-        draw_meander(surface, pygame.Rect(inner.x, panel.y + self.band_h // 3, inner.w, self.band_h), TERRACOTTA)
-        draw_meander(surface, pygame.Rect(inner.x, panel.bottom - self.band_h - self.band_h // 3, inner.w, self.band_h),
-                     TERRACOTTA)
+        draw_dialog_frame(surface, panel, self.band_h, dim_alpha=160, inset=max(2, panel.h // 120))
         y = panel.y + self.band_h + self.pad
         title = ellipsize(self.title, self.title_size, panel.w - 2 * self.pad, "title")
         draw_text(surface, title, (panel.centerx, y), self.title_size, CREAM, "title", "midtop")

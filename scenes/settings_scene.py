@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from game.core.settings import ANIMATION_SPEEDS, Settings
-from scenes.theme import CREAM, PARCHMENT, TERRACOTTA, ui_scale
-from scenes.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, dim, draw_meander, draw_panel,
-                            draw_text, ellipsize, keyed)
+from scenes.theme import CREAM, PARCHMENT, ui_scale
+from scenes.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, draw_dialog_frame, draw_text,
+                            ellipsize, keyed)
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -114,7 +114,7 @@ class SettingsScene(MenuScene):
              lambda r: Stepper(r, AI_DELAY_STEPS, nearest_index(AI_DELAY_STEPS, settings.ai_delay_s),
                                lambda v: self.change(ai_delay_s=v), lambda v: f"{v:.1f} s")),
             ("Your name", "Offered for the first seat when you set up a game.",
-             lambda r: TextField(r, self.name_text, self._set_name, placeholder="Your name", max_length=24,
+             lambda r: TextField(r, self.name_text, self._set_name, hint="Your name", max_length=24,
                                  on_commit=self._commit_name, invalid=not self.name_text.strip())),
         ]
         controls: list[Control] = []
@@ -131,11 +131,7 @@ class SettingsScene(MenuScene):
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 150)
-        draw_panel(surface, self.panel, 255)
-        band = pygame.Rect(self.panel.x + 2, self.panel.y + self.band_h // 3, self.panel.w - 4, self.band_h)
-        draw_meander(surface, band, TERRACOTTA)
-        draw_meander(surface, band.move(0, self.panel.h - self.band_h - 2 * (self.band_h // 3)), TERRACOTTA)
+        band = draw_dialog_frame(surface, self.panel, self.band_h)
         draw_text(surface, "Settings", (self.panel.centerx, band.bottom + int(12 * self.s)), self.title_size, CREAM,
                   "title", "midtop")
         for label, help_text, rect in self.rows:

@@ -257,7 +257,7 @@ class SetupScene(MenuScene):
                                 lambda v, i=i: self.set_level(i, v), level_name)
                 controls.append(keyed(level, f"level-{i}"))
             name = TextField(pygame.Rect(name_x, y, name_w, row_h), seat.name, lambda t, i=i: self.set_name(i, t),
-                             placeholder="Name", max_length=24, on_commit=self._next_field)
+                             hint="Name", max_length=24, on_commit=self._next_field)
             controls.append(keyed(name, f"name-{i}"))
             y += row_h + row_gap
         y += int(4 * s)
@@ -286,7 +286,7 @@ class SetupScene(MenuScene):
                 y = self._layout_chips(spec, controls, x, y + int(4 * s), inner_w, row_h)
             y += row_gap + int(4 * s)
         seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
-                         placeholder="random", max_length=10, allowed=str.isdigit, on_commit=self._next_field)
+                         hint="random", max_length=10, allowed=str.isdigit, on_commit=self._next_field)
         controls.append(keyed(seed, "seed"))
         self.texts.append(("Seed", (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
                            inner_w - control_w))

@@ -110,6 +110,18 @@ def draw_felt(surface: pygame.Surface) -> None:
     surface.blit(_felt_surface(surface.get_size()), (0, 0))
 
 
+def draw_dialog_frame(surface: pygame.Surface, panel: pygame.Rect, band_h: int, *, dim_alpha: int = 150,
+                      inset: int = 2) -> pygame.Rect:
+    """The framed look of every dialog: the scene below dimmed, an opaque panel, and a meander band
+    near its top and bottom edges. Returns the top band, below which the dialog lays out its title."""
+    dim(surface, dim_alpha)
+    draw_panel(surface, panel, 255)
+    top = pygame.Rect(panel.x + inset, panel.y + band_h // 3, panel.w - 2 * inset, band_h)
+    draw_meander(surface, top, TERRACOTTA)
+    draw_meander(surface, top.move(0, panel.h - band_h - 2 * (band_h // 3)), TERRACOTTA)
+    return top
+
+
 def draw_meander(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = TERRACOTTA,
                  background: tuple[int, int, int] | None = INK) -> None:
     """A Greek key band (the running meander of black-figure pottery) filling `rect`."""
@@ -418,13 +430,13 @@ class TextField(Control):
     uses_horizontal_keys = True
 
     def __init__(self, rect: pygame.Rect, text: str, on_change: Callable[[str], None], *,
-                 placeholder: str = "", max_length: int = 24, allowed: Callable[[str], bool] | None = None,
+                 hint: str = "", max_length: int = 24, allowed: Callable[[str], bool] | None = None,
                  on_commit: Callable[[str], None] | None = None, invalid: bool = False) -> None:
         self.rect = pygame.Rect(rect)
         self.text = text
         self.on_change = on_change
         self.on_commit = on_commit
-        self.placeholder = placeholder
+        self.hint = hint   # grey text shown while the field is empty
         self.max_length = max_length
         self.allowed = allowed or (lambda ch: ch.isprintable())
         self.caret = len(text)
@@ -503,7 +515,7 @@ class TextField(Control):
             draw_text(surface, self.text, (inner.x + shift, rect.centery), size, INK, "sans", "midleft")
             caret_x = inner.x + shift + before
         else:
-            draw_text(surface, self.placeholder, (inner.x, rect.centery), size, (140, 125, 105), "sans", "midleft")
+            draw_text(surface, self.hint, (inner.x, rect.centery), size, (140, 125, 105), "sans", "midleft")
             caret_x = inner.x
         if self.focused and self._blink < 0.6:
             pygame.draw.line(surface, INK, (caret_x, rect.y + pad), (caret_x, rect.bottom - pad), max(1, rect.h // 20))
