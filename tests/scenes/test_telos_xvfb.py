@@ -17,11 +17,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import shutil
-import subprocess
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -37,6 +33,7 @@ from game.core.engine import SeatInfo
 from game.core.session import GameSession
 from game.telos import load_game
 from scenes.telos_table import TelosTableScene
+from tests.scenes.xvfb_harness import RealWindow, click_events, drag_events, have_x_tools
 
 WINDOW = (1024, 640)
 TIME_LIMIT_S = 14.0
@@ -160,19 +157,8 @@ def check_report(report: dict) -> None:
 
 
 # ----- driving by posted events (always) and by a real X pointer (when the tools are there) -----------------
-def _click_events(pos: tuple[int, int]) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
 
 
-def _drag_events(start: tuple[int, int], end: tuple[int, int], steps: int = 12) -> list[pygame.event.Event]:
-    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
-    for i in range(1, steps + 1):
-        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
-    events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    return events
 
 
 def run_with_posted_events(tmp_path: Path) -> dict:
@@ -187,7 +173,7 @@ def run_with_posted_events(tmp_path: Path) -> dict:
     layout = scene.seen["layout"]
     for kind, card in STEPS:
         start = tuple(layout["cards"][card])
-        events = _click_events(start) if kind == "click" else _drag_events(start, tuple(layout["trick"]))
+        events = click_events(start) if kind == "click" else drag_events(start, tuple(layout["trick"]))
         for event in events:
             pygame.event.post(event)
             app.frame(1 / 60)
@@ -200,73 +186,26 @@ def run_with_posted_events(tmp_path: Path) -> dict:
     return json.loads(report.read_text())
 
 
-def _xdotool(display: str, *args: str) -> str:
-    done = subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display}, capture_output=True,
-                          text=True, timeout=10)
-    return done.stdout
 
 
-def _start_xvfb() -> tuple[subprocess.Popen, str]:
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                              pass_fds=[write_fd], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    with os.fdopen(read_fd) as pipe:
-        number = pipe.readline().strip()
-    assert number, "Xvfb did not report a display"
-    return server, f":{number}"
 
 
-def _wait_for(path: Path, seconds: float) -> dict:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if path.exists():
-            return json.loads(path.read_text())
-        time.sleep(0.05)
-    raise AssertionError(f"{path.name} was not written within {seconds} s")
 
 
 def run_in_a_real_window(tmp_path: Path) -> dict:
-    report = tmp_path / "report.json"
-    server, display = _start_xvfb()
-    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy",
-           "OLYMPUS_HOME": str(tmp_path / "home")}
-    table = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), str(report)], env=env, cwd=ROOT,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        layout = _wait_for(report.with_suffix(".layout.json"), 10.0)
-        window = _xdotool(display, "search", "--sync", "--pid", str(table.pid)).split()[0]
-        geometry = dict(line.split("=", 1) for line in _xdotool(display, "getwindowgeometry", "--shell", window).split())
-        left, top = int(geometry["X"]), int(geometry["Y"])
-        trick = layout["trick"]
+    with RealWindow(Path(__file__).resolve(), tmp_path / "report.json", tmp_path / "home") as window:
         for kind, card in STEPS:
-            x, y = layout["cards"][card]
-            _xdotool(display, "mousemove", str(left + x), str(top + y))
-            time.sleep(0.1)
+            position = tuple(window.layout["cards"][card])
             if kind == "click":
-                _xdotool(display, "click", "1")
-                time.sleep(0.15)
-                continue
-            _xdotool(display, "mousedown", "1")
-            for i in range(1, 13):
-                _xdotool(display, "mousemove", str(left + x + (trick[0] - x) * i // 12),
-                         str(top + y + (trick[1] - y) * i // 12))
-                time.sleep(0.03)
-            time.sleep(0.1)
-            _xdotool(display, "mouseup", "1")
-            time.sleep(0.8)
-        table.wait(timeout=TIME_LIMIT_S)
-        return _wait_for(report, 2.0)
-    finally:
-        if table.poll() is None:
-            table.kill()
-        server.terminate()
-        server.wait(timeout=5)
+                window.click(position)
+            else:
+                window.drag(position, tuple(window.layout["trick"]))
+        return window.finish(TIME_LIMIT_S)
 
 
 def test_a_real_mouse_drags_a_refused_set_home_and_plays_a_pair(tmp_path, monkeypatch):
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path / "home"))
-    if shutil.which("Xvfb") and shutil.which("xdotool"):
+    if have_x_tools():
         check_report(run_in_a_real_window(tmp_path))
     else:
         check_report(run_with_posted_events(tmp_path))
