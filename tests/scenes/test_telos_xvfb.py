@@ -31,6 +31,7 @@ import pygame
 from game.core.actions import Action
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
+from game.core.userfiles import atomic_write_json
 from game.telos import load_game
 from scenes.telos_table import TelosTableScene
 from tests.scenes.xvfb_harness import RealWindow, click_events, drag_events, have_x_tools
@@ -97,7 +98,7 @@ class ProbedTelosTable(TelosTableScene):
         if seen["layout"] is None and self._human_may_act() and self.hands[0]:
             seen["layout"] = {"cards": {str(s.card_id): self.visible_point(str(s.card_id)) for s in self.hands[0]},
                               "trick": list(self.layout.centre.center), "size": list(self.layout.size)}
-            self._write(self.report_path.with_suffix(".layout.json"), seen["layout"])
+            atomic_write_json(self.report_path.with_suffix(".layout.json"), seen["layout"])
         if self.drag.dragging and self.pointer is not None:
             held = self.drag.held[0]
             offset = (held.x - self.pointer[0], held.y - self.pointer[1])
@@ -124,14 +125,9 @@ class ProbedTelosTable(TelosTableScene):
 
     def finish(self) -> None:
         self.seen["actions"] = [[seat, str(action)] for seat, action in self.session.state.rounds[0].actions]
-        self._write(self.report_path, self.seen)
+        atomic_write_json(self.report_path, self.seen)
         self.app.quit()
 
-    @staticmethod
-    def _write(path: Path, data: Any) -> None:
-        temporary = path.with_suffix(".part")
-        temporary.write_text(json.dumps(data))
-        temporary.replace(path)
 
 
 def open_window(report: Path, headless: bool) -> tuple[Any, ProbedTelosTable]:

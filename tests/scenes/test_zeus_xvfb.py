@@ -28,6 +28,7 @@ import pygame
 from game.core.actions import Action
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
+from game.core.userfiles import atomic_write_json
 from game.zeus import load_game
 from scenes.zeus_table import ZeusTableScene
 from tests.scenes.xvfb_harness import RealWindow, drag_events, have_x_tools
@@ -79,7 +80,7 @@ class ProbedZeusTable(ZeusTableScene):
         if seen["layout"] is None and self._human_may_act():
             seen["layout"] = {"cards": {s.card_id: [int(s.x), int(s.y)] for s in self.hands[0]},
                               "olympus": list(self._olympus_rect().center), "size": list(self.layout.size)}
-            self._write(self.report_path.with_suffix(".layout.json"), seen["layout"])
+            atomic_write_json(self.report_path.with_suffix(".layout.json"), seen["layout"])
         if self.drag.dragging and self.pointer is not None:
             held = self.drag.held[0]
             offset = (held.x - self.pointer[0], held.y - self.pointer[1])
@@ -105,14 +106,9 @@ class ProbedZeusTable(ZeusTableScene):
 
     def finish(self) -> None:
         self.seen["actions"] = [[seat, str(action)] for seat, action in self.session.state.rounds[0].actions]
-        self._write(self.report_path, self.seen)
+        atomic_write_json(self.report_path, self.seen)
         self.app.quit()
 
-    @staticmethod
-    def _write(path: Path, data: Any) -> None:
-        temporary = path.with_suffix(".part")
-        temporary.write_text(json.dumps(data))
-        temporary.replace(path)
 
 
 def open_window(report: Path, headless: bool) -> tuple[Any, ProbedZeusTable]:
