@@ -27,6 +27,12 @@ class Catalog:
         raise ValueError(f"unknown game {game_id!r}; games: {', '.join(self.games) or 'none'}")
 
 
+def registered_game_ids() -> tuple[str, ...]:
+    """Every game whose engine is registered, offered in the menu or not yet (the conformance suite
+    runs over all of them)."""
+    return GAME_IDS
+
+
 def load_game(game_id: str) -> Game:
     """Import `game.<id>` and build its Game from the shipped YAML (raises ContentError)."""
     module = importlib.import_module(f"game.{game_id}")

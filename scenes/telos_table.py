@@ -117,7 +117,7 @@ class TelosTableScene(TableScene):
         self._start()
 
     def _opening_events(self) -> list[Event] | None:
-        return self.state.start_events() if len(self.state.rounds) == 1 else None
+        return self.state.opening_events() if len(self.state.rounds) == 1 else None
 
     def _log_where_we_are(self) -> None:
         """A resumed game starts its log with where the round stands, so the first line is not a mystery."""

@@ -17,6 +17,10 @@ from game.core.actions import Action, as_action
 from game.core.errors import IllegalAction
 from game.core.events import Event
 
+CHANCE: int = -1
+"""The chance seat: it acts when the game waits for a random event that a round's setup cannot hold
+(Tamoul's reshuffle). Its action comes from the state itself (`State.chance_action`); no agent is asked."""
+
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -117,10 +121,12 @@ class State(ABC):
     """One game in progress. Subclasses implement the `_` methods; the public ones are shared.
 
     Subclasses must start their first round in `__init__` via `self._begin_round(setup)` and call
-    `_end_round(score)` and `_finish(totals, winners)` when rules say so.
+    `_end_round(score)` and `_finish(winners)` when rules say so, returning the `round_ended` and
+    `game_ended` events those make among their own, so every table can show results the same way.
     """
 
     game_id: str = ""
+    CHANCE_VERBS: tuple[str, ...] = ()  # verbs only the chance seat may use (Tamoul: "reshuffle")
 
     def __init__(
         self,
@@ -149,8 +155,28 @@ class State(ABC):
         return False
 
     def waiting_for(self) -> tuple[int, ...]:
-        """The seats the game cannot go on without (to_act less the optional reactions)."""
+        """The seats the game cannot go on without (to_act less the optional reactions).
+
+        Several seats during a simultaneous decision (Elios grouping): any of them may act first.
+        `(CHANCE,)` when the game waits for a chance action. Seating, hand-offs and "whose turn" at
+        the table follow this, never a game's own `turn` field."""
         return tuple(s for s in self.to_act() if not self.is_reaction(s))
+
+    def chance_action(self) -> Action | None:
+        """The chance action due now, made by the state's own seeded generator (`chance_rng`), or None
+        when the game does not wait for chance. Drivers apply it as `apply(CHANCE, action)`."""
+        return None
+
+    def chance_rng(self) -> random.Random:
+        """The generator for the chance action due now: it depends only on the seed, the round and
+        how many actions the round has seen, so a game stays defined by its seed and its actions."""
+        return random.Random(f"olympus/{self.seed}/{self.round_index}/chance/{len(self.rounds[-1].actions)}")
+
+    def lists_all_actions(self, seat: int) -> bool:
+        """True when `legal_actions(seat)` lists every legal action. A decision too large to list (an
+        Elios grouping) returns False: then `legal_actions` lists representatives only, `why_illegal`
+        still judges any proposed action, and agents build their own (the game offers a builder)."""
+        return True
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
@@ -159,6 +185,11 @@ class State(ABC):
     @abstractmethod
     def _apply_legal(self, seat: int, action: Action) -> list[Event]:
         """Carry out an action already known to be legal; return what happened."""
+
+    def opening_events(self) -> list[Event]:
+        """The events of the deal that opened the current round (made before any `apply` returned
+        them), for a table showing a new game's first deal. Games that deal override this."""
+        return []
 
     @abstractmethod
     def view(self, seat: int | None) -> Any:
@@ -186,14 +217,29 @@ class State(ABC):
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """Carry out `action` for `seat`; raise IllegalAction (state unchanged) if not allowed."""
         action = as_action(action)
-        if not isinstance(seat, int) or not (-1 <= seat < len(self.seats)):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (CHANCE <= seat < len(self.seats)):
             raise IllegalAction(f"there is no seat {seat}", seat=seat, action=str(action))
+        self._check_chance_seat(seat, action)
         action = self.normalize(action)
         reason = self.why_illegal(seat, action)
+        if reason is None and seat == CHANCE and not self.CHANCE_VERBS:
+            reason = "nothing is left to chance in this game: only players act"
         if reason is not None:
             raise IllegalAction(reason, seat=seat, action=str(action))
         self.rounds[-1].actions.append([seat, str(action)])
         return self._apply_legal(seat, action)
+
+    def _check_chance_seat(self, seat: int, action: Action) -> None:
+        """A chance action from a player, or a player's action from chance, is refused (state unchanged).
+        A game with no chance actions at all answers a chance seat with its own words (why_illegal)."""
+        if seat != CHANCE and action.verb in self.CHANCE_VERBS:
+            raise IllegalAction(f"'{action.verb}' is done by chance, not by a player", seat=seat, action=str(action))
+        if seat == CHANCE and self.CHANCE_VERBS:
+            if CHANCE not in self.to_act():
+                raise IllegalAction("nothing is left to chance now: only players act", seat=seat, action=str(action))
+            if action.verb not in self.CHANCE_VERBS:
+                raise IllegalAction(f"chance cannot '{action.verb}'; it only does {', '.join(self.CHANCE_VERBS)}",
+                                    seat=seat, action=str(action))
 
     def clone(self) -> "State":
         """An independent copy (for search agents and what-if checks)."""
@@ -229,12 +275,17 @@ class State(ABC):
     def _begin_round(self, setup: dict[str, Any]) -> None:
         self.rounds.append(RoundLog(setup=copy.deepcopy(setup)))
 
-    def _end_round(self, score: Sequence[int]) -> None:
+    def _end_round(self, score: Sequence[int]) -> Event:
+        """Record the round's score (totals already updated); the shared `round_ended` event."""
         self.rounds[-1].score = list(score)
+        return Event("round_ended", None, {"round": self.round_index, "score": list(score),
+                                           "totals": list(self.totals)})
 
-    def _finish(self, winners: Sequence[int]) -> None:
+    def _finish(self, winners: Sequence[int]) -> Event:
+        """End the game; the shared `game_ended` event."""
         self.winners = tuple(sorted(winners))
         self.finished = True
+        return Event("game_ended", None, {"winners": list(self.winners), "totals": list(self.totals)})
 
 
 class Game(ABC):

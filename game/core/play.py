@@ -2,12 +2,15 @@
 
 Reaction windows are resolved the way a real table would: every seat offered a reaction is asked
 (in a seeded random order, as if by speed) before the seat on turn moves; the first taker acts.
+Chance actions are applied without asking anyone, and of several seats waited for at once the next
+one is picked in a seeded order (game/core/drive.py).
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Mapping, Sequence
 
+from game.core.drive import apply_chance, chance_is_due, next_waiting_seat
 from game.core.engine import Game, SeatInfo, State
 
 MAX_STEPS = 100_000
@@ -34,7 +37,12 @@ def play_game(
 
 
 def step(state: State, agents: Sequence[Any], rng: random.Random) -> None:
-    """One decision: offered reactions first (random order), else the seat the game waits for."""
+    """One decision: a due chance action, else offered reactions first (random order), else a seat
+    the game waits for. An agent may propose an action that `legal_actions` does not list (a decision
+    too large to list); `apply` judges it."""
+    if chance_is_due(state):
+        apply_chance(state)
+        return
     acting = state.to_act()
     reactors = [s for s in acting if state.is_reaction(s)]
     rng.shuffle(reactors)
@@ -45,10 +53,7 @@ def step(state: State, agents: Sequence[Any], rng: random.Random) -> None:
             if choice is not None:
                 state.apply(seat, choice)
                 return
-    waiting = state.waiting_for()
-    if not waiting:
-        raise RuntimeError("the game waits for nobody but is not finished")
-    seat = waiting[0]
+    seat = next_waiting_seat(state, rng)
     legal = state.legal_actions(seat)
     if not legal:
         raise RuntimeError(f"seat {seat} must act but has no legal action")

@@ -154,7 +154,7 @@ class TelosState(State):
             if count > 1:
                 raise ValueError(f"{where}: card {card!r} is dealt twice")
 
-    def start_events(self) -> list[Event]:
+    def opening_events(self) -> list[Event]:
         """The current round's `round_started` and `cards_dealt` events (for the table's first deal)."""
         return list(self._opening)
 
@@ -391,16 +391,16 @@ class TelosState(State):
         self.totals[winner] += points
         score = [0] * len(self.seats)
         score[winner] = points
-        self._end_round(score)
+        ended = self._end_round(score)
         events = [Event("round_scored", winner, {"seat": winner, "card": card, "points": points,
-                                                 "total": self.totals[winner], "round": self.round_index})]
+                                                 "total": self.totals[winner], "round": self.round_index}), ended]
         if self.totals[winner] >= self.content.losing_total:
             self.loser = winner
             self.previous_trick, self.previous_winner = tuple(self.plays), winner
-            self._finish([s for s in range(len(self.seats)) if s != winner])
-            return events + [Event("game_over", None, {"loser": winner, "winners": list(self.winners)})]
+            game_ended = self._finish([s for s in range(len(self.seats)) if s != winner])
+            return events + [Event("game_over", None, {"loser": winner, "winners": list(self.winners)}), game_ended]
         self._start_round(dealer=winner, wanted_size=max(self.content.minimum_hand_size, points))
-        return events + self.start_events()
+        return events + self.opening_events()
 
     # ----- what a seat may know ----------------------------------------------------------------------
     def playable_cards(self, seat: int) -> tuple[str, ...]:

@@ -41,7 +41,7 @@ Event kinds (`Event.kind`; `data` is public, `secret` goes only to `private_to`)
   value, last_trick}: `cards` are all cards of the trick in play order.
 - `round_scored` seat=s {seat, card, points, total, round}: s set `card` aside as a score card.
 - `game_over` {loser, winners}.
-`TelosState.start_events()` returns the current round's `round_started` and `cards_dealt` events, so a
+`TelosState.opening_events()` returns the current round's `round_started` and `cards_dealt` events, so a
 table can animate the first deal (later deals come back from `apply`).
 """
 from __future__ import annotations

@@ -261,17 +261,17 @@ class ZeusState(State):
         winner = self.zeus_holder
         self.owes_draw = None
         if winner is None:  # Z-14: void, the same dealer deals again
-            self._end_round([0] * n)
+            ended = self._end_round([0] * n)
             events = [Event("round_won", seat=None, data={"reason": reason, "letters": tuple(self.totals)}),
-                      Event("round_void", data={"reason": reason, "dealer": self.dealer})]
+                      Event("round_void", data={"reason": reason, "dealer": self.dealer}), ended]
             return events + self._start_round(self.dealer)
         self.totals[winner] += 1
         self.last_round_winner = winner
-        self._end_round([1 if s == winner else 0 for s in range(n)])
-        events = [Event("round_won", seat=winner, data={"reason": reason, "letters": tuple(self.totals)})]
+        ended = self._end_round([1 if s == winner else 0 for s in range(n)])
+        events = [Event("round_won", seat=winner, data={"reason": reason, "letters": tuple(self.totals)}), ended]
         if self.totals[winner] >= LETTERS_TO_WIN:
-            self._finish([winner])
-            return events + [Event("game_won", seat=winner, data={"letters": tuple(self.totals)})]
+            game_ended = self._finish([winner])
+            return events + [Event("game_won", seat=winner, data={"letters": tuple(self.totals)}), game_ended]
         return events + self._start_round(winner)
 
     def _start_round(self, dealer: int) -> list[Event]:

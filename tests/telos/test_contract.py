@@ -150,7 +150,7 @@ def test_view_holds_the_trick_line_and_table_facts() -> None:
 
 def test_dealt_cards_are_secret_to_their_seat() -> None:
     state = new_game(3, 4)
-    events = state.start_events()
+    events = state.opening_events()
     assert [e.kind for e in events] == ["round_started", "cards_dealt", "cards_dealt", "cards_dealt"]
     dealt = events[1]
     assert dealt.for_seat(0)["cards"] == state.hands[0]

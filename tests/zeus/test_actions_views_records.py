@@ -120,7 +120,8 @@ def test_views_do_not_leak_through_play() -> None:
 
 def test_event_kinds_are_the_agreed_ones() -> None:
     agreed = {"round_started", "cards_dealt", "card_played", "zeus_stolen", "turn_skipped", "card_drawn",
-              "draw_lost", "turn_passed", "round_won", "round_void", "game_won"}
+              "draw_lost", "turn_passed", "round_won", "round_void", "game_won",
+              "round_ended", "game_ended"}  # the last two are the events every game shares
     seen: set[str] = set()
     for seed in range(30):
         state = GAME.new_state([SeatInfo(n) for n in ("Ada", "Bo", "Cy")][: 2 + seed % 2],

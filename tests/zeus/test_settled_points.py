@@ -331,7 +331,7 @@ def test_Z14_a_round_without_a_zeus_holder_is_void_and_redealt_by_the_same_deale
     dealer = state.dealer
     state.draw_pile.clear()
     events = state.apply(0, "play 1")
-    assert kinds(events)[:4] == ["card_played", "round_won", "round_void", "round_started"]
+    assert kinds(events)[:5] == ["card_played", "round_won", "round_void", "round_ended", "round_started"]
     assert first_of(events, "round_won").seat is None
     assert first_of(events, "round_void")["reason"] == "draw_pile_empty"
     assert state.rounds[0].score == [0, 0] and state.totals == [0, 0]
@@ -344,7 +344,7 @@ def test_Z14_four_round_wins_spell_zeus_and_end_the_game() -> None:
     state.totals = [3, 2]
     state.total = 91
     events = state.apply(0, "play 9")
-    assert kinds(events)[-2:] == ["round_won", "game_won"]
+    assert kinds(events)[-4:] == ["round_won", "round_ended", "game_won", "game_ended"]
     assert state.finished and state.winners == (0,) and state.to_act() == ()
     assert state.record()["totals"] == [4, 2] and state.record()["winners"] == [0]
     assert state.legal_actions(1) == []
