@@ -1,17 +1,37 @@
 """Player settings: what they are, their defaults, and loading them without ever losing a file.
 
-A damaged settings file gives the defaults and a message; the file is set aside, not overwritten.
+`Settings` holds what every table shares. A game's own presentation settings (the Zeus sneak window)
+are declared in its manifest and stored per game, in the same file:
+
+    {"animation_speed": "normal", ..., "games": {"zeus": {"sneak_window_s": 1.5}}}
+
+Defaults and ranges come from the manifests; `settings.game_value("zeus", "sneak_window_s")` reads
+one. A file written before game settings moved under "games" (a top-level "sneak_window_s") is
+migrated on load. A damaged file gives the defaults and a message; it is set aside, not overwritten.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
+from game.core import manifest as manifests
+from game.core.manifest import GameSetting, SettingValue
 from game.core.userfiles import atomic_write_json, set_aside
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+
+GameValues = dict[str, dict[str, SettingValue]]     # game id -> setting name -> value
+
+
+def game_setting_specs() -> dict[str, tuple[GameSetting, ...]]:
+    """The settings each registered game adds, by game id (from the manifests)."""
+    return {m.id: m.settings for m in manifests.registry().manifests if m.settings}
+
+
+def default_game_values() -> GameValues:
+    return {game_id: {spec.name: spec.default for spec in specs} for game_id, specs in game_setting_specs().items()}
 
 
 @dataclass(frozen=True)
@@ -21,9 +41,11 @@ class Settings:
     fullscreen: bool = False
     window_width: int = 1280
     window_height: int = 720
-    sneak_window_s: float = 1.5          # how long a Zeus sneak stays on offer to humans
     ai_delay_s: float = 0.7              # human-like pause before an AI move is shown
     player_name: str = "You"
+    # Every registered game's own settings, filled with its defaults; also games this run does not
+    # know (a manifest broken today), kept as they were so saving never loses them.
+    games: GameValues = field(default_factory=default_game_values)
 
     def validated(self) -> "Settings":
         """Clamp values into range so a hand-edited file cannot break the program."""
@@ -33,15 +55,108 @@ class Settings:
             sound_volume=min(1.0, max(0.0, float(self.sound_volume))),
             window_width=max(640, min(7680, int(self.window_width))),
             window_height=max(400, min(4320, int(self.window_height))),
-            sneak_window_s=min(10.0, max(0.3, float(self.sneak_window_s))),
             ai_delay_s=min(5.0, max(0.0, float(self.ai_delay_s))),
             player_name=str(self.player_name)[:24] or "You",
+            games=_validated_games(self.games),
         )
 
     @property
     def animation_factor(self) -> float:
         """Multiplier on animation durations (0 = instant)."""
         return {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}[self.animation_speed]
+
+    def game_value(self, game_id: str, name: str) -> SettingValue:
+        """One game's own setting, e.g. `game_value("zeus", "sneak_window_s")` (LookupError: no such setting)."""
+        spec = manifests.registry()[game_id].setting(name)
+        value = self.games.get(game_id, {}).get(name, spec.default)
+        return spec.clamped(value)
+
+    def with_game_value(self, game_id: str, name: str, value: SettingValue) -> "Settings":
+        """These settings with one game setting changed (clamped into its range)."""
+        spec = manifests.registry()[game_id].setting(name)
+        games = {key: dict(values) for key, values in self.games.items()}
+        games.setdefault(game_id, {})[name] = spec.clamped(value)
+        return replace(self, games=games)
+
+    # Before game settings moved under "games", they were fields of their own (`sneak_window_s`).
+    # Reading one by that flat name still answers from its game, for code not yet moved to game_value.
+    def __getattr__(self, name: str) -> SettingValue:
+        if not name.startswith("_") and name != "games":
+            owner = _flat_name_owner(name)
+            if owner is not None:
+                return self.game_value(owner, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+SHARED_NAMES = frozenset(f.name for f in fields(Settings))
+
+
+def _flat_name_owner(name: str) -> str | None:
+    """The one registered game that declares a setting called `name` (None: none, or several)."""
+    owners = [game_id for game_id, specs in game_setting_specs().items() if any(s.name == name for s in specs)]
+    return owners[0] if len(owners) == 1 else None
+
+
+def _with_flat_names(games: Mapping[str, Mapping[str, SettingValue]], flat: Mapping[str, Any]) -> GameValues:
+    """`games` with game settings given by their old top-level names moved under their game."""
+    moved = {key: dict(values) for key, values in games.items()}
+    for name, value in flat.items():
+        owner = _flat_name_owner(name)
+        if owner is None:
+            raise TypeError(f"Settings has no setting {name!r}")
+        moved.setdefault(owner, {})[name] = value
+    return moved
+
+
+_dataclass_init = Settings.__init__
+
+
+def _init_accepting_flat_names(self: Settings, *args: Any, **values: Any) -> None:
+    """`Settings(sneak_window_s=2.0)` and `replace(settings, sneak_window_s=2.0)`, as before game
+    settings moved under "games", store the value under its game."""
+    flat = {name: values.pop(name) for name in list(values) if name not in SHARED_NAMES}
+    _dataclass_init(self, *args, **values)
+    if flat:
+        object.__setattr__(self, "games", _with_flat_names(self.games, flat))
+
+
+Settings.__init__ = _init_accepting_flat_names  # type: ignore[method-assign]
+
+
+def _validated_games(games: Mapping[str, Mapping[str, SettingValue]]) -> GameValues:
+    """Every registered game's settings clamped into range (defaults for the missing ones); games
+    this run does not know are kept as they are."""
+    specs = game_setting_specs()
+    result: GameValues = {key: dict(values) for key, values in games.items() if key not in specs}
+    for game_id, game_specs in specs.items():
+        stored = games.get(game_id, {})
+        result[game_id] = {spec.name: spec.clamped(stored.get(spec.name, spec.default)) for spec in game_specs}
+    return result
+
+
+def _read_games(data: Any, flat: Mapping[str, Any]) -> GameValues:
+    """The "games" object of a settings file, with old top-level game settings migrated into it
+    (ValueError when a value is of the wrong kind)."""
+    if data is None:
+        data = {}
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise ValueError("'games' is not an object of one object per game")
+    games: GameValues = {key: dict(values) for key, values in data.items()}
+    for name, value in flat.items():
+        owner = _flat_name_owner(name)
+        if owner is not None:
+            games.setdefault(owner, {}).setdefault(name, value)   # a value already under "games" wins
+    for game_id, specs in game_setting_specs().items():
+        stored = games.get(game_id, {})
+        for spec in specs:
+            if spec.name in stored:
+                try:
+                    spec.checked(stored[spec.name])
+                except TypeError:
+                    raise ValueError(f"'games.{game_id}.{spec.name}' has the wrong kind of value") from None
+        if game_id in games:
+            games[game_id] = {name: value for name, value in stored.items() if any(s.name == name for s in specs)}
+    return games
 
 
 @dataclass(frozen=True)
@@ -58,16 +173,20 @@ def load_settings(path: Path) -> LoadedSettings:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-        known = {f.name: f.type for f in fields(Settings)}
         defaults = asdict(Settings())
         values: dict[str, Any] = {}
+        flat: dict[str, Any] = {}
         for name, value in data.items():
-            if name not in known:
-                continue  # a setting from a newer version: ignore, keep the rest
+            if name == "games":
+                continue
+            if name not in SHARED_NAMES:
+                flat[name] = value   # an old top-level game setting, or one from a newer version
+                continue
             default = defaults[name]
             if isinstance(default, bool) != isinstance(value, bool) or not isinstance(value, (type(default), int, float)):
                 raise ValueError(f"'{name}' has the wrong kind of value")
             values[name] = type(default)(value)
+        values["games"] = _read_games(data.get("games"), flat)
         return LoadedSettings(Settings(**values).validated())
     except (OSError, ValueError, TypeError) as exc:
         moved = set_aside(path)
