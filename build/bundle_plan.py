@@ -18,7 +18,8 @@ BUNDLE_ID = "org.olympustable.OlympusTable"
 ICON_BASE = ASSETS / "icons" / "olympus-table"
 
 # Packages whose every module is bundled: games and tables are imported by name at run time
-# (game.catalog, scenes.tables), which PyInstaller's import scan cannot follow.
+# (the manifests name them; game/core/manifest.py finds the manifests), which PyInstaller's import
+# scan cannot follow. `manifest_modules` adds whatever a manifest names, wherever it lives.
 APP_PACKAGES = ("game", "scenes")
 
 # Never needed at run time; some are pulled in only through optional imports. Leaving them out
@@ -54,7 +55,7 @@ def asset_datas() -> list[tuple[str, str]]:
     return pairs
 
 
-def app_modules() -> list[str]:
+def package_modules() -> list[str]:
     """Every module of the program's own packages, by dotted name."""
     modules: list[str] = []
     for package in APP_PACKAGES:
@@ -68,6 +69,29 @@ def app_modules() -> list[str]:
                 parts.pop()
             modules.append(".".join(parts))
     return modules
+
+
+def manifest_modules() -> list[str]:
+    """Every game's manifest module and every module a manifest names (engine, table, card faces),
+    read from the manifests themselves. A broken manifest stops the build with its message: a
+    bundle must not ship a game it cannot offer."""
+    if str(REPO_ROOT) not in sys.path:
+        sys.path.insert(0, str(REPO_ROOT))
+    from game.core.manifest import discover
+
+    registry = discover("game")
+    if registry.problems:
+        raise SystemExit("bundle_plan: " + "; ".join(f"{game_id}: {problem}"
+                                                     for game_id, problem in registry.problems.items()))
+    modules: list[str] = []
+    for entry in registry.manifests:
+        modules += [f"game.{entry.id}.manifest", *entry.modules()]
+    return modules
+
+
+def app_modules() -> list[str]:
+    """The modules to bundle: the program's packages, and everything the game manifests name."""
+    return list(dict.fromkeys(package_modules() + manifest_modules()))
 
 
 def icon_file(platform: str | None = None) -> str | None:

@@ -1,4 +1,5 @@
-"""Write the table sounds to assets/sounds/*.wav from the synthesis code in scenes/table/sound.py.
+"""Write the table sounds to assets/sounds/*.wav from the synthesis code in scenes/table/sound.py:
+the kit's own and every sound a game's manifest lists.
 
 Run after changing a sound: `.venv/bin/python build/make_sounds.py`. The program only loads the
 files; tests/scenes/test_sound.py fails if they differ from what the code makes.
@@ -10,11 +11,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scenes.table.sound import SOUND_NAMES, wav_path, write_wav  # noqa: E402
+from scenes.table.sound import sound_names, wav_path, write_wav  # noqa: E402
 
 
 def main() -> int:
-    for name in SOUND_NAMES:
+    for name in sound_names():
         path = wav_path(name)
         path.parent.mkdir(parents=True, exist_ok=True)
         write_wav(name, path)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from game.catalog import GAME_IDS, Catalog, load_catalog
+from game.catalog import Catalog, load_catalog, manifest_problems, registered_game_ids
 from game.core.resources import asset_path
 from game.core.session import GameSession
 from game.core.settings import Settings, load_settings, save_settings
@@ -58,16 +58,26 @@ def setup_logging(dirs: UserDirs) -> Path:
     return path
 
 
-def load_catalog_safely(game_ids: tuple[str, ...] = GAME_IDS) -> Catalog:
-    """The catalog, one game at a time, so a game that fails in any way (bad YAML, a missing or
-    broken package) is left out with its reason and the others are still offered."""
+def load_catalog_safely(game_ids: tuple[str, ...] | None = None) -> Catalog:
+    """The catalog, one game at a time, so a game that fails in any way (a broken manifest, bad YAML,
+    a missing or broken package, a table module that is not there) is left out with its reason and
+    the others are still offered. `game_ids` defaults to every registered game."""
+    from scenes.tables import table_problem
+
     catalog = Catalog()
+    if game_ids is None:
+        game_ids = registered_game_ids()
+        catalog.errors.update(manifest_problems())
     for game_id in game_ids:
         try:
             one = load_catalog((game_id,))
+            problem = table_problem(game_id) if game_id in one.games else None
         except Exception as exc:  # a broken game package must not stop the program
             log.exception("game %s failed to load", game_id)
             catalog.errors[game_id] = f"{type(exc).__name__}: {exc}"
+            continue
+        if problem is not None:
+            catalog.errors[game_id] = problem
             continue
         catalog.games.update(one.games)
         catalog.errors.update(one.errors)

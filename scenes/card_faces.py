@@ -1,74 +1,73 @@
 """A game's real card faces away from its table: the rules screen draws its worked examples with them.
 
-Each game paints its faces in its own module (scenes/telos_art.py, scenes/zeus_art.py); this module
-only knows which painter belongs to which game id, and which card ids that game's deck holds, so a
-rules text naming a card the deck does not have can be caught and shown, not drawn as a wrong face.
-The renderer is the table kit's cached CardArt, built the way the tables build theirs.
+Each game's manifest names a function `(game) -> (CardArt, frozenset of card ids)` as its
+`card_faces`: the kit's cached renderer with the game's own painter, and every card id its deck can
+hold, so a rules text naming a card the deck does not have can be caught and shown, not drawn as a
+wrong face. The two functions below are Zeus's and Télos's.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
+from game.core import manifest as manifests
 from game.core.engine import Game
+from game.core.manifest import ManifestError
 from scenes.table.card_art import CardArt
 
 
-def _telos_art(game: Game) -> CardArt:
+class CardFaces(NamedTuple):
+    art: CardArt
+    card_ids: frozenset[str]
+
+
+def telos_faces(game: Game) -> CardFaces:
     from scenes.telos_art import TelosFaces
 
+    content = game.content  # type: ignore[attr-defined]
     # The plain kit renderer, not the table's SnappingCardArt: rules cards never move, so every
     # width is drawn exactly.
-    faces = TelosFaces(game.content)  # type: ignore[attr-defined]
-    return CardArt(faces.paint, border_for=faces.border_for)
-
-
-def _telos_ids(game: Game) -> frozenset[str]:
-    content = game.content  # type: ignore[attr-defined]
+    faces = TelosFaces(content)
     every_count = max(content.players)
-    return frozenset(content.god_cards(every_count)) | frozenset(content.zeus_ids)
+    ids = frozenset(content.god_cards(every_count)) | frozenset(content.zeus_ids)
+    return CardFaces(CardArt(faces.paint, border_for=faces.border_for), ids)
 
 
-def _zeus_art(game: Game) -> CardArt:
+def zeus_faces(game: Game) -> CardFaces:
     from scenes.zeus_art import zeus_card_art
 
-    return zeus_card_art(game.cards)  # type: ignore[attr-defined]
+    cards = game.cards  # type: ignore[attr-defined]
+    return CardFaces(zeus_card_art(cards), frozenset(cards))
 
 
-def _zeus_ids(game: Game) -> frozenset[str]:
-    return frozenset(game.cards)  # type: ignore[attr-defined]
+def _faces_function(game_id: str) -> Callable[[Game], tuple[CardArt, frozenset[str]]]:
+    found = manifests.registry().get(game_id)
+    if found is None or found.card_faces is None:
+        raise LookupError(f"there are no card faces for the game {game_id!r}")
+    return manifests.resolve(game_id, found.card_faces)
 
 
-FACES: dict[str, tuple[Callable[[Game], CardArt], Callable[[Game], frozenset[str]]]] = {
-    "telos": (_telos_art, _telos_ids),
-    "zeus": (_zeus_art, _zeus_ids),
-}
+def card_faces(game_id: str, game: Game | None = None) -> CardFaces:
+    """`game_id`'s card renderer and deck ids (LookupError: no faces known; ManifestError: a bad reference).
 
+    `game` is the loaded game when the caller has it (the app's catalog); otherwise it is loaded here
+    (ContentError when its deck file is damaged).
+    """
+    make = _faces_function(game_id)
+    if game is None:
+        from game.catalog import load_game
 
-def _faces(game_id: str) -> tuple[Callable[[Game], CardArt], Callable[[Game], frozenset[str]]]:
-    try:
-        return FACES[game_id]
-    except KeyError:
-        raise LookupError(f"there are no card faces for the game {game_id!r}") from None
-
-
-def _loaded(game_id: str, game: Game | None) -> Game:
-    if game is not None:
-        return game
-    from game.catalog import load_game
-
-    return load_game(game_id)   # ContentError when its deck file is damaged
+        game = load_game(game_id)
+    art, ids = make(game)
+    if not isinstance(art, CardArt):
+        raise ManifestError(f"the card faces of {game_id} gave {type(art).__name__}, not a CardArt")
+    return CardFaces(art, frozenset(ids))
 
 
 def card_art_for(game_id: str, game: Game | None = None) -> CardArt:
-    """The kit's cached card renderer with `game_id`'s own face painter (LookupError: no faces known).
-
-    `game` is the loaded game when the caller has it (the app's catalog); otherwise it is loaded here.
-    """
-    build_art, _ = _faces(game_id)
-    return build_art(_loaded(game_id, game))
+    """The kit's cached card renderer with `game_id`'s own face painter."""
+    return card_faces(game_id, game).art
 
 
 def deck_card_ids(game_id: str, game: Game | None = None) -> frozenset[str]:
     """Every card id `game_id`'s deck can hold (all sets, all Zeus cards), to check names against."""
-    _, list_ids = _faces(game_id)
-    return list_ids(_loaded(game_id, game))
+    return card_faces(game_id, game).card_ids

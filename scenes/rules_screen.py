@@ -1,4 +1,4 @@
-"""The rules of a game, read from assets/rules/<id>.md and shown as a scrollable parchment page.
+"""The rules of a game, read from the file its manifest names (assets/rules/<id>.md) as a scrollable parchment page.
 
 Only the Markdown the rules files use is understood: `#`/`##`/`###` headings, paragraphs, `- `
 and `1. ` lists, `|` tables, `---` rules and inline **bold** (`code` and [links](…) show as text).
@@ -26,9 +26,11 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.core.engine import Game
+from game.core import manifest as manifests
 from game.core.errors import ContentError
+from game.core.manifest import ManifestError
 from game.core.resources import asset_path
-from scenes.card_faces import card_art_for, deck_card_ids
+from scenes.card_faces import card_faces
 from scenes.table.card_art import CardArt, card_height, corner_radius
 from scenes.theme import CREAM, GOLD, ILLEGAL, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, font, ui_scale
 from scenes.widgets import Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed, wrap_text
@@ -225,6 +227,12 @@ def layout_runs(runs: list[Run], x: int, y: int, width: int, size: int, colour: 
     return pieces, y + line_h
 
 
+def rules_file(game_id: str) -> str:
+    """The game's rules text under assets/, as its manifest names it (rules/<id>.md when it names none)."""
+    found = manifests.registry().get(game_id)
+    return found.rules if found is not None and found.rules else f"rules/{game_id}.md"
+
+
 class RulesScene(MenuScene):
     hover_focus = True
 
@@ -233,13 +241,14 @@ class RulesScene(MenuScene):
         self.game_id = game_id
         game = app.catalog.games.get(game_id)
         self.game_title = game.title if game is not None else game_id
-        self.path = asset_path("rules", f"{game_id}.md")
+        self.rules_file = rules_file(game_id)
+        self.path = asset_path(*self.rules_file.split("/"))
         self.message = ""
         try:
             self.blocks = parse_markdown(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             self.blocks = []
-            self.message = (f"The rules of {self.game_title} are not installed: the file rules/{game_id}.md "
+            self.message = (f"The rules of {self.game_title} are not installed: the file {self.rules_file} "
                             "is missing from the program's assets.")
         except (OSError, UnicodeDecodeError) as exc:
             self.blocks = []
@@ -271,9 +280,8 @@ class RulesScene(MenuScene):
 
                 game = load_game(self.game_id)
                 self.game_title = game.title
-            self.art = card_art_for(self.game_id, game)
-            self.deck_ids = deck_card_ids(self.game_id, game)
-        except (LookupError, ImportError, ContentError, OSError) as exc:
+            self.art, self.deck_ids = card_faces(self.game_id, game)
+        except (LookupError, ImportError, ContentError, ManifestError, OSError) as exc:
             self.art = None
             self.faces_problem = f"The cards of {self.game_title} cannot be drawn here: {exc}."
 
@@ -282,7 +290,7 @@ class RulesScene(MenuScene):
         row = block.row
         if row is None:
             return []
-        where = f"Card row on line {row.line} of rules/{self.game_id}.md"
+        where = f"Card row on line {row.line} of {self.rules_file}"
         found = [f"{where}: {problem}." for problem in row.problems]
         if self.art is None:
             if first_row and self.faces_problem:

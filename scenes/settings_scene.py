@@ -1,6 +1,8 @@
 """The settings screen: every change is saved at once through `app.update_settings`.
 
-It is an overlay, so it opens the same way over the title menu and over a paused table.
+It is an overlay, so it opens the same way over the title menu and over a paused table. Besides the
+settings every table shares, each offered game's own settings get a row each, as its manifest
+declares them (label, help line, steps and how a value reads).
 """
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from game.core import manifest as manifests
+from game.core.manifest import GameSetting
 from game.core.settings import ANIMATION_SPEEDS, Settings
 from scenes.theme import CREAM, PARCHMENT, ui_scale
 from scenes.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, draw_dialog_frame, draw_text,
@@ -19,12 +23,27 @@ if TYPE_CHECKING:
 
 WINDOW_PRESETS: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 VOLUME_STEPS = tuple(i / 10 for i in range(11))
-SNEAK_STEPS = tuple(round(0.5 + i * 0.25, 2) for i in range(19))      # 0.5 .. 5.0 s
 AI_DELAY_STEPS = tuple(round(i * 0.1, 1) for i in range(31))          # 0 .. 3.0 s
 
 
 def nearest_index(values: tuple[Any, ...], value: float) -> int:
     return min(range(len(values)), key=lambda i: abs(float(values[i]) - float(value)))
+
+
+RowSpec = tuple[str, str, Callable[[pygame.Rect], Control]]   # label, help line, make the control
+
+
+def game_setting_control(rect: pygame.Rect, spec: GameSetting, value: Any,
+                         on_change: Callable[[Any], None]) -> Control:
+    """The control for one game setting: a toggle, or a stepper over its steps."""
+    if spec.kind == "toggle":
+        return Toggle(rect, bool(value), on_change)
+    steps = tuple(spec.steps)
+    if spec.kind == "choice":
+        index = steps.index(value) if value in steps else steps.index(spec.default)
+    else:
+        index = nearest_index(steps, value)
+    return Stepper(rect, steps, index, on_change, spec.show)
 
 
 def window_presets(current: tuple[int, int]) -> list[tuple[int, int]]:
@@ -49,6 +68,22 @@ class SettingsScene(MenuScene):
 
     def change(self, **values: Any) -> None:
         self.app.update_settings(replace(self.app.settings, **values))
+
+    def change_game_setting(self, game_id: str, name: str, value: Any) -> None:
+        self.app.update_settings(self.app.settings.with_game_value(game_id, name, value))
+
+    def game_rows(self, settings: Settings) -> list[RowSpec]:
+        """One row per setting of each offered game, in menu order."""
+        rows: list[RowSpec] = []
+        for entry in manifests.registry().manifests:
+            if not entry.offered:
+                continue
+            for spec in entry.settings:
+                value = settings.game_value(entry.id, spec.name)
+                rows.append((spec.label, spec.help,
+                             lambda r, g=entry.id, spec=spec, value=value: game_setting_control(
+                                 r, spec, value, lambda v: self.change_game_setting(g, spec.name, v))))
+        return rows
 
     def _commit_name(self, text: str | None = None) -> None:
         name = (text if text is not None else self.name_text).strip()
@@ -81,20 +116,10 @@ class SettingsScene(MenuScene):
         row_h = max(28, int(44 * s))
         gap = int(row_h * 0.42)
         header = self.band_h + int(18 * s) + int(self.title_size * 1.4)
-        n_rows = 7
-        button_h = max(30, int(48 * s))
-        panel_h = header + n_rows * (row_h + gap) + int(10 * s) + button_h + int(22 * s) + self.band_h
-        panel_h = min(panel_h, height - 8)
-        self.panel = pygame.Rect(0, 0, panel_w, panel_h)
-        self.panel.center = (width // 2, height // 2)
-        label_x = self.panel.x + int(36 * s)
-        control_w = min(int(330 * s), int(panel_w * 0.46))
-        control_x = self.panel.right - int(36 * s) - control_w
-        y = self.panel.y + header
         window = (settings.window_width, settings.window_height)
         presets = window_presets(window)
 
-        specs: list[tuple[str, str, Callable[[pygame.Rect], Control]]] = [
+        shown: list[RowSpec] = [
             ("Animation speed", "How fast cards travel. Instant skips the motion.",
              lambda r: Stepper(r, ANIMATION_SPEEDS, ANIMATION_SPEEDS.index(settings.animation_speed),
                                lambda v: self.change(animation_speed=v), str.capitalize)),
@@ -107,9 +132,10 @@ class SettingsScene(MenuScene):
              lambda r: Stepper(r, presets, presets.index(window),
                                lambda v: self.change(window_width=v[0], window_height=v[1]),
                                lambda v: f"{v[0]} × {v[1]}")),
-            ("Zeus sneak window", "Zeus on the Loose: how long you may sneak in a match.",
-             lambda r: Stepper(r, SNEAK_STEPS, nearest_index(SNEAK_STEPS, settings.sneak_window_s),
-                               lambda v: self.change(sneak_window_s=v), lambda v: f"{v:.2f} s")),
+        ]
+        # Each game's own rows sit between how the table looks and how the play goes.
+        shown += self.game_rows(settings)
+        shown += [
             ("AI move delay", "A pause before each AI move, so you can follow it.",
              lambda r: Stepper(r, AI_DELAY_STEPS, nearest_index(AI_DELAY_STEPS, settings.ai_delay_s),
                                lambda v: self.change(ai_delay_s=v), lambda v: f"{v:.1f} s")),
@@ -117,9 +143,19 @@ class SettingsScene(MenuScene):
              lambda r: TextField(r, self.name_text, self._set_name, hint="Your name", max_length=24,
                                  on_commit=self._commit_name, invalid=not self.name_text.strip())),
         ]
+        n_rows = len(shown)
+        button_h = max(30, int(48 * s))
+        panel_h = header + n_rows * (row_h + gap) + int(10 * s) + button_h + int(22 * s) + self.band_h
+        panel_h = min(panel_h, height - 8)
+        self.panel = pygame.Rect(0, 0, panel_w, panel_h)
+        self.panel.center = (width // 2, height // 2)
+        label_x = self.panel.x + int(36 * s)
+        control_w = min(int(330 * s), int(panel_w * 0.46))
+        control_x = self.panel.right - int(36 * s) - control_w
+        y = self.panel.y + header
         controls: list[Control] = []
         self.rows = []
-        for label, help_text, make in specs:
+        for label, help_text, make in shown:
             rect = pygame.Rect(control_x, y, control_w, row_h)
             control = make(rect)
             controls.append(keyed(control, label))

@@ -1,7 +1,8 @@
 """The title menu: the program's name, the games that can be played, resume, settings, quit.
 
-A game is offered when its content loaded (the catalog) and it has a table (scenes.tables). A game
-whose content failed is named at the foot of the screen with the reason, one line each.
+A game is offered when its content loaded (the catalog) and its manifest names a table (scenes.tables),
+in the manifests' menu order. A game whose manifest or content failed is named at the foot of the
+screen with the reason, one line each.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.catalog import game_title
 from game.core.errors import RecordError
 from game.core.session import GameSession, peek_autosave
 from game.core.userfiles import set_aside
@@ -26,12 +28,10 @@ log = logging.getLogger("olympus.title")
 
 PROGRAM_NAME = "Olympus Table"
 TAGLINE = "Card games of the gods, against the AI or with friends"
-# Names for games whose content failed to load (their Game object, which has the title, does not exist).
-GAME_NAMES = {"zeus": "Zeus on the Loose", "telos": "Télos", "elios": "Elios", "tamoul": "Tamoul"}
 
 
 def playable_games(app: "App") -> list[Any]:
-    """Games with content and a table, in catalog order."""
+    """Games with content and a table, in catalog (menu) order."""
     return [game for game_id, game in app.catalog.games.items() if tables.has_table(game_id)]
 
 
@@ -67,7 +67,7 @@ class TitleScene(MenuScene):
         if record is not None:
             game = self.app.catalog.games.get(record["game"])
             names = [seat["name"] for seat in record["seats"]]
-            title = game.title if game is not None else GAME_NAMES.get(record["game"], record["game"])
+            title = game.title if game is not None else game_title(record["game"])
             self.resume_title = title
             if game is None or not tables.has_table(record["game"]):
                 self.resume_note = f"{title} cannot be played in this version, so the saved game cannot be resumed."
@@ -177,7 +177,7 @@ class TitleScene(MenuScene):
             control.rect.y += shift
         self.captions = [(text, cy + shift, colour) for text, cy, colour in self.captions]
         self.error_lines = [
-            f"⚠ {GAME_NAMES.get(game_id, game_id)} cannot be offered: {' '.join(message.split())}"
+            f"⚠ {game_title(game_id)} cannot be offered: {' '.join(message.split())}"
             for game_id, message in self.app.catalog.errors.items()
         ]
         return controls

@@ -20,9 +20,8 @@ import bundle_plan  # noqa: E402
 import make_archive  # noqa: E402
 import make_icons  # noqa: E402
 
-from game.catalog import GAME_IDS  # noqa: E402
+from game.core import manifest as manifests  # noqa: E402
 from game.core import resources  # noqa: E402
-from scenes.tables import TABLE_SCENES  # noqa: E402
 
 ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
 
@@ -71,14 +70,32 @@ def test_spec_bundles_every_assets_folder(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_spec_bundles_the_modules_imported_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     hidden = set(run_spec("linux", monkeypatch)["Analysis"].kwargs["hiddenimports"])
-    assert {"game.catalog", "scenes.tables", "scenes.self_test", "game.core.play"} <= hidden
-    for game_id in GAME_IDS:
-        if (REPO / "game" / game_id).is_dir():
-            assert f"game.{game_id}" in hidden
-    for target in TABLE_SCENES.values():
-        module = target.split(":")[0]
-        if (REPO / Path(*module.split("."))).with_suffix(".py").is_file():
-            assert module in hidden
+    assert {"game.catalog", "game.core.manifest", "scenes.tables", "scenes.self_test", "game.core.play"} <= hidden
+
+
+def test_the_bundle_plan_collects_every_module_a_manifest_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    hidden = set(run_spec("linux", monkeypatch)["Analysis"].kwargs["hiddenimports"])
+    registry = manifests.discover("game")
+    assert registry.ids() and not registry.problems
+    assert set(registry["zeus"].modules()) == {"game.zeus", "scenes.zeus_table", "scenes.card_faces"}
+    for entry in registry.manifests:
+        named = {f"game.{entry.id}.manifest", *entry.modules()}
+        assert named <= hidden, f"{entry.id}: {named - hidden} not bundled"
+
+
+def test_the_bundle_plan_reads_what_to_collect_from_the_manifests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module a manifest names outside game/ and scenes/ is collected too: the list is the manifests'."""
+    elsewhere = manifests.GameManifest(id="zeus", title="Zeus on the Loose", menu_order=1, engine="game.zeus:load_game",
+                                       table="tables_elsewhere.zeus:Table")
+    monkeypatch.setattr(manifests, "discover", lambda package: manifests.Registry((elsewhere,)))
+    assert {"game.zeus.manifest", "game.zeus", "tables_elsewhere.zeus"} <= set(bundle_plan.app_modules())
+
+
+def test_the_bundle_plan_refuses_a_broken_manifest(monkeypatch: pytest.MonkeyPatch) -> None:
+    broken = manifests.Registry((), {"elios": "game/elios/manifest.py is broken: title must be a non-empty text"})
+    monkeypatch.setattr(manifests, "discover", lambda package: broken)
+    with pytest.raises(SystemExit, match="elios: game/elios/manifest.py is broken"):
+        bundle_plan.app_modules()
 
 
 def test_spec_leaves_out_tools_tests_and_tkinter(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import pytest
 
+from game.core import manifest as manifests
 from game.core.agents import RandomAgent
 from game.core.errors import ContentError
 from game.core.resources import asset_path
@@ -47,13 +49,36 @@ def test_every_shipped_font_loads_with_french_and_dutch_letters() -> None:
     assert report.fonts == 3
 
 
-def test_a_game_without_its_rules_text_is_named(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(self_test, "load_game", lambda game_id: CountGame())
-    monkeypatch.setattr(self_test, "asset_path", lambda *parts: tmp_path.joinpath(*parts))
+def test_every_shipped_manifest_is_sound() -> None:
     report = SelfTestReport()
-    assert self_test.check_games(report, ("count",)) == {}
-    assert report.failures[0].startswith("game count: FileNotFoundError: its rules text")
-    assert "count.md is missing" in report.failures[0]
+    self_test.check_manifests(report)
+    assert report.failures == []
+
+
+def _registry_of(monkeypatch: pytest.MonkeyPatch, *entries: manifests.GameManifest, **problems: str) -> None:
+    monkeypatch.setattr(manifests, "registry", lambda: manifests.Registry(entries, problems))
+
+
+ZEUS = manifests.registry()["zeus"]
+
+
+def test_a_game_without_its_rules_text_or_a_sound_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    _registry_of(monkeypatch, replace(ZEUS, rules="rules/nowhere.md"), replace(ZEUS, id="sound", sounds=("hush",)))
+    report = SelfTestReport()
+    self_test.check_manifests(report)
+    rules, sound = report.failures
+    assert rules.startswith("manifest zeus: FileNotFoundError: its rules text rules/nowhere.md is missing")
+    assert sound.startswith("manifest sound: FileNotFoundError: its sound hush.wav is missing")
+
+
+def test_a_broken_manifest_and_a_reference_that_does_not_resolve_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    _registry_of(monkeypatch, replace(ZEUS, table="scenes.zeus_table:NoSuchTable"),
+                 elios="game/elios/manifest.py is broken: title must be a non-empty text")
+    report = SelfTestReport()
+    self_test.check_manifests(report)
+    assert report.failures[0] == "manifest elios: game/elios/manifest.py is broken: title must be a non-empty text"
+    assert report.failures[1].startswith("manifest zeus: ManifestError: the manifest of zeus names "
+                                         "'scenes.zeus_table:NoSuchTable', but scenes.zeus_table has no 'NoSuchTable'")
 
 
 def test_every_shipped_png_decodes() -> None:
@@ -92,10 +117,11 @@ def test_an_ai_that_breaks_the_game_is_named(monkeypatch: pytest.MonkeyPatch) ->
     assert report.failures[0].startswith("ai game count: RuntimeError")
 
 
-def test_a_game_without_a_table_is_named() -> None:
+def test_a_game_registered_without_a_table_is_not_drawn_and_not_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    _registry_of(monkeypatch, replace(ZEUS, id="count", table=None))
     report = SelfTestReport()
     self_test.check_tables(report, {"count": CountGame()})
-    assert report.failures == ["table count: no table scene is registered in scenes/tables.py"]
+    assert report.failures == [] and report.tables == 0
 
 
 def test_summary_line_counts_what_was_checked() -> None:

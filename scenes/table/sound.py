@@ -1,11 +1,13 @@
-"""Short table sounds: `card_slide` (a soft noise swish), `card_place` (a short tap), `zeus_steal`
-(a rising bright chime) and `round_won` (a little fanfare).
+"""Short table sounds. Every table has the kit's own (`KIT_SOUNDS`): `card_slide` (a soft noise swish),
+`card_place` (a short tap) and `round_won` (a little fanfare); a game adds its own in its manifest's
+`sounds` (Zeus: `zeus_steal`, a rising bright chime). Each is the file assets/sounds/<name>.wav.
 
-The sounds are made by the code below, but not at run time: synthesis is pure Python (about half
-a second of holding the interpreter lock, which stuttered frames), so `build/make_sounds.py` writes
-them once to assets/sounds/*.wav and the program loads those files (a test proves the files are
-what this code makes). Volume comes from settings each time a sound plays. When the mixer cannot
-open (no sound card) or a file is missing, every call is silently a no-op.
+The shipped files are made by the code below, but not at run time: synthesis is pure Python (about
+half a second of holding the interpreter lock, which stuttered frames), so `build/make_sounds.py`
+writes them once and the program loads those files (a test proves the files are what this code
+makes). A game may also ship a sound made any other way; only the file is loaded. Volume comes from
+settings each time a sound plays. When the mixer cannot open (no sound card) or a file is missing,
+every call is silently a no-op.
 """
 from __future__ import annotations
 
@@ -19,11 +21,27 @@ from typing import Callable
 
 import pygame
 
+from game.core import manifest as manifests
 from game.core.resources import asset_path
 
 log = logging.getLogger("olympus.sound")
 
-SOUND_NAMES = ("card_slide", "card_place", "zeus_steal", "round_won")
+KIT_SOUNDS = ("card_slide", "card_place", "round_won")
+
+
+def sound_names(game_id: str | None = None) -> tuple[str, ...]:
+    """The kit's sounds and the game's own, from its manifest (every registered game's when None)."""
+    registry = manifests.registry()
+    games = registry.manifests if game_id is None else [m for m in registry.manifests if m.id == game_id]
+    return tuple(dict.fromkeys([*KIT_SOUNDS, *(name for m in games for name in m.sounds)]))
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    # SOUND_NAMES was the hand-kept list of every sound before the manifests; it now means the same,
+    # read from them.
+    if name == "SOUND_NAMES":
+        return sound_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _envelope(i: int, n: int, attack: float = 0.02) -> float:
@@ -52,7 +70,7 @@ def synthesise(name: str, rate: int) -> list[float]:
     if name == "round_won":
         notes = (523.3, 659.3, 784.0, 1046.5)
         return _arpeggio(notes, 0.12, 0.55, rate)
-    raise ValueError(f"unknown sound {name!r}; sounds: {', '.join(SOUND_NAMES)}")
+    raise ValueError(f"there is no recipe for the sound {name!r} here")
 
 
 def _arpeggio(notes: tuple[float, ...], step: float, tail: float, rate: int) -> list[float]:
@@ -86,17 +104,22 @@ def write_wav(name: str, path: Path) -> None:
 
 
 class TableSounds:
-    """The table's sounds; `play(name)` at the current volume, or nothing when there is no mixer."""
+    """The table's sounds; `play(name)` at the current volume, or nothing when there is no mixer.
 
-    def __init__(self, volume: Callable[[], float]) -> None:
+    `game_id` picks the game whose own sounds are loaded besides the kit's (all registered games'
+    when None).
+    """
+
+    def __init__(self, volume: Callable[[], float], game_id: str | None = None) -> None:
         self._volume = volume
+        self.names = sound_names(game_id)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
             if not pygame.mixer.get_init():
                 return
-            for name in SOUND_NAMES:
+            for name in self.names:
                 self._sounds[name] = pygame.mixer.Sound(str(wav_path(name)))
         except (pygame.error, OSError) as exc:
             log.info("no sound: %s", exc)
@@ -107,8 +130,8 @@ class TableSounds:
         return bool(self._sounds)
 
     def play(self, name: str) -> None:
-        if name not in SOUND_NAMES:
-            raise ValueError(f"unknown sound {name!r}; sounds: {', '.join(SOUND_NAMES)}")
+        if name not in self.names:
+            raise ValueError(f"unknown sound {name!r}; sounds: {', '.join(self.names)}")
         sound = self._sounds.get(name)
         volume = max(0.0, min(1.0, float(self._volume())))
         if sound is None or volume <= 0:
