@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -12,7 +13,9 @@ import pytest
 
 import scenes.tables as tables
 from game.catalog import Catalog
+from game.core import manifest as manifests
 from game.core.engine import SeatInfo
+from game.core.manifest import GameSetting, Registry
 from game.core.session import GameSession
 from scenes.headless import make_headless_app
 from scenes.results import ConfirmOverlay
@@ -199,8 +202,11 @@ def test_settings_changes_are_saved_at_once(app):
     controls = {c.key: c for c in settings.focus.controls}
     controls["Animation speed"].step(1)
     assert json.loads(app.dirs.settings_file.read_text(encoding="utf-8"))["animation_speed"] == "fast"
-    controls["Zeus sneak window"].step(2)
-    assert app.settings.sneak_window_s == 2.0
+    sneak = controls["Zeus sneak window"]
+    assert sneak.describe(sneak.value) == "1.50 s"
+    sneak.step(2)
+    assert app.settings.game_value("zeus", "sneak_window_s") == 2.0
+    assert json.loads(app.dirs.settings_file.read_text(encoding="utf-8"))["games"]["zeus"] == {"sneak_window_s": 2.0}
     name = controls["Your name"]
     assert isinstance(name, TextField)
     settings.focus.focus_control(name)
@@ -217,3 +223,36 @@ def test_settings_window_preset_resizes_the_window(app):
     preset.step(-1)
     assert app.size == (960, 540)
     assert (app.settings.window_width, app.settings.window_height) == (960, 540)
+
+
+def test_settings_rows_of_a_game_come_from_its_manifest(app, monkeypatch):
+    zeus, telos = manifests.registry()["zeus"], manifests.registry()["telos"]
+    memory = GameSetting(name="show_memory", label="Tamoul memory marks", help="Tamoul: mark the cards you have seen.",
+                         kind="toggle", default=True)
+    tamoul = replace(telos, id="tamoul", title="Tamoul", menu_order=30, settings=(memory,))
+    unoffered = replace(telos, id="elios", title="Elios", menu_order=40, table=None,
+                        settings=(replace(memory, label="Elios hint"),))
+    monkeypatch.setattr(manifests, "registry", lambda: Registry((zeus, telos, tamoul, unoffered)))
+    settings = SettingsScene(app)
+    show(app, settings)
+    assert [label for label, _, _ in settings.rows] == [
+        "Animation speed", "Sound volume", "Fullscreen", "Window size", "Zeus sneak window", "Tamoul memory marks",
+        "AI move delay", "Your name"]
+    marks = {c.key: c for c in settings.focus.controls}["Tamoul memory marks"]
+    assert isinstance(marks, Toggle) and marks.value is True
+    settings.focus.focus_control(marks)
+    settings.handle_event(key(pygame.K_RETURN))
+    assert app.settings.game_value("tamoul", "show_memory") is False
+    app.frame(1 / 60)     # draws without trouble
+
+
+def test_the_title_offers_registered_games_with_a_table_and_names_a_broken_manifest(tmp_path, monkeypatch):
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    zeus, telos = manifests.registry()["zeus"], manifests.registry()["telos"]
+    problem = "game/elios/manifest.py is broken: title must be a non-empty text"
+    monkeypatch.setattr(manifests, "registry", lambda: Registry((zeus, replace(telos, table=None)), {"elios": problem}))
+    app = make_headless_app((1280, 720))
+    assert set(app.catalog.games) == {"zeus", "telos"}     # Télos still loads: commands and tests play it
+    title = TitleScene(app)
+    assert labels(title) == ["Play Zeus on the Loose", "Rules", "Settings", "Quit"]
+    assert title.error_lines == [f"⚠ elios cannot be offered: {problem}"]

@@ -1,4 +1,5 @@
-"""Table sounds ship as files made by the synthesis code, and load fast when a table opens."""
+"""Table sounds ship as files made by the synthesis code, and load fast when a table opens. A table
+loads the kit's sounds and its own game's, as the game's manifest lists them."""
 from __future__ import annotations
 
 import os
@@ -7,13 +8,20 @@ import sys
 import wave
 from pathlib import Path
 
-from scenes.table.sound import SAMPLE_RATE, SOUND_NAMES, wav_path, write_wav
+from scenes.table.sound import KIT_SOUNDS, SAMPLE_RATE, sound_names, wav_path, write_wav
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def test_every_table_has_the_kit_sounds_and_a_game_adds_its_own_from_its_manifest() -> None:
+    assert KIT_SOUNDS == ("card_slide", "card_place", "round_won")
+    assert sound_names("zeus") == (*KIT_SOUNDS, "zeus_steal")
+    assert sound_names("telos") == KIT_SOUNDS
+    assert sound_names() == (*KIT_SOUNDS, "zeus_steal")
+
+
 def test_shipped_sound_files_are_what_the_synthesis_code_makes(tmp_path) -> None:
-    for name in SOUND_NAMES:
+    for name in sound_names():
         fresh = tmp_path / f"{name}.wav"
         write_wav(name, fresh)
         assert wav_path(name).read_bytes() == fresh.read_bytes(), f"run build/make_sounds.py ({name} differs)"
@@ -26,12 +34,18 @@ PROGRAM = """
 import time, pygame
 pygame.mixer.init()
 assert pygame.mixer.get_init(), "the disk audio driver should open a mixer"
-from scenes.table.sound import SOUND_NAMES, TableSounds
+from scenes.table.sound import TableSounds
 started = time.perf_counter()
-table = TableSounds(lambda: 0.5)
+table = TableSounds(lambda: 0.5, game_id="zeus")
 opened = time.perf_counter() - started
-for name in SOUND_NAMES:
+for name in table.names:
     table.play(name)
+try:
+    TableSounds(lambda: 0.5, game_id="telos").play("zeus_steal")
+except ValueError as exc:
+    assert "unknown sound 'zeus_steal'" in str(exc)
+else:
+    raise AssertionError("the Télos table played a Zeus sound")
 print(f"{opened:.4f} {table.available}")
 """
 
