@@ -34,7 +34,9 @@ PROGRAM = """
 import time, pygame
 pygame.mixer.init()
 assert pygame.mixer.get_init(), "the disk audio driver should open a mixer"
+from game.core.manifest import registry
 from scenes.table.sound import TableSounds
+registry()    # the app reads the game manifests at start-up, before any table opens
 started = time.perf_counter()
 table = TableSounds(lambda: 0.5, game_id="zeus")
 opened = time.perf_counter() - started
