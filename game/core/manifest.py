@@ -72,7 +72,7 @@ class GameSetting:
                 found.append(f"{where}: the default {self.default!r} is not one of its steps")
             self.show(self.default)
         except (TypeError, ValueError, IndexError, KeyError) as exc:
-            found.append(f"{where}: {exc}")
+            return found + [f"{where}: {exc}"]
         low, high = self.bounds()
         if low is not None and high is not None and not low <= float(self.default) <= high:  # type: ignore[arg-type]
             found.append(f"{where}: the default {self.default!r} is outside {low}..{high}")
