@@ -623,7 +623,7 @@ class TamoulState(State):
         return TamoulView(
             seat=me, names=tuple(s.name for s in self.seats), round_index=self.round_index, step=self.step,
             first=self.first, turn=None if self.finished else self.turn,
-            phase="chance" if self.reshuffle_due else self.phase, pending=tuple(self.pending),
+            phase=self.phase, reshuffle_due=self.reshuffle_due, pending=tuple(self.pending),
             holder=self.holder, drawn_from=self.drawn_from, drawn=self.drawn if shows_drawn else None,
             board=tuple(board), discard=tuple(self.discard), draw_count=len(self.draw),
             callers=tuple(self.callers), frozen=tuple(sorted(self.callers)), to_play=self.to_play(),

@@ -33,8 +33,8 @@ TamoulView fields
   in the same steps).
 - `first` (the round's first player), `turn` (whose turn, None when the game is over).
 - `phase`: `draw` (the turn player draws), `hold` (holds a drawn card: keep or discard), `action`
-  (a discarded 7..K's steps are due), `end` (end the turn or call Tamoul), `chance` (a reshuffle is due),
-  `over`.
+  (a discarded 7..K's steps are due), `end` (end the turn or call Tamoul), `over`.
+- `reshuffle_due`: the draw pile is empty and the chance seat reshuffles before anyone acts (A-11).
 - `pending`: the action steps still due (`peek_own`, `peek_other`, `swap`), the current one first.
 - `holder`, `drawn_from` (`deck` | `discard` | None), `drawn`: the held card's face when this seat may
   know it (its own draw, or any card drawn from the discard pile), else None.
@@ -106,6 +106,7 @@ class TamoulView:
     first: int
     turn: int | None
     phase: str
+    reshuffle_due: bool
     pending: tuple[str, ...]
     holder: int | None
     drawn_from: str | None
