@@ -482,7 +482,7 @@ class TamoulState(State):
     def _draw(self, seat: int, source: str) -> list[Event]:
         if source == "deck":
             card = self.draw.pop()
-            event = Event("drawn", seat, {"source": "deck", "card": None}, {"card": card}, private_to=seat)
+            event = Event("drawn", seat, {"source": "deck"}, {"card": card}, private_to=seat)
         else:
             card = self.discard.pop()
             self._new_top()
@@ -505,9 +505,10 @@ class TamoulState(State):
             self._new_top()
         self.holder = self.drawn = self.drawn_from = None
         self.phase = "end"
-        public_card = card if source == "discard" else None
-        return [Event("kept", seat, {"slot": slot, "source": source, "card": public_card, "discarded": old},
-                      {} if public_card else {"card": card}, private_to=seat)]
+        if source == "discard":
+            return [Event("kept", seat, {"slot": slot, "source": source, "card": card, "discarded": old})]
+        return [Event("kept", seat, {"slot": slot, "source": source, "discarded": old}, {"card": card},
+                      private_to=seat)]
 
     def _discard(self, seat: int) -> list[Event]:
         card = self.drawn

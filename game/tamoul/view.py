@@ -53,10 +53,10 @@ Event kinds (`Event.kind`; `data` is public, `secret` goes only to `private_to`)
 - `cards_dealt` seat=p {slots: [0, 1, 2, 3]}: four face-down cards.
 - `first_look` seat=p {slots: [2, 3]} secret {cards: [c2, c3]} private_to p.
 - `turn_started` seat=p {last_turn: bool}.
-- `drawn` seat=p {source: deck|discard, card: id (from the discard pile) | None} secret {card}
-  private_to p (from the draw pile).
-- `kept` seat=p {slot, source, card: id | None (public only when drawn from the discard pile),
-  discarded: the card that left the slot, face up | None (a keep into an empty slot)} secret {card}.
+- `drawn` seat=p {source: deck|discard, card (from the discard pile only)} secret {card} private_to p
+  (from the draw pile only). A card key is in `data` only when it is public.
+- `kept` seat=p {slot, source, card (drawn from the discard pile only), discarded: the card that left
+  the slot, face up, or None (a keep into an empty slot)} secret {card} private_to p (from the deck).
 - `discarded` seat=p {card, steps: [...]}: the drawn card onto the pile; `steps` it triggers.
 - `peeked` seat=p {target: owner seat, slot} secret {card} private_to p.
 - `swapped` seat=p {a: [seat, slot], b: [seat, slot]}.
