@@ -67,6 +67,7 @@ class TamoulState(State):
         self.content: TamoulContent = game.content
         self.n = len(self.seats)
         self.target = int(self.options["target"])
+        self._frozen_options = MappingProxyType(dict(self.options))
         self._opening: list[Event] = []
         if position is None:
             self.last_scores: list[int] | None = None
@@ -208,7 +209,8 @@ class TamoulState(State):
 
     # ----- who acts ----------------------------------------------------------------------------------
     def _cards_of(self, seat: int) -> int:
-        return sum(1 for c in self.slots[seat] if c is not None)
+        row = self.slots[seat]
+        return len(row) - row.count(None)
 
     def _may_intercept(self, seat: int) -> bool:
         """A-12: has cards and room for a penalty card, has not called, has not tried this top card."""
@@ -606,19 +608,20 @@ class TamoulState(State):
     def view(self, seat: int | None) -> TamoulView:
         me = seat if seat is not None and 0 <= seat < self.n else None
         board = []
-        for p in range(self.n):
-            row = []
-            for s, card in enumerate(self.slots[p]):
+        for cards, watches in zip(self.slots, self._watch):
+            row: list[SlotView | None] = []
+            for card, watch in zip(cards, watches):
                 if card is None:
                     row.append(None)
-                    continue
-                watch = self._watch[p][s]
-                if not watch:
+                elif not watch:
                     row.append(UNSEEN)
-                elif me is not None and any(w[0] == me for w in watch):
-                    row.append(SlotView(card, watch))
                 else:
-                    row.append(SlotView(None, watch))
+                    for w in watch:
+                        if w[0] == me:
+                            row.append(SlotView(card, watch))
+                            break
+                    else:
+                        row.append(SlotView(None, watch))
             board.append(tuple(row))
         shows_drawn = self.drawn is not None and (self.drawn_from == "discard" or self.holder == me)
         return TamoulView(
@@ -632,7 +635,7 @@ class TamoulState(State):
             can_intercept=me is not None and not self.finished and not self.reshuffle_due
             and self._may_intercept(me),
             totals=tuple(self.totals), last_scores=None if self.last_scores is None else tuple(self.last_scores),
-            target=self.target, options=MappingProxyType(dict(self.options)), finished=self.finished, winners=self.winners,
+            target=self.target, options=self._frozen_options, finished=self.finished, winners=self.winners,
         )
 
 
