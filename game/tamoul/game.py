@@ -60,6 +60,6 @@ class TamoulGame(Game):
         return TamoulDeterminizer(self)
 
     def agent_levels(self) -> dict[str, Callable[[], Any]]:
-        from game.tamoul.agents import AGENT_LEVELS
+        from game.tamoul.agents import agent_levels
 
-        return {**super().agent_levels(), **AGENT_LEVELS}
+        return {**super().agent_levels(), **agent_levels(self.content)}
