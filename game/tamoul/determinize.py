@@ -80,6 +80,7 @@ class TamoulDeterminizer:
                          for row in view.board],
             "reshuffle_due": view.reshuffle_due, "step": view.step,
             "last_scores": None if view.last_scores is None else list(view.last_scores),
+            "coming_setups": [],  # a record's later deals are not the seat's to know
         }
         empty_round = {"setup": {}, "actions": [], "score": None}
         return {

@@ -13,7 +13,7 @@ from game.tamoul.content import STEPS, TamoulContent
 
 SETUP_KEYS = ("first", "slots", "draw_pile")
 NOW_KEYS = SETUP_KEYS + ("discard", "turn", "phase", "pending", "holder", "drawn", "drawn_from", "callers",
-                         "attempts", "watchers", "reshuffle_due", "step", "last_scores")
+                         "attempts", "watchers", "reshuffle_due", "step", "last_scores", "coming_setups")
 PHASES = ("draw", "hold", "action", "end", "over")
 SOURCES = ("deck", "discard")
 
@@ -127,7 +127,11 @@ def check_now(now: Any, n: int, content: TamoulContent, finished: bool) -> dict[
     last = now["last_scores"]
     if last is not None and (not isinstance(last, list) or len(last) != n or not all(_is_int(v) for v in last)):
         raise ValueError(f"{where}: last_scores must be null or {n} whole numbers")
-    return {"first": first, "slots": slots, "draw_pile": list(pile), "discard": list(discard), "turn": turn,
+    coming = now["coming_setups"]
+    if not isinstance(coming, list) or not all(isinstance(setup, Mapping) for setup in coming):
+        raise ValueError(f"{where}: coming_setups must be a list of round setups (checked when each round starts)")
+    return {"coming_setups": [dict(setup) for setup in coming],
+            "first": first, "slots": slots, "draw_pile": list(pile), "discard": list(discard), "turn": turn,
             "phase": phase, "pending": list(pending), "holder": holder, "drawn": drawn, "drawn_from": source,
             "callers": callers, "attempts": attempts, "watchers": watchers,
             "reshuffle_due": now["reshuffle_due"], "step": step, "last_scores": None if last is None else list(last)}

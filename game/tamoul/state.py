@@ -6,6 +6,7 @@ each seat knows is kept with the cards (`_watch`, see view.py for the model) and
 """
 from __future__ import annotations
 
+import copy
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -93,6 +94,7 @@ class TamoulState(State):
             "watchers": [[[list(w) for w in watch] for watch in row] for row in self._watch],
             "reshuffle_due": self.reshuffle_due, "step": self.step,
             "last_scores": None if self.last_scores is None else list(self.last_scores),
+            "coming_setups": copy.deepcopy(self._given_setups[len(self.rounds):]),
         }
 
     def _load_position(self, position: Mapping[str, Any]) -> None:
@@ -111,6 +113,7 @@ class TamoulState(State):
                 not isinstance(w, int) or not 0 <= w < self.n for w in winners):
             raise ValueError("position winners: seats, present exactly when the game is finished")
         now = check_now(position["now"], self.n, self.content, finished)
+        self._given_setups = [dict(r["setup"]) for r in rounds] + now["coming_setups"]
         self.rounds = [RoundLog(setup=dict(r["setup"]), actions=[list(a) for a in r["actions"]],
                                 score=None if r.get("score") is None else list(r["score"])) for r in rounds]
         self.totals = list(totals)
@@ -130,7 +133,7 @@ class TamoulState(State):
             self._opening = self._deal_events(setup)
 
     def clone(self) -> "TamoulState":
-        return TamoulState(self.game, self.seats, self.options, self.seed, self._given_setups, self.position())
+        return self.game.from_position(self.position())
 
     # ----- rounds --------------------------------------------------------------------------------------
     def _start_round(self, first: int | None) -> None:

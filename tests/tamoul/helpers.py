@@ -48,7 +48,7 @@ def build(slots: Sequence[Sequence[str | None]], *, discard: Sequence[str] = (),
         "discard": bottom + list(discard), "turn": turn, "phase": phase, "pending": list(pending),
         "holder": turn if drawn is not None else None, "drawn": drawn, "drawn_from": drawn_from,
         "callers": list(callers), "attempts": list(attempts), "watchers": watchers,
-        "reshuffle_due": reshuffle_due, "step": step, "last_scores": None,
+        "reshuffle_due": reshuffle_due, "step": step, "last_scores": None, "coming_setups": [],
     }
     return GAME.from_position(position)
 

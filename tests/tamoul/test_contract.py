@@ -8,7 +8,8 @@ import random
 import pytest
 
 from game.core.drive import apply_chance, chance_is_due
-from game.core.engine import CHANCE
+from game.core.engine import CHANCE, SeatInfo
+from game.core.play import play_game
 from game.core.records import record_to_text
 from tests.tamoul.helpers import GAME, build, new_game
 from tests.tamoul.playout import PlayoutAgent
@@ -128,3 +129,19 @@ def test_determinizer_keeps_a_due_reshuffle_and_a_held_card_hidden() -> None:
     assert all(s.view(1) == state.view(1) and s.waiting_for() == (CHANCE,) for s in samples)
     assert len({s.position()["now"]["drawn"] for s in samples}) > 1  # the held card is not known to seat 1
     assert GAME.determinizer()(state.view(0), random.Random(1)).position()["now"]["drawn"] == "QD"
+
+
+def test_a_position_taken_while_replaying_a_record_keeps_its_later_deals() -> None:
+    seats = [SeatInfo(f"P{i}", "ai:random") for i in range(3)]
+    agents = [PlayoutAgent() for _ in range(3)]
+    record = play_game(GAME, seats, agents, options={"target": 100}, seed=8).record()
+    assert len(record["rounds"]) >= 2
+    setups = [r["setup"] for r in record["rounds"]]
+    state = GAME.new_state(seats, record["options"], 12345, setups=setups)  # another seed: deals come from setups
+    for seat, text in record["rounds"][0]["actions"][:-1]:
+        state.apply(seat, text)
+    twin = GAME.from_position(state.position())
+    seat, text = record["rounds"][0]["actions"][-1]
+    state.apply(seat, text)
+    twin.apply(seat, text)
+    assert twin.rounds[1].setup == state.rounds[1].setup == record["rounds"][1]["setup"]
