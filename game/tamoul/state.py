@@ -57,6 +57,9 @@ def parse_place(text: str, seats: int, slots: int) -> Place | None:
 
 
 class TamoulState(State):
+    """One game of Tamoul. Built by `TamoulGame.new_state` (a seeded or recorded deal) or by
+    `TamoulGame.from_position` (any position, checked first); changed only by `apply`."""
+
     game_id = "tamoul"
     CHANCE_VERBS = ("reshuffle",)
 
@@ -113,8 +116,8 @@ class TamoulState(State):
                 not isinstance(w, int) or not 0 <= w < self.n for w in winners):
             raise ValueError("position winners: seats, present exactly when the game is finished")
         now = check_now(position["now"], self.n, self.content, finished)
-        self._given_setups = [dict(r["setup"]) for r in rounds] + now["coming_setups"]
-        self.rounds = [RoundLog(setup=dict(r["setup"]), actions=[list(a) for a in r["actions"]],
+        self._given_setups = copy.deepcopy([dict(r["setup"]) for r in rounds] + now["coming_setups"])
+        self.rounds = [RoundLog(setup=copy.deepcopy(dict(r["setup"])), actions=[list(a) for a in r["actions"]],
                                 score=None if r.get("score") is None else list(r["score"])) for r in rounds]
         self.totals = list(totals)
         self.winners = tuple(winners)
@@ -133,6 +136,7 @@ class TamoulState(State):
             self._opening = self._deal_events(setup)
 
     def clone(self) -> "TamoulState":
+        """An independent copy, made through the position (so no field can be forgotten)."""
         return self.game.from_position(self.position())
 
     # ----- rounds --------------------------------------------------------------------------------------
