@@ -93,3 +93,27 @@ def test_chance_and_players_keep_to_their_own_verbs() -> None:
     refused(state, CHANCE, "reshuffle 2S", "nothing is left to chance")
     refused(state, 0, "reshuffle 2S", "done by chance")
     refused(state, 5, "end", "there is no seat 5")
+
+
+def test_a_record_with_a_wrong_reshuffle_is_refused_with_the_reason() -> None:
+    import random
+
+    from game.core.drive import apply_chance, chance_is_due
+    from game.core.errors import RecordError
+    from game.core.records import replay
+    from tests.tamoul.helpers import GAME, seats
+
+    state = GAME.new_state(seats(2), {}, 3)
+    rng = random.Random(3)
+    while not any(seat == CHANCE for seat, _ in state.rounds[-1].actions):
+        if chance_is_due(state):
+            apply_chance(state)
+            continue
+        legal = [a for a in state.legal_actions(state.turn) if a.verb not in ("tamoul", "intercept")]
+        state.apply(state.turn, rng.choice(legal))
+    record = state.record()
+    assert replay(GAME, record).record() == record
+    entry = next(e for e in record["rounds"][-1]["actions"] if e[0] == CHANCE)
+    entry[1] = "reshuffle " + ",".join(entry[1].split(" ")[1].split(",")[1:])  # one card left out
+    with pytest.raises(RecordError, match="discard pile without its top card"):
+        replay(GAME, record)
