@@ -145,3 +145,14 @@ def test_a_position_taken_while_replaying_a_record_keeps_its_later_deals() -> No
     state.apply(seat, text)
     twin.apply(seat, text)
     assert twin.rounds[1].setup == state.rounds[1].setup == record["rounds"][1]["setup"]
+
+
+def test_options_target_memory_aid_and_reaction_time_are_stored() -> None:
+    assert GAME.normalize_options({}) == {"target": 50, "memory_aid": False, "reaction_ms": 2000}
+    state = new_game(2, target=100, memory_aid=True, reaction_ms=500)
+    assert state.record()["options"] == {"target": 100, "memory_aid": True, "reaction_ms": 500}
+    assert state.view(0).options["memory_aid"] is True and state.view(1).target == 100
+    with pytest.raises(ValueError, match="expected one of 50, 100"):
+        GAME.normalize_options({"target": 75})
+    with pytest.raises(ValueError, match="reaction_ms"):
+        GAME.normalize_options({"reaction_ms": -1})
