@@ -85,6 +85,7 @@ def play_checked(seed: int, players: int, options: dict[str, Any], *, deep_every
         assert state.finished or sum(len(r.actions) for r in state.rounds) == before + 1
     else:
         raise AssertionError(f"seed {seed} did not end")
+    assert cards_now(state) == DECK and GAME.from_position(state.position()).position() == state.position()
     record = state.record()
     again = replay(GAME, record)
     assert record_to_text(again.record()) == record_to_text(record)
