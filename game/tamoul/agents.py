@@ -35,6 +35,7 @@ class Memory:
     fade_own: float                 # the same for one's own cards, which players keep in mind better
     keep_through_swap: float        # chance to follow a card through one swap
     call_confidence: float
+    reaction_ms: tuple[int, int]    # how long it takes to spot a match on the pile, fastest to slowest
 
     def recalls(self, seat: int, owner: int, slot: SlotView, step: int, players: int) -> bool:
         watch = slot.watch_of(seat)
@@ -48,9 +49,12 @@ class Memory:
         return _unit(f"{self.name}/{seat}/{slot.card}/{watch[1]}") < chance
 
 
-EASY = Memory("easy", fade_per_round_of_turns=0.5, fade_own=0.85, keep_through_swap=0.1, call_confidence=0.6)
-NORMAL = Memory("normal", fade_per_round_of_turns=0.8, fade_own=0.95, keep_through_swap=0.5, call_confidence=0.7)
-HARD = Memory("hard", fade_per_round_of_turns=1.0, fade_own=1.0, keep_through_swap=1.0, call_confidence=0.75)
+EASY = Memory("easy", fade_per_round_of_turns=0.5, fade_own=0.85, keep_through_swap=0.1, call_confidence=0.6,
+              reaction_ms=(900, 1800))
+NORMAL = Memory("normal", fade_per_round_of_turns=0.8, fade_own=0.95, keep_through_swap=0.5, call_confidence=0.7,
+                reaction_ms=(600, 1400))
+HARD = Memory("hard", fade_per_round_of_turns=1.0, fade_own=1.0, keep_through_swap=1.0, call_confidence=0.75,
+              reaction_ms=(400, 1000))
 
 
 def _unit(text: str) -> float:
@@ -66,6 +70,12 @@ class MemoryAgent:
         self.content = content
         self.memory = memory
         self.name = memory.name
+
+    def reaction_delay_ms(self, rng: random.Random) -> int:
+        """A human-like pause before this level's interception shows at the table (presentation only:
+        the engine takes the first interception applied; a table waits this long before applying it)."""
+        low, high = self.memory.reaction_ms
+        return rng.randint(low, high)
 
     # ----- belief -------------------------------------------------------------------------------------
     def believed(self, view: TamoulView) -> dict[Place, str]:

@@ -76,3 +76,10 @@ def test_levels_play_whole_games_against_each_other() -> None:
         seats = [SeatInfo(level, f"ai:{level}") for level in levels]
         state = play_game(GAME, seats, [agent(level) for level in levels], seed=seed)
         assert state.finished and state.winners
+
+
+def test_interceptions_come_with_a_human_like_delay_quicker_for_stronger_levels() -> None:
+    rng = random.Random(5)
+    delays = {level: [agent(level).reaction_delay_ms(rng) for _ in range(50)] for level in ("easy", "hard")}
+    assert all(400 <= d <= 1800 for ds in delays.values() for d in ds)
+    assert sum(delays["hard"]) < sum(delays["easy"])
