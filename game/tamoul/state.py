@@ -131,6 +131,8 @@ class TamoulState(State):
         self.callers, self.attempts = now["callers"], now["attempts"]
         self._watch = now["watchers"]
         self.reshuffle_due, self.step, self.last_scores = now["reshuffle_due"], now["step"], now["last_scores"]
+        if self.phase == "action" and not self._step_has_target(self.pending[0]):
+            raise ValueError(f"position now: the due step {self.pending[0]} has no card to choose (A-9 skips it)")
         setup = self.rounds[-1].setup
         if sorted(setup) == ["draw_pile", "first", "slots"]:
             self._opening = self._deal_events(setup)

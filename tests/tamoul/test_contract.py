@@ -156,3 +156,8 @@ def test_options_target_memory_aid_and_reaction_time_are_stored() -> None:
         GAME.normalize_options({"target": 75})
     with pytest.raises(ValueError, match="reaction_ms"):
         GAME.normalize_options({"reaction_ms": -1})
+
+
+def test_from_position_refuses_a_due_step_without_a_target() -> None:
+    with pytest.raises(ValueError, match="the due step peek_other has no card to choose"):
+        build([["2S", "3S"], ["2H"]], phase="action", pending=["peek_other"], callers=[1], first=1)
