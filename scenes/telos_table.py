@@ -704,7 +704,7 @@ class TelosTableScene(TableScene):
 
     def _round_result(self, event: Event) -> ResultWords | None:
         words, self._result = self._result, None
-        return words
+        return words if words is not None else super()._round_result(event)
 
     def _game_result(self, event: Event) -> ResultWords:
         words, self._result = self._result, None
