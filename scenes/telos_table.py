@@ -161,12 +161,8 @@ class TelosTableScene(TableScene):
         self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width, self.trick_card_width(),
                                  max(24, int(self.layout.card_width * 0.62))}
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._set_layout(size)
-        for seat in range(self.count):
-            self._layout_hand(seat, animate=False)
+    def _lay_out_table(self) -> None:
         self._layout_trick(animate=False)
-        self._build_controls()
 
     def trick_card_width(self) -> int:
         """Trick cards: as big as the centre allows with plays at its top and bottom and room between."""
@@ -242,18 +238,13 @@ class TelosTableScene(TableScene):
         return rect
 
     # ----- what the screen shows, rebuilt from the view (start, resume, a new seat at the bottom) -------
-    def _sync_from_view(self) -> None:
-        self.viewer = self.bottom if self.gate.may_show(self.bottom) else None
-        view = self._view()
-        self._set_layout(self.app.size)
-        self._hands_from_view(view)
+    def _sync_table(self, view: TelosView) -> None:
         self.trick = [ShownPlay(p.seat, [CardSprite(c, flip=1.0, tag="trick") for c in p.cards], p.values)
                       for p in view.trick]
         self._layout_trick(animate=False)
         self.flying = []
         self.sweep_to = None
         self._sync_info(view)
-        self.drag.cancel()
         self.chooser.forget()
 
     def _sync_info(self, view: TelosView) -> None:
@@ -402,23 +393,19 @@ class TelosTableScene(TableScene):
         self.drag.play(cards, "blind")
 
     # ----- input -------------------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        self._track_pointer(event)
-        for button in self.buttons:
-            if button.handle_event(event):
-                return True
+    def _handle_controls(self, event: pygame.event.Event) -> bool:
+        """Play and Swap (each only while it may be used), and Enter to play."""
         self._refresh_buttons()
         for button in (self.play_button, self.swap_button):
             if button is not None and button.enabled and button.handle_event(event):
                 return True
-        self.drag.enabled = self._human_may_act()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.enabled:
             self.press_play()
             return True
-        if self.drag.handle_event(event):
-            return True
-        if self._handle_menu_keys(event):
-            return True
+        return False
+
+    def _handle_keys(self, event: pygame.event.Event) -> bool:
+        """B swaps the chosen card with the blind card (the Divine Trick)."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_b and self.drag.enabled and self._divine_legal():
             self.press_swap()
             return True
@@ -537,21 +524,14 @@ class TelosTableScene(TableScene):
     def _on_cards_played(self, event: Event) -> None:
         seat = event.seat
         cards = list(event["cards"])
-        hand = self.hands[seat]
         if event["lead"]:
             self.trick = []
             self.k = int(event["k"])
             self.last_trick = bool(event["last_trick"])
         moving: list[CardSprite] = []
         for card in cards:
-            sprite = next((s for s in hand if s.card_id == card), None)
-            if sprite is None:
-                backs = [s for s in hand if s.card_id is None] or hand
-                sprite = backs[len(backs) // 2] if backs else CardSprite(None, *self._seat_point(seat))
-            if sprite in hand:
-                hand.remove(sprite)
-            sprite.card_id = card
-            sprite.lifted, sprite.glow, sprite.alpha, sprite.tag = False, None, 255.0, "trick"
+            sprite = self._take_from_hand(seat, card, self._seat_point(seat))
+            sprite.tag = "trick"
             moving.append(sprite)
         old_widths = [s.pixel_width for s in moving]
         self.trick.append(ShownPlay(seat, moving, tuple(event["values"])))

@@ -44,6 +44,7 @@ import pygame
 from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
+from game.zeus.view import ZeusView
 from scenes import theme
 from scenes.table.base import ResultWords, TableScene
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_hint
@@ -126,14 +127,10 @@ class ZeusTableScene(TableScene):
         self.log.add(f"Round {view.round_index + 1} goes on: Mount Olympus at {view.total}, {holder}")
 
     # ----- layout ------------------------------------------------------------------------------------
-    def resize(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.count, self.bottom)
+    def _lay_out_table(self) -> None:
         self._to_paint = list(self.cards)
-        for seat in range(self.count):
-            self._layout_hand(seat, animate=False)
         self._layout_pile(animate=False)
         self.figurine.x, self.figurine.y = self._zeus_spot(self.holder)
-        self._build_controls()
 
     def _pile_centre(self) -> tuple[int, int]:
         c = self.layout.centre
@@ -201,13 +198,7 @@ class ZeusTableScene(TableScene):
     # ----- building what is on screen from the view (start, resume, a new seat at the bottom) ----------
     _pile_base = 0
 
-    def _sync_from_view(self) -> None:
-        """Make the screen match the game now, without animation."""
-        self.viewer = self.bottom if self.gate.may_show(self.bottom) else None
-        self.log.viewer = self.viewer
-        view = self._view()
-        self.layout = compute_layout(self.app.size, self.count, self.bottom)
-        self._hands_from_view(view)
+    def _sync_table(self, view: ZeusView) -> None:
         shown = view.pile[-PILE_SHOWN:]
         self._pile_base = len(view.pile) - len(shown)
         self.pile = [CardSprite(card, flip=1.0, tag="pile") for card in shown]
@@ -218,7 +209,6 @@ class ZeusTableScene(TableScene):
         self.holder = view.zeus_holder
         self.turn = view.turn
         self.figurine.x, self.figurine.y = self._zeus_spot(self.holder)
-        self.drag.cancel()
 
     def _reset_for_deal(self) -> None:
         """The very first deal is shown dealt: start from empty hands and a full draw pile."""
@@ -309,22 +299,19 @@ class ZeusTableScene(TableScene):
             self._notice(reason, seat)
 
     # ----- input -------------------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        for button in self.buttons:
-            if button.handle_event(event):
-                return True
-        for _, button in self.reaction_buttons + self.draw_buttons:
+    def _handle_controls(self, event: pygame.event.Event) -> bool:
+        """The Draw buttons, and a click on the draw pile when the player at the bottom owes a draw."""
+        for _, button in self.draw_buttons:
             if button.handle_event(event):
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._draw_pile_rect().collidepoint(event.pos):
             if self.bottom in self.humans and self.state.view(None).owes_draw[self.bottom] and self.idle:
                 self.press_draw(self.bottom)
                 return True
-        self.drag.enabled = self._human_may_act()
-        if self.drag.handle_event(event):
-            return True
-        if self._handle_menu_keys(event):
-            return True
+        return False
+
+    def _handle_keys(self, event: pygame.event.Event) -> bool:
+        """Keys 1–9 play the card in that place of the hand."""
         if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9 and self.drag.enabled:
             self.drag.play_index(event.key - pygame.K_1)
             return True
@@ -399,14 +386,7 @@ class ZeusTableScene(TableScene):
 
     def _on_card_played(self, event: Event) -> None:
         seat, card = event.seat, event["card"]
-        hand = self.hands[seat]
-        sprite = next((s for s in hand if s.card_id == card), None)
-        if sprite is None:
-            sprite = hand[len(hand) // 2] if hand else CardSprite(None, *self.layout.seats[seat].hand_centre)
-        if sprite in hand:
-            hand.remove(sprite)
-        sprite.card_id = card
-        sprite.lifted, sprite.glow = False, None
+        sprite = self._take_from_hand(seat, card, self.layout.seats[seat].hand_centre)
         old_pixels = sprite.pixel_width
         self.pile.append(sprite)
         if len(self.pile) > PILE_SHOWN:

@@ -25,10 +25,11 @@ collected and new AI moves asked for. Drawing: felt, the game's table, the log, 
 corner buttons, card help, the notice.
 
 What a game's table must provide (abstract methods below): `GAME_ID`, `RNG_NAME`, how the screen is
-rebuilt from the view (`_sync_from_view`, `_matches_view`), how the first deal starts
-(`_reset_for_deal`), a resumed game's first log line, its controls (`_build_controls`, usually from
-`_corner_buttons`), where an opponent's cards lie (`_opponent_row`), its `_on_<kind>` event handlers,
-its hint (`_hint`), what it draws (`_draw_table`, `_draw_controls`) and `resize`. It may add: a
+rebuilt from the view (`_sync_table`, `_matches_view`) and laid out again (`_lay_out_table`), how the
+first deal starts (`_reset_for_deal`), a resumed game's first log line, its controls (`_build_controls`,
+usually from `_corner_buttons`; `_handle_controls`, `_handle_keys`), where an opponent's cards lie
+(`_opponent_row`), its `_on_<kind>` event handlers, its hint (`_hint`) and what it draws (`_draw_table`,
+`_draw_controls`). It may add: a
 reaction window (`_reaction_due`), card help (`_card_help_for`), its own result words
 (`_round_result`, `_game_result`) and the small hooks documented where they are defined.
 """
@@ -53,7 +54,7 @@ from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointe
 from scenes.table.deal import fly_in, gather
 from scenes.table.drag import DragController, Notice
 from scenes.table.handoff_gate import HandoffGate
-from scenes.table.layout import SeatArea, TableLayout
+from scenes.table.layout import SeatArea, TableLayout, compute_layout
 from scenes.table.log_panel import LogPanel
 from scenes.table.plates import role_words
 from scenes.table.reaction import ReactionWindow
@@ -138,8 +139,12 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     # ----- what a game's table provides ------------------------------------------------------------
     @abstractmethod
-    def _sync_from_view(self) -> None:
-        """Make the screen match the game now, without animation."""
+    def _sync_table(self, view: Any) -> None:
+        """Make the game's own things on screen (piles, tricks, counters, markers) match `view`, at rest."""
+
+    @abstractmethod
+    def _lay_out_table(self) -> None:
+        """Give the game's own cards and markers their places in the current layout (a new window size)."""
 
     @abstractmethod
     def _matches_view(self) -> bool:
@@ -160,6 +165,14 @@ class TableScene(Scene, metaclass=ABCMeta):
     @abstractmethod
     def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
         """Centre and width of the row an opponent's face-down cards lie in."""
+
+    def _handle_controls(self, event: pygame.event.Event) -> bool:
+        """The game's own controls, before the cards in hand see the event (True: consumed)."""
+        return False
+
+    def _handle_keys(self, event: pygame.event.Event) -> bool:
+        """The game's own keys, after the cards in hand and the menu keys (True: consumed)."""
+        return False
 
     @abstractmethod
     def _hint(self) -> str:
@@ -230,6 +243,27 @@ class TableScene(Scene, metaclass=ABCMeta):
         text = f"{self.names[seat]}: {reason}" if seat is not None and len(self.humans) > 1 else reason
         self.drag.notice = Notice(text, (rect.centerx, rect.top))
 
+    # ----- the screen from the view ----------------------------------------------------------------------
+    def _set_layout(self, size: tuple[int, int]) -> None:
+        self.layout = compute_layout(size, self.count, self.bottom)
+
+    def _sync_from_view(self) -> None:
+        """Make the screen match the game now, without animation (start, resume, a new seat at the bottom)."""
+        self.viewer = self.bottom if self.gate.may_show(self.bottom) else None
+        self.log.viewer = self.viewer
+        view = self._view()
+        self._set_layout(self.app.size)
+        self._hands_from_view(view)
+        self._sync_table(view)
+        self.drag.cancel()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._set_layout(size)
+        for seat in range(self.count):
+            self._layout_hand(seat, animate=False)
+        self._lay_out_table()
+        self._build_controls()
+
     # ----- hands -------------------------------------------------------------------------------------
     def _hands_from_view(self, view: Any) -> None:
         """The viewer's hand face up, every other hand as backs, laid out at rest."""
@@ -254,6 +288,20 @@ class TableScene(Scene, metaclass=ABCMeta):
         zone.lay_out(self.layout.seats[seat], self.tweens, animate)
         if seat == self.bottom:
             self.drag.set_cards(zone.pickable())
+
+    def _take_from_hand(self, seat: int, card: str, origin: tuple[float, float]) -> CardSprite:
+        """The sprite of a card leaving `seat`'s hand: its own face if shown, else a back from the middle
+        of the hand (or a new card at `origin` if the hand is empty), now showing `card`, at rest."""
+        hand = self.hand_zones[seat].cards
+        sprite = next((s for s in hand if s.card_id == card), None)
+        if sprite is None:
+            backs = [s for s in hand if s.card_id is None] or hand
+            sprite = backs[len(backs) // 2] if backs else CardSprite(None, *origin)
+        if sprite in hand:
+            hand.remove(sprite)
+        sprite.card_id = card
+        sprite.lifted, sprite.glow, sprite.alpha = False, None, 255.0
+        return sprite
 
     def _send_home(self, sprite: CardSprite, animate: bool, seconds: float) -> None:
         send_home(sprite, self.tweens, animate, seconds)
@@ -329,9 +377,22 @@ class TableScene(Scene, metaclass=ABCMeta):
                 return True
         return False
 
-    def _track_pointer(self, event: pygame.event.Event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Corner buttons, reaction controls, the game's controls, the cards in hand, Esc/F1, the game's keys."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        for button in self.buttons:
+            if button.handle_event(event):
+                return True
+        for _, button in self.reaction_buttons:
+            if button.handle_event(event):
+                return True
+        self.drag.enabled = self._human_may_act()
+        if self._handle_controls(event):
+            return True
+        if self.drag.handle_event(event):
+            return True
+        return self._handle_menu_keys(event) or self._handle_keys(event)
 
     # ----- the reaction window --------------------------------------------------------------------------
     def _reaction_due(self) -> ReactionWindow | None:
