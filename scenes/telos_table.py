@@ -51,11 +51,11 @@ from scenes import theme
 from scenes.table.base import ResultWords, TableScene
 from scenes.table.captions import CardHelp, draw_hint
 from scenes.table.card_art import card_height
-from scenes.table.chips import value_chip
+from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea, TableLayout, compute_layout
 from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_plate_backing, draw_plate_name
-from scenes.table.selection import SelectionHelp, SetChooser
+from scenes.table.selection import SelectionHelp, SetChooser, light_hand
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
 from scenes.table.zones import DropZone
@@ -66,7 +66,6 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 GAME_ID = "telos"
-DIM_ALPHA = 115                 # cards that cannot be part of a legal play now
 TRICK_SHOWN_S = 0.9             # a full trick stays in view this long before it is swept
 HAND_SPACING = 1.05             # card widths between your cards when the strip has room: every face whole
 LEAD_WORDS = {"eagle": "the Eagle", "cuckoo": "the Cuckoo"}
@@ -298,7 +297,7 @@ class TelosTableScene(TableScene):
         may = self._human_may_act()
         selected = self._selected_ids()
         if self.play_button is not None:
-            chosen = [s.card_id for s in self._default_cards() if s.card_id is not None]
+            chosen = [s.card_id for s in self.drag.default_cards() if s.card_id is not None]
             help_ = self.selection_help(chosen) if may and chosen else None
             self.play_button.enabled = bool(may and chosen)
             n = len(chosen)
@@ -360,15 +359,6 @@ class TelosTableScene(TableScene):
         """As every table, and only when the game waits for that seat (Télos has no reactions)."""
         return super()._human_may_act() and self.bottom in self._waiting()
 
-    def _default_cards(self) -> list[CardSprite]:
-        """What Play and Enter play: the selection, else the focused card, else a last card held alone."""
-        drag = self.drag
-        if drag.selected:
-            return list(drag.selected)
-        if drag.focus is not None and drag.focus < len(drag.sprites):
-            return [drag.sprites[drag.focus]]
-        return list(drag.sprites) if len(drag.sprites) == 1 else []
-
     def _selection_may_stay(self) -> bool:
         """The selection outlives a moment of motion (a refused set springing back), not the turn."""
         return (self.bottom in self.humans and self.gate.may_show(self.bottom) and not self.overlay_open
@@ -376,7 +366,7 @@ class TelosTableScene(TableScene):
 
     def press_play(self) -> None:
         """The Play button and Enter: play the selection (or the focused card) into the trick."""
-        cards = self._default_cards()
+        cards = self.drag.default_cards()
         if not cards:
             self._notice("choose cards first: click them (or arrows and Space)")
             return
@@ -421,31 +411,10 @@ class TelosTableScene(TableScene):
 
     def _decorate_hand(self) -> None:
         """Legal sets light up: glow on cards that can still join a legal play, dim on the others."""
-        sprites = self.hands.get(self.bottom, [])
-        focused = self.drag.sprites[self.drag.focus] if (
-            self.drag.focus is not None and self.drag.focus < len(self.drag.sprites)) else None
-        if not self._human_may_act():
-            for sprite in sprites:
-                if sprite not in self.drag.held:
-                    sprite.alpha = 255.0
-                sprite.glow = None
-            return
-        selected = self._selected_ids()
-        help_ = self.selection_help(selected)
-        for sprite in sprites:
-            chosen = sprite in self.drag.selected
-            can_join = sprite.card_id in help_.can_join
-            sprite.alpha = 255.0 if chosen or can_join else float(DIM_ALPHA)
-            # A chosen card is lifted and wears a ring (cream; green once the set is playable), so it never
-            # looks like a card only lifted under the pointer; cards that may still join glow green.
-            if sprite is focused:
-                sprite.glow = theme.GOLD
-            elif chosen:
-                sprite.glow = theme.LEGAL_GLOW if help_.complete else theme.CREAM
-            elif selected and can_join:
-                sprite.glow = theme.LEGAL_GLOW
-            else:
-                sprite.glow = None
+        drag = self.drag
+        focused = drag.sprites[drag.focus] if drag.focus is not None and drag.focus < len(drag.sprites) else None
+        help_ = self.selection_help(self._selected_ids()) if self._human_may_act() else None
+        light_hand(self.hands.get(self.bottom, []), drag.held, drag.selected, focused, help_)
 
     def _refresh_from_view(self) -> None:
         self._sync_info(self._view())
@@ -843,7 +812,7 @@ class TelosTableScene(TableScene):
         chips_right = right.left - pad
         if area.side == "bottom":
             chips_right = self._draw_score_chips(surface, seat, right.left - pad, plate.centery,
-                                                 max(10, int(plate.height * 0.66)), align="right")
+                                                 max(10, int(plate.height * 0.66)))
         # "leads" sits inside the plate after the name, so it never meets the turn tag above the plate.
         leads = seat == self.leader and not self.state.finished and (bool(self.trick) or self.turn == seat)
         tag = value_chip("leads", max(10, int(plate.height * 0.6)), theme.CREAM, theme.INK) if leads else None
@@ -856,29 +825,16 @@ class TelosTableScene(TableScene):
             self.leads_tag_rects.pop(seat, None)
         if area.side != "bottom":
             region, chip_h = self._score_anchor(seat)
-            self._draw_score_chips(surface, seat, region.right, region.top + chip_h // 2 + 2, chip_h, align="right",
+            self._draw_score_chips(surface, seat, region.right, region.top + chip_h // 2 + 2, chip_h,
                                    wrap_left=region.left)
         if seat == self.turn and not self.state.finished:
             draw_active_seat(surface, plate, self.clock, self._you(seat))
 
     def _draw_score_chips(self, surface: pygame.Surface, seat: int, right: int, centre_y: int, height: int,
-                          align: str = "right", wrap_left: int | None = None) -> int:
+                          wrap_left: int | None = None) -> int:
         """Score cards as chips in their set's colour (gold for Zeus), newest rightmost; returns the left edge."""
-        cards = self.score_cards[seat]
-        if not cards:
-            return right
-        chips = [score_chip(self.content, c, height) for c in cards]
-        step = max(chip.get_width() for chip in chips) + max(1, height // 8)   # side by side: "10" stays whole
-        left_limit = wrap_left if wrap_left is not None else right - step * len(chips)
-        per_row = max(1, (right - left_limit) // step)
-        x_left = right
-        for i, chip in enumerate(chips):
-            row, col = divmod(i, per_row)
-            x = right - (min(len(chips) - row * per_row, per_row) - col) * step
-            y = centre_y + row * (height + 2)
-            surface.blit(chip, chip.get_rect(midleft=(x, y)))
-            x_left = min(x_left, x)
-        return x_left
+        chips = [score_chip(self.content, c, height) for c in self.score_cards[seat]]
+        return draw_chip_row(surface, chips, right, centre_y, height, wrap_left)
 
     def _highlight_best(self) -> None:
         best = self.current_best()

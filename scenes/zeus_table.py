@@ -34,7 +34,6 @@ Everything else (seating, reactions, AI pacing, deal, plates, hint, notices, res
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -51,6 +50,7 @@ from scenes.table.captions import CardHelp, HelpBoxStyle, draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea, TableLayout, compute_layout
+from scenes.table.piles import draw_face_down_pile, heap_spot
 from scenes.table.plates import draw_active_seat, draw_count_beside, draw_plate_backing, draw_plate_name
 from scenes.table.reaction import ReactionWindow
 from scenes.table.sprites import CardSprite, SpriteRenderer
@@ -178,16 +178,9 @@ class ZeusTableScene(TableScene):
         fig_room = int(self._figurine_height() * 0.8) + int(area.plate.height * 2.2)
         return (area.hand_centre[0] - fig_room // 2, area.hand_centre[1]), area.hand_width - fig_room
 
-    def _pile_spot(self, index: int) -> tuple[float, float, float]:
-        """A slightly untidy heap: each card a little off centre and turned (fixed per position)."""
-        jitter = random.Random(index)
-        x, y = self._pile_centre()
-        w = self.layout.card_width
-        return (x + jitter.uniform(-0.08, 0.08) * w, y + jitter.uniform(-0.06, 0.06) * w, jitter.uniform(-9, 9))
-
     def _layout_pile(self, animate: bool = True) -> None:
         for i, sprite in enumerate(self.pile):
-            x, y, rot = self._pile_spot(self._pile_base + i)
+            x, y, rot = heap_spot(self._pile_centre(), self._pile_base + i, self.layout.card_width)
             sprite.rest_at(x, y, rot)
             sprite.width = self.layout.card_width
             sprite.z = 10 + i
@@ -527,18 +520,8 @@ class ZeusTableScene(TableScene):
         blit_text(surface, str(total), (tx, ty - big // 2), big, colour, "title", "midleft")
         blit_text(surface, "of 100", (tx + 2, ty + big // 2 - 4), lay.text_size(16), theme.PARCHMENT, "sans",
                   "topleft")
-        # The draw pile: a stack of backs with its count.
         rect = self._draw_pile_rect()
-        w = lay.card_width
-        if self.draw_pile_size > 0:
-            back = self.art.back(w)
-            layers = min(4, 1 + self.draw_pile_size // 10)
-            for i in range(layers):
-                surface.blit(back, back.get_rect(center=(rect.centerx - i * 2, rect.centery - i * 2)))
-        else:
-            pygame.draw.rect(surface, theme.PARCHMENT, rect.inflate(-8, -8), width=2, border_radius=8)
-        blit_text(surface, f"Draw pile: {self.draw_pile_size}", (rect.centerx, rect.bottom + 4),
-                  lay.text_size(15), theme.PARCHMENT, "sans", "midtop")
+        draw_face_down_pile(surface, self.art, rect, self.draw_pile_size, "Draw pile", lay.text_size(15))
         owes = self.bottom in self.humans and self.state.view(None).owes_draw[self.bottom] and self.idle
         if owes and self.gate.may_show(self.bottom):
             pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(10, 10), width=4, border_radius=10)

@@ -38,3 +38,22 @@ def value_chip(text: str, height: int, fill: Colour, ink: Colour, edge: Colour |
     pygame.draw.rect(chip, edge or darker(fill, 0.5), chip.get_rect(), width=max(1, height // 12), border_radius=radius)
     chip.blit(label, label.get_rect(center=(width // 2, height // 2)))
     return chip
+
+
+def draw_chip_row(surface: pygame.Surface, chips: list[pygame.Surface], right: int, centre_y: int, height: int,
+                  wrap_left: int | None = None) -> int:
+    """Chips side by side ending at `right` (newest rightmost), in rows downwards once they would pass
+    `wrap_left`; returns the leftmost edge drawn (`right` when there is none)."""
+    if not chips:
+        return right
+    step = max(chip.get_width() for chip in chips) + max(1, height // 8)   # equal steps: "10" stays whole
+    left_limit = wrap_left if wrap_left is not None else right - step * len(chips)
+    per_row = max(1, (right - left_limit) // step)
+    x_left = right
+    for i, chip in enumerate(chips):
+        row, col = divmod(i, per_row)
+        x = right - (min(len(chips) - row * per_row, per_row) - col) * step
+        y = centre_y + row * (height + 2)
+        surface.blit(chip, chip.get_rect(midleft=(x, y)))
+        x_left = min(x_left, x)
+    return x_left

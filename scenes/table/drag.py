@@ -104,6 +104,14 @@ class DragController:
         """Zones that would take what is held or selected now (drawn lit by `draw_zones`)."""
         return set(self._lit)
 
+    def default_cards(self) -> list[CardSprite]:
+        """What a Play button or Enter plays: the selection, else the focused card, else a last card alone."""
+        if self.selected:
+            return list(self.selected)
+        if self.focus is not None and self.focus < len(self.sprites):
+            return [self.sprites[self.focus]]
+        return list(self.sprites) if len(self.sprites) == 1 else []
+
     def play(self, cards: Sequence[CardSprite], zone: str | None = None) -> bool:
         """Try to play these cards onto `zone` (default zone if None); spring back with the reason if refused."""
         zone = zone if zone is not None else self.default_zone()
