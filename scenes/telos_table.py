@@ -434,13 +434,8 @@ class TelosTableScene(TableScene):
             self._hide_bottom_hand()
         self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')} {event['hand_size']} "
                      f"cards each; {self._does(event['first_leader'], 'leads')}")
-        for play in self.trick:
-            self._send_away(play.sprites, self._deck_spot())
+        self._gather_for_new_round([s for play in self.trick for s in play.sprites], self._deck_spot(), 0.3, fade=True)
         self.trick = []
-        for seat in range(self.count):
-            self._send_away(self.hands[seat], self._deck_spot())
-        self._empty_hands()
-        self.drag.set_cards([])
         self.sweep_to = None
         self.round_end_words = None
         self.line, self.k = (), 0

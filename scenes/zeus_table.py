@@ -350,18 +350,14 @@ class ZeusTableScene(TableScene):
         self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')}, "
                      f"{self._does(event['first'], 'plays')} first")
         # Gather the old cards back to the draw pile, face down, then deal.
-        self._gather(self.pile + [s for seat in range(self.count) for s in self.hands[seat]],
-                     self._draw_pile_centre(), 0.35, fade=False)
+        self._gather_for_new_round(self.pile, self._draw_pile_centre(), 0.35, fade=False)
         self.pile = []
         self._pile_base = 0
-        self._empty_hands()
-        self.drag.set_cards([])
         self.draw_pile_size = int(event["draw_pile_size"]) + sum(event["hand_sizes"])
         self.tweens.add(self.total, 0.4, value=0.0)
         self.holder = None
         fx, fy = self._zeus_spot(None)
         self.tweens.add(self.figurine, 0.5, easing=ease_in_out_cubic, x=fx, y=fy)
-        self.reaction = None
 
     def _on_cards_dealt(self, event: Event) -> None:
         seat = event.seat

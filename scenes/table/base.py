@@ -1,8 +1,9 @@
 """TableScene: the neutral table every game's table is built on, composed of the kit's parts.
 
 The parts (each in its own module of scenes/table/):
-- seat zones, siblings at each seat (seat_zones.py: `SeatZone`, `FannedHand`; a slot grid or group
-  trays are further siblings), piles drawn by the game, and drop zones of any shape on any seat
+- seat zones, siblings at each seat (seat_zones.py: the `SeatZone` interface, `FannedHand` used by
+  every seat today, `SlotGrid` for numbered slots; group trays are a further sibling); piles
+  (piles.py: a face-down stack with its count, an untidy heap); drop zones of any shape on any seat
   (zones.py: `DropZone` with `RectShape`, `CircleShape`, `PolygonShape`, `wedge`), lit from the
   engine's legal actions through the drag controller (drag.py);
 - seating and chance (seating.py): the bottom seat and the hand-off follow `waiting_for()`, several
@@ -320,6 +321,16 @@ class TableScene(Scene, metaclass=ABCMeta):
     def _gather(self, sprites: list[CardSprite], target: tuple[float, float], seconds: float, fade: bool) -> None:
         """Cards leave the table towards a pile, face down (between rounds, a swapped card)."""
         gather(self.tweens, sprites, target, seconds, fade, self.flying)
+
+    def _gather_for_new_round(self, others: list[CardSprite], target: tuple[float, float], seconds: float,
+                              fade: bool) -> None:
+        """A new round: `others` (piles, a trick) then every hand fly to `target`; the hands are empty for
+        the deal to come, and any reaction window of the old round is gone."""
+        self._gather(others + [s for seat in range(self.count) for s in self.hand_zones[seat].cards],
+                     target, seconds, fade)
+        self._empty_hands()
+        self.drag.set_cards([])
+        self.reaction = None
 
     def _hide_bottom_hand(self) -> None:
         """Pass-and-play: the bottom hand turns face down (with its help and lifts) until the next
