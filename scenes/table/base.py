@@ -25,14 +25,18 @@ waits for is seated at the bottom (with a hand-off screen in pass-and-play), the
 collected and new AI moves asked for. Drawing: felt, the game's table, the log, its controls, the
 corner buttons, card help, the notice.
 
+A game's table `__init__` makes its card art and renderer, `self.drag` (a DragController given the
+game's `_legal_zones`, answered from `legal_actions`, and `_drop`, which proposes the move through
+`_apply`) and `self.layout`, then calls `self._start()`.
 What a game's table must provide (abstract methods below): `GAME_ID`, `RNG_NAME`, how the screen is
 rebuilt from the view (`_sync_table`, `_matches_view`) and laid out again (`_lay_out_table`), how the
 first deal starts (`_reset_for_deal`), a resumed game's first log line, its controls (`_build_controls`,
 usually from `_corner_buttons`; `_handle_controls`, `_handle_keys`), where an opponent's cards lie
 (`_opponent_row`), its `_on_<kind>` event handlers, its hint (`_hint`) and what it draws (`_draw_table`,
-`_draw_controls`). It may add: a
-reaction window (`_reaction_due`), card help (`_card_help_for`), its own result words
-(`_round_result`, `_game_result`) and the small hooks documented where they are defined.
+`_draw_controls`). It may add: seat zones other than a hand (`_seat_zones_from_view`,
+`_lay_out_seat_zones`), a reaction window (`_reaction_due`, `REACTION_VERBS`), card help
+(`_card_help_for`), its own result words (`_round_result`, `_game_result`) and the small hooks
+documented where they are defined.
 """
 from __future__ import annotations
 
@@ -254,14 +258,23 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.log.viewer = self.viewer
         view = self._view()
         self._set_layout(self.app.size)
-        self._hands_from_view(view)
+        self._seat_zones_from_view(view)
         self._sync_table(view)
         self.drag.cancel()
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._set_layout(size)
+    def _seat_zones_from_view(self, view: Any) -> None:
+        """What lies at each seat, from the view, at rest. By default a hand per seat (`view.hand`,
+        `view.hand_sizes`); a game whose seats hold other zones (a `SlotGrid`) builds those here."""
+        self._hands_from_view(view)
+
+    def _lay_out_seat_zones(self) -> None:
+        """Every seat's zones in the current layout, at once (a new window size)."""
         for seat in range(self.count):
             self._layout_hand(seat, animate=False)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._set_layout(size)
+        self._lay_out_seat_zones()
         self._lay_out_table()
         self._build_controls()
 
