@@ -183,3 +183,20 @@ def test_results_are_shown_by_default_from_round_ended_and_game_ended(make_app):
     run(app, 5, until=lambda: isinstance(app.stack.top, ResultsOverlay))
     overlay = app.stack.top
     assert overlay.title == "The game is over" and "Winners: Ann." in overlay.subtitle   # one dialog, the game's
+
+
+def test_with_several_seats_waited_for_every_ai_seat_is_asked_at_once_and_the_human_keeps_the_seat(make_app,
+                                                                                                  monkeypatch):
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy"), ("Bob", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene.idle)
+    state = scene.state
+    monkeypatch.setattr(state, "waiting_for", lambda: (0, 1, 2))     # a simultaneous decision
+    monkeypatch.setattr(state, "to_act", lambda: (0, 1, 2))
+    monkeypatch.setattr(state, "legal_actions", lambda seat: [Action.of("draw")])
+    scene.ai.cancel()                             # forget whatever the real position had asked
+    asked = []
+    monkeypatch.setattr(scene.ai, "request", lambda seat, *a, **k: asked.append(seat))
+    run(app, 1)
+    assert sorted(asked) == [1, 2]                # both AI seats think at the same time; nobody waits on one
+    assert scene.bottom == 0 and scene._human_may_act()
