@@ -52,12 +52,13 @@ from scenes.table.base import ResultWords, TableScene
 from scenes.table.captions import CardHelp, draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.chips import draw_chip_row, value_chip
+from scenes.table.deal import fly_to_rest
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea, TableLayout, compute_layout
 from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_plate_backing, draw_plate_name
 from scenes.table.selection import SelectionHelp, SetChooser, light_hand
 from scenes.table.sprites import CardSprite, SpriteRenderer
-from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
+from scenes.table.tween import Counter, ease_in_out_cubic
 from scenes.table.zones import DropZone
 from scenes.telos_art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art
 from scenes.widgets import Button, draw_text
@@ -259,11 +260,8 @@ class TelosTableScene(TableScene):
         self.score_cards = [list(s) for s in view.score_cards]
         self.blind_shown = view.divine_trick and self.viewer is not None and view.divine_available
 
-    def _reset_for_deal(self) -> None:
-        """The very first deal is shown dealt: start from empty hands."""
-        self._empty_hands()
-        for seat in range(self.count):
-            self._layout_hand(seat, animate=False)
+    def _reset_table_for_deal(self) -> None:
+        """The very first deal is shown dealt: no blind card until it is dealt."""
         self.blind_shown = False
 
     def _matches_view(self) -> bool:
@@ -505,10 +503,9 @@ class TelosTableScene(TableScene):
             sprite.rest_at(x, y, rot)
             sprite.width = tw
             sprite.z = 20 + len(self.trick) * 10 + order
-            sprite.scale = old_widths[order] / max(1, tw)
             flip_up = sprite.flip < 1.0
-            self.tweens.add(sprite, 0.4, delay=order * 0.06, easing=ease_out_cubic, x=x, y=y, rotation=rot,
-                            scale=1.0, on_done=lambda: self.sounds.play("card_place"))
+            fly_to_rest(self.tweens, sprite, old_widths[order], 0.4, order * 0.06,
+                        on_done=lambda: self.sounds.play("card_place"))
             if flip_up:
                 self.tweens.add(sprite, 0.25, delay=0.1 + order * 0.06, flip=1.0)
         self.line = tuple(event["line"])

@@ -48,6 +48,7 @@ from scenes import theme
 from scenes.table.base import ResultWords, TableScene
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_hint
 from scenes.table.card_art import card_height
+from scenes.table.deal import fly_to_rest
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea, TableLayout, compute_layout
 from scenes.table.piles import draw_face_down_pile, heap_spot
@@ -55,7 +56,7 @@ from scenes.table.plates import draw_active_seat, draw_count_beside, draw_plate_
 from scenes.table.reaction import ReactionWindow
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
-from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
+from scenes.table.tween import Counter, ease_in_out_cubic
 from scenes.table.zones import DropZone
 from scenes.widgets import Button
 from scenes.zeus_art import zeus_card_art, zeus_figurine
@@ -203,11 +204,8 @@ class ZeusTableScene(TableScene):
         self.turn = view.turn
         self.figurine.x, self.figurine.y = self._zeus_spot(self.holder)
 
-    def _reset_for_deal(self) -> None:
-        """The very first deal is shown dealt: start from empty hands and a full draw pile."""
-        self._empty_hands()
-        for seat in range(self.count):
-            self._layout_hand(seat, animate=False)
+    def _reset_table_for_deal(self) -> None:
+        """The very first deal is shown dealt: Mount Olympus empty and every card in the draw pile."""
         self.pile = []
         self.draw_pile_size = self.state.view(None).draw_pile_size + sum(self.state.view(None).hand_sizes)
 
@@ -383,9 +381,7 @@ class ZeusTableScene(TableScene):
             self.pile = self.pile[-PILE_SHOWN:]
         self._layout_pile(animate=True)
         self._layout_hand(seat)
-        hx, hy, hr = sprite.home
         sprite.z = 300
-        sprite.scale = old_pixels / max(1, sprite.width)   # grows from hand size to pile size in flight
 
         def landed(s: CardSprite = sprite) -> None:
             s.z = 10 + (self.pile.index(s) if s in self.pile else 0)
@@ -393,7 +389,7 @@ class ZeusTableScene(TableScene):
             if s.flip < 1.0:
                 self.tweens.add(s, 0.2, flip=1.0)
 
-        self.tweens.add(sprite, 0.45, easing=ease_out_cubic, x=hx, y=hy, rotation=hr, scale=1.0, on_done=landed)
+        fly_to_rest(self.tweens, sprite, old_pixels, 0.45, on_done=landed)
         self.tweens.add(self.total, 0.5, delay=0.3, value=float(event["total"]))
         verb = "sneaks" if event.get("sneak") else "plays"
         self.log.add(f"{self._does(seat, verb)} {card}: {event['total_before']} → {event['total']}")

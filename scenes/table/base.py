@@ -30,7 +30,7 @@ game's `_legal_zones`, answered from `legal_actions`, and `_drop`, which propose
 `_apply`) and `self.layout`, then calls `self._start()`.
 What a game's table must provide (abstract methods below): `GAME_ID`, `RNG_NAME`, how the screen is
 rebuilt from the view (`_sync_table`, `_matches_view`) and laid out again (`_lay_out_table`), how the
-first deal starts (`_reset_for_deal`), a resumed game's first log line, its controls (`_build_controls`,
+first deal starts (`_reset_table_for_deal`), a resumed game's first log line, its controls (`_build_controls`,
 usually from `_corner_buttons`; `_handle_controls`, `_handle_keys`), where an opponent's cards lie
 (`_opponent_row`), its `_on_<kind>` event handlers, its hint (`_hint`) and what it draws (`_draw_table`,
 `_draw_controls`). It may add: seat zones other than a hand (`_seat_zones_from_view`,
@@ -155,9 +155,15 @@ class TableScene(Scene, metaclass=ABCMeta):
     def _matches_view(self) -> bool:
         """The screen shows what the view says (checked whenever the table is idle)."""
 
-    @abstractmethod
     def _reset_for_deal(self) -> None:
-        """Empty the table so the opening deal can be shown dealt."""
+        """Empty the table so the opening deal can be shown dealt: empty hands, and the game's own reset."""
+        self._empty_hands()
+        for seat in range(self.count):
+            self._layout_hand(seat, animate=False)
+        self._reset_table_for_deal()
+
+    def _reset_table_for_deal(self) -> None:
+        """The game's own things before the opening deal (a full draw pile, no blind card yet)."""
 
     @abstractmethod
     def _log_where_we_are(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from scenes.table.sprites import CardSprite
-from scenes.table.tween import TweenQueue
+from scenes.table.tween import TweenQueue, ease_out_cubic
 
 
 def fly_in(tweens: TweenQueue, sprites: Sequence[CardSprite], source: tuple[float, float], seconds: float,
@@ -27,6 +27,16 @@ def fly_in(tweens: TweenQueue, sprites: Sequence[CardSprite], source: tuple[floa
         flip_up = sprite.card_id is not None
         tweens.add(sprite, seconds, delay=delay_of(i),
                    on_done=(lambda s=sprite: tweens.add(s, flip_seconds, flip=1.0)) if flip_up else None, **motion)
+
+
+def fly_to_rest(tweens: TweenQueue, sprite: CardSprite, from_width: float, seconds: float, delay: float = 0.0,
+                on_done: Callable[[], None] | None = None) -> None:
+    """A played card travels from where it is to its resting place, growing or shrinking from
+    `from_width` (its size in the hand) to its own size on the way."""
+    hx, hy, hr = sprite.home
+    sprite.scale = from_width / max(1, sprite.width)
+    tweens.add(sprite, seconds, delay=delay, easing=ease_out_cubic, x=hx, y=hy, rotation=hr, scale=1.0,
+               on_done=on_done)
 
 
 def gather(tweens: TweenQueue, sprites: Sequence[CardSprite], target: tuple[float, float], seconds: float,
