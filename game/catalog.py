@@ -77,11 +77,3 @@ def load_catalog(game_ids: tuple[str, ...] | None = None) -> Catalog:
         except (ContentError, ManifestError) as exc:
             catalog.errors[game_id] = str(exc)
     return catalog
-
-
-def __getattr__(name: str) -> tuple[str, ...]:
-    # GAME_IDS was the hand-kept list before the manifests; kept as the registered games for callers
-    # that still read it.
-    if name == "GAME_IDS":
-        return registered_game_ids()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,7 +23,7 @@ How it works (DESIGN.md, "Scenes and the table"):
   Bob with Ares"); the newest line stands out.
 - AI seats think in a background thread (scenes/table/ai_runner.py) and their moves are shown
   after a human-like delay. Right after a number card a Same Number Sneak window opens for
-  `settings.sneak_window_s`: the kit's reaction window (scenes/table/reaction.py) with its
+  `settings.game_value("zeus", "sneak_window_s")`: the kit's reaction window (scenes/table/reaction.py) with its
   shrinking bar. Every human seat that is neither waited for nor the card's player is offered
   "Sneak!" (whether or not they hold the number, so the offer leaks nothing); AI seats holding it
   may sneak partway through the window; the AI on turn waits until the window has closed.
@@ -324,7 +324,7 @@ class ZeusTableScene(TableScene):
         if not view.sneak_open:
             return None
         number = int(view.sneak_number)
-        length = float(self.app.settings.sneak_window_s)
+        length = float(self.app.settings.game_value("zeus", "sneak_window_s"))
         return ReactionWindow(Action.of("sneak", str(number)), f"Sneak {number}!", length,
                               key=(view.round_index, len(view.pile)),
                               not_offered=frozenset({int(view.top_number_seat)}), hotkey=pygame.K_s)

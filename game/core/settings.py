@@ -78,15 +78,6 @@ class Settings:
         games.setdefault(game_id, {})[name] = spec.clamped(value)
         return replace(self, games=games)
 
-    # Before game settings moved under "games", they were fields of their own (`sneak_window_s`).
-    # Reading one by that flat name still answers from its game, for code not yet moved to game_value.
-    def __getattr__(self, name: str) -> SettingValue:
-        if not name.startswith("_") and name != "games":
-            owner = _flat_name_owner(name)
-            if owner is not None:
-                return self.game_value(owner, name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
 
 SHARED_NAMES = frozenset(f.name for f in fields(Settings))
 
@@ -95,32 +86,6 @@ def _flat_name_owner(name: str) -> str | None:
     """The one registered game that declares a setting called `name` (None: none, or several)."""
     owners = [game_id for game_id, specs in game_setting_specs().items() if any(s.name == name for s in specs)]
     return owners[0] if len(owners) == 1 else None
-
-
-def _with_flat_names(games: Mapping[str, Mapping[str, SettingValue]], flat: Mapping[str, Any]) -> GameValues:
-    """`games` with game settings given by their old top-level names moved under their game."""
-    moved = {key: dict(values) for key, values in games.items()}
-    for name, value in flat.items():
-        owner = _flat_name_owner(name)
-        if owner is None:
-            raise TypeError(f"Settings has no setting {name!r}")
-        moved.setdefault(owner, {})[name] = value
-    return moved
-
-
-_dataclass_init = Settings.__init__
-
-
-def _init_accepting_flat_names(self: Settings, *args: Any, **values: Any) -> None:
-    """`Settings(sneak_window_s=2.0)` and `replace(settings, sneak_window_s=2.0)`, as before game
-    settings moved under "games", store the value under its game."""
-    flat = {name: values.pop(name) for name in list(values) if name not in SHARED_NAMES}
-    _dataclass_init(self, *args, **values)
-    if flat:
-        object.__setattr__(self, "games", _with_flat_names(self.games, flat))
-
-
-Settings.__init__ = _init_accepting_flat_names  # type: ignore[method-assign]
 
 
 def _validated_games(games: Mapping[str, Mapping[str, SettingValue]]) -> GameValues:

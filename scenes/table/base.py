@@ -110,7 +110,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.agents: dict[int, Any] = table_agents(self.game, self.state.seats)
         self.rng = random.Random(f"{self.RNG_NAME}/{self.state.seed}/{self._token()}")
         self.tweens = TweenQueue(lambda: self.app.settings.animation_factor)
-        self.sounds = TableSounds(lambda: self.app.settings.sound_volume)
+        self.sounds = TableSounds(lambda: self.app.settings.sound_volume, game_id=session.game.id)
         self.ai = AIRunner()
         self.gate = HandoffGate(app, self.names, self.humans)
         self.log = LogPanel()

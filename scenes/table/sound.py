@@ -36,14 +36,6 @@ def sound_names(game_id: str | None = None) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*KIT_SOUNDS, *(name for m in games for name in m.sounds)]))
 
 
-def __getattr__(name: str) -> tuple[str, ...]:
-    # SOUND_NAMES was the hand-kept list of every sound before the manifests; it now means the same,
-    # read from them.
-    if name == "SOUND_NAMES":
-        return sound_names()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def _envelope(i: int, n: int, attack: float = 0.02) -> float:
     t = i / max(1, n)
     rise = min(1.0, t / attack) if attack > 0 else 1.0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.catalog import GAME_IDS, load_game
+from game.catalog import registered_game_ids, load_game
 from game.core.records import read_record, record_to_text, replay
 
 REPO = Path(__file__).resolve().parents[2]
@@ -19,7 +19,7 @@ def run_game_command(*args: str) -> subprocess.CompletedProcess[str]:
                           timeout=300)
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", registered_game_ids())
 def test_selfplay_writes_records_that_replay(game_id: str, tmp_path: Path) -> None:
     game = load_game(game_id)
     players = game.min_players + 1
@@ -34,7 +34,7 @@ def test_selfplay_writes_records_that_replay(game_id: str, tmp_path: Path) -> No
         assert record_to_text(replay(game, record).record()) == path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", registered_game_ids())
 def test_tournament_prints_win_rates_as_its_last_line(game_id: str) -> None:
     game = load_game(game_id)
     seats = ",".join(["normal"] + ["random"] * (game.min_players - 1))

@@ -166,9 +166,9 @@ def test_events_survive_deep_copy_and_pickle() -> None:
 
 
 def test_every_listed_game_state_clones_independently() -> None:
-    from game.catalog import GAME_IDS, load_game
+    from game.catalog import registered_game_ids, load_game
 
-    for game_id in GAME_IDS:
+    for game_id in registered_game_ids():
         game = load_game(game_id)
         seats = [SeatInfo(f"P{i}", "ai:random") for i in range(game.min_players)]
         state = game.new_state(seats, game.normalize_options({}), 5)

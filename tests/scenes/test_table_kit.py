@@ -17,7 +17,7 @@ from scenes.table.card_art import CardArt, card_height
 from scenes.table.drag import DragController, DropZone
 from scenes.table.layout import compute_layout, fan_positions
 from scenes.table.log_panel import LogPanel
-from scenes.table.sound import SOUND_NAMES, TableSounds, synthesise
+from scenes.table.sound import TableSounds, sound_names, synthesise
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.tween import (Counter, TweenQueue, ease_in_out_cubic, ease_in_out_sine, ease_out_back,
                                 ease_out_cubic, linear)
@@ -323,12 +323,12 @@ def test_the_log_keeps_recent_lines_and_draws_inside_its_panel():
 
 
 def test_sounds_are_synthesised_in_code_and_silent_without_a_mixer(monkeypatch):
-    for name in SOUND_NAMES:
+    for name in sound_names():
         samples = synthesise(name, 22050)
         assert 0 < len(samples) < 2 * 22050 and max(abs(s) for s in samples) <= 1.5
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: (_ for _ in ()).throw(pygame.error("no audio")))
     sounds = TableSounds(lambda: 0.7)
     assert not sounds.available
-    for name in SOUND_NAMES:
+    for name in sound_names():
         sounds.play(name)                          # harmless

@@ -29,7 +29,10 @@ def make_app(tmp_path, monkeypatch):
 
     def make(size=(1280, 720), **settings) -> App:
         app = App(headless=True, fixed_dt=DT, size=size)
+        sneak = settings.pop("sneak_window_s", None)   # a Zeus setting, stored under the game
         app.settings = replace(app.settings, **settings)
+        if sneak is not None:
+            app.settings = app.settings.with_game_value("zeus", "sneak_window_s", sneak)
         return app
 
     return make
