@@ -67,6 +67,14 @@ class TelosGame(Game):
                   setups: Sequence[Mapping[str, Any]] = ()) -> TelosState:
         return TelosState(self, seats, self.normalize_options(options), seed, setups)
 
+    def from_position(self, position: Mapping[str, Any]) -> TelosState:
+        return TelosState.from_position(self, position)
+
+    def determinizer(self) -> Any:
+        from game.telos.determinize import TelosDeterminizer
+
+        return TelosDeterminizer(self)
+
     def agent_levels(self) -> dict[str, Callable[[], Any]]:
         levels = super().agent_levels()
         from game.telos.agents import NormalAgent

@@ -42,6 +42,14 @@ class ZeusGame(Game):
         self.check_player_count(len(seats))
         return ZeusState(self.deck, seats, self.normalize_options(options), seed, setups)
 
+    def from_position(self, position: Mapping[str, Any]) -> ZeusState:
+        return ZeusState.from_position(self, position)
+
+    def determinizer(self) -> Any:
+        from game.zeus.determinize import ZeusDeterminizer
+
+        return ZeusDeterminizer(self.deck)
+
     def agent_levels(self) -> dict[str, Any]:
         from game.zeus.agents import EasyAgent, NormalAgent
 
