@@ -100,6 +100,16 @@ class OptionSpec:
         raise ValueError(f"option {self.name}: unknown kind {self.kind}")
 
 
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, tuples as lists... strings, numbers, None): several
+    times quicker than `copy.deepcopy`, which records and positions do for every round."""
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_copy(item) if isinstance(item, (dict, list, tuple)) else item for item in value]
+    return value
+
+
 def round_rng(seed: int, round_index: int) -> random.Random:
     """The generator for one round's deal: depends only on the game seed and the round number."""
     return random.Random(f"olympus/{seed}/{round_index}")
@@ -114,7 +124,7 @@ class RoundLog:
     score: list[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"setup": copy.deepcopy(self.setup), "actions": [list(a) for a in self.actions], "score": self.score}
+        return {"setup": json_copy(self.setup), "actions": [list(a) for a in self.actions], "score": self.score}
 
 
 class State(ABC):
@@ -288,7 +298,7 @@ class State(ABC):
     def _adopt_history(self, rounds: Sequence[RoundLog], totals: Sequence[int], winners: Sequence[int],
                        finished: bool) -> None:
         """Take the shared part of a position (a checked one, see `records.read_position`)."""
-        self.rounds = [RoundLog(copy.deepcopy(r.setup), [list(a) for a in r.actions],
+        self.rounds = [RoundLog(json_copy(r.setup), [list(a) for a in r.actions],
                                 None if r.score is None else list(r.score)) for r in rounds]
         self.totals = list(totals)
         self.winners = tuple(winners)

@@ -78,8 +78,7 @@ class TelosState(State):
         self.content: TelosContent = game.content
         n = len(self.seats)
         self.zeus_cards = zeus_cards
-        self.deck: tuple[str, ...] = game_deck(self.content, zeus_cards, n)
-        self.rules = play_rules(self.content, zeus_cards, n, self.options["powers"])
+        self.deck, self.rules = game.deck_and_rules(zeus_cards, n, self.options["powers"])
         self.max_multiple_lead = self.content.players[n].max_multiple_lead
         self.divine = bool(self.options["divine_trick"])
         self._legal_cache: dict[int, list[Action]] = {}
