@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from game.core.actions import Action
 from game.core.engine import SeatInfo, State
 from game.core.events import Event
-from game.core.records import read_position
+from game.core.records import PositionParts, read_position
 from game.telos.cards import canonical, is_zeus, parse_god_card
 from game.telos.content import TelosContent
 from game.telos.plays import TOO_MANY, PlayRules, number_word
@@ -92,31 +92,35 @@ class TelosState(State):
         """The public position constructor (`TelosGame.from_position`): check, then take, a position."""
         parts = read_position(game, position)
         state = cls.__new__(cls)
-        State.__init__(state, parts.seats, parts.options, parts.seed)
+        state._take_position(game, parts)
+        return state
+
+    def _take_position(self, game: "TelosGame", parts: PositionParts) -> None:
+        """Become the checked position (`from_position`)."""
+        State.__init__(self, parts.seats, parts.options, parts.seed)
         now = parts.now
         if sorted(now) != sorted(NOW_KEYS):
             raise ValueError(f"position 'now' must have exactly the keys {', '.join(NOW_KEYS)}")
-        state._take_rules(game, state._checked_zeus_cards(game.content, now["zeus_cards"]))
-        state._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
-        state._check_now(now)
-        state.dealer, state.direction, state.leader = now["dealer"], now["direction"], now["leader"]
-        state.hands = [list(h) for h in now["hands"]]
-        state.blind = None if now["blind"] is None else list(now["blind"])
-        state.score_cards = [list(cards) for cards in now["scores_before"]]
-        state.hand_size, state.undealt = now["hand_size"], list(now["undealt"])
-        state.divine_used = list(now["divine_used"])
-        state.serpent_ban = now["serpent_ban"]
-        state.round_discards = list(now["played_this_round"])
-        state.previous_trick = tuple(_trick_play(p) for p in now["previous_trick"])
-        state.previous_winner = now["previous_winner"]
-        state.trick_number = now["trick_number"]
-        state.order = tuple(now["trick_order"])
-        state.plays = [_trick_play(p) for p in now["plays"]]
-        state.line, state.k = tuple(now["line"]), now["k"]
-        state.trick_max = max((v for p in state.plays for v in p.values), default=0)
-        state.last_trick = now["last_trick"]
-        state.loser = now["loser"]
-        return state
+        self._take_rules(game, self._checked_zeus_cards(game.content, now["zeus_cards"]))
+        self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
+        self._check_now(now)
+        self.dealer, self.direction, self.leader = now["dealer"], now["direction"], now["leader"]
+        self.hands = [list(h) for h in now["hands"]]
+        self.blind = None if now["blind"] is None else list(now["blind"])
+        self.score_cards = [list(cards) for cards in now["scores_before"]]
+        self.hand_size, self.undealt = now["hand_size"], list(now["undealt"])
+        self.divine_used = list(now["divine_used"])
+        self.serpent_ban = now["serpent_ban"]
+        self.round_discards = list(now["played_this_round"])
+        self.previous_trick = tuple(_trick_play(p) for p in now["previous_trick"])
+        self.previous_winner = now["previous_winner"]
+        self.trick_number = now["trick_number"]
+        self.order = tuple(now["trick_order"])
+        self.plays = [_trick_play(p) for p in now["plays"]]
+        self.line, self.k = tuple(now["line"]), now["k"]
+        self.trick_max = max((v for p in self.plays for v in p.values), default=0)
+        self.last_trick = now["last_trick"]
+        self.loser = now["loser"]
 
     def _position_now(self) -> dict[str, Any]:
         return {

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
 from game.core.engine import SeatInfo, State
-from game.core.records import read_position
+from game.core.records import PositionParts, read_position
 from game.core.events import Event
 from game.zeus.deck import HAND_SIZE, MOUNT_OLYMPUS_TOP, ZeusDeck
 from game.zeus.outcome import play_outcome
@@ -87,25 +87,29 @@ class ZeusState(State):
         """The public position constructor (`ZeusGame.from_position`): check, then take, a position."""
         parts = read_position(game, position)
         state = cls.__new__(cls)
-        State.__init__(state, parts.seats, parts.options, parts.seed)
-        state.deck = game.deck
-        state.players = len(state.seats)
-        state._names = tuple(s.name for s in state.seats)
-        state._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
-        state._check_now(parts.now)
-        now = parts.now
-        state.dealer, state.first, state.turn = now["dealer"], now["first"], now["turn"]
-        state.hands = [list(h) for h in now["hands"]]
-        state.draw_pile = list(now["draw_pile"])
-        state.pile = [(card, seat) for card, seat in now["pile"]]
-        state.total = now["total"]
-        state.zeus_holder = now["zeus_holder"]
-        state.owes_draw = now["owes_draw"]
-        state.last_round_winner = now["last_round_winner"]
-        state.deals_next_round = now["deals_next_round"]
-        state._top = state._top_of_pile()
-        state._forget_derived()
+        state._take_position(game, parts)
         return state
+
+    def _take_position(self, game: "ZeusGame", parts: PositionParts) -> None:
+        """Become the checked position (`from_position`)."""
+        State.__init__(self, parts.seats, parts.options, parts.seed)
+        self.deck = game.deck
+        self.players = len(self.seats)
+        self._names = tuple(s.name for s in self.seats)
+        self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
+        self._check_now(parts.now)
+        now = parts.now
+        self.dealer, self.first, self.turn = now["dealer"], now["first"], now["turn"]
+        self.hands = [list(h) for h in now["hands"]]
+        self.draw_pile = list(now["draw_pile"])
+        self.pile = [(card, seat) for card, seat in now["pile"]]
+        self.total = now["total"]
+        self.zeus_holder = now["zeus_holder"]
+        self.owes_draw = now["owes_draw"]
+        self.last_round_winner = now["last_round_winner"]
+        self.deals_next_round = now["deals_next_round"]
+        self._top = self._top_of_pile()
+        self._forget_derived()
 
     def _position_now(self) -> dict[str, Any]:
         """The round-setup keys as they stand now (Z-1's deal, played on), and the rest of the round."""

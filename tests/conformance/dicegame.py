@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 from game.core.actions import Action
 from game.core.engine import CHANCE, Game, OptionSpec, SeatInfo, State
 from game.core.events import Event
-from game.core.records import read_position
+from game.core.records import PositionParts, read_position
 
 POINTS_TO_WIN = 2
 MAX_ROUNDS = 8
@@ -59,10 +59,15 @@ class DiceState(State):
                 p is not None and (type(p) is not int or not 1 <= p <= now["faces"]) for p in picks):
             raise ValueError(f"position 'now': picks must be a face or null for each of {n} seats")
         state = cls.__new__(cls)
-        State.__init__(state, parts.seats, parts.options, parts.seed)
-        state._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
-        state.faces, state.picks, state.last_roll = now["faces"], list(picks), now["last_roll"]
+        state._take_position(parts)
         return state
+
+    def _take_position(self, parts: PositionParts) -> None:
+        """Become the checked position (`from_position`)."""
+        State.__init__(self, parts.seats, parts.options, parts.seed)
+        self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
+        now = parts.now
+        self.faces, self.picks, self.last_roll = now["faces"], list(now["picks"]), now["last_roll"]
 
     def _position_now(self) -> dict[str, Any]:
         return {"faces": self.faces, "picks": list(self.picks), "last_roll": self.last_roll}

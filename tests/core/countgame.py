@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from game.core.actions import Action
 from game.core.engine import Game, OptionSpec, SeatInfo, State
 from game.core.events import Event
-from game.core.records import read_position
+from game.core.records import PositionParts, read_position
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,21 @@ class CountState(State):
     def _position_now(self) -> dict[str, Any]:
         return {"total": self.total, "turn": self.turn}
 
+    @classmethod
+    def from_position(cls, game: Game, position: Mapping[str, Any]) -> "CountState":
+        parts = read_position(game, position)
+        now = parts.now
+        if sorted(now) != ["total", "turn"] or not 0 <= now["turn"] < len(parts.seats):
+            raise ValueError("position 'now' must be {total, turn} with turn a seat")
+        state = cls.__new__(cls)
+        state._take_position(parts)
+        return state
+
+    def _take_position(self, parts: PositionParts) -> None:
+        State.__init__(self, parts.seats, parts.options, parts.seed)
+        self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
+        self.total, self.turn = parts.now["total"], parts.now["turn"]
+
 
 class CountGame(Game):
     id = "count"
@@ -95,15 +110,7 @@ class CountGame(Game):
         return CountState(seats, self.normalize_options(options), seed, setups)
 
     def from_position(self, position: Mapping[str, Any]) -> CountState:
-        parts = read_position(self, position)
-        now = parts.now
-        if sorted(now) != ["total", "turn"] or not 0 <= now["turn"] < len(parts.seats):
-            raise ValueError("position 'now' must be {total, turn} with turn a seat")
-        state = CountState.__new__(CountState)
-        State.__init__(state, parts.seats, parts.options, parts.seed)
-        state._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
-        state.total, state.turn = now["total"], now["turn"]
-        return state
+        return CountState.from_position(self, position)
 
     def determinizer(self) -> Any:
         return count_determinizer

@@ -59,6 +59,18 @@ def rearrange(state: TelosState, hands: Sequence[Sequence[str]], *, leader: int 
     return GAME.from_position(position)
 
 
+def with_hand(state: TelosState, seat: int, hand: Sequence[str]) -> TelosState:
+    """`state` with one hand changed, the cards swapped with the undealt ones (built as a position)."""
+    position = state.position()
+    now = position["now"]
+    old = now["hands"][seat]
+    missing = [c for c in hand if c not in old and c not in now["undealt"]]
+    assert not missing, f"{missing} are not free to give"
+    now["undealt"] = [c for c in now["undealt"] if c not in hand] + [c for c in old if c not in hand]
+    now["hands"][seat] = list(hand)
+    return GAME.from_position(position)
+
+
 def play(state: TelosState, *moves: tuple[int, str]) -> list:
     events = []
     for seat, text in moves:

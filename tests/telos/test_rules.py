@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from game.core.actions import Action
-from tests.telos.table import arrange, new_game, play, texts
+from tests.telos.table import arrange, new_game, play, texts, with_hand
 
 ALL_ZEUS = ["Z:ant", "Z:swan", "Z:bull", "Z:cuckoo", "Z:eagle", "Z:serpent"]
 
@@ -142,8 +142,7 @@ def test_T8_no_multiple_leads_after_the_serpent() -> None:
     events = play(state, (0, "play 7a"), (1, "play Z:serpent"), (2, "play 8b"))
     assert "serpent_ban" in kinds(events)
     assert state.leader == 2 and state.serpent_ban
-    state.hands[2] = ["3b", "3c", "5b"]
-    state._legal_cache.clear()
+    state = with_hand(state, 2, ["3b", "3c", "5b"])
     assert state.why_illegal(2, Action.parse("play 3b,3c")) == "no multiple leads after the Serpent"
     assert all(len(a.cards) == 1 for a in state.legal_actions(2))
 
