@@ -338,6 +338,9 @@ class TelosState(State):
     def to_act(self) -> tuple[int, ...]:
         return () if self.finished else (self.order[len(self.plays)],)
 
+    def waiting_for(self) -> tuple[int, ...]:
+        return self.to_act()  # no reactions in Télos: the one seat acting is awaited
+
     def _multiple_block(self) -> str | None:
         """T-8: why no multiple lead is allowed in this trick at all, or None."""
         if self.last_trick:

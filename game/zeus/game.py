@@ -1,6 +1,7 @@
 """Zeus on the Loose: the rules object the catalog offers (deck from YAML, options, agents)."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from game.core.engine import Game, OptionSpec, SeatInfo
@@ -16,6 +17,7 @@ class ZeusGame(Game):
 
     def __init__(self, deck: ZeusDeck) -> None:
         self.deck = deck
+        self.deck_counts = Counter(deck.card_counts())  # shared by the states this game makes
 
     @property
     def cards(self) -> Mapping[str, CardDef]:

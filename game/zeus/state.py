@@ -7,6 +7,7 @@ once, so the game always waits for someone until it is finished. A round's deal 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -59,6 +60,7 @@ class ZeusState(State):
     ) -> None:
         super().__init__(seats, options, seed, setups)
         self.deck = deck
+        self._deck_counts = Counter(deck.card_counts())
         self.players = n = len(self.seats)
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.draw_pile: list[str] = []  # top first
@@ -94,6 +96,7 @@ class ZeusState(State):
         """Become the checked position (`from_position`)."""
         State.__init__(self, parts.seats, parts.options, parts.seed)
         self.deck = game.deck
+        self._deck_counts = game.deck_counts
         self.players = len(self.seats)
         self._names = tuple(s.name for s in self.seats)
         self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
@@ -158,10 +161,10 @@ class ZeusState(State):
     def _check_cards(self, where: str, hands: list[list[str]], elsewhere: list[str]) -> None:
         """Zeus removes no card from play: hands and every other place hold exactly the deck."""
         try:
-            held = Counter(c for h in hands for c in h) + Counter(elsewhere)
+            held = Counter(chain(chain.from_iterable(hands), elsewhere))
         except TypeError:
             raise ValueError(f"{where} must name cards by their ids") from None
-        if held != Counter(self.deck.full_deck()):
+        if held != self._deck_counts:
             raise ValueError(f"{where} does not hold exactly the cards of the deck")
 
     def _top_of_pile(self) -> tuple[int | None, int | None]:
@@ -173,7 +176,7 @@ class ZeusState(State):
         return (value, seat) if value is not None else (None, None)
 
     def _shared_with_copies(self) -> tuple[Any, ...]:
-        return (self.seats, self.deck, self._names)
+        return (self.seats, self.deck, self._names, self._deck_counts)
 
     # ----- who acts and what they may do -----------------------------------------------------------
     def opening_events(self) -> list[Event]:
@@ -210,7 +213,12 @@ class ZeusState(State):
         return tuple(seats)
 
     def is_reaction(self, seat: int) -> bool:
-        return not self.finished and seat != self.turn and seat in self.to_act()
+        """A sneak or a manual draw: everyone acting but the turn seat (see `to_act`)."""
+        return not self.finished and seat != self.turn and (seat in self.sneakers() or seat == self.owes_draw)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """Only the turn seat: sneaks and draws are offered, never awaited."""
+        return () if self.finished else (self.turn,)
 
     def is_playable(self, seat: int, card: str) -> bool:
         """Z-7: a card the seat may play on its turn (it must also hold it)."""
