@@ -14,8 +14,8 @@ of the other players, and a wrong model is worse than none.
 
 Each sample is a position (`ZeusState.position()`'s format) handed to `ZeusGame.from_position`, so
 it is checked like any position and every engine field exists. It stops at the end of its round
-(`deals_next_round` false: the search never looks past the round, and dealing a round it would throw
-away costs a tenth of a playout). Its history is synthetic: earlier rounds as empty logs (their
+(`deals_next_round` false: when the round ends the sample is finished, with no winners; the search
+never looks past the round, and dealing a round it would throw away costs a tenth of a playout). Its history is synthetic: earlier rounds as empty logs (their
 number kept), the current round's setup is the sampled position, and a random seed. It is for search
 only, never saved.
 """
