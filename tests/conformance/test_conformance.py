@@ -3,7 +3,7 @@
 Each game is played by seeded random moves for every player count and option combination (bool and
 choice options in full, numeric ones at their ends and default), and at each of its first steps:
 - someone is waited for until the game ends; a seat not acting is offered nothing;
-- every listed legal action is accepted by `why_illegal`, and the one played applies;
+- every listed legal action is accepted by `why_illegal`, and a few of them (on clones) apply;
 - a refused action (another seat's move, a player's move offered by chance, a made-up verb) raises
   IllegalAction and leaves `position()` and `record()` as they were;
 - `position()` is JSON, and `from_position` gives it back equal, with the same record bytes;
@@ -116,6 +116,14 @@ def check_listed_actions(state: State, rng: random.Random) -> None:
             assert state.why_illegal(seat, action) is None, f"listed {action} for seat {seat} is refused"
 
 
+def check_listed_actions_apply(state: State, rng: random.Random) -> None:
+    """A few listed actions of each seat acting, each carried out on its own clone."""
+    for seat in state.to_act():
+        listed = state.legal_actions(seat)
+        for action in listed if len(listed) <= 2 else rng.sample(listed, 2):
+            state.clone().apply(seat, action)
+
+
 def check_refusals(state: State) -> None:
     """Moves the rules refuse raise IllegalAction and change nothing."""
     before = fingerprint(state)
@@ -179,6 +187,7 @@ def play_checked(game: Game, players: int, options: dict[str, Any], seed: int, s
             check_listed_actions(state, rng)
         if checked and step % CHECK_EVERY == 0:
             check_position_round_trip(game, state)
+            check_listed_actions_apply(state, rng)
             check_refusals(state)
         if checked and (step % VIEWS_EVERY == 0 or step < VIEWS_FIRST_STEPS):
             check_views_hide_what_they_should(game, state, rng, seen)
