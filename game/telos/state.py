@@ -2,6 +2,17 @@
 
 Everything random happens in the deal (seeded by game seed and round, or taken from a record's
 setup), so a game is its seed plus its actions. Rule questions about single plays live in plays.py.
+
+A position (`position()`, `TelosGame.from_position`) has the record's keys and `now`:
+- the round-setup keys as they stand now: `dealer`, `direction` (for the next trick), `hands`, `blind`
+  (null without the Divine Trick), `scores_before` (every seat's score cards so far);
+- the round: `zeus_cards` (this game's, sorted), `hand_size` (dealt this round), `undealt`,
+  `divine_used`, `serpent_ban`, `played_this_round` (cards of its completed tricks), `previous_trick`,
+  `previous_winner`, `trick_number`;
+- the trick under way: `leader`, `trick_order`, `plays` ({seat, cards, values}), `line`, `k`,
+  `last_trick`; and `loser` once the game is over.
+The highest value played this trick and an Eagle's or Cuckoo's claim on the next lead follow from
+`plays`; every card of the deck is in exactly one place.
 """
 from __future__ import annotations
 

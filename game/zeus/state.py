@@ -3,6 +3,13 @@
 Rounds follow each other inside `apply`: when a round ends (or is void) the next one is dealt at
 once, so the game always waits for someone until it is finished. A round's deal comes from
 `round_rng(seed, round)` or, when replaying, from the record's setup.
+
+A position (`position()`, `ZeusGame.from_position`) has the record's keys and `now`:
+- the round-setup keys as they stand now: `dealer`, `first`, `hands` (per seat), `draw_pile` (top first);
+- `turn`, `total` (Mount Olympus), `pile` ([card, seat] pairs, bottom first), `zeus_holder`, `owes_draw`
+  (manual_draw: the seat that may still draw), `last_round_winner` (seats or null);
+- `deals_next_round`: false in a search sample, which is finished (no winners) when its round ends.
+The number on top (for matches and sneaks) follows from `pile`; hands, pile and draw pile hold the deck.
 """
 from __future__ import annotations
 
