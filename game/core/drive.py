@@ -38,14 +38,15 @@ def player_seats_waited_for(state: State) -> tuple[int, ...]:
     return tuple(s for s in state.waiting_for() if s != CHANCE)
 
 
-def next_waiting_seat(state: State, rng: random.Random) -> int:
+def next_waiting_seat(state: State, rng: random.Random, waiting: tuple[int, ...] | None = None) -> int:
     """The seat to ask next: the only one waited for, or one of several in a seeded random order.
+    `waiting` is `state.waiting_for()` when the caller has it already.
 
     The generator is only drawn from when there is a real choice, so a game that never waits for
     two seats at once plays exactly as it did before simultaneous decisions existed."""
-    waiting = player_seats_waited_for(state)
-    if not waiting:
+    players = tuple(s for s in (state.waiting_for() if waiting is None else waiting) if s != CHANCE)
+    if not players:
         raise RuntimeError(f"{state.game_id}: the game waits for nobody but is not finished")
-    if len(waiting) == 1:
-        return waiting[0]
-    return rng.choice(sorted(waiting))
+    if len(players) == 1:
+        return players[0]
+    return rng.choice(sorted(players))

@@ -100,6 +100,16 @@ class OptionSpec:
         raise ValueError(f"option {self.name}: unknown kind {self.kind}")
 
 
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, tuples as lists... strings, numbers, None): several
+    times quicker than `copy.deepcopy`, which records and positions do for every round."""
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_copy(item) if isinstance(item, (dict, list, tuple)) else item for item in value]
+    return value
+
+
 def round_rng(seed: int, round_index: int) -> random.Random:
     """The generator for one round's deal: depends only on the game seed and the round number."""
     return random.Random(f"olympus/{seed}/{round_index}")
@@ -114,7 +124,7 @@ class RoundLog:
     score: list[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"setup": copy.deepcopy(self.setup), "actions": [list(a) for a in self.actions], "score": self.score}
+        return {"setup": json_copy(self.setup), "actions": [list(a) for a in self.actions], "score": self.score}
 
 
 class State(ABC):
@@ -245,6 +255,55 @@ class State(ABC):
         """An independent copy (for search agents and what-if checks)."""
         return copy.deepcopy(self)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        """Copy every field, so a field added later is copied too (no list to keep up to date); only
+        what `_shared_with_copies` names as immutable is shared, which keeps clones quick."""
+        for value in self._shared_with_copies():
+            memo.setdefault(id(value), value)
+        twin = object.__new__(type(self))
+        memo[id(self)] = twin
+        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return twin
+
+    def _shared_with_copies(self) -> tuple[Any, ...]:
+        """Immutable objects a copy may share with this state (rules content, decks, seats).
+        Naming too few only costs speed; never name anything `apply` changes."""
+        return (self.seats,)
+
+    def position(self) -> dict[str, Any]:
+        """A JSON-able snapshot of the whole game now: the record's keys (`game, seats, options, seed,
+        rounds, totals, winners, finished`, `rounds` exactly as `record()` has them) and `now`, the
+        game's own position this moment (a superset of its round-setup object plus everything
+        mid-round). `Game.from_position` turns it back into a state that plays on identically.
+
+        The default `now` is empty: then the round logs alone define the state (it is rebuilt by
+        replaying them), which is right for any game whose rounds hold every action. Games that
+        determinize or copy through positions give the whole position in `_position_now`."""
+        return {
+            "game": self.game_id,
+            "seats": [s.to_json() for s in self.seats],
+            "options": copy.deepcopy(self.options),
+            "seed": self.seed,
+            "rounds": [r.to_json() for r in self.rounds],
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "finished": self.finished,
+            "now": self._position_now(),
+        }
+
+    def _position_now(self) -> dict[str, Any]:
+        """The game's own current position (see `position`); {} means "replay the rounds"."""
+        return {}
+
+    def _adopt_history(self, rounds: Sequence[RoundLog], totals: Sequence[int], winners: Sequence[int],
+                       finished: bool) -> None:
+        """Take the shared part of a position (a checked one, see `records.read_position`)."""
+        self.rounds = [RoundLog(json_copy(r.setup), [list(a) for a in r.actions],
+                                None if r.score is None else list(r.score)) for r in rounds]
+        self.totals = list(totals)
+        self.winners = tuple(winners)
+        self.finished = bool(finished)
+
     @property
     def round_index(self) -> int:
         return len(self.rounds) - 1
@@ -309,6 +368,24 @@ class Game(ABC):
         setups: Sequence[Mapping[str, Any]] = (),
     ) -> State:
         """A new game. `setups` (from a record) replace the seeded deals round by round."""
+
+    def from_position(self, position: Mapping[str, Any]) -> State:
+        """The state a `State.position()` describes, behaving exactly as the original from here on
+        (legal actions, views, events, later deals and chance actions, `record()` bytes).
+
+        A bad position raises ValueError saying what is wrong. This default serves games whose
+        position has an empty `now`: it replays the position's rounds, so every action is checked
+        by the rules. Games with a real `now` override it and check `now` as a record's setup is
+        checked (cards conserved, seats in range...)."""
+        from game.core.records import replay_position
+
+        return replay_position(self, position)
+
+    @abstractmethod
+    def determinizer(self) -> Any:
+        """A callable `(view, rng) -> State`: a full state consistent with what the view's seat knows
+        (hidden cards sampled), built with `from_position`, for search agents. Its `view(seat)` equals
+        the view it came from."""
 
     def agent(self, level: str) -> Any:
         """The AI agent for a level name (`random`, `easy`, `normal`, `hard`)."""

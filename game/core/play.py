@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from game.core.drive import apply_chance, chance_is_due, next_waiting_seat
-from game.core.engine import Game, SeatInfo, State
+from game.core.drive import apply_chance, next_waiting_seat
+from game.core.engine import CHANCE, Game, SeatInfo, State
 
 MAX_STEPS = 100_000
 
@@ -40,7 +40,8 @@ def step(state: State, agents: Sequence[Any], rng: random.Random) -> None:
     """One decision: a due chance action, else offered reactions first (random order), else a seat
     the game waits for. An agent may propose an action that `legal_actions` does not list (a decision
     too large to list); `apply` judges it."""
-    if chance_is_due(state):
+    waiting = state.waiting_for()
+    if CHANCE in waiting and not state.finished:
         apply_chance(state)
         return
     acting = state.to_act()
@@ -53,7 +54,7 @@ def step(state: State, agents: Sequence[Any], rng: random.Random) -> None:
             if choice is not None:
                 state.apply(seat, choice)
                 return
-    seat = next_waiting_seat(state, rng)
+    seat = next_waiting_seat(state, rng, waiting)
     legal = state.legal_actions(seat)
     if not legal:
         raise RuntimeError(f"seat {seat} must act but has no legal action")

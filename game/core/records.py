@@ -6,11 +6,12 @@ round setups to a new state in place of the seeded deals, then applies every act
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from game.core.actions import Action
-from game.core.engine import SeatInfo, State
+from game.core.engine import RoundLog, SeatInfo, State
 from game.core.errors import IllegalAction, RecordError
 
 if TYPE_CHECKING:
@@ -104,3 +105,68 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
                 f"record says finished={record['finished']} winners={record['winners']}"
             )
     return state
+
+
+POSITION_KEYS = ("game", "seats", "options", "seed", "rounds", "totals", "winners", "finished", "now")
+
+
+@dataclass
+class PositionParts:
+    """A position's shared part, checked: what every game's `from_position` starts from."""
+
+    seats: list[SeatInfo]
+    options: dict[str, Any]
+    seed: int
+    rounds: list[RoundLog]
+    totals: list[int]
+    winners: list[int]
+    finished: bool
+    now: dict[str, Any]
+
+
+def read_position(game: "Game", position: Mapping[str, Any]) -> PositionParts:
+    """Check a position's shared keys the way a record's are checked (ValueError naming the problem);
+    the game checks `now` itself."""
+    if not isinstance(position, Mapping):
+        raise ValueError("a position must be a JSON object")
+    if sorted(position) != sorted(POSITION_KEYS):
+        raise ValueError(f"a position has exactly the keys {', '.join(POSITION_KEYS)}; "
+                         f"this one has {', '.join(sorted(position))}")
+    try:
+        check_shape({"format": FORMAT, **{k: position[k] for k in POSITION_KEYS if k != "now"}}, "position")
+    except RecordError as exc:
+        raise ValueError(str(exc)) from None
+    if position["game"] != game.id:
+        raise ValueError(f"the position is for game {position['game']!r}, not {game.id!r}")
+    if not isinstance(position["now"], dict):
+        raise ValueError("position: 'now' must be a JSON object")
+    seats = [SeatInfo(s["name"], s["controller"]) for s in position["seats"]]
+    game.check_player_count(len(seats))
+    n = len(seats)
+    totals, winners = position["totals"], position["winners"]
+    if len(totals) != n or not all(isinstance(t, int) for t in totals):
+        raise ValueError(f"position: 'totals' must hold one whole number for each of {n} seats")
+    if not all(isinstance(w, int) and 0 <= w < n for w in winners):
+        raise ValueError(f"position: 'winners' must be seats 0..{n - 1}")
+    if not position["rounds"]:
+        raise ValueError("position: 'rounds' must hold at least the current round")
+    rounds = []
+    for r, rnd in enumerate(position["rounds"]):
+        score = rnd.get("score")
+        if score is not None and (not isinstance(score, list) or len(score) != n):
+            raise ValueError(f"position: rounds[{r}].score must be null or one number per seat")
+        rounds.append(RoundLog(rnd["setup"], rnd["actions"], score))
+    return PositionParts(seats, game.normalize_options(position["options"]), position["seed"], rounds,
+                         list(totals), list(winners), position["finished"], position["now"])
+
+
+def replay_position(game: "Game", position: Mapping[str, Any]) -> State:
+    """A position with an empty `now` is its round logs: replay them (the default `from_position`)."""
+    parts = read_position(game, position)
+    if parts.now:
+        raise ValueError(f"{game.title} cannot read this position's 'now'; only an empty one")
+    record = {"format": FORMAT, **{k: position[k] for k in POSITION_KEYS if k != "now"}}
+    try:
+        return replay(game, record)
+    except RecordError as exc:
+        raise ValueError(f"the position does not replay: {exc}") from None

@@ -6,7 +6,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from game.core.engine import Game, OptionSpec, SeatInfo
 from game.telos.content import TelosContent
-from game.telos.state import TelosState
+from game.telos.plays import PlayRules
+from game.telos.state import TelosState, game_deck, play_rules
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,18 @@ class TelosGame(Game):
 
     def __init__(self, content: TelosContent) -> None:
         self.content = content
+        self._deck_and_rules: dict[tuple[tuple[str, ...], int, str], tuple[tuple[str, ...], PlayRules]] = {}
+
+    def deck_and_rules(self, zeus_cards: tuple[str, ...], player_count: int,
+                       powers: str) -> tuple[tuple[str, ...], PlayRules]:
+        """The deck and play rules of a game with these Zeus cards, made once and shared by every
+        state (both are immutable): search builds many states per second."""
+        key = (zeus_cards, player_count, powers)
+        found = self._deck_and_rules.get(key)
+        if found is None:
+            found = self._deck_and_rules[key] = (game_deck(self.content, zeus_cards, player_count),
+                                                 play_rules(self.content, zeus_cards, player_count, powers))
+        return found
 
     @property
     def cards(self) -> Mapping[str, Any]:
@@ -66,6 +79,14 @@ class TelosGame(Game):
     def new_state(self, seats: Sequence[SeatInfo], options: Mapping[str, Any] | None = None, seed: int = 0,
                   setups: Sequence[Mapping[str, Any]] = ()) -> TelosState:
         return TelosState(self, seats, self.normalize_options(options), seed, setups)
+
+    def from_position(self, position: Mapping[str, Any]) -> TelosState:
+        return TelosState.from_position(self, position)
+
+    def determinizer(self) -> Any:
+        from game.telos.determinize import TelosDeterminizer
+
+        return TelosDeterminizer(self)
 
     def agent_levels(self) -> dict[str, Callable[[], Any]]:
         levels = super().agent_levels()

@@ -2,6 +2,17 @@
 
 Everything random happens in the deal (seeded by game seed and round, or taken from a record's
 setup), so a game is its seed plus its actions. Rule questions about single plays live in plays.py.
+
+A position (`position()`, `TelosGame.from_position`) has the record's keys and `now`:
+- the round-setup keys as they stand now: `dealer`, `direction` (for the next trick), `hands`, `blind`
+  (null without the Divine Trick), `scores_before` (every seat's score cards so far);
+- the round: `zeus_cards` (this game's, sorted), `hand_size` (dealt this round), `undealt`,
+  `divine_used`, `serpent_ban`, `played_this_round` (cards of its completed tricks), `previous_trick`,
+  `previous_winner`, `trick_number`;
+- the trick under way: `leader`, `trick_order`, `plays` ({seat, cards, values}), `line`, `k`,
+  `last_trick`; and `loser` once the game is over.
+The highest value played this trick and an Eagle's or Cuckoo's claim on the next lead follow from
+`plays`; every card of the deck is in exactly one place.
 """
 from __future__ import annotations
 
@@ -13,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from game.core.actions import Action
 from game.core.engine import SeatInfo, State
 from game.core.events import Event
+from game.core.records import PositionParts, read_position
 from game.telos.cards import canonical, is_zeus, parse_god_card
 from game.telos.content import TelosContent
 from game.telos.plays import TOO_MANY, PlayRules, number_word
@@ -23,6 +35,11 @@ if TYPE_CHECKING:
     from game.telos.game import TelosGame
 
 SETUP_KEYS = ("dealer", "direction", "hands", "blind", "scores_before")
+# A position's `now`: the setup keys as they stand now (`scores_before`: the score cards set aside so
+# far; `direction`: for the next trick), then the rest of the round and the trick under way.
+NOW_KEYS = SETUP_KEYS + ("zeus_cards", "hand_size", "undealt", "divine_used", "serpent_ban",
+                         "played_this_round", "previous_trick", "previous_winner", "trick_number", "leader",
+                         "trick_order", "plays", "line", "k", "last_trick", "loser")
 
 
 def choose_zeus_cards(content: TelosContent, option: Any, player_count: int, seed: int) -> tuple[str, ...]:
@@ -37,6 +54,22 @@ def choose_zeus_cards(content: TelosContent, option: Any, player_count: int, see
     return tuple(sorted(chosen))
 
 
+def game_deck(content: TelosContent, zeus_cards: tuple[str, ...], player_count: int) -> tuple[str, ...]:
+    """T-2: the God cards for this many players, then the game's Zeus cards."""
+    return content.god_cards(player_count) + zeus_cards
+
+
+def play_rules(content: TelosContent, zeus_cards: tuple[str, ...], player_count: int, powers: str) -> PlayRules:
+    """Each card's value and each Zeus card's behaviour (plain unless the powers are advanced)."""
+    advanced = powers == "advanced"
+    return PlayRules(
+        value_of=MappingProxyType({c: parse_god_card(c)[0]  # type: ignore[index]
+                                   for c in content.god_cards(player_count)}),
+        behaviours=MappingProxyType({
+            z: (content.zeus_cards[z].behaviour if advanced else PLAIN) for z in zeus_cards}),
+    )
+
+
 class TelosState(State):
     game_id = "telos"
 
@@ -44,40 +77,180 @@ class TelosState(State):
                  setups: Sequence[Mapping[str, Any]] = ()) -> None:
         super().__init__(seats, options, seed, setups)
         game.check_player_count(len(self.seats))
-        self.content: TelosContent = game.content
-        n = len(self.seats)
-        self.zeus_cards = choose_zeus_cards(self.content, self.options["zeus_cards"], n, self.seed)
-        god_cards = self.content.god_cards(n)
-        self.deck: tuple[str, ...] = god_cards + self.zeus_cards
-        advanced = self.options["powers"] == "advanced"
-        self.rules = PlayRules(
-            value_of=MappingProxyType({c: parse_god_card(c)[0] for c in god_cards}),  # type: ignore[index]
-            behaviours=MappingProxyType({
-                z: (self.content.zeus_cards[z].behaviour if advanced else PLAIN) for z in self.zeus_cards}),
-        )
-        self.max_multiple_lead = self.content.players[n].max_multiple_lead
-        self.divine = bool(self.options["divine_trick"])
+        self._take_rules(game, choose_zeus_cards(game.content, self.options["zeus_cards"], len(self.seats),
+                                                 self.seed))
         self.direction = 1
-        self.score_cards: list[list[str]] = [[] for _ in range(n)]
+        self.score_cards: list[list[str]] = [[] for _ in range(len(self.seats))]
         self.loser: int | None = None
-        self._legal_cache: dict[int, list[Action]] = {}
-        self._opening: list[Event] = []
         self._start_round(dealer=None, wanted_size=self.content.first_hand_size)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "TelosState":
-        """Clones share the immutable content and rules; everything else is copied."""
-        import copy
+    def _take_rules(self, game: "TelosGame", zeus_cards: tuple[str, ...]) -> None:
+        """What the options and the game's Zeus cards fix for the whole game: deck, values, powers."""
+        self.content: TelosContent = game.content
+        n = len(self.seats)
+        self.zeus_cards = zeus_cards
+        self.deck, self.rules = game.deck_and_rules(zeus_cards, n, self.options["powers"])
+        self.max_multiple_lead = self.content.players[n].max_multiple_lead
+        self.divine = bool(self.options["divine_trick"])
+        self._legal_cache: dict[int, list[Action]] = {}
 
-        clone = object.__new__(TelosState)
-        memo[id(self)] = clone
-        for name, value in self.__dict__.items():
-            if name in ("content", "rules", "seats", "deck", "zeus_cards"):
-                setattr(clone, name, value)
-            elif name == "_opening":  # frozen events; the list itself is replaced, never changed
-                setattr(clone, name, list(value))
-            else:
-                setattr(clone, name, copy.deepcopy(value, memo))
-        return clone
+    def _shared_with_copies(self) -> tuple[Any, ...]:
+        return (self.seats, self.content, self.rules, self.deck, self.zeus_cards)
+
+    # ----- positions ---------------------------------------------------------------------------------
+    @classmethod
+    def from_position(cls, game: "TelosGame", position: Mapping[str, Any]) -> "TelosState":
+        """The public position constructor (`TelosGame.from_position`): check, then take, a position."""
+        parts = read_position(game, position)
+        state = cls.__new__(cls)
+        state._take_position(game, parts)
+        return state
+
+    def _take_position(self, game: "TelosGame", parts: PositionParts) -> None:
+        """Become the checked position (`from_position`)."""
+        State.__init__(self, parts.seats, parts.options, parts.seed)
+        now = parts.now
+        if sorted(now) != sorted(NOW_KEYS):
+            raise ValueError(f"position 'now' must have exactly the keys {', '.join(NOW_KEYS)}")
+        self._take_rules(game, self._checked_zeus_cards(game.content, now["zeus_cards"]))
+        self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
+        self._check_now(now)
+        self.dealer, self.direction, self.leader = now["dealer"], now["direction"], now["leader"]
+        self.hands = [list(h) for h in now["hands"]]
+        self.blind = None if now["blind"] is None else list(now["blind"])
+        self.score_cards = [list(cards) for cards in now["scores_before"]]
+        self.hand_size, self.undealt = now["hand_size"], list(now["undealt"])
+        self.divine_used = list(now["divine_used"])
+        self.serpent_ban = now["serpent_ban"]
+        self.round_discards = list(now["played_this_round"])
+        self.previous_trick = tuple(_trick_play(p) for p in now["previous_trick"])
+        self.previous_winner = now["previous_winner"]
+        self.trick_number = now["trick_number"]
+        self.order = tuple(now["trick_order"])
+        self.plays = [_trick_play(p) for p in now["plays"]]
+        self.line, self.k = tuple(now["line"]), now["k"]
+        self.trick_max = max((v for p in self.plays for v in p.values), default=0)
+        self.last_trick = now["last_trick"]
+        self.loser = now["loser"]
+
+    def _position_now(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer, "direction": self.direction, "hands": [list(h) for h in self.hands],
+            "blind": None if self.blind is None else list(self.blind),
+            "scores_before": [list(cards) for cards in self.score_cards],
+            "zeus_cards": list(self.zeus_cards), "hand_size": self.hand_size, "undealt": list(self.undealt),
+            "divine_used": list(self.divine_used), "serpent_ban": self.serpent_ban,
+            "played_this_round": list(self.round_discards),
+            "previous_trick": [_trick_play_json(p) for p in self.previous_trick],
+            "previous_winner": self.previous_winner, "trick_number": self.trick_number, "leader": self.leader,
+            "trick_order": list(self.order), "plays": [_trick_play_json(p) for p in self.plays],
+            "line": list(self.line), "k": self.k, "last_trick": self.last_trick, "loser": self.loser,
+        }
+
+    def _checked_zeus_cards(self, content: TelosContent, zeus_cards: Any) -> tuple[str, ...]:
+        """One different Zeus card per seat, the ones the option lists when it lists them."""
+        n = len(self.seats)
+        if not isinstance(zeus_cards, list) or len(zeus_cards) != n or len(set(map(str, zeus_cards))) != n \
+                or any(z not in content.zeus_cards for z in zeus_cards):
+            raise ValueError(f"position 'now': zeus_cards must be {n} different Zeus card ids")
+        chosen = tuple(sorted(zeus_cards))
+        if self.options["zeus_cards"] != "random" and chosen != tuple(sorted(self.options["zeus_cards"])):
+            raise ValueError("position 'now': zeus_cards must be the ones the zeus_cards option lists")
+        return chosen
+
+    def _check_now(self, now: Mapping[str, Any]) -> None:
+        """A position's `now` must be a moment the rules could reach (else ValueError saying why)."""
+        n = len(self.seats)
+        where = "position 'now'"
+
+        def is_seat(value: Any) -> bool:
+            return type(value) is int and 0 <= value < n
+
+        def is_count(value: Any) -> bool:
+            return type(value) is int and value >= 0
+
+        def card_list(key: str, value: Any) -> list[str]:
+            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+                raise ValueError(f"{where}: {key} must be a list of card ids")
+            return value
+
+        for key in ("dealer", "leader"):
+            if not is_seat(now[key]):
+                raise ValueError(f"{where}: {key} must be a seat 0..{n - 1}")
+        for key in ("previous_winner", "loser"):
+            if now[key] is not None and not is_seat(now[key]):
+                raise ValueError(f"{where}: {key} must be a seat 0..{n - 1} or null")
+        if now["direction"] not in (1, -1) or type(now["direction"]) is not int:
+            raise ValueError(f"{where}: direction must be 1 or -1")
+        for key in ("hand_size", "trick_number", "k"):
+            if not is_count(now[key]):
+                raise ValueError(f"{where}: {key} must be a whole number 0 or more")
+        for key in ("serpent_ban", "last_trick"):
+            if type(now[key]) is not bool:
+                raise ValueError(f"{where}: {key} must be true or false")
+        divine_used = now["divine_used"]
+        if not isinstance(divine_used, list) or len(divine_used) != n or any(type(u) is not bool for u in divine_used):
+            raise ValueError(f"{where}: divine_used must be true or false for each of {n} seats")
+        leader, order = now["leader"], now["trick_order"]
+        if order not in ([(leader + i) % n for i in range(n)], [(leader - i) % n for i in range(n)]):
+            raise ValueError(f"{where}: trick_order must be every seat from the leader {leader} one way round")
+        hands = now["hands"]
+        if not isinstance(hands, list) or len(hands) != n:
+            raise ValueError(f"{where}: hands must be {n} lists of cards")
+        for hand in hands:
+            card_list("hands", hand)
+        blind = now["blind"]
+        if self.divine != (blind is not None) or (blind is not None and len(card_list("blind", blind)) != n):
+            raise ValueError(f"{where}: blind must be {'one card per seat' if self.divine else 'null'} (T-22)")
+        scores = now["scores_before"]
+        if not isinstance(scores, list) or len(scores) != n:
+            raise ValueError(f"{where}: scores_before must be {n} lists of score cards")
+        plays = [self._checked_play(where, p) for p in now["plays"]] if isinstance(now["plays"], list) else None
+        if plays is None or len(plays) > n or (len(plays) == n) != self.finished:
+            raise ValueError(f"{where}: plays must list the current trick's plays (every seat's once the game is over)")
+        for i, play in enumerate(plays):
+            if play.seat != order[i]:
+                raise ValueError(f"{where}: plays[{i}] is by seat {play.seat}; seat {order[i]} plays then")
+        if not isinstance(now["previous_trick"], list):
+            raise ValueError(f"{where}: previous_trick must be a list of plays")
+        for p in now["previous_trick"]:
+            self._checked_play(where, p)
+        line = now["line"]
+        if not isinstance(line, list) or len(line) != (now["k"] if plays else 0) or \
+                any(type(v) is not int for v in line):
+            raise ValueError(f"{where}: line must hold k values once the trick is led, none before")
+        if any(len(p.cards) != now["k"] for p in plays):
+            raise ValueError(f"{where}: every play of a trick has k = {now['k']} cards")
+        played = {p.seat for p in plays}
+        sizes = {len(hands[s]) + (now["k"] if s in played else 0) for s in range(n)}
+        if len(sizes) != 1:
+            raise ValueError(f"{where}: hands must be equal but for the cards played this trick (T-5)")
+        places = [c for h in hands for c in h] + list(blind or []) + card_list("undealt", now["undealt"]) \
+            + card_list("played_this_round", now["played_this_round"]) \
+            + [c for cards in scores for c in card_list("scores_before", cards)]
+        if not self.finished:  # the final trick stays on show; its cards are discards by then
+            places += [c for p in plays for c in p.cards]
+        self._check_cards(where, places, set(self.deck))
+        if len(places) != len(self.deck):
+            raise ValueError(f"{where}: every card of the deck must be somewhere exactly once")
+
+    def _checked_play(self, where: str, play: Any) -> TrickPlay:
+        if not isinstance(play, dict) or sorted(play) != ["cards", "seat", "values"] \
+                or type(play["seat"]) is not int or not 0 <= play["seat"] < len(self.seats) \
+                or not isinstance(play["cards"], list) or not play["cards"] \
+                or not isinstance(play["values"], list) or len(play["values"]) != len(play["cards"]) \
+                or any(type(v) is not int for v in play["values"]):
+            raise ValueError(f"{where}: a play is {{seat, cards, values}} with one value per card, found {play!r}")
+        return _trick_play(play)
+
+    @staticmethod
+    def _check_cards(where: str, cards: list[str], available: set[str]) -> None:
+        """Each card of this game's deck at most once (T-2)."""
+        for card, count in Counter(cards).items():
+            if card not in available:
+                raise ValueError(f"{where}: card {card!r} is not in the deck for this round")
+            if count > 1:
+                raise ValueError(f"{where}: card {card!r} is dealt twice")
 
     # ----- rounds -----------------------------------------------------------------------------------
     def _start_round(self, dealer: int | None, wanted_size: int) -> None:
@@ -117,12 +290,6 @@ class TelosState(State):
         self.previous_winner: int | None = None
         self.trick_number = 0
         self._start_trick((self.dealer + self.direction) % n)
-        self._opening = [Event("round_started", None, {
-            "round": self.round_index, "dealer": self.dealer, "direction": self.direction,
-            "hand_size": size, "first_leader": self.leader, "blind": self.divine})]
-        for seat, hand in enumerate(self.hands):
-            self._opening.append(Event("cards_dealt", seat, {"count": len(hand), "blind": self.divine},
-                                       {"cards": list(hand)}, private_to=seat))
 
     def _check_setup(self, setup: Mapping[str, Any], dealer: int | None, size: int, pool: list[str]) -> None:
         """A recorded deal must be one the rules could have dealt here (else ValueError saying why)."""
@@ -146,17 +313,23 @@ class TelosState(State):
             raise ValueError(f"{where}: blind must be {'one card per seat' if self.divine else 'null'}")
         if [list(s) for s in self.score_cards] != setup["scores_before"]:
             raise ValueError(f"{where}: scores_before must be {self.score_cards}")
-        cards = [c for h in hands for c in h] + list(blind or [])
-        available = set(pool)
-        for card, count in Counter(cards).items():
-            if card not in available:
-                raise ValueError(f"{where}: card {card!r} is not in the deck for this round")
-            if count > 1:
-                raise ValueError(f"{where}: card {card!r} is dealt twice")
+        self._check_cards(where, [c for h in hands for c in h] + list(blind or []), set(pool))
 
     def opening_events(self) -> list[Event]:
-        """The current round's `round_started` and `cards_dealt` events (for the table's first deal)."""
-        return list(self._opening)
+        """The current round's `round_started` and `cards_dealt` events (for the table's first deal),
+        made from the round's setup."""
+        setup = self.rounds[-1].setup
+        if not set(SETUP_KEYS) <= set(setup):
+            return []  # a search sample's synthetic history
+        n = len(self.seats)
+        hands, dealer, direction = setup["hands"], setup["dealer"], setup["direction"]
+        events = [Event("round_started", None, {
+            "round": self.round_index, "dealer": dealer, "direction": direction,
+            "hand_size": len(hands[0]), "first_leader": (dealer + direction) % n, "blind": self.divine})]
+        for seat, hand in enumerate(hands):
+            events.append(Event("cards_dealt", seat, {"count": len(hand), "blind": self.divine},
+                                {"cards": list(canonical(hand))}, private_to=seat))
+        return events
 
     # ----- tricks ------------------------------------------------------------------------------------
     def _start_trick(self, leader: int) -> None:
@@ -168,7 +341,6 @@ class TelosState(State):
         self.k = 0
         self.trick_max = 0  # the highest value played so far in this trick (T-11)
         self.last_trick = all(len(h) == 1 for h in self.hands)
-        self.lead_rule: tuple[str, int, str] | None = None  # (kind, seat, card) from an Eagle or Cuckoo
 
     @property
     def turn(self) -> int | None:
@@ -176,6 +348,9 @@ class TelosState(State):
 
     def to_act(self) -> tuple[int, ...]:
         return () if self.finished else (self.order[len(self.plays)],)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        return self.to_act()  # no reactions in Télos: the one seat acting is awaited
 
     def _multiple_block(self) -> str | None:
         """T-8: why no multiple lead is allowed in this trick at all, or None."""
@@ -337,7 +512,6 @@ class TelosState(State):
     def _use_powers(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
         """T-14..T-17: powers act when played; only the Swan still matters after the last trick."""
         events: list[Event] = []
-        leads_next: dict[str, str] = {}
         for card in cards:
             if not is_zeus(card):
                 continue
@@ -350,13 +524,23 @@ class TelosState(State):
             if behaviour.bans_multiple_leads and not self.serpent_ban:
                 self.serpent_ban = True
                 events.append(Event("serpent_ban", seat, {"card": card}))
-            if behaviour.next_leader:
-                leads_next[behaviour.next_leader] = card
-        # Within one play the Eagle decides (T-16); across plays the later one does.
-        for kind in ("lowest", "player"):
-            if kind in leads_next:
-                self.lead_rule = (kind, seat, leads_next[kind])
         return events
+
+    def _lead_rule(self) -> tuple[str, int, str] | None:
+        """T-16, T-17: (kind, seat, card) when an Eagle or Cuckoo played this trick picks the next
+        leader. Within one play the Eagle decides; across plays the later one does."""
+        if self.last_trick:
+            return None
+        rule = None
+        for play in self.plays:
+            leads_next: dict[str, str] = {}
+            for card in play.cards:
+                if is_zeus(card) and self.rules.behaviour(card).next_leader:
+                    leads_next[self.rules.behaviour(card).next_leader] = card
+            for kind in ("lowest", "player"):
+                if kind in leads_next:
+                    rule = (kind, play.seat, leads_next[kind])
+        return rule
 
     def _finish_trick(self) -> list[Event]:
         """T-13, T-16: the highest card wins (ties: played last); Eagle or Cuckoo may pick the next leader."""
@@ -369,8 +553,9 @@ class TelosState(State):
                 if value <= low:
                     lowest_seat, low = play.seat, value
         next_leader, reason = winner, "winner"
-        if not self.last_trick and self.lead_rule is not None:
-            kind, who, _card = self.lead_rule
+        lead_rule = self._lead_rule()
+        if lead_rule is not None:
+            kind, who, _card = lead_rule
             next_leader, reason = (who, "eagle") if kind == "player" else (lowest_seat, "cuckoo")
         all_cards = [c for p in self.plays for c in p.cards]
         events = [Event("trick_won", winner, {
@@ -452,3 +637,11 @@ class TelosState(State):
             winners=self.winners,
             loser=self.loser,
         )
+
+
+def _trick_play(play: Mapping[str, Any]) -> TrickPlay:
+    return TrickPlay(play["seat"], tuple(play["cards"]), tuple(play["values"]))
+
+
+def _trick_play_json(play: TrickPlay) -> dict[str, Any]:
+    return {"seat": play.seat, "cards": list(play.cards), "values": list(play.values)}

@@ -76,6 +76,10 @@ class ZeusDeck:
         """Every physical card id, before shuffling."""
         return [card_id for card_id in self.order for _ in range(self.cards[card_id].count)]
 
+    def card_counts(self) -> Mapping[str, int]:
+        """How many of each card the deck holds (what a deal or a position must hold in all)."""
+        return {card_id: self.cards[card_id].count for card_id in self.order}
+
     def rank(self, card_id: str) -> int:
         return self.order.index(card_id)
 

@@ -12,21 +12,21 @@ would already have ended the round). Samples that break this are drawn again (up
 No inference is made from passed sneaks or from which card a player chose: that would need a model
 of the other players, and a wrong model is worse than none.
 
-The sampled state is built through the engine's constructor (so every field the engine keeps exists),
-then its round is replaced by the sampled position; it stops at the end of that round (see
-`SampledZeusState`). Its history is synthetic: earlier rounds as empty logs
-(their number kept), the current round's setup is the sampled position, and a random seed makes any
-later deal. It is for search only, never saved.
+Each sample is a position (`ZeusState.position()`'s format) handed to `ZeusGame.from_position`, so
+it is checked like any position and every engine field exists. It stops at the end of its round
+(`deals_next_round` false: when the round ends the sample is finished, with no winners; the search
+never looks past the round, and dealing a round it would throw away costs a tenth of a playout). Its history is synthetic: earlier rounds as empty logs (their
+number kept), the current round's setup is the sampled position, and a random seed. It is for search
+only, never saved.
 """
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
+from typing import Any
 
-from game.core.engine import RoundLog, SeatInfo
-from game.core.events import Event
 from game.zeus.deck import ZeusDeck
+from game.zeus.game import ZeusGame
 from game.zeus.state import ZeusState
 from game.zeus.view import ZeusView
 
@@ -43,34 +43,16 @@ def unseen_cards(deck: ZeusDeck, view: ZeusView) -> list[str]:
     return [card for card in deck.order for _ in range(unseen[card])]
 
 
-class SampledZeusState(ZeusState):
-    """A determinization. It plays like the engine's state until its round ends, then deals no new
-    round (the search never looks past the round): the round number moves on, every hand is empty
-    and nobody can act. Dealing a round the search would throw away costs a tenth of a playout."""
-
-    def _start_round(self, dealer: int) -> list[Event]:
-        if not self.rounds:  # the constructor's first deal
-            return super()._start_round(dealer)
-        self._begin_round({"dealer": dealer, "dealt": False})
-        self.dealer = self.first = self.turn = dealer
-        self.hands = [[] for _ in range(self.players)]
-        self.draw_pile, self.pile = [], []
-        self.total, self.zeus_holder, self.owes_draw = 0, None, None
-        self._top = (None, None)
-        self._forget_derived()
-        return []
-
-
 class ZeusDeterminizer:
     """Samples `ZeusState`s consistent with a view; call it as `determinizer(view, rng)`.
 
-    The public part of the state is built once per view (through the engine's constructor) and
-    copied for every sample; only the hidden cards are dealt anew each time."""
+    The public part of the position is worked out once per view; only the hidden cards are dealt
+    anew for each sample."""
 
     def __init__(self, deck: ZeusDeck) -> None:
-        self.deck = deck
-        self._base_for: ZeusView | None = None
-        self._base: SampledZeusState | None = None
+        self.game = ZeusGame(deck)
+        self._public_for: ZeusView | None = None
+        self._public: dict[str, Any] = {}
         self._hidden: list[str] = []
 
     def __call__(self, view: ZeusView, rng: random.Random) -> ZeusState:
@@ -78,46 +60,49 @@ class ZeusDeterminizer:
 
     def sample(self, view: ZeusView, rng: random.Random) -> ZeusState:
         me = view.seat
-        if view is not self._base_for or self._base is None:
+        if view is not self._public_for:
             if me is None or not 0 <= me < view.players:
                 raise ValueError("only a player's view can be determinized")
             if view.finished:
                 raise ValueError("the game is over: there is nothing to search")
-            hidden = unseen_cards(self.deck, view)
+            hidden = unseen_cards(self.game.deck, view)
             slots = sum(size for s, size in enumerate(view.hand_sizes) if s != me) + view.draw_pile_size
             if slots != len(hidden):
                 raise ValueError(f"the view hides {slots} cards but {len(hidden)} are unseen")
-            self._base, self._base_for, self._hidden = self._base_state(view, rng), view, hidden
-        state = copy.copy(self._base)
-        state.totals = list(self._base.totals)
-        state.pile = list(self._base.pile)
+            self._public, self._public_for, self._hidden = self._public_position(view, rng), view, hidden
+        state = None
         for _ in range(MAX_REJECTIONS):
-            self._deal_hidden(state, view, self._hidden, rng)
+            state = self.game.from_position(self._with_hidden_cards(view, rng))
             if view.turn == me or any(state.is_playable(view.turn, c) for c in state.hands[view.turn]):
                 break
+        assert state is not None
         return state
 
-    def _base_state(self, view: ZeusView, rng: random.Random) -> SampledZeusState:
-        """A fresh engine state carrying every public fact of the view (hidden cards still to deal)."""
-        seats = [SeatInfo(name, "ai:hard") for name in view.names]
-        state = SampledZeusState(self.deck, seats, dict(view.options), seed=rng.randrange(2**31))
-        state.totals = list(view.letters)
-        state.dealer = view.dealer
-        state.first = (view.dealer + 1) % view.players  # Z-1
-        state.turn = view.turn
-        state.total = view.total
-        state.zeus_holder = view.zeus_holder
-        state.last_round_winner = view.last_round_winner
-        state.pile = list(zip(view.pile, view.pile_seats))
-        state._top = (view.top_number, view.top_number_seat)
-        state.owes_draw = next((s for s, owes in enumerate(view.owes_draw) if owes), None)
-        state._opening_events = []
-        return state
+    def _public_position(self, view: ZeusView, rng: random.Random) -> dict[str, Any]:
+        """Every public fact of the view as a position, less the hidden cards (`_with_hidden_cards`)."""
+        dealer = view.dealer
+        return {
+            "game": self.game.id,
+            "seats": [{"name": name, "controller": "ai:hard"} for name in view.names],
+            "options": dict(view.options),
+            "seed": rng.randrange(2**31),
+            "totals": list(view.letters),
+            "winners": [],
+            "finished": False,
+            "now": {
+                "dealer": dealer, "first": (dealer + 1) % view.players,  # Z-1
+                "turn": view.turn, "total": view.total,
+                "pile": [[card, seat] for card, seat in zip(view.pile, view.pile_seats)],
+                "zeus_holder": view.zeus_holder, "last_round_winner": view.last_round_winner,
+                "owes_draw": next((s for s, owes in enumerate(view.owes_draw) if owes), None),
+                "deals_next_round": False,
+            },
+        }
 
-    def _deal_hidden(self, state: ZeusState, view: ZeusView, hidden: list[str], rng: random.Random) -> None:
+    def _with_hidden_cards(self, view: ZeusView, rng: random.Random) -> dict[str, Any]:
+        """The public position with every unseen card dealt at random to the other hands and the pile."""
         me = view.seat
-        assert me is not None
-        cards = list(hidden)
+        cards = list(self._hidden)
         rng.shuffle(cards)
         hands: list[list[str]] = []
         for seat, size in enumerate(view.hand_sizes):
@@ -126,10 +111,10 @@ class ZeusDeterminizer:
             else:
                 hands.append(cards[:size])
                 del cards[:size]
-        state.hands = hands
-        state.draw_pile = cards
+        public = self._public
+        now = public["now"]
         # Earlier rounds are not known to a view in detail: empty logs keep the round number right.
-        state.rounds = [RoundLog(setup={}) for _ in range(view.round_index)]
-        state.rounds.append(RoundLog(setup={"dealer": state.dealer, "first": state.first,
-                                            "hands": [list(h) for h in hands], "draw_pile": list(cards)}))
-        state._forget_derived()
+        rounds = [{"setup": {}, "actions": [], "score": None} for _ in range(view.round_index)]
+        rounds.append({"setup": {"dealer": now["dealer"], "first": now["first"], "hands": hands,
+                                 "draw_pile": cards}, "actions": [], "score": None})
+        return {**public, "rounds": rounds, "now": {**now, "hands": hands, "draw_pile": cards}}

@@ -1,6 +1,7 @@
 """Zeus on the Loose: the rules object the catalog offers (deck from YAML, options, agents)."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from game.core.engine import Game, OptionSpec, SeatInfo
@@ -16,6 +17,7 @@ class ZeusGame(Game):
 
     def __init__(self, deck: ZeusDeck) -> None:
         self.deck = deck
+        self.deck_counts = Counter(deck.card_counts())  # shared by the states this game makes
 
     @property
     def cards(self) -> Mapping[str, CardDef]:
@@ -41,6 +43,14 @@ class ZeusGame(Game):
     ) -> ZeusState:
         self.check_player_count(len(seats))
         return ZeusState(self.deck, seats, self.normalize_options(options), seed, setups)
+
+    def from_position(self, position: Mapping[str, Any]) -> ZeusState:
+        return ZeusState.from_position(self, position)
+
+    def determinizer(self) -> Any:
+        from game.zeus.determinize import ZeusDeterminizer
+
+        return ZeusDeterminizer(self.deck)
 
     def agent_levels(self) -> dict[str, Any]:
         from game.zeus.agents import EasyAgent, NormalAgent

@@ -3,22 +3,37 @@
 Rounds follow each other inside `apply`: when a round ends (or is void) the next one is dealt at
 once, so the game always waits for someone until it is finished. A round's deal comes from
 `round_rng(seed, round)` or, when replaying, from the record's setup.
+
+A position (`position()`, `ZeusGame.from_position`) has the record's keys and `now`:
+- the round-setup keys as they stand now: `dealer`, `first`, `hands` (per seat), `draw_pile` (top first);
+- `turn`, `total` (Mount Olympus), `pile` ([card, seat] pairs, bottom first), `zeus_holder`, `owes_draw`
+  (manual_draw: the seat that may still draw), `last_round_winner` (seats or null);
+- `deals_next_round`: false in a search sample, which is finished (no winners) when its round ends.
+The number on top (for matches and sneaks) follows from `pile`; hands, pile and draw pile hold the deck.
 """
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
 from game.core.engine import SeatInfo, State
+from game.core.records import PositionParts, read_position
 from game.core.events import Event
 from game.zeus.deck import HAND_SIZE, MOUNT_OLYMPUS_TOP, ZeusDeck
 from game.zeus.outcome import play_outcome
 from game.zeus.view import ZeusView
 
+if TYPE_CHECKING:
+    from game.zeus.game import ZeusGame
+
 LETTERS_TO_WIN = 4
 VERBS = ("play", "sneak", "draw")
+SETUP_KEYS = ("dealer", "first", "hands", "draw_pile")
+NOW_KEYS = SETUP_KEYS + ("turn", "total", "pile", "zeus_holder", "owes_draw", "last_round_winner",
+                         "deals_next_round")
 
 
 DRAW = Action.of("draw")
@@ -52,6 +67,7 @@ class ZeusState(State):
     ) -> None:
         super().__init__(seats, options, seed, setups)
         self.deck = deck
+        self._deck_counts = Counter(deck.card_counts())
         self.players = n = len(self.seats)
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.draw_pile: list[str] = []  # top first
@@ -63,18 +79,117 @@ class ZeusState(State):
         self.first = 0
         self.last_round_winner: int | None = None
         self.owes_draw: int | None = None  # manual_draw: the seat that may still take its draw
+        # False in a search sample: when its round ends the state stops (finished, no winners)
+        # instead of dealing a round the search would never look at.
+        self.deals_next_round = True
         self._top: tuple[int | None, int | None] = (None, None)  # kept in step with `pile`
         self._names = tuple(s.name for s in self.seats)
         # Caches for the many rule checks an action triggers; `_forget_derived` clears them on every change.
         self._sneakers: tuple[int, ...] | None = None
         self._legal: dict[int, list[Action]] = {}
         first = first_player_by_name([s.name for s in self.seats])
-        self._opening_events = self._start_round((first - 1) % n)
+        self._start_round((first - 1) % n)
+
+    # ----- positions --------------------------------------------------------------------------------
+    @classmethod
+    def from_position(cls, game: "ZeusGame", position: Mapping[str, Any]) -> "ZeusState":
+        """The public position constructor (`ZeusGame.from_position`): check, then take, a position."""
+        parts = read_position(game, position)
+        state = cls.__new__(cls)
+        state._take_position(game, parts)
+        return state
+
+    def _take_position(self, game: "ZeusGame", parts: PositionParts) -> None:
+        """Become the checked position (`from_position`)."""
+        State.__init__(self, parts.seats, parts.options, parts.seed)
+        self.deck = game.deck
+        self._deck_counts = game.deck_counts
+        self.players = len(self.seats)
+        self._names = tuple(s.name for s in self.seats)
+        self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
+        self._check_now(parts.now)
+        now = parts.now
+        self.dealer, self.first, self.turn = now["dealer"], now["first"], now["turn"]
+        self.hands = [list(h) for h in now["hands"]]
+        self.draw_pile = list(now["draw_pile"])
+        self.pile = [(card, seat) for card, seat in now["pile"]]
+        self.total = now["total"]
+        self.zeus_holder = now["zeus_holder"]
+        self.owes_draw = now["owes_draw"]
+        self.last_round_winner = now["last_round_winner"]
+        self.deals_next_round = now["deals_next_round"]
+        self._top = self._top_of_pile()
+        self._forget_derived()
+
+    def _position_now(self) -> dict[str, Any]:
+        """The round-setup keys as they stand now (Z-1's deal, played on), and the rest of the round."""
+        return {
+            "dealer": self.dealer, "first": self.first,
+            "hands": [list(h) for h in self.hands], "draw_pile": list(self.draw_pile),
+            "turn": self.turn, "total": self.total, "pile": [[card, seat] for card, seat in self.pile],
+            "zeus_holder": self.zeus_holder, "owes_draw": self.owes_draw,
+            "last_round_winner": self.last_round_winner, "deals_next_round": self.deals_next_round,
+        }
+
+    def _check_now(self, now: Mapping[str, Any]) -> None:
+        """A position's `now` must be a round the rules could reach (else ValueError saying why)."""
+        n = self.players
+        if sorted(now) != sorted(NOW_KEYS):
+            raise ValueError(f"position 'now' must have exactly the keys {', '.join(NOW_KEYS)}")
+
+        def seat_or_none(key: str, allow_none: bool = True) -> None:
+            value = now[key]
+            if not ((value is None and allow_none) or (type(value) is int and 0 <= value < n)):
+                raise ValueError(f"position 'now': {key} must be a seat 0..{n - 1}"
+                                 + (" or null" if allow_none else f", found {value!r}"))
+
+        for key in ("dealer", "first", "turn"):
+            seat_or_none(key, allow_none=False)
+        for key in ("zeus_holder", "owes_draw", "last_round_winner"):
+            seat_or_none(key)
+        if now["first"] != (now["dealer"] + 1) % n:
+            raise ValueError(f"position 'now': first must be the seat after dealer {now['dealer']} (Z-1)")
+        total = now["total"]
+        if type(total) is not int or total < 0:  # a match or sneak may end a round past 100 (Z-12)
+            raise ValueError("position 'now': total must be a whole number 0 or more")
+        if type(now["deals_next_round"]) is not bool:
+            raise ValueError("position 'now': deals_next_round must be true or false")
+        pile = now["pile"]
+        if not isinstance(pile, list) or any(
+                not isinstance(p, list) or len(p) != 2 or type(p[1]) is not int or not 0 <= p[1] < n
+                for p in pile):
+            raise ValueError("position 'now': pile must list [card, seat] pairs, bottom first")
+        hands, draw_pile = now["hands"], now["draw_pile"]
+        if not isinstance(hands, list) or len(hands) != n or \
+                any(not isinstance(h, list) for h in hands) or not isinstance(draw_pile, list):
+            raise ValueError(f"position 'now': hands must be {n} lists and draw_pile a list")
+        self._check_cards("position 'now'", hands, draw_pile + [card for card, _ in pile])
+
+    def _check_cards(self, where: str, hands: list[list[str]], elsewhere: list[str]) -> None:
+        """Zeus removes no card from play: hands and every other place hold exactly the deck."""
+        try:
+            held = Counter(chain(chain.from_iterable(hands), elsewhere))
+        except TypeError:
+            raise ValueError(f"{where} must name cards by their ids") from None
+        if not dict.__eq__(held, self._deck_counts):  # plain dict equality: Counter's is slow
+            raise ValueError(f"{where} does not hold exactly the cards of the deck")
+
+    def _top_of_pile(self) -> tuple[int | None, int | None]:
+        """The number card on top of Mount Olympus and its player, if the top card is a number."""
+        if not self.pile:
+            return (None, None)
+        card, seat = self.pile[-1]
+        value = self.deck.cards[card].value
+        return (value, seat) if value is not None else (None, None)
+
+    def _shared_with_copies(self) -> tuple[Any, ...]:
+        return (self.seats, self.deck, self._names, self._deck_counts)
 
     # ----- who acts and what they may do -----------------------------------------------------------
     def opening_events(self) -> list[Event]:
-        """The events of the first deal (made in the constructor, so no `apply` returned them)."""
-        return list(self._opening_events)
+        """The events of the current round's deal (the constructor's deal returned them to nobody)."""
+        setup = self.rounds[-1].setup
+        return self._deal_events(setup) if set(SETUP_KEYS) <= set(setup) else []
 
     def top_number(self) -> tuple[int | None, int | None]:
         """The number card on top of Mount Olympus and who played it; (None, None) if the top is a god."""
@@ -105,7 +220,12 @@ class ZeusState(State):
         return tuple(seats)
 
     def is_reaction(self, seat: int) -> bool:
-        return not self.finished and seat != self.turn and seat in self.to_act()
+        """A sneak or a manual draw: everyone acting but the turn seat (see `to_act`)."""
+        return not self.finished and seat != self.turn and (seat in self.sneakers() or seat == self.owes_draw)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """Only the turn seat: sneaks and draws are offered, never awaited."""
+        return () if self.finished else (self.turn,)
 
     def is_playable(self, seat: int, card: str) -> bool:
         """Z-7: a card the seat may play on its turn (it must also hold it)."""
@@ -219,8 +339,7 @@ class ZeusState(State):
         after = self.total = outcome.total
         self.hands[seat].remove(card)
         self.pile.append((card, seat))
-        value = self.deck.cards[card].value
-        self._top = (value, seat) if value is not None else (None, None)
+        self._top = self._top_of_pile()
         events.append(Event("card_played", seat=seat, data={
             "card": card, "total_before": before, "total": after, "sneak": sneak, "by_turn": not sneak}))
         if outcome.steals and self.zeus_holder != seat:  # Z-6, Z-10
@@ -264,7 +383,7 @@ class ZeusState(State):
             ended = self._end_round([0] * n)
             events = [Event("round_won", seat=None, data={"reason": reason, "letters": tuple(self.totals)}),
                       Event("round_void", data={"reason": reason, "dealer": self.dealer}), ended]
-            return events + self._start_round(self.dealer)
+            return events + self._next_round(self.dealer)
         self.totals[winner] += 1
         self.last_round_winner = winner
         ended = self._end_round([1 if s == winner else 0 for s in range(n)])
@@ -272,7 +391,15 @@ class ZeusState(State):
         if self.totals[winner] >= LETTERS_TO_WIN:
             game_ended = self._finish([winner])
             return events + [Event("game_won", seat=winner, data={"letters": tuple(self.totals)}), game_ended]
-        return events + self._start_round(winner)
+        return events + self._next_round(winner)
+
+    def _next_round(self, dealer: int) -> list[Event]:
+        """Deal the next round; a search sample (`deals_next_round` False) stops here instead."""
+        if self.deals_next_round:
+            return self._start_round(dealer)
+        self.finished = True
+        self._forget_derived()
+        return []
 
     def _start_round(self, dealer: int) -> list[Event]:
         """Z-1: deal four cards each, starting left of the dealer; Mount Olympus is 0; Zeus is free."""
@@ -298,19 +425,24 @@ class ZeusState(State):
         self.total = 0
         self.zeus_holder = None
         self.owes_draw = None
+        return self._deal_events(setup)
+
+    def _deal_events(self, setup: Mapping[str, Any]) -> list[Event]:
+        """What a round's deal shows: its start, each seat's cards (secret to it), the first turn."""
+        first, hands = setup["first"], setup["hands"]
         events = [Event("round_started", data={
-            "round": self.round_index, "dealer": dealer, "first": first,
-            "hand_sizes": tuple(len(h) for h in self.hands), "draw_pile_size": len(self.draw_pile)})]
-        events += [Event("cards_dealt", seat=s, data={"count": len(self.hands[s])},
-                         secret={"cards": tuple(self.hands[s])}, private_to=s) for s in range(n)]
+            "round": self.round_index, "dealer": setup["dealer"], "first": first,
+            "hand_sizes": tuple(len(h) for h in hands), "draw_pile_size": len(setup["draw_pile"])})]
+        events += [Event("cards_dealt", seat=s, data={"count": len(hands[s])},
+                         secret={"cards": tuple(hands[s])}, private_to=s) for s in range(self.players)]
         events.append(Event("turn_passed", seat=first, data={"turn": first}))
         return events
 
     def _check_setup(self, setup: Mapping[str, Any], dealer: int, first: int) -> None:
         """A recorded deal must hold exactly this deck and follow Z-2 for dealer and first player."""
         where = f"round {len(self.rounds)} setup"
-        if set(setup) != {"dealer", "first", "hands", "draw_pile"}:
-            raise ValueError(f"{where} must have exactly the keys dealer, first, hands, draw_pile")
+        if set(setup) != set(SETUP_KEYS):
+            raise ValueError(f"{where} must have exactly the keys {', '.join(SETUP_KEYS)}")
         if setup["dealer"] != dealer or setup["first"] != first:
             raise ValueError(f"{where} says dealer {setup['dealer']} and first {setup['first']}; "
                              f"the rules give dealer {dealer} and first {first}")
@@ -318,8 +450,7 @@ class ZeusState(State):
         if not isinstance(hands, list) or len(hands) != self.players or \
                 any(not isinstance(h, list) or len(h) != HAND_SIZE for h in hands) or not isinstance(pile, list):
             raise ValueError(f"{where} must deal {HAND_SIZE} cards to each of {self.players} players")
-        if Counter(c for h in hands for c in h) + Counter(pile) != Counter(self.deck.full_deck()):
-            raise ValueError(f"{where} does not hold exactly the cards of the deck")
+        self._check_cards(where, hands, pile)
 
     # ----- what a seat may see ------------------------------------------------------------------------
     def view(self, seat: int | None) -> ZeusView:

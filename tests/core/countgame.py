@@ -5,12 +5,14 @@ A bystander may `shout` (a reaction) while the total is odd, which adds nothing 
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from game.core.actions import Action
 from game.core.engine import Game, OptionSpec, SeatInfo, State
 from game.core.events import Event
+from game.core.records import PositionParts, read_position
 
 
 @dataclass(frozen=True)
@@ -18,6 +20,10 @@ class CountView:
     seat: int | None
     total: int
     turn: int
+    names: tuple[str, ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+    totals: tuple[int, ...] = ()
+    round_index: int = 0
 
 
 class CountState(State):
@@ -69,7 +75,26 @@ class CountState(State):
         return events
 
     def view(self, seat: int | None) -> CountView:
-        return CountView(seat, self.total, self.turn)
+        return CountView(seat, self.total, self.turn, tuple(s.name for s in self.seats),
+                         tuple(sorted(self.options.items())), tuple(self.totals), self.round_index)
+
+    def _position_now(self) -> dict[str, Any]:
+        return {"total": self.total, "turn": self.turn}
+
+    @classmethod
+    def from_position(cls, game: Game, position: Mapping[str, Any]) -> "CountState":
+        parts = read_position(game, position)
+        now = parts.now
+        if sorted(now) != ["total", "turn"] or not 0 <= now["turn"] < len(parts.seats):
+            raise ValueError("position 'now' must be {total, turn} with turn a seat")
+        state = cls.__new__(cls)
+        state._take_position(parts)
+        return state
+
+    def _take_position(self, parts: PositionParts) -> None:
+        State.__init__(self, parts.seats, parts.options, parts.seed)
+        self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
+        self.total, self.turn = parts.now["total"], parts.now["turn"]
 
 
 class CountGame(Game):
@@ -83,3 +108,19 @@ class CountGame(Game):
 
     def new_state(self, seats, options=None, seed=0, setups=()) -> CountState:
         return CountState(seats, self.normalize_options(options), seed, setups)
+
+    def from_position(self, position: Mapping[str, Any]) -> CountState:
+        return CountState.from_position(self, position)
+
+    def determinizer(self) -> Any:
+        return count_determinizer
+
+
+def count_determinizer(view: CountView, rng: random.Random) -> CountState:
+    """Nothing is hidden in Count to Ten: the view is the whole position (its history left out)."""
+    return CountGame().from_position({
+        "game": "count", "seats": [{"name": n, "controller": "ai:random"} for n in view.names],
+        "options": dict(view.options), "seed": rng.randrange(2**31),
+        "rounds": [{"setup": {}, "actions": [], "score": None} for _ in range(view.round_index + 1)],
+        "totals": list(view.totals), "winners": [], "finished": False,
+        "now": {"total": view.total, "turn": view.turn}})

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from game.core.actions import Action
 from game.core.agents import RandomAgent
-from game.core.engine import SeatInfo
+from game.core.engine import Game, SeatInfo
 from game.core.errors import IllegalAction, RecordError
 from game.core.events import Event
 from game.core.play import play_game
@@ -177,3 +178,48 @@ def test_every_listed_game_state_clones_independently() -> None:
         twin.apply(seat, twin.legal_actions(seat)[0])
         assert record_to_text(state.record()) != record_to_text(twin.record())
         assert state.rounds[0].actions == []
+
+
+def played_count_game(moves: int = 7) -> tuple[CountGame, Any]:
+    game = CountGame()
+    state = game.new_state(SEATS, {}, 5)
+    for i in range(moves):
+        state.apply(state.turn, f"add {1 + i % 2}")
+    return game, state
+
+
+def test_a_position_round_trips_and_plays_on_alike() -> None:
+    game, state = played_count_game()
+    position = state.position()
+    assert json.loads(json.dumps(position)) == position
+    assert position["rounds"] == state.record()["rounds"] and position["now"] == {"total": state.total,
+                                                                                 "turn": state.turn}
+    copy = game.from_position(position)
+    assert copy.position() == position
+    while not state.finished:
+        assert copy.apply(copy.turn, "add 2") == state.apply(state.turn, "add 2")
+    assert record_to_text(copy.record()) == record_to_text(state.record())
+
+
+def test_the_default_from_position_replays_the_rounds_when_now_is_empty() -> None:
+    game, state = played_count_game()
+    position = {**state.position(), "now": {}}
+    copy = Game.from_position(game, position)  # the contract's default, for games whose rounds say it all
+    assert copy.position() == state.position()
+
+
+def test_a_position_with_a_wrong_shape_is_refused_saying_what_is_wrong() -> None:
+    game, state = played_count_game()
+    with pytest.raises(ValueError, match="a position has exactly the keys"):
+        game.from_position({k: v for k, v in state.position().items() if k != "seed"})
+    with pytest.raises(ValueError, match="'totals' must hold one whole number for each of 2 seats"):
+        game.from_position({**state.position(), "totals": [0]})
+    with pytest.raises(ValueError, match="the position does not replay"):
+        Game.from_position(game, {**state.position(), "now": {}, "totals": [5, 5]})
+
+
+def test_a_clone_copies_every_field_and_shares_only_what_is_immutable() -> None:
+    _, state = played_count_game()
+    twin = state.clone()
+    assert twin.seats is state.seats and twin.rounds is not state.rounds
+    assert vars(twin).keys() == vars(state).keys()

@@ -1,21 +1,20 @@
 """Random playouts: 1,000 seeded games over 3–6 players and every option combination.
 
-Invariants checked at every step: cards are conserved, hands stay equal, someone can always act until
-the game ends, listed legal actions are accepted, and each finished game's record replays to itself.
+Télos's own invariants, checked at every step: cards are conserved, hands stay equal, one seat acts
+at a time; and each game ends with one loser past 32. What every game must keep (listed actions
+accepted, records replaying, positions, views) is checked for all games by tests/conformance.
 """
 from __future__ import annotations
 
 import random
 import pytest
 
-from game.core.records import replay
 from game.telos.state import TelosState
-from tests.telos.table import GAME, new_game
+from tests.telos.table import new_game
 
 GAMES = 1000
 CHUNKS = 10
 OPTION_SETS = [{"powers": p, "divine_trick": d} for p in ("basic", "advanced") for d in (False, True)]
-SAMPLE = 3
 
 
 def cards_everywhere(state: TelosState) -> tuple[int, set[str]]:
@@ -46,13 +45,9 @@ def play_out(seed: int) -> TelosState:
     rng = random.Random(seed)
     while not state.finished:
         acting = state.to_act()
-        assert len(acting) == 1
+        assert len(acting) == 1  # no reactions in Télos
         seat = acting[0]
-        legal = state.legal_actions(seat)
-        assert legal, f"seed {seed}: seat {seat} has no legal action"
-        for action in legal if len(legal) <= SAMPLE else rng.sample(legal, SAMPLE):
-            assert state.why_illegal(seat, action) is None, (seed, str(action))
-        state.apply(seat, rng.choice(legal))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
         assert cards_everywhere(state) == deck, f"seed {seed}: cards not conserved"
         check_hands(state)
     assert state.to_act() == () and len(state.winners) == players - 1
@@ -61,8 +56,6 @@ def play_out(seed: int) -> TelosState:
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_playouts_keep_every_invariant_and_replay(chunk: int) -> None:
+def test_random_playouts_keep_the_telos_invariants(chunk: int) -> None:
     for seed in range(chunk, GAMES, CHUNKS):
-        state = play_out(seed)
-        record = state.record()
-        assert replay(GAME, record).record() == record, f"seed {seed}: record does not replay"
+        play_out(seed)

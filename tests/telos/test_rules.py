@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from game.core.actions import Action
-from tests.telos.table import arrange, new_game, play, texts
+from tests.telos.table import arrange, new_game, play, texts, with_hand
 
 ALL_ZEUS = ["Z:ant", "Z:swan", "Z:bull", "Z:cuckoo", "Z:eagle", "Z:serpent"]
 
@@ -17,10 +17,8 @@ def one_of(events, kind: str):
 
 
 def finish_last_trick(state, cards: list[str]) -> list:
-    """Everyone holds one card; play the last trick in turn order."""
-    state.hands = [[c] for c in cards]
-    state._start_trick(state.leader)
-    state._legal_cache.clear()
+    """Everyone holds one card (these); play the last trick in turn order."""
+    assert state.hands == [[c] for c in cards] and state.last_trick
     events = []
     for seat in state.order:
         events += state.apply(seat, f"play {cards[seat]}")
@@ -130,8 +128,8 @@ def test_T8_multiple_lead_must_leave_a_card_for_the_last_trick() -> None:
 
 
 def test_T8_five_or_six_players_lead_at_most_two_and_the_bull_counts() -> None:
-    hands = [["9a", "9b", "9c", "Z:bull", "1a"]] + [["2a", "3a", "4a", "5a", "6a"]] * 4
-    state = arrange([list(h) for h in hands], zeus_cards=ALL_ZEUS[:5])
+    hands = [["9a", "9b", "9c", "Z:bull", "1a"]] + [[f"{v}{s}" for v in (2, 3, 4, 5, 6)] for s in "abcd"]
+    state = arrange(hands, zeus_cards=ALL_ZEUS[:5])
     legal = texts(state, 0)
     assert "play 9a,9b" in legal and "play 9a,Z:bull" in legal
     assert "play 9a,9b,9c" not in legal and "play 9a,9b,Z:bull" not in legal
@@ -144,15 +142,14 @@ def test_T8_no_multiple_leads_after_the_serpent() -> None:
     events = play(state, (0, "play 7a"), (1, "play Z:serpent"), (2, "play 8b"))
     assert "serpent_ban" in kinds(events)
     assert state.leader == 2 and state.serpent_ban
-    state.hands[2] = ["3b", "3c", "5b"]
-    state._legal_cache.clear()
+    state = with_hand(state, 2, ["3b", "3c", "5b"])
     assert state.why_illegal(2, Action.parse("play 3b,3c")) == "no multiple leads after the Serpent"
     assert all(len(a.cards) == 1 for a in state.legal_actions(2))
 
 
 def test_T8_the_serpent_ban_ends_with_the_round() -> None:
-    state = arrange([["5a"], ["9b"], ["2c"]], zeus_cards=["Z:serpent", "Z:ant", "Z:bull"])
-    state.serpent_ban = True
+    state = arrange([["5a"], ["9b"], ["2c"]], zeus_cards=["Z:serpent", "Z:ant", "Z:bull"], serpent_ban=True)
+    assert state.serpent_ban
     finish_last_trick(state, ["5a", "9b", "2c"])
     assert not state.serpent_ban
 
@@ -470,8 +467,8 @@ def test_T22_swap_once_per_round_on_your_turn_before_playing() -> None:
 
 
 def test_T22_the_swap_is_offered_in_the_last_trick_and_renewed_each_round() -> None:
-    state = arrange([["8a"], ["2b"], ["3a"]], zeus_cards=ALL_ZEUS[:3], divine_trick=True)
-    state.blind = ["13e", "12e", "11e"]
+    state = arrange([["8a"], ["2b"], ["3a"]], zeus_cards=ALL_ZEUS[:3], divine_trick=True,
+                    blind=["13e", "12e", "11e"])
     assert texts(state, 0) == ["play 8a", "divine 8a"]
     play(state, (0, "divine 8a"), (0, "play 13e"), (1, "play 2b"), (2, "play 3a"))
     assert state.totals == [13, 0, 0]

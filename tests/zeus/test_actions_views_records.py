@@ -14,7 +14,7 @@ from game.core.errors import IllegalAction, RecordError
 from game.core.play import play_game
 from game.core.records import read_record, record_to_text, replay
 from game.zeus import ZeusView, load_game
-from zeus_helpers import GAME, table
+from zeus_helpers import GAME, at, table
 
 
 def snapshot(state) -> str:
@@ -68,7 +68,7 @@ def test_illegal_in_the_middle_of_a_game_changes_nothing() -> None:
 
 def test_card_names_are_read_without_regard_to_case() -> None:
     state = table([["Hermes", "4", "5", "6"], ["1", "2", "3", "4"]])
-    state.total = 12
+    state = at(state, total=12)
     state.apply(0, "play hermes")
     assert state.rounds[0].actions == [[0, "play Hermes"]] and state.total == 21
 

@@ -6,7 +6,7 @@ import random
 from game.core.engine import SeatInfo
 from game.core.play import play_game
 from game.zeus.agents import EasyAgent, NormalAgent, chance_to_hold_any
-from zeus_helpers import GAME, table
+from zeus_helpers import GAME, at, table
 
 
 def tournament(levels: tuple[str, ...], games: int, seed: int = 500, **options: bool) -> list[int]:
@@ -45,14 +45,14 @@ def test_normal_wins_most_four_player_games_with_every_option_mix() -> None:
 
 def test_normal_takes_a_win_at_once() -> None:
     state = table([["1", "2", "Hera", "Poseidon"], ["5", "6", "7", "9"]])
-    state.total = 99
+    state = at(state, total=99)
     action = NormalAgent().choose(state.view(0), state.legal_actions(0), random.Random(1))
     assert str(action) == "play 1"
 
 
 def test_normal_steals_on_the_last_play_of_the_round() -> None:
     state = table([["3", "4", "Apollo", "6"], ["5", "6", "7", "9"]])
-    state.total, state.zeus_holder = 40, 1
+    state = at(state, total=40, zeus_holder=1)
     state.draw_pile.clear()  # this play ends the round (Z-13): whoever holds Zeus after it wins
     action = NormalAgent().choose(state.view(0), state.legal_actions(0), random.Random(1))
     assert str(action) == "play Apollo"
@@ -60,7 +60,7 @@ def test_normal_steals_on_the_last_play_of_the_round() -> None:
 
 def test_normal_does_not_hand_the_next_player_an_easy_100() -> None:
     state = table([["8", "7", "Athena", "Hermes"], ["5", "6", "1", "9"]])
-    state.total = 85
+    state = at(state, total=85)
     # 8 -> 93 and 7 -> 92 leave the next player one card short of 100; Hermes makes 58, Athena plays again
     action = NormalAgent().choose(state.view(0), state.legal_actions(0), random.Random(1))
     assert str(action) in ("play Hermes", "play Athena")
@@ -72,7 +72,7 @@ def test_sneaks_steal_zeus_and_are_declined_when_zeus_is_already_ours() -> None:
     view, legal = state.view(2), state.legal_actions(2)
     assert str(NormalAgent().choose(view, legal, random.Random(1), optional=True)) == "sneak 8"
     assert str(EasyAgent().choose(view, legal, random.Random(1), optional=True)) == "sneak 8"
-    state.zeus_holder = 2
+    state = at(state, zeus_holder=2)
     assert NormalAgent().choose(state.view(2), legal, random.Random(1), optional=True) is None
 
 

@@ -1,4 +1,6 @@
-"""Invariants over many seeded random games: 1,000 games across 2-5 players and every option mix."""
+"""Zeus's own invariants over many seeded random games: 1,000 games across 2-5 players and every option
+mix. What every game must keep (listed actions accepted, records replaying, positions, views) is
+checked for all games by tests/conformance."""
 from __future__ import annotations
 
 import random
@@ -9,7 +11,6 @@ import pytest
 from game.core.agents import RandomAgent
 from game.core.engine import SeatInfo
 from game.core.play import step
-from game.core.records import record_to_text, replay
 from zeus_helpers import GAME, card_count
 
 GAMES_PER_PLAYER_COUNT = 250
@@ -20,20 +21,13 @@ FULL_DECK = Counter(GAME.deck.full_deck())
 
 def check_position(state) -> None:
     assert card_count(state) == FULL_DECK  # nothing in Zeus leaves play: hands + pile + draw pile = 60
-    acting = state.to_act()
-    assert state.turn in acting and state.waiting_for() == (state.turn,)
-    assert state.legal_actions(state.turn), "the seat on turn must have a legal action"
+    assert state.turn in state.to_act() and state.waiting_for() == (state.turn,)  # others only react
+    assert state.legal_actions(state.turn), "Z-8: the seat on turn holds a card it can play"
     assert 0 <= state.total <= 100
-    for seat in acting:
-        for action in state.legal_actions(seat):
-            assert state.why_illegal(seat, action) is None  # apply accepts every listed action
-    for seat in range(state.players):
-        if seat not in acting:
-            assert state.legal_actions(seat) == []
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_playouts_keep_the_invariants_and_replay(players: int) -> None:
+def test_random_playouts_keep_the_zeus_invariants(players: int) -> None:
     agents = [RandomAgent() for _ in range(players)]
     names = ("Ada", "Bo", "Cy", "Di", "Ed")[:players]
     finished_rounds = 0
@@ -48,7 +42,5 @@ def test_random_playouts_keep_the_invariants_and_replay(players: int) -> None:
             assert len(state.rounds) < 200
         assert state.to_act() == () and max(state.totals) == 4 and state.winners == (state.totals.index(4),)
         assert sum(state.totals) == sum(sum(r.score) for r in state.rounds)
-        record = state.record()
-        assert record_to_text(replay(GAME, record).record()) == record_to_text(record)
         finished_rounds += len(state.rounds)
     assert finished_rounds >= 4 * GAMES_PER_PLAYER_COUNT

@@ -10,7 +10,7 @@ from game.core.errors import IllegalAction
 from game.zeus.deck import HAND_SIZE
 from game.zeus.outcome import play_outcome
 from game.zeus.state import first_player_by_name
-from zeus_helpers import GAME, NAMES, card_count, first_of, kinds, table
+from zeus_helpers import GAME, NAMES, at, card_count, first_of, kinds, table
 
 
 def new_game(names: tuple[str, ...], seed: int = 3, **options: bool):
@@ -79,7 +79,7 @@ def test_Z3_play_then_automatic_draw_then_play_passes_left() -> None:
 # ----- Z-4 number cards -----------------------------------------------------------------------------
 def test_Z4_a_number_card_adds_its_value() -> None:
     state = table([["7", "4", "5", "6"], ["1", "2", "3", "4"]])
-    state.total = 31
+    state = at(state, total=31)
     played = first_of(state.apply(0, "play 7"), "card_played")
     assert (played["total_before"], played["total"], state.total) == (31, 38, 38)
 
@@ -94,7 +94,7 @@ def test_Z4_a_number_card_adds_its_value() -> None:
 ])
 def test_Z5_god_changes_the_total(god: str, before: int, after: int) -> None:
     state = table([[god, "4", "5", "6"], ["1", "2", "3", "4"], ["5", "6", "7", "9"]])
-    state.total = before
+    state = at(state, total=before)
     played = first_of(state.apply(0, f"play {god}"), "card_played")
     assert played["total"] == after == state.total
 
@@ -134,14 +134,14 @@ def test_Z6_a_stealing_god_takes_zeus_from_its_holder() -> None:
 
 def test_Z6_reaching_a_multiple_of_ten_takes_zeus() -> None:
     state = table([["3", "4", "5", "6"], ["1", "2", "3", "4"]])
-    state.total = 27
+    state = at(state, total=27)
     state.apply(0, "play 3")
     assert state.zeus_holder == 0
 
 
 def test_Z6_hermes_steals_only_when_it_changed_the_total_to_a_multiple_of_ten() -> None:
     state = table([["Hermes", "4", "5", "6"], ["Hermes", "2", "3", "4"], ["Athena", "6", "7", "9"]])
-    state.total = 7
+    state = at(state, total=7)
     state.apply(0, "play Hermes")  # 7 -> 70
     assert state.zeus_holder == 0
     events = state.apply(1, "play Hermes")  # 70 stays 70: nothing changed, nothing stolen
@@ -167,7 +167,7 @@ def test_Z6_a_card_matching_ones_own_number_is_no_match() -> None:
 # ----- Z-7 legal plays ----------------------------------------------------------------------------------
 def test_Z7_a_card_past_100_is_not_allowed() -> None:
     state = table([["6", "5", "Hera", "Ares"], ["1", "2", "3", "4"]])
-    state.total = 95
+    state = at(state, total=95)
     assert "play 6" not in [str(a) for a in state.legal_actions(0)]
     assert [str(a) for a in state.legal_actions(0)] == ["play 5", "play Ares", "play Hera"]
     with pytest.raises(IllegalAction) as error:
@@ -177,7 +177,7 @@ def test_Z7_a_card_past_100_is_not_allowed() -> None:
 
 def test_Z7_match_allowed_past_100() -> None:
     state = table([["8", "5", "4", "1"], ["8", "2", "3", "4"]])
-    state.total = 90
+    state = at(state, total=90)
     state.apply(0, "play 8")  # 98
     assert "play 8" in [str(a) for a in state.legal_actions(1)]
     assert "play 2" in [str(a) for a in state.legal_actions(1)] and "play 3" not in [str(a) for a in state.legal_actions(1)]
@@ -186,7 +186,7 @@ def test_Z7_match_allowed_past_100() -> None:
 # ----- Z-8 no legal play --------------------------------------------------------------------------------
 def test_Z8_no_legal_play_ends_the_round_for_the_zeus_holder() -> None:
     state = table([["Apollo", "4", "5", "6"], ["5", "6", "7", "9"]])
-    state.total = 96
+    state = at(state, total=96)
     events = state.apply(0, "play Apollo")
     won = first_of(events, "round_won")
     assert (won.seat, won["reason"]) == (0, "no_legal_play")
@@ -195,7 +195,7 @@ def test_Z8_no_legal_play_ends_the_round_for_the_zeus_holder() -> None:
 
 def test_Z8_no_sneak_can_follow_when_the_round_ends_at_once() -> None:
     state = table([["4", "1", "2", "3"], ["5", "6", "7", "9"], ["4", "6", "7", "9"]])
-    state.total, state.zeus_holder = 92, 2
+    state = at(state, total=92, zeus_holder=2)
     events = state.apply(0, "play 4")  # 96: seat 1 cannot play; seat 2's 4 never gets its sneak
     assert first_of(events, "round_won").seat == 2 and state.round_index == 1
     assert kinds(events).index("round_won") < kinds(events).index("round_started")
@@ -203,7 +203,7 @@ def test_Z8_no_sneak_can_follow_when_the_round_ends_at_once() -> None:
 
 def test_Z8_with_manual_draw_the_hand_is_judged_before_the_draw() -> None:
     state = table([["Athena", "6", "7", "9"], ["1", "2", "3", "4"]], draw_top=["1"], manual_draw=True)
-    state.total, state.zeus_holder = 95, 1
+    state = at(state, total=95, zeus_holder=1)
     events = state.apply(0, "play Athena")  # seat 0 plays again at once, with 6, 7, 9 only
     won = first_of(events, "round_won")
     assert (won.seat, won["reason"]) == (1, "no_legal_play")
@@ -273,7 +273,7 @@ def test_Z10_a_sneak_opens_a_new_window_8_on_8_on_8() -> None:
 
 def test_Z10_a_sneak_may_go_past_100_and_wins() -> None:
     state = table([["8", "1", "2", "3"], ["4", "1", "2", "3"], ["8", "5", "6", "7"]])
-    state.total = 90
+    state = at(state, total=90)
     state.apply(0, "play 8")
     events = state.apply(2, "sneak 8")
     won = first_of(events, "round_won")
@@ -284,7 +284,7 @@ def test_Z10_a_sneak_may_go_past_100_and_wins() -> None:
 # ----- Z-11 exactly 100 ---------------------------------------------------------------------------------
 def test_Z11_a_play_making_exactly_100_wins_the_round() -> None:
     state = table([["9", "1", "2", "3"], ["4", "1", "2", "3"]])
-    state.total, state.zeus_holder = 91, 1
+    state = at(state, total=91, zeus_holder=1)
     events = state.apply(0, "play 9")
     assert first_of(events, "zeus_stolen").seat == 0
     won = first_of(events, "round_won")
@@ -293,7 +293,7 @@ def test_Z11_a_play_making_exactly_100_wins_the_round() -> None:
 
 def test_Z11_a_god_reaching_exactly_100_wins_the_round() -> None:
     state = table([["Aphrodite", "1", "2", "3"], ["4", "1", "2", "3"]])
-    state.total = 95
+    state = at(state, total=95)
     won = first_of(state.apply(0, "play Aphrodite"), "round_won")
     assert (won.seat, won["reason"]) == (0, "hundred")
 
@@ -301,7 +301,7 @@ def test_Z11_a_god_reaching_exactly_100_wins_the_round() -> None:
 # ----- Z-12 a match to 100 or more ----------------------------------------------------------------------
 def test_Z12_a_turn_match_past_100_wins() -> None:
     state = table([["8", "5", "4", "1"], ["8", "2", "3", "4"]])
-    state.total = 90
+    state = at(state, total=90)
     state.apply(0, "play 8")
     won = first_of(state.apply(1, "play 8"), "round_won")
     assert (won.seat, won["reason"]) == (1, "match_past_hundred")
@@ -309,7 +309,7 @@ def test_Z12_a_turn_match_past_100_wins() -> None:
 
 def test_Z12_a_sneak_to_exactly_100_wins() -> None:
     state = table([["7", "1", "2", "3"], ["4", "1", "2", "3"], ["7", "5", "6", "8"]])
-    state.total = 86
+    state = at(state, total=86)
     state.apply(0, "play 7")
     won = first_of(state.apply(2, "sneak 7"), "round_won")
     assert (won.seat, won["reason"]) == (2, "hundred")
@@ -341,8 +341,8 @@ def test_Z14_a_round_without_a_zeus_holder_is_void_and_redealt_by_the_same_deale
 
 def test_Z14_four_round_wins_spell_zeus_and_end_the_game() -> None:
     state = table([["9", "1", "2", "3"], ["4", "1", "2", "3"]])
-    state.totals = [3, 2]
-    state.total = 91
+    state = at(state, totals=[3, 2])
+    state = at(state, total=91)
     events = state.apply(0, "play 9")
     assert kinds(events)[-4:] == ["round_won", "round_ended", "game_won", "game_ended"]
     assert state.finished and state.winners == (0,) and state.to_act() == ()
@@ -406,7 +406,7 @@ def test_Z7_the_fast_legality_check_agrees_with_the_full_outcome() -> None:
     state = table([["1", "2", "3", "4"], ["5", "6", "7", "8"]])
     state.apply(0, "play 4")  # seat 1 is on turn with a 4 on top that seat 0 played
     for total in range(0, 100):
-        state.total = total
+        state = at(state, total=total)
         for card in GAME.deck.order:
             expected = play_outcome(GAME.cards[card], total, 4, 0, seat=1).legal_total
             assert state.is_playable(1, card) == expected, (total, card)

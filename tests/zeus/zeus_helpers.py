@@ -32,6 +32,15 @@ def table(hands: Sequence[Sequence[str]], draw_top: Sequence[str] = (), *, names
     return GAME.new_state(seats, {"sneak": sneak, "manual_draw": manual_draw}, seed, setups=[setup])
 
 
+def at(state: ZeusState, **changes: Any) -> ZeusState:
+    """The same game with some of its position changed (`total=90`, `zeus_holder=2`, `totals=[3, 2]`):
+    keys of the position itself or of its `now`, built again through `GAME.from_position`."""
+    position = state.position()
+    for key, value in changes.items():
+        (position if key in position else position["now"])[key] = value
+    return GAME.from_position(position)
+
+
 def kinds(events: Sequence[Any]) -> list[str]:
     return [e.kind for e in events]
 
