@@ -9,6 +9,7 @@ without an entry in the record (records.md).
 from __future__ import annotations
 
 import copy
+import functools
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -39,6 +40,7 @@ class EliosState(State):
         game.check_player_count(len(self.seats))
         self.content: EliosContent = game.content
         self._legal_cache: dict[int, list[Action]] = {}
+        self._placement_cache: dict[str, list[tuple[int, ...]]] = {}  # group -> placements, until the sun changes
         self._start()
 
     # ----- setup (E-2..E-4) --------------------------------------------------------------------------
@@ -151,19 +153,25 @@ class EliosState(State):
 
         A coloured beam has one stack (E-1, E-6); only the joker chooses, among the stacks of the same
         height as the coloured beams' (any stack below the discs when the joker is alone)."""
+        found = self._placement_cache.get(group)
+        if found is None:
+            found = self._placements(group)
+            self._placement_cache[group] = found
+        return found
+
+    def _placements(self, group: str) -> list[tuple[int, ...]]:
         stack_of = self.content.stack_of
-        stacks = self.stacks
+        heights = [len(stack) for stack in self.stacks]
         joker = self.content.joker.id
-        coloured = [stack_of[letter] for letter in group if letter != joker]
+        coloured = tuple(stack_of[letter] for letter in group if letter != joker)
         if coloured:
-            height = len(stacks[coloured[0]])
-            if height + 1 > self.discs or any(len(stacks[i]) != height for i in coloured[1:]):
+            height = heights[coloured[0]]
+            if height + 1 > self.discs or any(heights[i] != height for i in coloured[1:]):
                 return []
             if len(coloured) == len(group):
-                return [tuple(coloured)]
-            base = tuple(coloured)
-            return [base + (i,) for i in range(len(stacks)) if len(stacks[i]) == height and i not in base]
-        return [(i,) for i in range(len(stacks)) if len(stacks[i]) + 1 <= self.discs]
+                return [coloured]
+            return [coloured + (i,) for i, h in enumerate(heights) if h == height and i not in coloured]
+        return [(i,) for i, h in enumerate(heights) if h < self.discs]
 
     def _joker_rule(self) -> bool:
         """E-5: the first turn must place a group with a joker (only when the seat holds one)."""
@@ -208,9 +216,9 @@ class EliosState(State):
         if self.discs < self.content.max_discs:
             actions.append(Action("disc"))
         for index, group in enumerate(groups):
-            for part in _proper_parts(group):
-                rest = "".join(letter for letter in group if letter not in part)
-                actions.append(Action("split", (str(index), f"{part}{SEPARATOR}{rest}")))
+            if len(group) > 1:
+                number = str(index)
+                actions.extend(Action("split", (number, text)) for text in _split_texts(group))
         return actions
 
     def normalize(self, action: Action) -> Action:
@@ -334,6 +342,7 @@ class EliosState(State):
     # ----- carrying out ------------------------------------------------------------------------------
     def _apply_legal(self, seat: int, action: Action) -> list[Event]:
         self._legal_cache.clear()
+        self._placement_cache.clear()
         if action.verb == "groups":
             return self._confirm(seat, parse_grouping(action.args[0]))
         events: list[Event] = []
@@ -658,13 +667,21 @@ class EliosState(State):
         self.turn, self.first_turn, self.passes, self.end = turn, first_turn, passes, end
         self.totals = [len(h) for h in self.held]
         self._legal_cache.clear()
+        self._placement_cache.clear()
         if self.phase == "placing" and end is None and not self._can_act(turn):
             raise ValueError(f"seat {turn} can do nothing here: the game would already have passed for it (E-9)")
 
 
-def _proper_parts(group: str) -> list[str]:
-    """Every non-empty proper part of a group, letters in the group's order (E-8): with its rest, a split."""
+@functools.lru_cache(maxsize=1024)
+def _split_texts(group: str) -> tuple[str, ...]:
+    """Every split of a group as 'A/B' (E-8): each non-empty proper part A with the rest B, letters in
+    the group's order. Cached: the same few groups are split again and again."""
     size = len(group)
     if size < 2 or size > MAX_GROUP:
-        return []
-    return ["".join(group[i] for i in range(size) if mask >> i & 1) for mask in range(1, (1 << size) - 1)]
+        return ()
+    texts = []
+    for mask in range(1, (1 << size) - 1):
+        part = "".join(group[i] for i in range(size) if mask >> i & 1)
+        rest = "".join(group[i] for i in range(size) if not mask >> i & 1)
+        texts.append(f"{part}{SEPARATOR}{rest}")
+    return tuple(texts)
