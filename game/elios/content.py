@@ -53,6 +53,7 @@ class EliosContent:
         # Lookups the engine makes on every move, computed once (not fields: equality ignores them).
         object.__setattr__(self, "_by_letter", {c.id: c for c in (*self.colours, self.joker)})
         object.__setattr__(self, "_stack_of", MappingProxyType({c.id: i for i, c in enumerate(self.colours)}))
+        object.__setattr__(self, "_sun_order", "".join(c.id for c in self.colours))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "EliosContent":
         """Content never changes, so every copy of a state shares it."""
@@ -60,8 +61,8 @@ class EliosContent:
 
     @property
     def sun_order(self) -> str:
-        """The colour letters in stack order ("royl gsbv" without the space)."""
-        return "".join(c.id for c in self.colours)
+        """The colour letters in stack order ("roylgsbv")."""
+        return self._sun_order  # type: ignore[attr-defined]
 
     @property
     def letters(self) -> str:
