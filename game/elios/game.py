@@ -44,4 +44,6 @@ class EliosGame(Game):
         return EliosDeterminizer(self)
 
     def agent_levels(self) -> dict[str, Callable[[], Any]]:
-        return super().agent_levels()
+        from game.elios.agents import NormalAgent, RandomAgent
+
+        return {"random": RandomAgent, "normal": NormalAgent}
