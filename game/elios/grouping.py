@@ -8,6 +8,7 @@ here. Builders only need the letters; they keep the order the beams were given i
 """
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, Sequence
@@ -120,6 +121,22 @@ def representative_groupings(beams: Sequence[str]) -> list[tuple[str, ...]]:
         if grouping not in found:
             found.append(grouping)
     return found
+
+
+@functools.lru_cache(maxsize=1024)
+def split_texts(group: str) -> tuple[str, ...]:
+    """Every split of a group as 'A/B' (E-8): each non-empty proper part A with the rest B, letters in
+    the group's order (A becomes group G, B group G+1, so 'r/oy' and 'oy/r' are both listed).
+    Cached: the same few groups are split again and again."""
+    size = len(group)
+    if size < 2 or size > MAX_GROUP:
+        return ()
+    texts = []
+    for mask in range(1, (1 << size) - 1):
+        part = "".join(group[i] for i in range(size) if mask >> i & 1)
+        rest = "".join(group[i] for i in range(size) if not mask >> i & 1)
+        texts.append(f"{part}{SEPARATOR}{rest}")
+    return tuple(texts)
 
 
 def _beam_name(content: "EliosContent", letter: str) -> str:

@@ -9,7 +9,6 @@ without an entry in the record (records.md).
 from __future__ import annotations
 
 import copy
-import functools
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -17,8 +16,9 @@ from game.core.actions import Action
 from game.core.engine import RoundLog, SeatInfo, State
 from game.core.events import Event
 from game.elios.content import EliosContent
-from game.elios.grouping import (MAX_GROUP, SEPARATOR, canonical_group, grouping_problem, grouping_text,
-                                 parse_grouping, representative_groupings)
+from game.elios.grouping import (SEPARATOR, canonical_group, grouping_problem, grouping_text, parse_grouping,
+                                 representative_groupings, split_texts)
+from game.elios.sun import placements as sun_placements
 from game.elios.view import EliosView
 
 if TYPE_CHECKING:
@@ -149,10 +149,8 @@ class EliosState(State):
 
     # ----- placing (E-6) -----------------------------------------------------------------------------
     def placements(self, group: str) -> list[tuple[int, ...]]:
-        """Every way to place `group` now: the stack for each beam, in the group's letter order.
-
-        A coloured beam has one stack (E-1, E-6); only the joker chooses, among the stacks of the same
-        height as the coloured beams' (any stack below the discs when the joker is alone)."""
+        """Every way to place `group` now: the stack for each beam, in the group's letter order (E-6,
+        see sun.py). Cached until the sun changes: views, legal lists and the pass check all ask."""
         found = self._placement_cache.get(group)
         if found is None:
             found = self._placements(group)
@@ -160,18 +158,8 @@ class EliosState(State):
         return found
 
     def _placements(self, group: str) -> list[tuple[int, ...]]:
-        stack_of = self.content.stack_of
-        heights = [len(stack) for stack in self.stacks]
-        joker = self.content.joker.id
-        coloured = tuple(stack_of[letter] for letter in group if letter != joker)
-        if coloured:
-            height = heights[coloured[0]]
-            if height + 1 > self.discs or any(heights[i] != height for i in coloured[1:]):
-                return []
-            if len(coloured) == len(group):
-                return [coloured]
-            return [coloured + (i,) for i, h in enumerate(heights) if h == height and i not in coloured]
-        return [(i,) for i, h in enumerate(heights) if h < self.discs]
+        return sun_placements([len(stack) for stack in self.stacks], self.discs, group, self.content.stack_of,
+                              self.content.joker.id)
 
     def _joker_rule(self) -> bool:
         """E-5: the first turn must place a group with a joker (only when the seat holds one)."""
@@ -218,7 +206,7 @@ class EliosState(State):
         for index, group in enumerate(groups):
             if len(group) > 1:
                 number = str(index)
-                actions.extend(Action("split", (number, text)) for text in _split_texts(group))
+                actions.extend(Action("split", (number, text)) for text in split_texts(group))
         return actions
 
     def normalize(self, action: Action) -> Action:
@@ -670,18 +658,3 @@ class EliosState(State):
         self._placement_cache.clear()
         if self.phase == "placing" and end is None and not self._can_act(turn):
             raise ValueError(f"seat {turn} can do nothing here: the game would already have passed for it (E-9)")
-
-
-@functools.lru_cache(maxsize=1024)
-def _split_texts(group: str) -> tuple[str, ...]:
-    """Every split of a group as 'A/B' (E-8): each non-empty proper part A with the rest B, letters in
-    the group's order. Cached: the same few groups are split again and again."""
-    size = len(group)
-    if size < 2 or size > MAX_GROUP:
-        return ()
-    texts = []
-    for mask in range(1, (1 << size) - 1):
-        part = "".join(group[i] for i in range(size) if mask >> i & 1)
-        rest = "".join(group[i] for i in range(size) if not mask >> i & 1)
-        texts.append(f"{part}{SEPARATOR}{rest}")
-    return tuple(texts)
