@@ -45,5 +45,6 @@ class EliosGame(Game):
 
     def agent_levels(self) -> dict[str, Callable[[], Any]]:
         from game.elios.agents import NormalAgent, RandomAgent
+        from game.elios.hard import HardAgent
 
-        return {"random": RandomAgent, "normal": NormalAgent}
+        return {"random": RandomAgent, "normal": NormalAgent, "hard": HardAgent}

@@ -15,7 +15,7 @@ HALVES = "roy/roy/lgs/lgs/bvw/bvw"
 
 
 def test_agent_levels_are_wired() -> None:
-    assert set(GAME.agent_levels()) == {"random", "normal"}
+    assert set(GAME.agent_levels()) == {"random", "normal", "hard"}
     assert isinstance(GAME.agent("normal"), NormalAgent) and isinstance(GAME.agent("random"), RandomAgent)
 
 
