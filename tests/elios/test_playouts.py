@@ -19,7 +19,7 @@ from tests.elios.helpers import GAME, seats
 
 GAMES = 150
 CHUNKS = 6
-APPLIED_PER_STEP = 2
+APPLIED_PER_STEP = 1
 
 
 def check_invariants(state: EliosState, start: Counter[str]) -> None:
