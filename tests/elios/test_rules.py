@@ -129,6 +129,14 @@ def test_E5_wrong_words_for_a_grouping_are_refused_whatever_the_letters() -> Non
     refused(state, 0, "disc", "everyone groups their beams first")
 
 
+def test_E5_a_beam_the_seat_does_not_hold_is_named() -> None:
+    state = GAME.new_state(seats(4), seed=2)
+    seat, missing = next((s, c) for s in range(4) for c in "roylgsbv" if c not in state.drawn[s])
+    name = GAME.content.colour(missing).name.lower()
+    grouping = "/".join(state.drawn[seat]) + "/" + missing
+    refused(state, seat, f"groups {grouping}", f"you have no {name} beam, but your groups use one")
+
+
 def test_E5_letters_inside_a_group_are_kept_in_sun_order_in_the_record() -> None:
     state = fresh(4)
     state.apply(0, "groups wr/yo/sgl/vb")
