@@ -9,10 +9,9 @@ from collections import Counter
 
 import pytest
 
-from game.core.engine import SeatInfo
 from game.core.errors import IllegalAction
 from game.core.play import play_game
-from tests.elios.helpers import GAME, even_setup, fresh, game_with, grouped, rebuilt, seats
+from tests.elios.helpers import GAME, fresh, game_with, grouped, rebuilt, seats
 
 # Two seats, same beams (r o y l g s b v twice each, two jokers): three equal halves of six groups.
 HALVES = "roy/roy/lgs/lgs/bvw/bvw"
