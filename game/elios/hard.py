@@ -1,0 +1,209 @@
+"""Elios `hard` AI: a plain game-tree search over the placing phase (open information).
+
+After the grouping every beam and group is on the table, so no sampling is needed: the search reads the
+view, imagines moves on a light copy of the sun (`Board`: stack heights, the disc level, everyone's
+groups, whose turn) and looks a few turns ahead with alpha-beta. Its own side (with 4 players, its
+partner too) picks the best move for the side, every other seat the worst for it ("paranoid", which
+is exact with 2 players and with teams). Positions at the horizon are scored like `normal` scores a
+move: the turns the other side still needs minus the turns its own side needs. Where a group fits
+comes from `sun.placements`, the engine's own function, so the search never imagines an illegal move.
+It deepens one turn at a time until its time budget is spent and plays the best move of the deepest
+finished search. The grouping is `normal`'s (as few groups as possible), made at once.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from game.core.actions import Action
+from game.elios.agents import BLOCKED_TURNS, LEADER_WEIGHT, OTHERS_WEIGHT, WAITING_TURNS, NormalAgent, Sun
+from game.elios.grouping import SEPARATOR, split_texts
+from game.elios.sun import placements
+from game.elios.view import EliosView
+
+WIN = 1000.0
+DEFAULT_SECONDS = 0.3   # per move; the search stops deepening once a depth takes it past this
+MAX_DEPTH = 6
+
+Move = tuple  # ("place", index, stacks) | ("disc",) | ("split", index, first, second)
+
+
+@dataclass
+class Board:
+    """The part of a position the search changes, with apply/undo in place (no copies per node)."""
+
+    sun: Sun
+    max_discs: int
+    groups: list[list[str]]
+    turn: int
+    teams: bool
+
+    def moves(self) -> list[Move]:
+        """Places (larger groups first), a disc, then the splits of groups that do not fit now (one
+        order of each split: the order only changes group numbers, never the position)."""
+        sun = self.sun
+        groups = self.groups[self.turn]
+        found: list[Move] = []
+        for index in sorted(range(len(groups)), key=lambda i: -len(groups[i])):
+            for stacks in placements(sun.heights, sun.discs, groups[index], sun.stack_of, sun.joker):
+                found.append(("place", index, stacks))
+        if sun.discs < self.max_discs:
+            found.append(("disc",))
+        for index, group in enumerate(groups):
+            if len(group) > 1 and not sun.fits(group):
+                for text in split_texts(group)[: (1 << len(group)) // 2 - 1]:
+                    first, second = text.split(SEPARATOR)
+                    found.append(("split", index, first, second))
+        return found
+
+    def play(self, move: Move) -> tuple[int, str | None]:
+        """Carry out `move` for the seat on turn; return what `undo` needs."""
+        seat = self.turn
+        removed = None
+        if move[0] == "place":
+            removed = self.groups[seat].pop(move[1])
+            for stack in move[2]:
+                self.sun.heights[stack] += 1
+        elif move[0] == "disc":
+            self.sun.discs += 1
+        else:
+            self.groups[seat][move[1]:move[1] + 1] = [move[2], move[3]]
+        self.turn = self.next_seat(seat)
+        return seat, removed
+
+    def undo(self, move: Move, seat: int, removed: str | None) -> None:
+        self.turn = seat
+        if move[0] == "place":
+            assert removed is not None
+            self.groups[seat].insert(move[1], removed)
+            for stack in move[2]:
+                self.sun.heights[stack] -= 1
+        elif move[0] == "disc":
+            self.sun.discs -= 1
+        else:
+            self.groups[seat][move[1]:move[1] + 2] = [move[2] + move[3]]
+
+    def next_seat(self, seat: int) -> int:
+        n = len(self.groups)
+        for step in range(1, n + 1):
+            candidate = (seat + step) % n
+            if self.groups[candidate]:
+                return candidate
+        return seat
+
+    def winner_side(self, seat: int) -> bool:
+        """True when `seat`'s side has placed everything (E-12)."""
+        if self.groups[seat]:
+            return False
+        return not self.teams or not self.groups[(seat + 2) % 4]
+
+
+class HardAgent:
+    """Alpha-beta over the placing phase within `seconds` a move (see the module docstring)."""
+
+    name = "hard"
+    # A pure-Python search of up to DEFAULT_SECONDS: a table runs it in its own process
+    # (game/core/remote_agent.py) so it never competes with drawing for the interpreter lock.
+    isolate = True
+
+    def __init__(self, seconds: float = DEFAULT_SECONDS, max_depth: int = MAX_DEPTH) -> None:
+        self.seconds = seconds
+        self.max_depth = max_depth
+        self.normal = NormalAgent()
+        self.last_depth = 0
+
+    def choose(self, view: EliosView, legal_actions: Sequence[Action], rng: random.Random,
+               optional: bool = False) -> Action | None:
+        seat = view.seat
+        assert seat is not None, "an agent plays a seat"
+        if view.phase == "grouping" or len(legal_actions) == 1:
+            return self.normal.choose(view, legal_actions, rng)
+        board = Board(
+            sun=Sun(list(view.heights), view.discs, {c: i for i, c in enumerate(view.colours)}, view.joker,
+                    BLOCKED_TURNS, WAITING_TURNS),
+            max_discs=view.max_discs, groups=[list(g or ()) for g in view.groups], turn=seat,
+            teams=view.teams is not None)
+        root = [(self._move_of(action), action) for action in legal_actions]
+        rng.shuffle(root)
+        root.sort(key=lambda pair: -self.normal.score(view, seat, pair[1]))
+        deadline = time.perf_counter() + self.seconds
+        best = root[0][1]
+        for depth in range(1, self.max_depth + 1):
+            started = time.perf_counter()
+            value, action = self._root(board, seat, root, depth)
+            best = action
+            self.last_depth = depth
+            if value >= WIN / 2:
+                break
+            spent = time.perf_counter() - started
+            if time.perf_counter() + spent * 8 > deadline:  # the next depth would not finish in time
+                break
+            root.sort(key=lambda pair: pair[1] != best)
+        return best
+
+    def _move_of(self, action: Action) -> Move:
+        if action.verb == "place":
+            return ("place", int(action.args[0]), tuple(int(p) for p in action.args[1].split(",")))
+        if action.verb == "disc":
+            return ("disc",)
+        first, second = action.args[1].split(SEPARATOR)
+        return ("split", int(action.args[0]), first, second)
+
+    def _root(self, board: Board, me: int, root: list[tuple[Move, Action]], depth: int) -> tuple[float, Action]:
+        alpha, best_value, best = -float("inf"), -float("inf"), root[0][1]
+        for move, action in root:
+            value = self._after(board, me, move, depth, alpha, float("inf"))
+            if value > best_value:
+                best_value, best = value, action
+            alpha = max(alpha, value)
+        return best_value, best
+
+    def _after(self, board: Board, me: int, move: Move, depth: int, alpha: float, beta: float) -> float:
+        seat, removed = board.play(move)
+        try:
+            if move[0] == "place" and board.winner_side(seat):
+                return (WIN + depth) if self._ours(board, me, seat) else -(WIN + depth)
+            if depth <= 1:
+                return self._evaluate(board, me)
+            return self._search(board, me, depth - 1, alpha, beta)
+        finally:
+            board.undo(move, seat, removed)
+
+    def _search(self, board: Board, me: int, depth: int, alpha: float, beta: float) -> float:
+        moves = board.moves()
+        if not moves:  # a pass (E-9): the turn goes on
+            seat = board.turn
+            board.turn = board.next_seat(seat)
+            try:
+                return self._evaluate(board, me) if depth <= 1 else self._search(board, me, depth - 1, alpha, beta)
+            finally:
+                board.turn = seat
+        maximising = self._ours(board, me, board.turn)
+        best = -float("inf") if maximising else float("inf")
+        for move in moves:
+            value = self._after(board, me, move, depth, alpha, beta)
+            if maximising:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    @staticmethod
+    def _ours(board: Board, me: int, seat: int) -> bool:
+        return seat == me or (board.teams and seat == (me + 2) % 4)
+
+    @staticmethod
+    def _evaluate(board: Board, me: int) -> float:
+        """Turns the other side needs minus the turns this side needs (as `normal` counts them)."""
+        need = [board.sun.turns_needed(g) if g else 0.0 for g in board.groups]
+        n = len(need)
+        if board.teams:
+            return need[(me + 1) % 4] + need[(me + 3) % 4] - need[me] - need[(me + 2) % 4]
+        others = sorted(need[s] for s in range(n) if s != me)
+        return LEADER_WEIGHT * others[0] + OTHERS_WEIGHT * sum(others[1:]) - need[me]

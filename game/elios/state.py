@@ -1,0 +1,660 @@
+"""An Elios game in progress: the draw, grouping, placing, discs, splits, teams and the end (E-1..E-13).
+
+Everything random happens in the draw (seeded by the game seed, or taken from a record's setup), so a
+game is its seed plus its actions. The grouping is a simultaneous decision: every seat that has not
+confirmed is waited for, and the last to confirm starts (E-5). After that one seat plays at a time;
+a seat that can do nothing passes by itself (E-9) and a seat without beams is skipped (E-10), both
+without an entry in the record (records.md).
+"""
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from game.core.actions import Action
+from game.core.engine import RoundLog, SeatInfo, State
+from game.core.events import Event
+from game.elios.content import EliosContent
+from game.elios.grouping import (SEPARATOR, canonical_group, grouping_problem, grouping_text, parse_grouping,
+                                 representative_groupings, split_texts)
+from game.elios.sun import placements as sun_placements
+from game.elios.view import EliosView
+
+if TYPE_CHECKING:
+    from game.elios.game import EliosGame
+
+SETUP_KEYS = ("beams", "discs")
+NOW_KEYS = ("beams", "discs", "stacks", "groups", "confirmed", "turn", "first_turn", "passes", "end")
+POSITION_KEYS = ("game", "seats", "options", "seed", "rounds", "totals", "winners", "finished", "now")
+VERBS = ("groups", "place", "disc", "split", "pass")
+TEAM_PLAYERS = 4  # E-11: with four players, seats 0+2 and 1+3 play as teams
+
+
+class EliosState(State):
+    game_id = "elios"
+
+    def __init__(self, game: "EliosGame", seats: Sequence[SeatInfo], options: Mapping[str, Any], seed: int,
+                 setups: Sequence[Mapping[str, Any]] = ()) -> None:
+        super().__init__(seats, options, seed, setups)
+        game.check_player_count(len(self.seats))
+        self.content: EliosContent = game.content
+        self._legal_cache: dict[int, list[Action]] = {}
+        self._placement_cache: dict[str, list[tuple[int, ...]]] = {}  # group -> placements, until the sun changes
+        self._start()
+
+    # ----- setup (E-2..E-4) --------------------------------------------------------------------------
+    def _start(self) -> None:
+        content = self.content
+        n = len(self.seats)
+        setup = self._setup_for_next_round()
+        if setup is None:
+            setup = self._draw()
+        else:
+            self._check_setup(setup)
+        self._begin_round(setup)
+        self.drawn: tuple[tuple[str, ...], ...] = tuple(
+            tuple(canonical_group("".join(beams), content.letters)) for beams in setup["beams"])
+        self.held: list[str] = ["".join(beams) for beams in self.drawn]
+        self.groups: list[list[str] | None] = [None] * n
+        self.confirmed: list[int] = []
+        self.stacks: list[str] = [colour.id for colour in content.colours]  # E-3: one beam each
+        self.discs: int = int(setup["discs"])
+        self.turn: int | None = None
+        self.first_turn = False
+        self.passes = 0
+        self.end: str | None = None
+        self.totals = [len(h) for h in self.held]
+
+    def _draw(self) -> dict[str, Any]:
+        """E-3, E-4: the bag holds every coloured beam not on the sun; each player draws, then takes jokers."""
+        content = self.content
+        n = len(self.seats)
+        draw = content.draws[n]
+        bag = [c.id for c in content.colours for _ in range(content.beams_per_colour - 1)]
+        rng = self._rng_for_next_round()
+        rng.shuffle(bag)
+        beams = []
+        for seat in range(n):
+            taken = bag[seat * draw.beams:(seat + 1) * draw.beams] + [content.joker.id] * draw.jokers
+            beams.append(list(canonical_group("".join(taken), content.letters)))
+        return {"beams": beams, "discs": content.start_discs}
+
+    def _check_setup(self, setup: Mapping[str, Any]) -> None:
+        """A recorded draw must be one the rules could have made (else ValueError saying why)."""
+        content = self.content
+        n = len(self.seats)
+        draw = content.draws[n]
+        where = "setup"
+        if not isinstance(setup, Mapping) or sorted(setup) != sorted(SETUP_KEYS):
+            raise ValueError(f"{where}: expected the keys {', '.join(SETUP_KEYS)}")
+        if setup["discs"] != content.start_discs or isinstance(setup["discs"], bool):
+            raise ValueError(f"{where}: discs must be {content.start_discs} at the start (E-2)")
+        beams = setup["beams"]
+        if not isinstance(beams, list) or len(beams) != n:
+            raise ValueError(f"{where}: beams must hold one list per seat ({n})")
+        total: Counter[str] = Counter()
+        for seat, seat_beams in enumerate(beams):
+            if not isinstance(seat_beams, list) or not all(
+                    isinstance(b, str) and len(b) == 1 and b in content.letters for b in seat_beams):
+                raise ValueError(f"{where}: seat {seat}'s beams must be a list of beam letters "
+                                 f"({', '.join(content.letters)})")
+            jokers = seat_beams.count(content.joker.id)
+            if len(seat_beams) - jokers != draw.beams or jokers != draw.jokers:
+                raise ValueError(f"{where}: with {n} players each seat draws {draw.beams} beams and takes "
+                                 f"{draw.jokers} joker(s) (E-4); seat {seat} has {len(seat_beams) - jokers} "
+                                 f"and {jokers}")
+            total.update(seat_beams)
+        for colour in content.colours:
+            if total[colour.id] > content.beams_per_colour - 1:
+                raise ValueError(f"{where}: {total[colour.id]} {colour.name.lower()} beams are drawn, but the bag "
+                                 f"holds only {content.beams_per_colour - 1} (E-3)")
+        if total[content.joker.id] > content.jokers:
+            raise ValueError(f"{where}: {total[content.joker.id]} jokers are taken, but there are {content.jokers}")
+
+    def opening_events(self) -> list[Event]:
+        """The draw that opened the game: the sun, the disc level and each seat's beams (public)."""
+        events = [Event("round_started", None, {"round": 0, "stacks": [c.id for c in self.content.colours],
+                                                "discs": int(self.rounds[0].setup["discs"]),
+                                                "teams": self._team_list()})]
+        for seat, beams in enumerate(self.drawn):
+            events.append(Event("beams_drawn", seat, {"beams": list(beams)}))
+        return events
+
+    # ----- who plays ---------------------------------------------------------------------------------
+    @property
+    def teams(self) -> bool:
+        return len(self.seats) == TEAM_PLAYERS
+
+    def _team_list(self) -> list[int] | None:
+        return [seat % 2 for seat in range(len(self.seats))] if self.teams else None
+
+    @property
+    def phase(self) -> str:
+        if self.finished:
+            return "over"
+        return "grouping" if len(self.confirmed) < len(self.seats) else "placing"
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.finished:
+            return ()
+        if len(self.confirmed) < len(self.seats):
+            return tuple(s for s in range(len(self.seats)) if self.groups[s] is None)
+        return (self.turn,) if self.turn is not None else ()
+
+    def lists_all_actions(self, seat: int) -> bool:
+        """A grouping cannot be listed (E-5): tens of millions for one hand."""
+        grouping = not self.finished and len(self.confirmed) < len(self.seats)
+        return not (grouping and 0 <= seat < len(self.seats) and self.groups[seat] is None)
+
+    # ----- placing (E-6) -----------------------------------------------------------------------------
+    def placements(self, group: str) -> list[tuple[int, ...]]:
+        """Every way to place `group` now: the stack for each beam, in the group's letter order (E-6,
+        see sun.py). Cached until the sun changes: views, legal lists and the pass check all ask."""
+        found = self._placement_cache.get(group)
+        if found is None:
+            found = self._placements(group)
+            self._placement_cache[group] = found
+        return found
+
+    def _placements(self, group: str) -> list[tuple[int, ...]]:
+        return sun_placements([len(stack) for stack in self.stacks], self.discs, group, self.content.stack_of,
+                              self.content.joker.id)
+
+    def _joker_rule(self) -> bool:
+        """E-5: the first turn must place a group with a joker (only when the seat holds one)."""
+        return self.first_turn
+
+    def _has_joker(self, group: str) -> bool:
+        return self.content.joker.id in group
+
+    def _can_act(self, seat: int) -> bool:
+        groups = self.groups[seat] or []
+        if self._joker_rule():
+            return any(self._has_joker(g) and self.placements(g) for g in groups)
+        if self.discs < self.content.max_discs or any(len(g) > 1 for g in groups):
+            return True
+        return any(self.placements(g) for g in groups)
+
+    # ----- the contract ------------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.finished or seat not in self.to_act():
+            return []
+        cached = self._legal_cache.get(seat)
+        if cached is not None:
+            return list(cached)
+        if self.phase == "grouping":
+            actions = [Action("groups", (grouping_text(g),)) for g in representative_groupings(self.drawn[seat])]
+        else:
+            actions = self._turn_actions(seat)
+        self._legal_cache[seat] = actions
+        return list(actions)
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        groups = self.groups[seat] or []
+        first = self._joker_rule()
+        actions: list[Action] = []
+        for index, group in enumerate(groups):
+            if first and not self._has_joker(group):
+                continue
+            for stacks in self.placements(group):
+                actions.append(Action("place", (str(index), ",".join(map(str, stacks)))))
+        if first:
+            return actions
+        if self.discs < self.content.max_discs:
+            actions.append(Action("disc"))
+        for index, group in enumerate(groups):
+            if len(group) > 1:
+                number = str(index)
+                actions.extend(Action("split", (number, text)) for text in split_texts(group))
+        return actions
+
+    def normalize(self, action: Action) -> Action:
+        """Letters inside a group are kept in canonical order (sun order, joker last), so `place` can
+        count beams the same way for everyone: `groups wr/b` -> `groups rw/b`, `split 0 wr/g` -> `split 0 rw/g`."""
+        letters = self.content.letters
+        if action.verb == "groups" and len(action.args) == 1 and set(action.args[0]) <= set(letters + SEPARATOR):
+            groups = parse_grouping(action.args[0])
+            return Action("groups", (grouping_text([canonical_group(g, letters) for g in groups]),))
+        if action.verb == "split" and len(action.args) == 2 and action.args[1].count(SEPARATOR) == 1 \
+                and set(action.args[1]) <= set(letters + SEPARATOR):
+            parts = action.args[1].split(SEPARATOR)
+            return Action("split", (action.args[0], SEPARATOR.join(canonical_group(p, letters) for p in parts)))
+        return action
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        if self.finished:
+            return "the game is over"
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            return "only the players act in Elios: nothing is left to chance after the draw"
+        if action.verb not in VERBS:
+            return f"'{action.verb}' is not an Elios action; use groups, place, disc or split"
+        if action.verb == "pass":
+            return "you never pass by choice: the game passes for you when you can do nothing (E-9)"
+        if self.phase == "grouping":
+            if action.verb != "groups":
+                return "everyone groups their beams first; placing starts when all have confirmed (E-5)"
+            if self.groups[seat] is not None:
+                return "you have already confirmed your groups"
+            return self._grouping_problem(seat, action)
+        if action.verb == "groups":
+            return "the grouping is over: everyone has confirmed"
+        if seat != self.turn:
+            return f"it is {self.seats[self.turn].name}'s turn, not yours"  # type: ignore[index]
+        if self._joker_rule() and action.verb != "place":
+            return "the first turn must place a group with a joker (E-5): no disc or split yet"
+        if action.verb == "place":
+            return self._place_problem(seat, action)
+        if action.verb == "disc":
+            if action.args:
+                return "write just 'disc'"
+            if self.discs >= self.content.max_discs:
+                return f"all {self.content.max_discs} discs are in play (E-7)"
+            return None
+        return self._split_problem(seat, action)
+
+    def _grouping_problem(self, seat: int, action: Action) -> str | None:
+        if len(action.args) != 1 or not action.args[0]:
+            return "write your groups as beam letters separated by '/', e.g. 'groups rgw/b/oy'"
+        return grouping_problem(self.content, self.held[seat], parse_grouping(action.args[0]))
+
+    def _group_at(self, seat: int, text: str) -> tuple[int, str] | str:
+        """The group index `text` names and its letters, or a reason it names none."""
+        groups = self.groups[seat] or []
+        if not text.isdigit() or (len(text) > 1 and text[0] == "0"):
+            return f"'{text}' is not a group number: groups are counted 0, 1, 2, …"
+        index = int(text)
+        if index >= len(groups):
+            if not groups:
+                return "you have no groups left"
+            return f"you have no group {index}: your groups are 0–{len(groups) - 1}" if len(groups) > 1 \
+                else f"you have no group {index}: your only group is 0"
+        return index, groups[index]
+
+    def _place_problem(self, seat: int, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "write a placement as 'place G P1,P2,…', e.g. 'place 0 2,5'"
+        found = self._group_at(seat, action.args[0])
+        if isinstance(found, str):
+            return found
+        index, group = found
+        if self._joker_rule() and not self._has_joker(group):
+            return f"the first turn must place a group with a joker (E-5); group {index} '{group}' has none"
+        parts = action.args[1].split(",")
+        count = len(self.stacks)
+        stacks: list[int] = []
+        for part in parts:
+            if not part.isdigit() or (len(part) > 1 and part[0] == "0"):
+                return f"'{part}' is not a stack number: the sun's stacks are 0–{count - 1}"
+            if int(part) >= count:
+                return f"there is no stack {part}: the sun's stacks are 0–{count - 1}"
+            stacks.append(int(part))
+        if len(stacks) != len(group):
+            return (f"group {index} '{group}' has {len(group)} beam{'s' * (len(group) > 1)} but you named "
+                    f"{len(stacks)} stack{'s' * (len(stacks) > 1)}")
+        if len(set(stacks)) != len(stacks):
+            twice = next(s for s in stacks if stacks.count(s) > 1)
+            return f"two beams cannot go on stack {twice}: each beam of a group goes on a stack of its own"
+        joker = self.content.joker.id
+        for letter, stack in zip(group, stacks):
+            if letter != joker and self.content.stack_of[letter] != stack:
+                name = self.content.colour(letter).name.lower()
+                return (f"a {name} beam goes only on the {name} stack ({self.content.stack_of[letter]}), "
+                        f"not on stack {stack} ({self.content.colours[stack].name.lower()}) (E-6)")
+        heights = [len(self.stacks[s]) for s in stacks]
+        if len(set(heights)) > 1:
+            listed = ", ".join(f"{s}: {h}" for s, h in zip(stacks, heights))
+            return f"the stacks have different heights ({listed}): a group goes on stacks of one height (E-6)"
+        if heights[0] + 1 > self.discs:
+            return (f"the beams would reach height {heights[0] + 1}, above the discs (level {self.discs}) (E-6)"
+                    + ("; add a disc first" if self.discs < self.content.max_discs else ""))
+        return None
+
+    def _split_problem(self, seat: int, action: Action) -> str | None:
+        if len(action.args) != 2 or action.args[1].count(SEPARATOR) != 1:
+            return "write a split as 'split G A/B', e.g. 'split 1 rg/w'"
+        found = self._group_at(seat, action.args[0])
+        if isinstance(found, str):
+            return found
+        index, group = found
+        if len(group) < 2:
+            return f"group {index} '{group}' is a single beam: only a group of 2 or 3 can be split (E-8)"
+        first, second = action.args[1].split(SEPARATOR)
+        if not first or not second:
+            return "both parts of a split need at least one beam (E-8)"
+        if sorted(first + second) != sorted(group) or len(set(first + second)) != len(first + second):
+            return (f"'{first}/{second}' is not a split of group {index} '{group}': the two parts must hold "
+                    f"exactly its beams, each once (E-8)")
+        return None
+
+    # ----- carrying out ------------------------------------------------------------------------------
+    def _apply_legal(self, seat: int, action: Action) -> list[Event]:
+        self._legal_cache.clear()
+        self._placement_cache.clear()
+        if action.verb == "groups":
+            return self._confirm(seat, parse_grouping(action.args[0]))
+        events: list[Event] = []
+        self.first_turn = False
+        self.passes = 0
+        if action.verb == "place":
+            index = int(action.args[0])
+            stacks = tuple(int(p) for p in action.args[1].split(","))
+            if self._place(seat, index, stacks, events):
+                return events
+        elif action.verb == "disc":
+            self.discs += 1
+            events.append(Event("disc_added", seat, {"discs": self.discs,
+                                                     "left": self.content.max_discs - self.discs}))
+        else:
+            index = int(action.args[0])
+            first, second = action.args[1].split(SEPARATOR)
+            groups = self.groups[seat]
+            assert groups is not None
+            groups[index:index + 1] = [first, second]
+            events.append(Event("group_split", seat, {"group": index, "into": [first, second]}))
+        self._next_turn(events)
+        return events
+
+    def _confirm(self, seat: int, groups: tuple[str, ...]) -> list[Event]:
+        """E-5: a confirmed grouping stays private until the last seat confirms; that seat starts."""
+        self.groups[seat] = list(groups)
+        order = len(self.confirmed)
+        self.confirmed.append(seat)
+        waiting = [s for s in range(len(self.seats)) if self.groups[s] is None]
+        events = [Event("grouping_confirmed", seat, {"order": order, "waiting": waiting},
+                        {"groups": list(groups)}, private_to=seat)]
+        if waiting:
+            return events
+        self.turn = seat
+        self.first_turn = any(self._has_joker(g) for g in groups)
+        events.append(Event("groupings_revealed", None, {"groups": [list(g or []) for g in self.groups],
+                                                          "first_player": seat}))
+        self._settle_turn(events)
+        return events
+
+    def _place(self, seat: int, index: int, stacks: tuple[int, ...], events: list[Event]) -> bool:
+        """Put group `index` on `stacks`; True when that ended the game (E-12)."""
+        groups = self.groups[seat]
+        assert groups is not None
+        group = groups.pop(index)
+        for letter, stack in zip(group, stacks):
+            self.stacks[stack] += letter
+        held = self.held[seat]
+        for letter in group:
+            held = held.replace(letter, "", 1)
+        self.held[seat] = held
+        self.totals[seat] = len(held)
+        events.append(Event("group_placed", seat, {"group": index, "beams": group, "stacks": list(stacks),
+                                                   "height": len(self.stacks[stacks[0]]), "beams_left": len(held)}))
+        if held:
+            return False
+        if not self.teams:
+            self._end("win", [seat], events, last=seat)
+            return True
+        partner = (seat + 2) % len(self.seats)
+        if not self.held[partner]:
+            self._end("win", sorted((seat, partner)), events, last=seat)
+            return True
+        events.append(Event("player_out", seat, {"team": seat % 2}))
+        return False
+
+    def _next_turn(self, events: list[Event]) -> None:
+        """E-10: clockwise to the next seat holding beams (skipped seats noted), then settle."""
+        self.turn = self._next_holder(self.turn, events)  # type: ignore[arg-type]
+        self._settle_turn(events)
+
+    def _next_holder(self, seat: int, events: list[Event]) -> int:
+        n = len(self.seats)
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if self.held[seat]:
+                return seat
+            events.append(Event("player_skipped", seat, {}))
+        raise AssertionError("a game in progress always has a seat holding beams")
+
+    def _settle_turn(self, events: list[Event]) -> None:
+        """E-9, E-13: a seat that can do nothing passes by itself; when every seat holding beams has
+        passed in a row, the game ends in a stalemate."""
+        while not self._can_act(self.turn):  # type: ignore[arg-type]
+            seat = self.turn
+            assert seat is not None
+            self.first_turn = False
+            self.passes += 1
+            events.append(Event("passed", seat, {"in_a_row": self.passes}))
+            if self.passes >= sum(1 for h in self.held if h):
+                self._stalemate(events)
+                return
+            self.turn = self._next_holder(seat, events)
+
+    def _stalemate(self, events: list[Event]) -> None:
+        left = [len(h) for h in self.held]
+        if self.teams:
+            team_beams = [left[0] + left[2], left[1] + left[3]]
+            fewest = min(team_beams)
+            winners = [s for s in range(len(left)) if team_beams[s % 2] == fewest]
+        else:
+            team_beams = None
+            fewest = min(left)
+            winners = [s for s, count in enumerate(left) if count == fewest]
+        events.append(Event("stalemate", None, {"beams_left": left, "team_beams": team_beams, "winners": winners}))
+        self._end("stalemate", winners, events, last=None)
+
+    def _end(self, reason: str, winners: list[int], events: list[Event], last: int | None) -> None:
+        if reason == "win":
+            events.append(Event("game_won", None, {"winners": list(winners),
+                                                   "team": winners[0] % 2 if self.teams else None, "seat": last}))
+        self.end = reason
+        self.turn = None
+        self.first_turn = False
+        self.totals = [len(h) for h in self.held]
+        ended = self._end_round(list(self.totals))
+        events.append(Event(ended.kind, ended.seat, {**ended.data, "reason": reason}))
+        finished = self._finish(winners)
+        events.append(Event(finished.kind, finished.seat, {**finished.data, "reason": reason}))
+
+    # ----- views ------------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> EliosView:
+        n = len(self.seats)
+        revealed = len(self.confirmed) == n
+        groups = tuple(
+            tuple(g) if g is not None and (revealed or s == seat) else None for s, g in enumerate(self.groups))
+        placeable: tuple[int, ...] = ()
+        if seat is not None and seat == self.turn and not self.finished:
+            first = self._joker_rule()
+            placeable = tuple(i for i, g in enumerate(self.groups[seat] or [])
+                              if (not first or self._has_joker(g)) and self.placements(g))
+        return EliosView(
+            seat=seat,
+            names=tuple(s.name for s in self.seats),
+            teams=tuple(self._team_list()) if self.teams else None,  # type: ignore[arg-type]
+            colours=self.content.sun_order,
+            joker=self.content.joker.id,
+            phase=self.phase,
+            stacks=tuple(self.stacks),
+            discs=self.discs,
+            max_discs=self.content.max_discs,
+            drawn=self.drawn,
+            beams=tuple(tuple(h) for h in self.held),
+            groups=groups,
+            confirmed=tuple(self.confirmed),
+            turn=self.turn,
+            first_player=self.confirmed[-1] if revealed else None,
+            first_turn=self.first_turn,
+            passes=self.passes,
+            placeable=placeable,
+            beams_left=tuple(len(h) for h in self.held),
+            totals=tuple(self.totals),
+            finished=self.finished,
+            winners=self.winners,
+            end=self.end,
+        )
+
+    # ----- positions ---------------------------------------------------------------------------------
+    def position(self) -> dict[str, Any]:
+        """A JSON-able snapshot of the whole game now (see `EliosGame.from_position`)."""
+        return {
+            "game": self.game_id,
+            "seats": [s.to_json() for s in self.seats],
+            "options": copy.deepcopy(self.options),
+            "seed": self.seed,
+            "rounds": [r.to_json() for r in self.rounds],
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "finished": self.finished,
+            "now": {
+                "beams": [list(h) for h in self.held],
+                "discs": self.discs,
+                "stacks": [list(s) for s in self.stacks],
+                "groups": [None if g is None else list(g) for g in self.groups],
+                "confirmed": list(self.confirmed),
+                "turn": self.turn,
+                "first_turn": self.first_turn,
+                "passes": self.passes,
+                "end": self.end,
+            },
+        }
+
+    @classmethod
+    def from_position(cls, game: "EliosGame", position: Mapping[str, Any]) -> "EliosState":
+        """The state a `position()` describes, checked like a record setup (ValueError saying what is wrong)."""
+        if not isinstance(position, Mapping) or sorted(position) != sorted(POSITION_KEYS):
+            raise ValueError(f"a position needs exactly the keys {', '.join(POSITION_KEYS)}")
+        if position["game"] != cls.game_id:
+            raise ValueError(f"the position is for game {position['game']!r}, not {cls.game_id!r}")
+        seats_json = position["seats"]
+        if not isinstance(seats_json, list) or not all(
+                isinstance(s, Mapping) and isinstance(s.get("name"), str) and isinstance(s.get("controller"), str)
+                for s in seats_json):
+            raise ValueError("seats must be a list of {name, controller}")
+        seats = [SeatInfo(s["name"], s["controller"]) for s in seats_json]
+        options = game.normalize_options(position["options"])
+        if options != position["options"]:
+            raise ValueError(f"options must list every option with its value: {options}")
+        if not isinstance(position["seed"], int) or isinstance(position["seed"], bool):
+            raise ValueError("seed must be a whole number")
+        rounds = position["rounds"]
+        if not isinstance(rounds, list) or len(rounds) != 1 or not isinstance(rounds[0], Mapping) \
+                or sorted(rounds[0]) != ["actions", "score", "setup"]:
+            raise ValueError("rounds must hold Elios's one round as {setup, actions, score}")
+        log = rounds[0]
+        if not isinstance(log["actions"], list) or not all(
+                isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str)
+                for a in log["actions"]):
+            raise ValueError("rounds[0].actions must be a list of [seat, \"action\"]")
+        state = cls(game, seats, options, position["seed"], setups=[log["setup"]])
+        state._restore(position["now"])
+        score = log["score"]
+        if score is not None and (position["finished"] is not True or score != state.totals):
+            raise ValueError("rounds[0].score is set only when the game is over, to the beams left per seat")
+        if list(position["totals"]) != state.totals:
+            raise ValueError(f"totals must be the beams left per seat: {state.totals}")
+        if position["finished"] is not (state.end is not None):
+            raise ValueError("finished must be true exactly when now.end names how the game ended")
+        if state.end is not None:
+            expected = state._winners_now()
+            if list(position["winners"]) != expected:
+                raise ValueError(f"winners must be {expected} for this end")
+            state.winners, state.finished = tuple(expected), True
+        elif position["winners"] != []:
+            raise ValueError("winners must be [] while the game goes on")
+        state.rounds = [RoundLog(setup=copy.deepcopy(dict(log["setup"])), actions=[list(a) for a in log["actions"]],
+                                 score=None if score is None else list(score))]
+        return state
+
+    def _winners_now(self) -> list[int]:
+        left = [len(h) for h in self.held]
+        if self.end == "win":
+            if self.teams:
+                return [s for s in range(len(left)) if left[s] == 0 and left[(s + 2) % 4] == 0]
+            return [s for s, count in enumerate(left) if count == 0]
+        if self.teams:
+            team = [left[0] + left[2], left[1] + left[3]]
+            return [s for s in range(len(left)) if team[s % 2] == min(team)]
+        return [s for s, count in enumerate(left) if count == min(left)]
+
+    def _restore(self, now: Any) -> None:
+        """Take the mid-game part of a position, after checking it could arise under the rules."""
+        content = self.content
+        n = len(self.seats)
+        if not isinstance(now, Mapping) or sorted(now) != sorted(NOW_KEYS):
+            raise ValueError(f"now needs exactly the keys {', '.join(NOW_KEYS)}")
+        discs = now["discs"]
+        if not isinstance(discs, int) or isinstance(discs, bool) or not content.start_discs <= discs <= content.max_discs:
+            raise ValueError(f"now.discs must be {content.start_discs}..{content.max_discs} (E-2, E-7)")
+        stacks = now["stacks"]
+        if not isinstance(stacks, list) or len(stacks) != len(content.colours):
+            raise ValueError(f"now.stacks must hold the sun's {len(content.colours)} stacks")
+        for index, stack in enumerate(stacks):
+            colour = content.colours[index]
+            if not isinstance(stack, list) or not stack or stack[0] != colour.id:
+                raise ValueError(f"stack {index} must start with its {colour.name.lower()} beam (E-3)")
+            if any(b not in (colour.id, content.joker.id) for b in stack):
+                raise ValueError(f"stack {index} may hold only {colour.name.lower()} beams and jokers (E-6)")
+            if len(stack) > discs:
+                raise ValueError(f"stack {index} is {len(stack)} high, above the discs ({discs}) (E-6)")
+        held = now["beams"]
+        if not isinstance(held, list) or len(held) != n or not all(
+                isinstance(h, list) and all(isinstance(b, str) and len(b) == 1 and b in content.letters for b in h)
+                for h in held):
+            raise ValueError(f"now.beams must hold one list of beam letters per seat ({n})")
+        for seat, beams in enumerate(held):
+            extra = Counter(beams) - Counter(self.drawn[seat])
+            if extra:
+                raise ValueError(f"seat {seat} holds beams it never drew: {''.join(sorted(extra.elements()))}")
+            if beams != list(canonical_group("".join(beams), content.letters)):
+                raise ValueError(f"seat {seat}'s beams must be in canonical order (sun order, jokers last)")
+        before = Counter(b for beams in self.drawn for b in beams) + Counter(c.id for c in content.colours)
+        after = Counter(b for beams in held for b in beams) + Counter(b for stack in stacks for b in stack)
+        if before != after:
+            lost, found = before - after, after - before
+            raise ValueError(f"beams are not conserved: missing {''.join(sorted(lost.elements())) or 'none'}, "
+                             f"extra {''.join(sorted(found.elements())) or 'none'}")
+        confirmed = now["confirmed"]
+        if not isinstance(confirmed, list) or len(set(confirmed)) != len(confirmed) or not all(
+                isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in confirmed):
+            raise ValueError(f"now.confirmed must list different seats 0..{n - 1} in the order they confirmed")
+        groups = now["groups"]
+        if not isinstance(groups, list) or len(groups) != n:
+            raise ValueError(f"now.groups must hold one entry per seat ({n})")
+        for seat, seat_groups in enumerate(groups):
+            if (seat_groups is None) != (seat not in confirmed):
+                raise ValueError(f"seat {seat} has groups exactly when it has confirmed them (now.confirmed)")
+            if seat_groups is None:
+                continue
+            if not isinstance(seat_groups, list) or not all(isinstance(g, str) for g in seat_groups):
+                raise ValueError(f"seat {seat}'s groups must be a list of texts")
+            problem = grouping_problem(content, held[seat], seat_groups)
+            if problem:
+                raise ValueError(f"seat {seat}'s groups: {problem}")
+            if any(g != canonical_group(g, content.letters) for g in seat_groups):
+                raise ValueError(f"seat {seat}'s groups must have their letters in canonical order")
+        turn, first_turn, passes, end = now["turn"], now["first_turn"], now["passes"], now["end"]
+        if not isinstance(first_turn, bool) or not isinstance(passes, int) or isinstance(passes, bool) or passes < 0:
+            raise ValueError("now.first_turn must be true or false and now.passes a whole number ≥ 0")
+        untouched = discs == content.start_discs and stacks == [[c.id] for c in content.colours]
+        if len(confirmed) < n:
+            if turn is not None or first_turn or passes or end is not None or not untouched:
+                raise ValueError("while seats are still grouping nobody has a turn and nothing is on the sun yet (E-5)")
+        elif end is not None:
+            if end not in ("win", "stalemate") or turn is not None or first_turn:
+                raise ValueError("a finished game's now.end is win or stalemate, with no turn")
+            if end == "win" and not any(not h for h in held):
+                raise ValueError("a won game has a side with no beams left (E-12)")
+        else:
+            if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < n or not held[turn]:
+                raise ValueError("now.turn must be a seat that still holds beams (E-10)")
+            if first_turn and (turn != confirmed[-1] or not untouched):
+                raise ValueError("only the last seat to confirm has a first turn, before anything is placed (E-5)")
+            if passes >= sum(1 for h in held if h):
+                raise ValueError("so many passes in a row would have ended the game (E-13)")
+        self.held = ["".join(h) for h in held]
+        self.stacks = ["".join(s) for s in stacks]
+        self.discs = discs
+        self.groups = [None if g is None else list(g) for g in groups]
+        self.confirmed = list(confirmed)
+        self.turn, self.first_turn, self.passes, self.end = turn, first_turn, passes, end
+        self.totals = [len(h) for h in self.held]
+        self._legal_cache.clear()
+        self._placement_cache.clear()
+        if self.phase == "placing" and end is None and not self._can_act(turn):
+            raise ValueError(f"seat {turn} can do nothing here: the game would already have passed for it (E-9)")
