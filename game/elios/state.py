@@ -490,28 +490,18 @@ class EliosState(State):
         )
 
     # ----- positions ---------------------------------------------------------------------------------
-    def position(self) -> dict[str, Any]:
-        """A JSON-able snapshot of the whole game now (see `EliosGame.from_position`)."""
+    def _position_now(self) -> dict[str, Any]:
+        """Elios's `now` (the base `position()` adds the record's keys; `EliosGame.from_position` rebuilds it)."""
         return {
-            "game": self.game_id,
-            "seats": [s.to_json() for s in self.seats],
-            "options": copy.deepcopy(self.options),
-            "seed": self.seed,
-            "rounds": [r.to_json() for r in self.rounds],
-            "totals": list(self.totals),
-            "winners": list(self.winners),
-            "finished": self.finished,
-            "now": {
-                "beams": [list(h) for h in self.held],
-                "discs": self.discs,
-                "stacks": [list(s) for s in self.stacks],
-                "groups": [None if g is None else list(g) for g in self.groups],
-                "confirmed": list(self.confirmed),
-                "turn": self.turn,
-                "first_turn": self.first_turn,
-                "passes": self.passes,
-                "end": self.end,
-            },
+            "beams": [list(h) for h in self.held],
+            "discs": self.discs,
+            "stacks": [list(s) for s in self.stacks],
+            "groups": [None if g is None else list(g) for g in self.groups],
+            "confirmed": list(self.confirmed),
+            "turn": self.turn,
+            "first_turn": self.first_turn,
+            "passes": self.passes,
+            "end": self.end,
         }
 
     @classmethod

@@ -80,15 +80,8 @@ class TamoulState(State):
             self._load_position(position)
 
     # ----- positions ---------------------------------------------------------------------------------
-    def position(self) -> dict[str, Any]:
-        """The whole game now as plain JSON data (`TamoulGame.from_position` rebuilds it)."""
-        return {
-            "game": self.game_id, "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
-            "seed": self.seed, "rounds": [r.to_json() for r in self.rounds], "totals": list(self.totals),
-            "winners": list(self.winners), "finished": self.finished, "now": self._now(),
-        }
-
-    def _now(self) -> dict[str, Any]:
+    def _position_now(self) -> dict[str, Any]:
+        """Tamoul's `now` (the base `position()` adds the record's keys; `TamoulGame.from_position` rebuilds it)."""
         return {
             "first": self.first, "slots": [list(row) for row in self.slots],
             "draw_pile": self.draw[::-1], "discard": list(self.discard), "turn": self.turn,
