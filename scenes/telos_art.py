@@ -21,6 +21,7 @@ from game.telos.cards import is_zeus, parse_god_card
 from game.telos.content import TelosContent
 from scenes import theme
 from scenes.table.card_art import CardArt, border_width, corner_radius
+from scenes.table.chips import darker, fit_font, value_chip
 
 Colour = tuple[int, int, int]
 SUPERSAMPLE = 4
@@ -265,22 +266,10 @@ def _supersampled(painter: Callable[[pygame.Surface, int, Colour], None], size: 
     return pygame.transform.smoothscale(big, (size, size))
 
 
-def _fit(text: str, width: int, height: int, style: str = "bold") -> pygame.font.Font:
-    """The largest shipped font (up to `height` px tall) in which `text` fits `width`."""
-    size = max(6, int(height))
-    while size > 6 and theme.font(size, style).size(text)[0] > width:
-        size -= 1
-    return theme.font(size, style)
-
-
 def _blit_centred(surface: pygame.Surface, image: pygame.Surface, centre: tuple[float, float]) -> pygame.Rect:
     rect = image.get_rect(center=(int(centre[0]), int(centre[1])))
     surface.blit(image, rect)
     return rect
-
-
-def darker(colour: Colour, factor: float = 0.6) -> Colour:
-    return (int(colour[0] * factor), int(colour[1] * factor), int(colour[2] * factor))
 
 
 # ----- the faces -------------------------------------------------------------------------------------
@@ -311,7 +300,7 @@ class TelosFaces:
         """Value top-left and (turned) bottom-right, with the set's symbol under it: a fanned hand shows both."""
         width, height = surface.get_size()
         inset = max(2, int(width * 0.07))
-        font = _fit(text, int(width * 0.3), max(8, int(width * 0.24)))
+        font = fit_font(text, int(width * 0.3), max(8, int(width * 0.24)))
         image = font.render(text, True, colour)
         block_w = max(image.get_width(), icon.get_width() if icon else 0)
         block = pygame.Surface((block_w, image.get_height() + (icon.get_height() if icon else 0)), pygame.SRCALPHA)
@@ -342,7 +331,7 @@ class TelosFaces:
             tint.fill((*colour, 60))
             surface.blit(tint, band)
         # The numeral, as large as the card allows.
-        numeral = _fit(value, int(width * (0.5 if width >= 50 else 0.66)), int(height * 0.4))
+        numeral = fit_font(value, int(width * (0.5 if width >= 50 else 0.66)), int(height * 0.4))
         _blit_centred(surface, numeral.render(value, True, theme.INK), (width * 0.54, height * 0.4))
         # The medallion with the symbol.
         radius = int(min(width * 0.24, height * 0.15))
@@ -370,7 +359,7 @@ class TelosFaces:
         banner = pygame.Rect(0, 0, int(width * 0.84), max(8, int(height * 0.14)))
         banner.center = (width // 2, int(height * 0.8))
         pygame.draw.rect(surface, theme.INK, banner, border_radius=max(2, banner.height // 4))
-        font = _fit(name, banner.width - 4, int(banner.height * 0.8))
+        font = fit_font(name, banner.width - 4, int(banner.height * 0.8))
         _blit_centred(surface, font.render(name, True, ZEUS_GOLD_LIGHT), banner.center)
 
 
@@ -406,21 +395,6 @@ def telos_card_art(content: TelosContent) -> SnappingCardArt:
 
 
 # ----- small chips: the table line and the score cards ---------------------------------------------------
-@lru_cache(maxsize=256)
-def value_chip(text: str, height: int, fill: Colour, ink: Colour, edge: Colour | None = None) -> pygame.Surface:
-    """A rounded chip with a number: the table line's values and the score cards beside a name."""
-    height = max(10, int(height))
-    font = _fit(text, height * 3, int(height * 0.72))
-    label = font.render(text, True, ink)
-    width = max(int(height * 0.78), label.get_width() + height // 3)
-    chip = pygame.Surface((width, height), pygame.SRCALPHA)
-    radius = max(2, height // 4)
-    pygame.draw.rect(chip, fill, chip.get_rect(), border_radius=radius)
-    pygame.draw.rect(chip, edge or darker(fill, 0.5), chip.get_rect(), width=max(1, height // 12), border_radius=radius)
-    chip.blit(label, label.get_rect(center=(width // 2, height // 2)))
-    return chip
-
-
 def score_chip(content: TelosContent, card: str, height: int) -> pygame.Surface:
     """A score card as a chip: its points on its set's colour (gold for a Zeus card, worth 20)."""
     if is_zeus(card):

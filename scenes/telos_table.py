@@ -28,12 +28,17 @@ cards by click, Space and Up/Down (`toggle`, `toggle_focused`, `refresh`), and
 scenes/table/selection.py's SetChooser says from `legal_actions` whether the chosen set is a legal
 play and which cards may still join it. A refused set springs back and stays chosen, so it can be
 mended rather than picked again.
+
+What is Télos's own here: the trick round the centre ellipse with its winning-card tag and sweep,
+the table line and the centre's words, the direction ring, score chips and totals on the plates,
+the blind card of the Divine Trick, set selection and its glow, and the Zeus-card help. Seating,
+AI pacing, deal and gather, plates, count badges, hint line, notices and results are the kit's.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
@@ -43,22 +48,24 @@ from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.view import TelosView
 from scenes import theme
-from scenes.table.base import TableScene
+from scenes.table.base import ResultWords, TableScene
+from scenes.table.captions import CardHelp, draw_hint
 from scenes.table.card_art import card_height
-from scenes.table.drag import DragController, DropZone, Notice
+from scenes.table.chips import draw_chip_row, value_chip
+from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea, TableLayout, compute_layout
-from scenes.table.log_panel import draw_turn_marker
-from scenes.table.selection import SelectionHelp, SetChooser
+from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_plate_backing, draw_plate_name
+from scenes.table.selection import SelectionHelp, SetChooser, light_hand
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
-from scenes.telos_art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art, value_chip
-from scenes.widgets import Button, draw_panel, draw_text, ellipsize, wrap_text
+from scenes.table.zones import DropZone
+from scenes.telos_art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art
+from scenes.widgets import Button, draw_text
 
 if TYPE_CHECKING:
     from scenes.app import App
 
 GAME_ID = "telos"
-DIM_ALPHA = 115                 # cards that cannot be part of a legal play now
 TRICK_SHOWN_S = 0.9             # a full trick stays in view this long before it is swept
 HAND_SPACING = 1.05             # card widths between your cards when the strip has room: every face whole
 LEAD_WORDS = {"eagle": "the Eagle", "cuckoo": "the Cuckoo"}
@@ -79,6 +86,7 @@ class TelosTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "telos-table"
     HAND_SPACING = HAND_SPACING
+    RESULTS_DELAY = 0.4
 
     def __init__(self, app: "App", session: GameSession) -> None:
         super().__init__(app, session)
@@ -89,7 +97,6 @@ class TelosTableScene(TableScene):
                                    default_zone=lambda: "trick", multi_select=True, space_toggles=True,
                                    hover_lift=True)
         self.chooser = SetChooser(self.card_key, self._legal_play_sets)
-        self.mouse: tuple[int, int] = (-1, -1)
         # What is on screen (from events while they are shown; from the view whenever idle).
         self.trick: list[ShownPlay] = []
         self.line: tuple[int, ...] = ()
@@ -111,13 +118,11 @@ class TelosTableScene(TableScene):
         self.blind_flash: CardSprite | None = None
         self.play_button: Button | None = None
         self.swap_button: Button | None = None
+        self._result: ResultWords | None = None     # the round's words, from round_scored / game_over
         self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
         self._divine_cache: tuple[Any, bool] | None = None
         self._direction_cache: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
         self._start()
-
-    def _opening_events(self) -> list[Event] | None:
-        return self.state.opening_events() if len(self.state.rounds) == 1 else None
 
     def _log_where_we_are(self) -> None:
         """A resumed game starts its log with where the round stands, so the first line is not a mystery."""
@@ -148,10 +153,6 @@ class TelosTableScene(TableScene):
     def _cards_label(self, cards: Sequence[str]) -> str:
         return " + ".join(self.card_label(c) for c in cards)
 
-    def _you(self, seat: int) -> bool:
-        """The bottom seat is a human whose private view is on screen."""
-        return seat == self.bottom and seat in self.humans and self.gate.may_show(seat)
-
     # ----- layout ------------------------------------------------------------------------------------
     def _set_layout(self, size: tuple[int, int]) -> None:
         """A new layout, and the card widths it lays out (drawn exactly; in-flight sizes are snapped)."""
@@ -159,12 +160,8 @@ class TelosTableScene(TableScene):
         self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width, self.trick_card_width(),
                                  max(24, int(self.layout.card_width * 0.62))}
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._set_layout(size)
-        for seat in range(self.count):
-            self._layout_hand(seat, animate=False)
+    def _lay_out_table(self) -> None:
         self._layout_trick(animate=False)
-        self._build_controls()
 
     def trick_card_width(self) -> int:
         """Trick cards: as big as the centre allows with plays at its top and bottom and room between."""
@@ -240,18 +237,13 @@ class TelosTableScene(TableScene):
         return rect
 
     # ----- what the screen shows, rebuilt from the view (start, resume, a new seat at the bottom) -------
-    def _sync_from_view(self) -> None:
-        self.viewer = self.bottom if self.gate.may_show(self.bottom) else None
-        view = self._view()
-        self._set_layout(self.app.size)
-        self._hands_from_view(view)
+    def _sync_table(self, view: TelosView) -> None:
         self.trick = [ShownPlay(p.seat, [CardSprite(c, flip=1.0, tag="trick") for c in p.cards], p.values)
                       for p in view.trick]
         self._layout_trick(animate=False)
         self.flying = []
         self.sweep_to = None
         self._sync_info(view)
-        self.drag.cancel()
         self.chooser.forget()
 
     def _sync_info(self, view: TelosView) -> None:
@@ -269,8 +261,8 @@ class TelosTableScene(TableScene):
 
     def _reset_for_deal(self) -> None:
         """The very first deal is shown dealt: start from empty hands."""
+        self._empty_hands()
         for seat in range(self.count):
-            self.hands[seat] = []
             self._layout_hand(seat, animate=False)
         self.blind_shown = False
 
@@ -305,7 +297,7 @@ class TelosTableScene(TableScene):
         may = self._human_may_act()
         selected = self._selected_ids()
         if self.play_button is not None:
-            chosen = [s.card_id for s in self._default_cards() if s.card_id is not None]
+            chosen = [s.card_id for s in self.drag.default_cards() if s.card_id is not None]
             help_ = self.selection_help(chosen) if may and chosen else None
             self.play_button.enabled = bool(may and chosen)
             n = len(chosen)
@@ -313,11 +305,6 @@ class TelosTableScene(TableScene):
             self.play_button.style = "primary" if help_ is not None and help_.complete else "secondary"
         if self.swap_button is not None:
             self.swap_button.enabled = may and self._divine_legal() and len(selected) <= 1
-
-    def open_rules(self) -> None:
-        """The selection and any card held are let go before the rules cover the table."""
-        self.drag.cancel()
-        super().open_rules()
 
     # ----- legal sets, from legal_actions only ----------------------------------------------------------
     def card_key(self, card: str) -> CardKey:
@@ -369,26 +356,17 @@ class TelosTableScene(TableScene):
         return self._apply(self.bottom, Action.of("play", ",".join(card_ids)))
 
     def _human_may_act(self) -> bool:
-        """As every table, and only on one's own turn (Télos has no reactions)."""
-        return super()._human_may_act() and self.state.turn == self.bottom
-
-    def _default_cards(self) -> list[CardSprite]:
-        """What Play and Enter play: the selection, else the focused card, else a last card held alone."""
-        drag = self.drag
-        if drag.selected:
-            return list(drag.selected)
-        if drag.focus is not None and drag.focus < len(drag.sprites):
-            return [drag.sprites[drag.focus]]
-        return list(drag.sprites) if len(drag.sprites) == 1 else []
+        """As every table, and only when the game waits for that seat (Télos has no reactions)."""
+        return super()._human_may_act() and self.bottom in self._waiting()
 
     def _selection_may_stay(self) -> bool:
         """The selection outlives a moment of motion (a refused set springing back), not the turn."""
         return (self.bottom in self.humans and self.gate.may_show(self.bottom) and not self.overlay_open
-                and not self.state.finished and self.state.turn == self.bottom and not self.events)
+                and not self.state.finished and self.bottom in self._waiting() and not self.events)
 
     def press_play(self) -> None:
         """The Play button and Enter: play the selection (or the focused card) into the trick."""
-        cards = self._default_cards()
+        cards = self.drag.default_cards()
         if not cards:
             self._notice("choose cards first: click them (or arrows and Space)")
             return
@@ -404,29 +382,20 @@ class TelosTableScene(TableScene):
             return
         self.drag.play(cards, "blind")
 
-    def _notice(self, reason: str) -> None:
-        rect = self.layout.controls_rect
-        self.drag.notice = Notice(reason, (rect.centerx, rect.top))
-
     # ----- input -------------------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        for button in self.buttons:
-            if button.handle_event(event):
-                return True
+    def _handle_controls(self, event: pygame.event.Event) -> bool:
+        """Play and Swap (each only while it may be used), and Enter to play."""
         self._refresh_buttons()
         for button in (self.play_button, self.swap_button):
             if button is not None and button.enabled and button.handle_event(event):
                 return True
-        self.drag.enabled = self._human_may_act()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.enabled:
             self.press_play()
             return True
-        if self.drag.handle_event(event):
-            return True
-        if self._handle_menu_keys(event):
-            return True
+        return False
+
+    def _handle_keys(self, event: pygame.event.Event) -> bool:
+        """B swaps the chosen card with the blind card (the Divine Trick)."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_b and self.drag.enabled and self._divine_legal():
             self.press_swap()
             return True
@@ -442,73 +411,21 @@ class TelosTableScene(TableScene):
 
     def _decorate_hand(self) -> None:
         """Legal sets light up: glow on cards that can still join a legal play, dim on the others."""
-        sprites = self.hands.get(self.bottom, [])
-        focused = self.drag.sprites[self.drag.focus] if (
-            self.drag.focus is not None and self.drag.focus < len(self.drag.sprites)) else None
-        if not self._human_may_act():
-            for sprite in sprites:
-                if sprite not in self.drag.held:
-                    sprite.alpha = 255.0
-                sprite.glow = None
-            return
-        selected = self._selected_ids()
-        help_ = self.selection_help(selected)
-        for sprite in sprites:
-            chosen = sprite in self.drag.selected
-            can_join = sprite.card_id in help_.can_join
-            sprite.alpha = 255.0 if chosen or can_join else float(DIM_ALPHA)
-            # A chosen card is lifted and wears a ring (cream; green once the set is playable), so it never
-            # looks like a card only lifted under the pointer; cards that may still join glow green.
-            if sprite is focused:
-                sprite.glow = theme.GOLD
-            elif chosen:
-                sprite.glow = theme.LEGAL_GLOW if help_.complete else theme.CREAM
-            elif selected and can_join:
-                sprite.glow = theme.LEGAL_GLOW
-            else:
-                sprite.glow = None
+        drag = self.drag
+        focused = drag.sprites[drag.focus] if drag.focus is not None and drag.focus < len(drag.sprites) else None
+        help_ = self.selection_help(self._selected_ids()) if self._human_may_act() else None
+        light_hand(self.hands.get(self.bottom, []), drag.held, drag.selected, focused, help_)
 
     def _refresh_from_view(self) -> None:
         self._sync_info(self._view())
 
-    def _hand_off_may_start(self) -> bool:
-        return self.bottom in self.humans
-
-    def _turn_is_over(self, seat: int) -> bool:
-        """Pass-and-play: `seat`'s hand is on screen although it is not (or no longer) their turn."""
-        return self.gate.needed and seat in self.humans and self.gate.may_show(seat) and self.state.turn != seat
-
-    def _hide_bottom_hand(self) -> None:
-        """Pass-and-play: the bottom hand turns face down (its blind card and help with it) until the next
-        hand-off is confirmed, so whoever looks at the screen next cannot read it."""
-        self.gate.hide()
-        self.viewer = None
+    def _on_hand_hidden(self) -> None:
+        """The blind card turns away with the hand (pass-and-play)."""
         self.blind_shown = False
-        self.drag.cancel()
-        self.drag.hovered = None
-        self.drag.focus = None
-        self.drag.set_cards(self.hands[self.bottom])
-        for sprite in self.hands[self.bottom]:
-            sprite.lifted, sprite.glow, sprite.alpha = False, None, 255.0
-            self.tweens.add(sprite, 0.2, flip=0.0, on_done=lambda s=sprite: setattr(s, "card_id", None))
 
-    def _collect_ai(self, token: int) -> None:
-        for result, legal in self._fresh_ai_answers(token):
-            action = result.action
-            if result.error is not None or action is None:
-                self.log.add(f"{self.names[result.seat]}'s AI failed; it plays its first legal move")
-                action = next((a for a in legal if a.verb == "play"), None)
-            if action is not None and self._apply(result.seat, action) is None:
-                return
-
-    def _ask_ai(self, token: int) -> None:
-        for seat in self.state.to_act():
-            if seat not in self.agents or self.ai.thinking(seat, token):
-                continue
-            legal = self.state.legal_actions(seat)
-            if not legal:
-                continue
-            self._request_ai(seat, token, legal, self.app.settings.ai_delay_s)
+    def _fallback_action(self, legal: list[Action]) -> Action | None:
+        """A seat whose AI failed plays its first legal play (never a blind-card swap)."""
+        return next((a for a in legal if a.verb == "play"), None)
 
     # ----- events -> motion ---------------------------------------------------------------------------------
     def _on_round_started(self, event: Event) -> None:
@@ -517,13 +434,8 @@ class TelosTableScene(TableScene):
             self._hide_bottom_hand()
         self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')} {event['hand_size']} "
                      f"cards each; {self._does(event['first_leader'], 'leads')}")
-        for play in self.trick:
-            self._send_away(play.sprites, self._deck_spot())
+        self._gather_for_new_round([s for play in self.trick for s in play.sprites], self._deck_spot(), 0.3, fade=True)
         self.trick = []
-        for seat in range(self.count):
-            self._send_away(self.hands[seat], self._deck_spot())
-            self.hands[seat] = []
-        self.drag.set_cards([])
         self.sweep_to = None
         self.round_end_words = None
         self.line, self.k = (), 0
@@ -535,32 +447,19 @@ class TelosTableScene(TableScene):
         self.blind_shown = bool(event["blind"]) and self.viewer is not None
 
     def _send_away(self, sprites: list[CardSprite], target: tuple[float, float]) -> None:
-        for sprite in sprites:
-            self.flying.append(sprite)
-            sprite.z = 5
-            sprite.lifted, sprite.glow = False, None
-            self.tweens.add(sprite, 0.3, x=target[0], y=target[1], rotation=0.0, flip=0.0, alpha=0.0,
-                            on_done=lambda s=sprite: self._forget(s))
+        self._gather(sprites, target, 0.3, fade=True)
 
     def _on_cards_dealt(self, event: Event) -> None:
         """Every seat's deal is shown at once (the following deal events are taken from the queue)."""
         batch = [event]
         while self.events and self.events[0].kind == "cards_dealt":
             batch.append(self.events.popleft().for_seat(self.viewer))
-        sx, sy = self._deck_spot()
         for index, dealt in enumerate(batch):
             seat = dealt.seat
             known = dealt.get("cards")
             cards = list(known) if known is not None and seat == self.viewer else [None] * int(dealt["count"])
-            new = [CardSprite(card, x=sx, y=sy, flip=0.0, width=self.layout.card_width, tag="hand") for card in cards]
-            self.hands[seat].extend(new)
-            self._layout_hand(seat, animate=False)
-            for i, sprite in enumerate(new):
-                hx, hy, hr = sprite.home
-                sprite.x, sprite.y, sprite.rotation = sx, sy, 0.0
-                up = sprite.card_id is not None
-                self.tweens.add(sprite, 0.35, delay=0.03 * (i * len(batch) + index), x=hx, y=hy, rotation=hr,
-                                on_done=(lambda s=sprite: self.tweens.add(s, 0.15, flip=1.0)) if up else None)
+            self._deal_into_hand(seat, cards, self._deck_spot(), 0.35,
+                                 lambda i, n=len(batch), k=index: 0.03 * (i * n + k), 0.15)
         self.sounds.play("card_slide")
 
     def _on_divine_swap(self, event: Event) -> None:
@@ -589,21 +488,14 @@ class TelosTableScene(TableScene):
     def _on_cards_played(self, event: Event) -> None:
         seat = event.seat
         cards = list(event["cards"])
-        hand = self.hands[seat]
         if event["lead"]:
             self.trick = []
             self.k = int(event["k"])
             self.last_trick = bool(event["last_trick"])
         moving: list[CardSprite] = []
         for card in cards:
-            sprite = next((s for s in hand if s.card_id == card), None)
-            if sprite is None:
-                backs = [s for s in hand if s.card_id is None] or hand
-                sprite = backs[len(backs) // 2] if backs else CardSprite(None, *self._seat_point(seat))
-            if sprite in hand:
-                hand.remove(sprite)
-            sprite.card_id = card
-            sprite.lifted, sprite.glow, sprite.alpha, sprite.tag = False, None, 255.0, "trick"
+            sprite = self._take_from_hand(seat, card, self._seat_point(seat))
+            sprite.tag = "trick"
             moving.append(sprite)
         old_widths = [s.pixel_width for s in moving]
         self.trick.append(ShownPlay(seat, moving, tuple(event["values"])))
@@ -738,14 +630,11 @@ class TelosTableScene(TableScene):
         points = int(event["points"])
         self.log.add(f"{self._does(seat, 'scores')} {points}: {self.totals[seat]} / {self.content.losing_total}")
         self.sounds.play("round_won")
-        if any(e.kind == "game_over" for e in self.events):
-            return
         rows = [(self.names[s], (f"+{points}   " if s == seat else "") + f"{self.totals[s]} / {self.content.losing_total}")
                 for s in range(self.count)]
-        title = f"{self._does(seat, 'takes')} the last trick"
         subtitle = (f"with {self.card_label(str(event['card']))}: {points} point{'s' if points != 1 else ''}. "
                     f"{self._does(seat, 'deals')} the next round.")
-        self._results(title, subtitle, rows, [("Next round", self._continue)])
+        self._result = ResultWords(f"{self._does(seat, 'takes')} the last trick", subtitle, rows)
 
     def _on_game_over(self, event: Event) -> None:
         loser = int(event["loser"])
@@ -754,14 +643,16 @@ class TelosTableScene(TableScene):
                      f"{winners} win")
         rows = [(self.names[s], f"{self.totals[s]} / {self.content.losing_total}   "
                  + ("loses" if s == loser else "wins")) for s in range(self.count)]
-        self._results(f"{self._does(loser, 'loses')} the game", f"{self._name(loser)} reached "
-                      f"{self.totals[loser]} points. Winners: {winners}.", rows,
-                      [("Play again", self.play_again), ("Back to menu", self.app.back_to_title)])
+        self._result = ResultWords(f"{self._does(loser, 'loses')} the game", f"{self._name(loser)} reached "
+                                   f"{self.totals[loser]} points. Winners: {winners}.", rows)
 
-    def _results(self, title: str, subtitle: str, rows: list[tuple[str, str]],
-                 buttons: list[tuple[str, Callable[[], None]]]) -> None:
-        """Round or game result, once the sweep has landed."""
-        self._open_results(title, subtitle, rows, buttons, delay=0.4)
+    def _round_result(self, event: Event) -> ResultWords | None:
+        words, self._result = self._result, None
+        return words if words is not None else super()._round_result(event)
+
+    def _game_result(self, event: Event) -> ResultWords:
+        words, self._result = self._result, None
+        return words if words is not None else super()._game_result(event)
 
     # ----- drawing ----------------------------------------------------------------------------------------------
     def _draw_table(self, surface: pygame.Surface) -> None:
@@ -779,8 +670,9 @@ class TelosTableScene(TableScene):
         self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
         self._draw_best_tag(surface)
         for seat in range(self.count):
-            if lay.seats[seat].side != "bottom":
-                self._draw_count(surface, seat)
+            area = lay.seats[seat]
+            if area.side != "bottom":
+                draw_count_on_card(surface, self.hands[seat], max(10, int(area.plate.height * 0.42)))
 
     def _draw_play_here(self, surface: pygame.Surface) -> None:
         """The lit middle says "Play here" inside its own frame, at the foot where your play will lie, so the
@@ -906,73 +798,38 @@ class TelosTableScene(TableScene):
         lay = self.layout
         area = lay.seats[seat]
         plate = area.plate
-        draw_panel(surface, plate, alpha=200)
         size = max(10, int(plate.height * 0.48))
         pad = max(4, plate.height // 4)
-        role = ""
-        if self._you(seat):
-            if self.session.seats[seat].name.casefold() != "you":
-                role = " (you)" if len(self.humans) == 1 else " (your cards)"
-        elif seat not in self.humans:
-            role = " (AI)"
         total = f"{self.totals[seat]} / {self.content.losing_total}"
         colour = theme.ILLEGAL if self.totals[seat] >= self.content.losing_total * 0.75 else theme.GOLD
+        draw_plate_backing(surface, plate)
         right = draw_text(surface, total, (plate.right - pad, plate.centery), size, colour, "bold", "midright")
         chips_right = right.left - pad
         if area.side == "bottom":
             chips_right = self._draw_score_chips(surface, seat, right.left - pad, plate.centery,
-                                                 max(10, int(plate.height * 0.66)), align="right")
+                                                 max(10, int(plate.height * 0.66)))
         # "leads" sits inside the plate after the name, so it never meets the turn tag above the plate.
         leads = seat == self.leader and not self.state.finished and (bool(self.trick) or self.turn == seat)
         tag = value_chip("leads", max(10, int(plate.height * 0.6)), theme.CREAM, theme.INK) if leads else None
         tag_room = tag.get_width() + pad // 2 if tag is not None else 0
         room = max(10, chips_right - plate.left - 2 * pad - tag_room)
-        words = self.names[seat] + role
-        if role and theme.font(size, "bold").size(words)[0] > room:
-            words = self.names[seat]       # the name matters more than "(AI)"
-        name = ellipsize(words, size, room, "bold")
-        shown = draw_text(surface, name, (plate.left + pad, plate.centery), size, theme.CREAM, "bold", "midleft")
+        shown = draw_plate_name(surface, plate, self.names[seat], self._role(seat), size, pad, room)
         if tag is not None:
             self.leads_tag_rects[seat] = surface.blit(tag, tag.get_rect(midleft=(shown.right + pad // 2, plate.centery)))
         else:
             self.leads_tag_rects.pop(seat, None)
         if area.side != "bottom":
             region, chip_h = self._score_anchor(seat)
-            self._draw_score_chips(surface, seat, region.right, region.top + chip_h // 2 + 2, chip_h, align="right",
+            self._draw_score_chips(surface, seat, region.right, region.top + chip_h // 2 + 2, chip_h,
                                    wrap_left=region.left)
         if seat == self.turn and not self.state.finished:
-            draw_turn_marker(surface, plate, self.clock, "your turn" if self._you(seat) else "turn")
+            draw_active_seat(surface, plate, self.clock, self._you(seat))
 
     def _draw_score_chips(self, surface: pygame.Surface, seat: int, right: int, centre_y: int, height: int,
-                          align: str = "right", wrap_left: int | None = None) -> int:
+                          wrap_left: int | None = None) -> int:
         """Score cards as chips in their set's colour (gold for Zeus), newest rightmost; returns the left edge."""
-        cards = self.score_cards[seat]
-        if not cards:
-            return right
-        chips = [score_chip(self.content, c, height) for c in cards]
-        step = max(chip.get_width() for chip in chips) + max(1, height // 8)   # side by side: "10" stays whole
-        left_limit = wrap_left if wrap_left is not None else right - step * len(chips)
-        per_row = max(1, (right - left_limit) // step)
-        x_left = right
-        for i, chip in enumerate(chips):
-            row, col = divmod(i, per_row)
-            x = right - (min(len(chips) - row * per_row, per_row) - col) * step
-            y = centre_y + row * (height + 2)
-            surface.blit(chip, chip.get_rect(midleft=(x, y)))
-            x_left = min(x_left, x)
-        return x_left
-
-    def _draw_count(self, surface: pygame.Surface, seat: int) -> None:
-        """How many cards a face-down hand holds, in a badge on its last card."""
-        hand = self.hands[seat]
-        area = self.layout.seats[seat]
-        size = max(10, int(area.plate.height * 0.42))
-        if not hand:
-            return
-        last = max(hand, key=lambda s: s.home[0])
-        pos = (int(last.home[0] + last.pixel_width * 0.25), int(last.home[1] + card_height(last.pixel_width) * 0.3))
-        chip = value_chip(str(len(hand)), int(size * 1.5), theme.INK, theme.CREAM, theme.CREAM)
-        surface.blit(chip, chip.get_rect(center=pos))
+        chips = [score_chip(self.content, c, height) for c in self.score_cards[seat]]
+        return draw_chip_row(surface, chips, right, centre_y, height, wrap_left)
 
     def _highlight_best(self) -> None:
         best = self.current_best()
@@ -1002,7 +859,6 @@ class TelosTableScene(TableScene):
     def _draw_controls(self, surface: pygame.Surface) -> None:
         lay = self.layout
         area = lay.controls_rect
-        size = lay.text_size(15)
         if self._divine_in_game():
             rect = self.blind_rect()
             draw_text(surface, "Blind card", (rect.centerx, area.top), lay.text_size(13), theme.PARCHMENT, "bold",
@@ -1020,18 +876,10 @@ class TelosTableScene(TableScene):
             self.play_button.draw(surface)
         if self.swap_button is not None and self._divine_in_game() and self.blind_shown:
             self.swap_button.draw(surface)
-        hint = self._hint()
-        if hint:
-            top = (self.swap_button.rect.bottom if self.swap_button is not None else area.top) + lay.margin
-            if self._divine_in_game():
-                top = max(top, self.blind_rect().bottom + lay.margin // 2)
-            line_h = theme.font(size).get_linesize()
-            lines = wrap_text(hint, size, area.width)
-            room = max(1, (area.bottom - top) // line_h)
-            y = area.bottom - min(room, len(lines)) * line_h
-            for line in lines[:room]:
-                draw_text(surface, line, (area.left, y), size, theme.PARCHMENT)
-                y += line_h
+        top = (self.swap_button.rect.bottom if self.swap_button is not None else area.top) + lay.margin
+        if self._divine_in_game():
+            top = max(top, self.blind_rect().bottom + lay.margin // 2)
+        draw_hint(surface, self._hint(), area, lay.text_size(15), top)
 
     def _hint(self) -> str:
         """One line telling the player at the bottom what they can do now."""
@@ -1040,7 +888,7 @@ class TelosTableScene(TableScene):
         if self.bottom not in self.humans:
             return f"Watching: {self._does(self.turn, 'is')} playing." if self.turn is not None else "Watching."
         if not self.gate.may_show(self.bottom):
-            if self.gate.waiting or self.state.turn == self.bottom:
+            if self.gate.waiting or self.bottom in self._waiting():
                 return ""
             return (f"{self._name(self.bottom)}'s cards are face down until their next turn. "
                     + (f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""))
@@ -1056,45 +904,21 @@ class TelosTableScene(TableScene):
         lowest = "your lowest card" if self.k == 1 else f"your {self.k} lowest"
         return f"Play {cards} {' · '.join(map(str, self.line))}, or {lowest} if you cannot."
 
-    def _tooltip_sprite(self) -> CardSprite | None:
-        """The card a tooltip explains: a trick card under the pointer, else the hovered or focused card of
-        your hand. A hidden hand (pass-and-play, between turns) explains nothing."""
+    def _card_help_target(self) -> CardSprite | None:
+        """A trick card under the pointer, else the hovered or focused card of your hand. A hidden hand
+        (pass-and-play, between turns) explains nothing."""
         for play in reversed(self.trick):
             for sprite in reversed(play.sprites):
                 if sprite.face_up and sprite.contains(self.mouse):
                     return sprite
-        drag = self.drag
-        if self.viewer is None or self.viewer != self.bottom or drag.held:
-            return None
-        sprite = drag.hovered
-        if sprite is None and drag.focus is not None and drag.focus < len(drag.sprites):
-            sprite = drag.sprites[drag.focus]
-        return sprite if sprite is not None and sprite.face_up else None
+        return super()._card_help_target() if self.viewer == self.bottom else None
 
-    def _draw_card_help(self, surface: pygame.Surface) -> None:
-        """A Zeus card's power in words, for the card under the pointer or the focused card in the hand."""
-        target = self._tooltip_sprite()
-        if target is None or target.card_id is None or not is_zeus(target.card_id):
-            return
-        zeus = self.content.zeus_cards.get(target.card_id)
+    def _card_help_for(self, sprite: CardSprite) -> CardHelp | None:
+        """A Zeus card's power in words (in the basic rules: that it copies the highest card before it)."""
+        zeus = self.content.zeus_cards.get(sprite.card_id) if is_zeus(sprite.card_id) else None
         if zeus is None:
-            return
-        lay = self.layout
-        size = lay.text_size(15)
-        width = int(max(200, lay.size[0] * 0.26))
+            return None
         text = zeus.text if self.state.options.get("powers") == "advanced" else \
             "Basic rules: no power of its own; it copies the highest card played before it."
-        body = wrap_text(text, size, width - size)
-        line_h = theme.font(size).get_linesize()
-        box = pygame.Rect(0, 0, width, line_h * (len(body) + 1) + size)
-        lift = int(target.pixel_width * 0.12) if target.lifted else 0
-        box.midbottom = (int(target.x), int(target.y - card_height(target.pixel_width) / 2 - lift - 8))
-        box.clamp_ip(surface.get_rect())
-        draw_panel(surface, box, alpha=245)
-        icon = emblem_image(zeus.power.type, line_h, ZEUS_GOLD)
-        surface.blit(icon, (box.left + size // 2, box.top + size // 2))
-        draw_text(surface, zeus.name, (box.left + size // 2 + line_h + 4, box.top + size // 2), size, theme.GOLD, "bold")
-        y = box.top + size // 2 + line_h
-        for line in body:
-            draw_text(surface, line, (box.left + size // 2, y), size, theme.CREAM)
-            y += line_h
+        line_h = theme.font(self.layout.text_size(15)).get_linesize()
+        return CardHelp(text, zeus.name, emblem_image(zeus.power.type, line_h, ZEUS_GOLD))

@@ -1,46 +1,66 @@
-"""TableScene: the scaffolding every game's table shares (DESIGN.md: what two games share moves here).
+"""TableScene: the neutral table every game's table is built on, composed of the kit's parts.
 
-What the base does:
-- Holds the session and the kit every table uses: tweens, sounds, the AI runner, the hand-off gate,
-  the move log, the queue of engine events and the hands on screen (`hands`, `flying`).
-- Sends every move through `session.apply` (`_apply`: refused moves come back as the engine's
-  reason, a failed autosave is a toast and the move stands), then calls `_after_move`.
-- Runs the frame (`update`): motion first, then queued events one by one (`_show` calls
-  `_on_<event kind>`), and only when the table is idle a new decision (`_when_idle`): the screen is
-  checked against the view, the human on turn is seated at the bottom (with a hand-off screen in
-  pass-and-play), then AI answers are collected and new AI moves asked for.
-- Lays out hands (the bottom hand side by side or overlapping, the others in a row), the Rules and
-  Menu buttons, Esc/F1, the results overlay, Play again and closing the AI processes on exit.
-- Draws in a fixed order: felt, the game's table, the log, its controls, the corner buttons, card
-  help, the drag notice.
+The parts (each in its own module of scenes/table/):
+- seat zones, siblings at each seat (seat_zones.py: the `SeatZone` interface, `FannedHand` used by
+  every seat today, `SlotGrid` for numbered slots; group trays are a further sibling); piles
+  (piles.py: a face-down stack with its count, an untidy heap); drop zones of any shape on any seat
+  (zones.py: `DropZone` with `RectShape`, `CircleShape`, `PolygonShape`, `wedge`), lit from the
+  engine's legal actions through the drag controller (drag.py);
+- seating and chance (seating.py): the bottom seat and the hand-off follow `waiting_for()`, several
+  seats waited for at once are served as people act, and due chance actions are applied here
+  without asking anyone (`apply_due_chance`);
+- the reaction window (reaction.py: `ReactionWindow`): its control for every human seat alike, its
+  countdown bar, and AI seats reacting partway through it;
+- AI pacing (ai_runner.py in the background, `_ask_ai`/`_collect_ai` here): no frame waits on an AI;
+- deal and gather animations (deal.py: `fly_in`, `gather`);
+- name plates with (you)/(AI), the active-seat ring and the card-count badge (plates.py);
+- the hint line and the card-help box (captions.py); notices (a refusal springs back with the
+  engine's reason, `_notice`); the move log (log_panel.py); the hand-off gate (handoff_gate.py);
+- results dialogs shown by default from the shared `round_ended` / `game_ended` events.
 
-What a game's table must provide (abstract methods below): `GAME_ID` and `RNG_NAME`, how the
-screen is rebuilt from the view (`_sync_from_view`, `_matches_view`), the very first deal
-(`_opening_events`, `_reset_for_deal`), the first log line of a resumed game, its controls
-(`_build_controls`, usually starting from `_corner_buttons`), its AI pacing (`_collect_ai`,
-`_ask_ai`), when a pass-and-play turn is over and how the hand is hidden then, where an opponent's
-cards lie (`_opponent_row`), its `_on_<kind>` event handlers, what it draws (`_draw_table`,
-`_draw_controls`, `_draw_card_help`) and `resize`.
+The frame (`update`): motion first, then queued engine events one by one (`_show` calls
+`_on_<event kind>`), and only when the table is idle a new decision (`_when_idle`): due chance is
+applied, the screen is checked against the view, a reaction window may open, the human the game
+waits for is seated at the bottom (with a hand-off screen in pass-and-play), then AI answers are
+collected and new AI moves asked for. Drawing: felt, the game's table, the log, its controls, the
+corner buttons, card help, the notice.
+
+What a game's table must provide (abstract methods below): `GAME_ID`, `RNG_NAME`, how the screen is
+rebuilt from the view (`_sync_table`, `_matches_view`) and laid out again (`_lay_out_table`), how the
+first deal starts (`_reset_for_deal`), a resumed game's first log line, its controls (`_build_controls`,
+usually from `_corner_buttons`; `_handle_controls`, `_handle_keys`), where an opponent's cards lie
+(`_opponent_row`), its `_on_<kind>` event handlers, its hint (`_hint`) and what it draws (`_draw_table`,
+`_draw_controls`). It may add: a
+reaction window (`_reaction_due`), card help (`_card_help_for`), its own result words
+(`_round_result`, `_game_result`) and the small hooks documented where they are defined.
 """
 from __future__ import annotations
 
 import random
 from abc import ABCMeta, abstractmethod
 from collections import deque
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import pygame
 
 from game.core.actions import Action
+from game.core.engine import CHANCE
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.session import GameSession
 from scenes.scene import Scene
 from scenes.table.ai_runner import AIResult, AIRunner, close_agents, table_agents
-from scenes.table.drag import DragController
+from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointed_card
+from scenes.table.deal import fly_in, gather
+from scenes.table.drag import DragController, Notice
 from scenes.table.handoff_gate import HandoffGate
-from scenes.table.layout import SeatArea, TableLayout, fan_positions, row_positions
+from scenes.table.layout import SeatArea, TableLayout, compute_layout
 from scenes.table.log_panel import LogPanel
+from scenes.table.plates import role_words
+from scenes.table.reaction import ReactionWindow
+from scenes.table.seat_zones import FannedHand, send_home
+from scenes.table.seating import apply_due_chance, bottom_seat_for, reacting_seats, waited_for
 from scenes.table.sound import TableSounds
 from scenes.table.sprites import CardSprite
 from scenes.table.tween import TweenQueue
@@ -49,14 +69,28 @@ from scenes.widgets import Button, draw_felt, text_width
 if TYPE_CHECKING:
     from scenes.app import App
 
+REACTION_AI_PACE = 0.6      # an AI's reaction outside a window (a Zeus draw) comes quicker than a move
+
+
+@dataclass(frozen=True)
+class ResultWords:
+    """What a results dialog says: a title, a line under it, one row per seat, and the word to go on."""
+
+    title: str
+    subtitle: str
+    rows: list[tuple[str, str]]
+    next_label: str = "Next round"
+
 
 class TableScene(Scene, metaclass=ABCMeta):
-    """One game's table: the shared frame loop, move handling and seating; the game fills in the rest."""
+    """One game's table: the shared frame loop, moves, seating, reactions and results; the game fills in the rest."""
 
     updates_when_covered = False
     GAME_ID = ""            # the game's id: its rules screen, its pause overlay
     RNG_NAME = "table"      # seeds the table's own randomness (AI delays), per game and position
     HAND_SPACING = 1.1      # card widths between the bottom hand's cards when there is room
+    RESULTS_DELAY = 0.5     # seconds between the round's last motion starting and its results dialog
+    REACTION_VERBS: tuple[str, ...] = ()    # verbs taken only inside a reaction window (Zeus: "sneak")
 
     layout: TableLayout
     drag: DragController
@@ -82,10 +116,16 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.overlay_open = False       # a results dialog is up; events wait for it
         self.bottom = self.humans[0] if self.humans else 0
         self.viewer: int | None = None  # whose private view is drawn (None until allowed)
-        self.hands: dict[int, list[CardSprite]] = {s: [] for s in range(self.count)}
+        self.hand_zones: dict[int, FannedHand] = {
+            s: FannedHand(s, self.HAND_SPACING, self._opponent_row) for s in range(self.count)}
         self.flying: list[CardSprite] = []     # cards leaving the table
         self.buttons: list[Button] = []
+        self.reaction: ReactionWindow | None = None
+        self.reaction_buttons: list[tuple[int, Button]] = []
+        self.declined: set[tuple[int, int]] = set()    # (seat, token): an AI let this reaction pass
+        self.mouse: tuple[int, int] = (-1, -1)
         self.frames = 0
+        self._controls_signature: tuple = ()
 
     def _start(self) -> None:
         """Show the game as it stands: the first deal animated on a new game, else where it goes on."""
@@ -100,16 +140,16 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     # ----- what a game's table provides ------------------------------------------------------------
     @abstractmethod
-    def _sync_from_view(self) -> None:
-        """Make the screen match the game now, without animation."""
+    def _sync_table(self, view: Any) -> None:
+        """Make the game's own things on screen (piles, tricks, counters, markers) match `view`, at rest."""
+
+    @abstractmethod
+    def _lay_out_table(self) -> None:
+        """Give the game's own cards and markers their places in the current layout (a new window size)."""
 
     @abstractmethod
     def _matches_view(self) -> bool:
         """The screen shows what the view says (checked whenever the table is idle)."""
-
-    @abstractmethod
-    def _opening_events(self) -> list[Event] | None:
-        """On a game with no move yet: the opening events to show (the deal), or None."""
 
     @abstractmethod
     def _reset_for_deal(self) -> None:
@@ -124,24 +164,20 @@ class TableScene(Scene, metaclass=ABCMeta):
         """Place the buttons for the current layout."""
 
     @abstractmethod
-    def _collect_ai(self, token: int) -> None:
-        """Apply the AI answers that are ready (and still about position `token`)."""
-
-    @abstractmethod
-    def _ask_ai(self, token: int) -> None:
-        """Ask the AI seats that are to act, with the game's pacing."""
-
-    @abstractmethod
-    def _turn_is_over(self, seat: int) -> bool:
-        """Pass-and-play: `seat`'s hand is on screen but must now be hidden."""
-
-    @abstractmethod
-    def _hide_bottom_hand(self) -> None:
-        """Turn the bottom hand face down until the next hand-off is confirmed."""
-
-    @abstractmethod
     def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
         """Centre and width of the row an opponent's face-down cards lie in."""
+
+    def _handle_controls(self, event: pygame.event.Event) -> bool:
+        """The game's own controls, before the cards in hand see the event (True: consumed)."""
+        return False
+
+    def _handle_keys(self, event: pygame.event.Event) -> bool:
+        """The game's own keys, after the cards in hand and the menu keys (True: consumed)."""
+        return False
+
+    @abstractmethod
+    def _hint(self) -> str:
+        """One line telling the player at the bottom what they can do now."""
 
     @abstractmethod
     def _draw_table(self, surface: pygame.Surface) -> None:
@@ -149,11 +185,11 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     @abstractmethod
     def _draw_controls(self, surface: pygame.Surface) -> None:
-        """The game's controls area (its buttons and the one-line hint)."""
+        """The game's controls area (its buttons and the hint line)."""
 
-    @abstractmethod
-    def _draw_card_help(self, surface: pygame.Surface) -> None:
-        """A card's text above the card it explains, drawn over everything but the notice."""
+    def _opening_events(self) -> list[Event] | None:
+        """On a game with no move yet: the first round's deal events to show."""
+        return self.state.opening_events() if len(self.state.rounds) == 1 else None
 
     # ----- helpers ---------------------------------------------------------------------------------
     def _token(self) -> int:
@@ -162,6 +198,15 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def _view(self) -> Any:
         return self.state.view(self.viewer)
+
+    def _waiting(self) -> tuple[int, ...]:
+        """The player seats the game waits for now (several in a simultaneous decision)."""
+        return waited_for(self.state)
+
+    @property
+    def hands(self) -> dict[int, list[CardSprite]]:
+        """Each seat's hand cards on screen (the live lists of the seats' `FannedHand` zones)."""
+        return {seat: zone.cards for seat, zone in self.hand_zones.items()}
 
     @property
     def idle(self) -> bool:
@@ -177,6 +222,14 @@ class TableScene(Scene, metaclass=ABCMeta):
             verb = {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
         return f"{name} {verb}"
 
+    def _you(self, seat: int) -> bool:
+        """The bottom seat is a human whose private view is on screen."""
+        return seat == self.bottom and seat in self.humans and self.gate.may_show(seat)
+
+    def _role(self, seat: int) -> str:
+        """The words after a seat's name on its plate: (you), (your cards), (AI) or nothing."""
+        return role_words(seat, self.names[seat], self.humans, self._you(seat))
+
     def _pause(self, seconds: float) -> None:
         """Let a moment sink in before the next event (scaled like every animation)."""
         self.hold = seconds * self.app.settings.animation_factor
@@ -185,48 +238,118 @@ class TableScene(Scene, metaclass=ABCMeta):
         if sprite in self.flying:
             self.flying.remove(sprite)
 
+    def _notice(self, reason: str, seat: int | None = None) -> None:
+        """A refusal in the controls area, naming the seat when several people share the screen."""
+        rect = self.layout.controls_rect
+        text = f"{self.names[seat]}: {reason}" if seat is not None and len(self.humans) > 1 else reason
+        self.drag.notice = Notice(text, (rect.centerx, rect.top))
+
+    # ----- the screen from the view ----------------------------------------------------------------------
+    def _set_layout(self, size: tuple[int, int]) -> None:
+        self.layout = compute_layout(size, self.count, self.bottom)
+
+    def _sync_from_view(self) -> None:
+        """Make the screen match the game now, without animation (start, resume, a new seat at the bottom)."""
+        self.viewer = self.bottom if self.gate.may_show(self.bottom) else None
+        self.log.viewer = self.viewer
+        view = self._view()
+        self._set_layout(self.app.size)
+        self._hands_from_view(view)
+        self._sync_table(view)
+        self.drag.cancel()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._set_layout(size)
+        for seat in range(self.count):
+            self._layout_hand(seat, animate=False)
+        self._lay_out_table()
+        self._build_controls()
+
     # ----- hands -------------------------------------------------------------------------------------
     def _hands_from_view(self, view: Any) -> None:
         """The viewer's hand face up, every other hand as backs, laid out at rest."""
         for seat in range(self.count):
             known = list(view.hand) if seat == self.viewer else [None] * view.hand_sizes[seat]
-            self.hands[seat] = [CardSprite(card, flip=1.0 if card is not None else 0.0, tag="hand")
-                                for card in known]
+            self.hand_zones[seat].cards = [CardSprite(card, flip=1.0 if card is not None else 0.0, tag="hand")
+                                           for card in known]
             self._layout_hand(seat, animate=False)
+
+    def _empty_hands(self) -> None:
+        for zone in self.hand_zones.values():
+            zone.cards = []
 
     def _hands_match(self, view: Any) -> bool:
         """The hands on screen have the view's sizes, and the viewer's hand its cards."""
-        if [len(self.hands[s]) for s in range(self.count)] != list(view.hand_sizes):
+        if [len(self.hand_zones[s].cards) for s in range(self.count)] != list(view.hand_sizes):
             return False
-        return self.viewer is None or sorted(str(s.card_id) for s in self.hands[self.viewer]) == sorted(view.hand)
+        return self.viewer is None or sorted(str(s.card_id) for s in self.hand_zones[self.viewer].cards) == sorted(view.hand)
 
     def _layout_hand(self, seat: int, animate: bool = True) -> None:
-        area = self.layout.seats[seat]
-        sprites = self.hands[seat]
-        if area.side == "bottom":
-            spots = fan_positions(len(sprites), area.hand_centre, area.card_width, area.hand_width,
-                                  max_spacing=self.HAND_SPACING)
-        else:
-            centre, width = self._opponent_row(area)
-            spots = row_positions(len(sprites), centre, area.card_width, width)
-        for i, (sprite, (x, y, rot)) in enumerate(zip(sprites, spots)):
-            sprite.rest_at(x, y, rot)
-            sprite.width = area.card_width
-            sprite.owner = seat
-            sprite.z = 100 + i if area.side == "bottom" else 50 + i
-            self._send_home(sprite, animate, 0.25)
+        zone = self.hand_zones[seat]
+        zone.lay_out(self.layout.seats[seat], self.tweens, animate)
         if seat == self.bottom:
-            self.drag.set_cards(sprites)
+            self.drag.set_cards(zone.pickable())
+
+    def _take_from_hand(self, seat: int, card: str, origin: tuple[float, float]) -> CardSprite:
+        """The sprite of a card leaving `seat`'s hand: its own face if shown, else a back from the middle
+        of the hand (or a new card at `origin` if the hand is empty), now showing `card`, at rest."""
+        hand = self.hand_zones[seat].cards
+        sprite = next((s for s in hand if s.card_id == card), None)
+        if sprite is None:
+            backs = [s for s in hand if s.card_id is None] or hand
+            sprite = backs[len(backs) // 2] if backs else CardSprite(None, *origin)
+        if sprite in hand:
+            hand.remove(sprite)
+        sprite.card_id = card
+        sprite.lifted, sprite.glow, sprite.alpha = False, None, 255.0
+        return sprite
 
     def _send_home(self, sprite: CardSprite, animate: bool, seconds: float) -> None:
-        """A card goes to its resting place at full size: gliding there, or at once (a new layout)."""
-        if animate:
-            x, y, rot = sprite.home
-            self.tweens.add(sprite, seconds, x=x, y=y, rotation=rot, scale=1.0)
-        else:
-            self.tweens.cancel(sprite)
-            sprite.snap_home()
-            sprite.scale = 1.0
+        send_home(sprite, self.tweens, animate, seconds)
+
+    def _deal_into_hand(self, seat: int, cards: list[str | None], source: tuple[float, float], seconds: float,
+                        delay_of: Callable[[int], float], flip_seconds: float,
+                        start_width: float | None = None) -> list[CardSprite]:
+        """Dealt cards fly from `source` to their places in `seat`'s hand (the viewer's turn face up)."""
+        new = [CardSprite(card, x=source[0], y=source[1], flip=0.0, width=self.layout.card_width, tag="hand")
+               for card in cards]
+        self.hand_zones[seat].cards.extend(new)
+        self._layout_hand(seat, animate=False)
+        fly_in(self.tweens, new, source, seconds, delay_of, flip_seconds, start_width)
+        return new
+
+    def _gather(self, sprites: list[CardSprite], target: tuple[float, float], seconds: float, fade: bool) -> None:
+        """Cards leave the table towards a pile, face down (between rounds, a swapped card)."""
+        gather(self.tweens, sprites, target, seconds, fade, self.flying)
+
+    def _gather_for_new_round(self, others: list[CardSprite], target: tuple[float, float], seconds: float,
+                              fade: bool) -> None:
+        """A new round: `others` (piles, a trick) then every hand fly to `target`; the hands are empty for
+        the deal to come, and any reaction window of the old round is gone."""
+        self._gather(others + [s for seat in range(self.count) for s in self.hand_zones[seat].cards],
+                     target, seconds, fade)
+        self._empty_hands()
+        self.drag.set_cards([])
+        self.reaction = None
+
+    def _hide_bottom_hand(self) -> None:
+        """Pass-and-play: the bottom hand turns face down (with its help and lifts) until the next
+        hand-off is confirmed, so whoever looks at the screen next cannot read it."""
+        self.gate.hide()
+        self.viewer = None
+        self.log.viewer = None
+        self.drag.cancel()
+        self.drag.hovered = None
+        self.drag.focus = None
+        hand = self.hand_zones[self.bottom].cards
+        self.drag.set_cards(hand)
+        for sprite in hand:
+            sprite.lifted, sprite.glow, sprite.alpha = False, None, 255.0
+            self.tweens.add(sprite, 0.2, flip=0.0, on_done=lambda s=sprite: setattr(s, "card_id", None))
+        self._on_hand_hidden()
+
+    def _on_hand_hidden(self) -> None:
+        """The game's own private things at the bottom seat turn away with the hand (Télos: the blind card)."""
 
     # ----- controls ----------------------------------------------------------------------------------
     def _corner_buttons(self, min_height: int) -> list[Button]:
@@ -242,8 +365,10 @@ class TableScene(Scene, metaclass=ABCMeta):
         ]
 
     def open_rules(self) -> None:
+        """Any card held or chosen is let go before the rules cover the table."""
         from scenes.rules_screen import RulesScene
 
+        self.drag.cancel()
         self.app.stack.push(RulesScene(self.app, self.GAME_ID))
 
     def open_pause(self) -> None:
@@ -263,6 +388,90 @@ class TableScene(Scene, metaclass=ABCMeta):
                 return True
         return False
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Corner buttons, reaction controls, the game's controls, the cards in hand, Esc/F1, the game's keys."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        for button in self.buttons:
+            if button.handle_event(event):
+                return True
+        for _, button in self.reaction_buttons:
+            if button.handle_event(event):
+                return True
+        self.drag.enabled = self._human_may_act()
+        if self._handle_controls(event):
+            return True
+        if self.drag.handle_event(event):
+            return True
+        return self._handle_menu_keys(event) or self._handle_keys(event)
+
+    # ----- the reaction window --------------------------------------------------------------------------
+    def _reaction_due(self) -> ReactionWindow | None:
+        """A game with reactions: the window to open now (the engine says a reaction is possible and it
+        is not the window already shown), else None."""
+        return None
+
+    def _maybe_open_reaction(self) -> None:
+        window = self._reaction_due()
+        if window is None or (self.reaction is not None and self.reaction.key == window.key):
+            return
+        able = [s for s in reacting_seats(self.state) if window.concerns(self.state.legal_actions(s))]
+        if not self.humans and not able:
+            return   # an all-AI table with nobody able to react: no pause needed (nobody to hide it from)
+        self.reaction = window
+        self._refresh_reaction_buttons()
+
+    def _reaction_open(self) -> bool:
+        return self.reaction is not None and self.reaction.open
+
+    def _reaction_offered_to(self) -> list[int]:
+        if self.reaction is None:
+            return []
+        return self.reaction.offered_to(self.humans, self._waiting())
+
+    def _reaction_race_on(self) -> bool:
+        """A reaction window offered to humans is open: the next hand-off waits until it closes."""
+        return self.reaction is not None and self.reaction.open and bool(self._reaction_offered_to())
+
+    def press_reaction(self, seat: int) -> None:
+        """A human seat's reaction control (its button, or its key): the engine judges it."""
+        if self.reaction is None or not self.reaction.open:
+            return
+        reason = self._apply(seat, self.reaction.action)
+        if reason is not None:
+            self._notice(reason, seat)
+
+    def _control_rows(self) -> tuple[int, int]:
+        """Height and first top of the stacked per-seat controls (room above them for the countdown bar)."""
+        lay = self.layout
+        h = max(28, int(lay.card_width * 0.42))
+        return h, lay.controls_rect.top + int(h * 0.6)
+
+    def _refresh_reaction_buttons(self) -> None:
+        """The reaction controls for the human seats they are offered to, then the game's own seat controls."""
+        lay = self.layout
+        h, y = self._control_rows()
+        self.reaction_buttons = []
+        if self.reaction is not None and self.reaction.open:
+            area = lay.controls_rect
+            self.reaction_buttons = self.reaction.buttons(
+                self._reaction_offered_to(), self.names, pygame.Rect(area.left, y, area.width, h), lay.margin,
+                self.press_reaction, len(self.humans) > 1)
+            y += len(self.reaction_buttons) * (h + lay.margin)
+        self._place_seat_controls(y, h)
+
+    def _place_seat_controls(self, top: int, height: int) -> None:
+        """The game's own per-seat controls stacked below the reaction's (Zeus: Draw a card)."""
+
+    def _draw_reaction(self, surface: pygame.Surface) -> None:
+        """The countdown bar over the controls and each offered seat's control."""
+        if self.reaction is not None and self.reaction.open and self.reaction_buttons:
+            area = self.layout.controls_rect
+            self.reaction.draw_bar(surface, pygame.Rect(area.left, area.top, area.width,
+                                                        max(6, int(self.layout.card_width * 0.1))))
+        for _, button in self.reaction_buttons:
+            button.draw(surface)
+
     # ----- actions ----------------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> str | None:
         """Carry out a move through the session (autosaved); None when done, else the reason it is refused."""
@@ -280,12 +489,33 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._after_move(seat, action)
         return None
 
+    def _apply_chance(self) -> None:
+        """Chance acts without being asked: its actions are made by the state and saved like any move."""
+        try:
+            events, actions = apply_due_chance(self.session)
+        except OSError as exc:
+            self.app.toast(f"The game could not be saved ({exc.strerror or exc}).")
+            return
+        self.events.extend(events)
+        for action in actions:
+            self._after_move(CHANCE, action)
+
     def _after_move(self, seat: int, action: Action) -> None:
-        """A move was made: pending AI answers and any drag are stale; the bottom hand loses its focus."""
+        """A move was made: pending AI answers and any drag are stale; the bottom hand loses its focus;
+        the reaction window closes unless the game says this move leaves it open."""
+        if self._move_closes_reaction(seat, action):
+            self.reaction = None
         self.ai.cancel()
         self.drag.cancel()
-        if seat == self.bottom:
+        if seat == self.bottom and not self._move_keeps_focus(action):
             self._release_focus()
+        self._refresh_reaction_buttons()
+
+    def _move_closes_reaction(self, seat: int, action: Action) -> bool:
+        return True
+
+    def _move_keeps_focus(self, action: Action) -> bool:
+        return False
 
     def _release_focus(self) -> None:
         """The played card's place now holds another card: nothing stays lifted."""
@@ -306,12 +536,19 @@ class TableScene(Scene, metaclass=ABCMeta):
         if self.hold > 0:
             self.hold -= dt
         self._tick(dt)
+        if self.reaction is not None and self.reaction.tick(dt):
+            self._refresh_reaction_buttons()
         # Show queued events one after another, each once the previous motion is over.
         while self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open:
             self._show(self.events.popleft())
         if self.idle:
             self._when_idle()
         self.drag.enabled = self._human_may_act()
+        signature = (self._token(), self.reaction is not None and self.reaction.open, self.bottom, self.viewer,
+                     self.idle)
+        if signature != self._controls_signature:
+            self._controls_signature = signature
+            self._refresh_reaction_buttons()
         self._after_frame()
 
     def _tick(self, dt: float) -> None:
@@ -323,11 +560,14 @@ class TableScene(Scene, metaclass=ABCMeta):
     def _when_idle(self) -> None:
         if self.state.finished:
             return
+        if CHANCE in self.state.waiting_for():
+            self._apply_chance()
+            return
         if not self._matches_view():
             self._sync_from_view()
         else:
             self._refresh_from_view()
-        self._before_seating()
+        self._maybe_open_reaction()
         self._choose_bottom_seat()
         if self.gate.waiting:
             return
@@ -340,35 +580,84 @@ class TableScene(Scene, metaclass=ABCMeta):
     def _refresh_from_view(self) -> None:
         """The screen matches the view: the game may still refresh its words and markers from it."""
 
-    def _before_seating(self) -> None:
-        """Whatever must happen before the bottom seat is chosen (and a hand-off possibly asked)."""
+    def _seat_still_busy(self, seat: int) -> bool:
+        """Pass-and-play: a seat not waited for that must still act before its hand is hidden (a Zeus draw)."""
+        return False
 
-    def _hand_off_may_start(self) -> bool:
-        """The human on turn may be asked to take the seat now."""
-        return True
+    def _turn_is_over(self, seat: int) -> bool:
+        """Pass-and-play: `seat`'s hand is on screen but the game no longer waits for it."""
+        return (self.gate.needed and seat in self.humans and self.gate.may_show(seat)
+                and seat not in self._waiting() and not self._seat_still_busy(seat))
 
     def _choose_bottom_seat(self) -> None:
-        """The human on turn sits at the bottom; a new one gets the hand-off screen first."""
-        turn = self.state.turn
-        wanted = turn if turn in self.humans else self.bottom
+        """A human the game waits for sits at the bottom; a new one gets the hand-off screen first."""
+        waiting = self._waiting()
+        wanted = bottom_seat_for(self.state, self.humans, self.bottom)
         if wanted != self.bottom:
             self.bottom = wanted
             self._sync_from_view()
             self._build_controls()
-        if turn == self.bottom and not self.gate.may_show(self.bottom) and not self.gate.waiting:
-            if self._hand_off_may_start():
+        if self.bottom in waiting and not self.gate.may_show(self.bottom) and not self.gate.waiting:
+            if self.bottom in self.humans and not self._reaction_race_on():
                 self.gate.request(self.bottom, "It is their turn.")
-        elif turn != self.bottom and self._turn_is_over(self.bottom):
+        elif self.bottom not in waiting and self._turn_is_over(self.bottom):
             self._hide_bottom_hand()
         if self.viewer != (self.bottom if self.gate.may_show(self.bottom) else None):
             self._sync_from_view()
 
+    # ----- AI pacing ----------------------------------------------------------------------------------------------
     def _fresh_ai_answers(self, token: int) -> Iterator[tuple[AIResult, list[Action]]]:
         """AI answers still about position `token` (a stale one is dropped), each with its seat's legal moves."""
         for result in self.ai.ready():
             if result.token != token or self.state.finished:
                 continue
             yield result, self.state.legal_actions(result.seat)
+
+    def _fallback_action(self, legal: list[Action]) -> Action | None:
+        """What a seat whose AI failed plays instead."""
+        return legal[0] if legal else None
+
+    def _collect_ai(self, token: int) -> None:
+        """Apply the AI answers that are ready; a reaction declined or come too late is not asked again."""
+        for result, legal in self._fresh_ai_answers(token):
+            action = result.action
+            if result.error is not None or (action is None and not result.optional):
+                failure = f" ({type(result.error).__name__})" if result.error is not None else ""
+                self.log.add(f"{self.names[result.seat]}'s AI failed{failure}; it plays its first legal move")
+                action = None if result.optional else self._fallback_action(legal)
+            if action is None:
+                self.declined.add((result.seat, token))
+                continue
+            if action.verb in self.REACTION_VERBS and not self._reaction_open():
+                self.declined.add((result.seat, token))   # too late: the window has closed
+                continue
+            if self._apply(result.seat, action) is None:
+                return
+            self.declined.add((result.seat, token))
+
+    def _ai_delay(self, legal: list[Action], reaction: bool) -> float | None:
+        """How long an AI seat seems to think, or None when it must not be asked yet: a window's reaction
+        partway through the window, the seat waited for only once the window has closed."""
+        settings = self.app.settings
+        window_open = self._reaction_open()
+        if reaction:
+            if any(a.verb in self.REACTION_VERBS for a in legal):
+                return self.reaction.ai_delay(self.rng) if window_open and self.reaction is not None else None
+            return settings.ai_delay_s * REACTION_AI_PACE
+        return None if window_open else settings.ai_delay_s
+
+    def _ask_ai(self, token: int) -> None:
+        """Ask every AI seat that may act now (several at once in a simultaneous decision); none waits on another."""
+        for seat in self.state.to_act():
+            if seat not in self.agents or (seat, token) in self.declined or self.ai.thinking(seat, token):
+                continue
+            legal = self.state.legal_actions(seat)
+            if not legal:
+                continue
+            reaction = self.state.is_reaction(seat)
+            delay = self._ai_delay(legal, reaction)
+            if delay is not None:
+                self._request_ai(seat, token, legal, delay, optional=reaction)
 
     def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
         """Ask `seat`'s agent, with a random stream fixed by the game, the position and the seat."""
@@ -391,12 +680,62 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._draw_card_help(surface)
         self.drag.draw_notice(surface, lay.text_size(17))
 
+    def _card_help_target(self) -> CardSprite | None:
+        """The card a help box would explain: the hand card under the pointer or the keyboard focus."""
+        return pointed_card(self.drag, self.viewer)
+
+    def _card_help_for(self, sprite: CardSprite) -> CardHelp | None:
+        """The game's words for a card (None: this card needs no explaining)."""
+        return None
+
+    def _help_style(self) -> HelpBoxStyle:
+        lay = self.layout
+        return HelpBoxStyle(width=int(max(200, lay.size[0] * 0.26)), edges=lay.text_size(15), alpha=245)
+
+    def _draw_card_help(self, surface: pygame.Surface) -> None:
+        """A card's text in a box above the card it explains, drawn over everything but the notice."""
+        sprite = self._card_help_target()
+        help_ = self._card_help_for(sprite) if sprite is not None and sprite.card_id is not None else None
+        if sprite is not None and help_ is not None:
+            draw_card_help(surface, sprite, help_, self.layout.text_size(15), self._help_style())
+
     # ----- events -> motion ---------------------------------------------------------------------------------
     def _show(self, event: Event) -> None:
         event = event.for_seat(self.viewer)
         handler: Callable[[Event], None] | None = getattr(self, f"_on_{event.kind}", None)
         if handler is not None:
             handler(event)
+
+    # ----- results -------------------------------------------------------------------------------------------------
+    def _round_result(self, event: Event) -> ResultWords | None:
+        """The words of a round's results dialog (None: no dialog). By default the round's score and the
+        totals; a game may give its own words (kept from its own round events, shown before `round_ended`)."""
+        score, totals = event["score"], event["totals"]
+        rows = [(self.names[s], f"+{score[s]}   {totals[s]}" if score[s] else str(totals[s]))
+                for s in range(self.count)]
+        return ResultWords(f"Round {int(event['round']) + 1} is over", "", rows)
+
+    def _game_result(self, event: Event) -> ResultWords:
+        """The words of the game's results dialog. By default the winners and the totals."""
+        winners = ", ".join(self._name(s) for s in event["winners"])
+        rows = [(self.names[s], f"{event['totals'][s]}" + ("   wins" if s in event["winners"] else ""))
+                for s in range(self.count)]
+        return ResultWords("The game is over", f"Winners: {winners}." if winners else "", rows)
+
+    def _on_round_ended(self, event: Event) -> None:
+        """A round's results, unless the game is over too (then the game's results say it all)."""
+        if any(e.kind == "game_ended" for e in self.events):
+            return
+        words = self._round_result(event)
+        if words is not None:
+            self._open_results(words.title, words.subtitle, words.rows, [(words.next_label, self._continue)],
+                               delay=self.RESULTS_DELAY)
+
+    def _on_game_ended(self, event: Event) -> None:
+        words = self._game_result(event)
+        self._open_results(words.title, words.subtitle, words.rows,
+                           [("Play again", self.play_again), ("Back to menu", self.app.back_to_title)],
+                           delay=self.RESULTS_DELAY)
 
     def _open_results(self, title: str, subtitle: str, rows: list[tuple[str, str]],
                       buttons: list[tuple[str, Callable[[], None]]], delay: float) -> None:

@@ -19,6 +19,8 @@ carries the whole selection. A table whose idea of what is legal changed calls `
 zones and lifted cards follow. Which cards may join a set is the table's business; the kit's
 `scenes/table/selection.py` answers it from `legal_actions`.
 
+Zones (scenes/table/zones.py) may be any shape on any seat: rectangles, polygons and wedges, circles.
+
 With `hover_lift`, the card under the pointer lifts too, and the lifted cards (`on_top`) are the
 ones a table draws last and the first ones hit-tested, so an overlapped card can be read whole.
 """
@@ -32,17 +34,9 @@ import pygame
 from scenes import theme
 from scenes.table.sprites import CardSprite
 from scenes.table.tween import TweenQueue, ease_out_back
+from scenes.table.zones import DropZone, zone_at, zone_under
 
 NOTICE_SECONDS = 3.5
-
-
-@dataclass
-class DropZone:
-    """A place cards can be dropped: `name` is what the table's `drop` function receives."""
-
-    name: str
-    rect: pygame.Rect
-    label: str = ""
 
 
 @dataclass
@@ -109,6 +103,14 @@ class DragController:
     def lit_zones(self) -> set[str]:
         """Zones that would take what is held or selected now (drawn lit by `draw_zones`)."""
         return set(self._lit)
+
+    def default_cards(self) -> list[CardSprite]:
+        """What a Play button or Enter plays: the selection, else the focused card, else a last card alone."""
+        if self.selected:
+            return list(self.selected)
+        if self.focus is not None and self.focus < len(self.sprites):
+            return [self.sprites[self.focus]]
+        return list(self.sprites) if len(self.sprites) == 1 else []
 
     def play(self, cards: Sequence[CardSprite], zone: str | None = None) -> bool:
         """Try to play these cards onto `zone` (default zone if None); spring back with the reason if refused."""
@@ -218,10 +220,7 @@ class DragController:
             self._refresh_lift()
 
     def _zone_at(self, pos: tuple[int, int]) -> DropZone | None:
-        for zone in self.zones:
-            if zone.rect.collidepoint(pos):
-                return zone
-        return None
+        return zone_at(self.zones, pos)
 
     def _mouse_down(self, pos: tuple[int, int]) -> bool:
         if not self.enabled:
@@ -292,14 +291,7 @@ class DragController:
         return True
 
     def _zone_under(self, sprite: CardSprite) -> DropZone | None:
-        card = sprite.rect()
-        best, best_area = None, 0
-        for zone in self.zones:
-            overlap = card.clip(zone.rect)
-            area = overlap.width * overlap.height
-            if area > best_area and area >= card.width * card.height * 0.3:
-                best, best_area = zone, area
-        return best
+        return zone_under(self.zones, sprite.rect())
 
     def _click(self, sprite: CardSprite) -> None:
         self.focus = self.sprites.index(sprite) if sprite in self.sprites else None
@@ -369,11 +361,7 @@ class DragController:
             return
         for zone in self.zones:
             if zone.name in self._lit:
-                pygame.draw.rect(surface, theme.LEGAL_GLOW, zone.rect.inflate(10, 10), width=4, border_radius=12)
-                if zone.label:
-                    size = max(11, zone.rect.height // 9)
-                    image = theme.font(size, "bold").render(zone.label, True, theme.LEGAL_GLOW)
-                    surface.blit(image, image.get_rect(midtop=(zone.rect.centerx, zone.rect.bottom + 8)))
+                zone.draw_lit(surface)
 
     def draw_notice(self, surface: pygame.Surface, text_size: int = 16) -> None:
         """The reason a card was refused, in a dark box by the card, kept inside the window."""

@@ -16,7 +16,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
+
+from scenes import theme
+
+if TYPE_CHECKING:
+    from scenes.table.sprites import CardSprite
 
 
 @dataclass(frozen=True)
@@ -80,3 +85,31 @@ class SetChooser:
             answer = selection_help(self._sets, selected, hand, self.key)
             self._help[cache_key] = answer
         return answer
+
+
+DIM_ALPHA = 115                 # hand cards that cannot be part of a legal play now
+
+
+def light_hand(sprites: Sequence["CardSprite"], held: Sequence["CardSprite"], selected: Sequence["CardSprite"],
+               focused: "CardSprite | None", help_: SelectionHelp | None) -> None:
+    """The legal ones lit: cards that can still join a legal play glow, the others dim (`help_` None: the
+    player may not act, so nothing is lit or dimmed). A chosen card wears a ring (cream; green once the set
+    is playable), so it never looks like a card only lifted under the pointer; the focus is gold."""
+    if help_ is None:
+        for sprite in sprites:
+            if sprite not in held:
+                sprite.alpha = 255.0
+            sprite.glow = None
+        return
+    for sprite in sprites:
+        chosen = sprite in selected
+        can_join = sprite.card_id in help_.can_join
+        sprite.alpha = 255.0 if chosen or can_join else float(DIM_ALPHA)
+        if sprite is focused:
+            sprite.glow = theme.GOLD
+        elif chosen:
+            sprite.glow = theme.LEGAL_GLOW if help_.complete else theme.CREAM
+        elif selected and can_join:
+            sprite.glow = theme.LEGAL_GLOW
+        else:
+            sprite.glow = None

@@ -76,10 +76,10 @@ def test_a_hidden_hand_shows_no_card_help_under_the_pointer_or_the_keys(make_app
     _move(scene, (int(ant_home[0]), int(ant_home[1])))
     for key in (pygame.K_LEFT, pygame.K_LEFT):
         scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    assert scene._tooltip_sprite() is None
+    assert scene._card_help_target() is None
     scene.mouse = (int(ant_home[0]), int(ant_home[1]))
     scene.drag.focus = len(scene.drag.sprites) - 1     # even a focus left behind explains nothing
-    assert scene._tooltip_sprite() is None
+    assert scene._card_help_target() is None
 
 
 def test_the_divine_trick_blind_card_is_not_shown_once_the_hand_is_hidden(make_app):

@@ -138,9 +138,9 @@ def test_the_sneak_control_appears_for_a_human_seat_after_a_number_card(make_app
              "draw_pile": _rest_of_deck([["2", "3", "4", "6"], ["5", "5", "7", "8"], ["9", "9", "10", "1"]])}
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy"), ("Bob", "ai:easy")], setups=[setup])
     run(app, 600, until=lambda: bool(scene.sneak_buttons))
-    assert scene.sneak is not None and scene.sneak.open
+    assert scene.reaction is not None and scene.reaction.open
     [(seat, button)] = scene.sneak_buttons
-    assert seat == 0 and button.label == f"Sneak {scene.sneak.number}!"
+    assert seat == 0 and button.label == f"Sneak {scene.sneak_number}!"
     actions = scene.state.rounds[0].actions
     run(app, 45)                                   # 0.75 s of the 1.5 s window
     assert len(actions) == 1 and scene.sneak_buttons     # Bob, the AI on turn, waits for the window

@@ -65,7 +65,7 @@ def test_a_hovered_god_card_lifts_above_its_neighbours_and_explains_itself(make_
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(hermes.x), int(hermes.y)), rel=(0, 0),
                                           buttons=(0, 0, 0)))
     assert hermes.lifted and scene.drag.on_top[-1] is hermes
-    assert scene._card_help_sprite() is hermes
+    assert scene._card_help_target() is hermes and scene._card_help_for(hermes) is not None
     scene.draw(pygame.Surface(app.size))
     assert scene.renderer.drawn_faces[-1] == "Hermes"          # drawn last: on top of the others
 

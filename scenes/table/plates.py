@@ -1,0 +1,85 @@
+"""Seat furniture every table draws: the name plate with its (you)/(AI) words and the active-seat ring,
+and the card-count badge of a face-down hand.
+
+The words follow who is looking: the human whose private view is on screen reads "(you)" (or
+"(your cards)" in pass-and-play, where several people share the screen), AI seats read "(AI)", a
+player named "You" gets no tag. The active seat (whose move the table shows as awaited) wears the
+kit's pulsing ring and a "turn" / "your turn" tag (scenes/table/log_panel.py `draw_turn_marker`).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+import pygame
+
+from scenes import theme
+from scenes.table.card_art import card_height
+from scenes.table.chips import value_chip
+from scenes.table.log_panel import draw_turn_marker
+from scenes.table.sprites import CardSprite
+from scenes.table.text import blit_text
+from scenes.widgets import draw_panel, ellipsize
+
+PLATE_ALPHA = 200
+
+
+def role_words(seat: int, name: str, humans: Sequence[int], shown_as_you: bool) -> str:
+    """" (you)", " (your cards)", " (AI)" or nothing, after a seat's name."""
+    if shown_as_you:
+        if name.casefold() == "you":
+            return ""
+        return " (you)" if len(humans) == 1 else " (your cards)"
+    return "" if seat in humans else " (AI)"
+
+
+@lru_cache(maxsize=32)
+def plate_backing(size: tuple[int, int], alpha: int = PLATE_ALPHA) -> pygame.Surface:
+    """A name plate's dark rounded backing, made once per size."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    draw_panel(image, image.get_rect(), alpha)
+    return image
+
+
+def draw_plate_backing(surface: pygame.Surface, plate: pygame.Rect) -> None:
+    surface.blit(plate_backing(plate.size), plate)
+
+
+def draw_plate_name(surface: pygame.Surface, plate: pygame.Rect, name: str, role: str, size: int, pad: int,
+                    room: int) -> pygame.Rect:
+    """The name at the plate's left, with its role when both fit `room` (the name matters more)."""
+    words = name + role
+    if role and theme.font(size, "bold").size(words)[0] > room:
+        words = name
+    shown = ellipsize(words, size, room, "bold")
+    return blit_text(surface, shown, (plate.left + pad, plate.centery), size, theme.CREAM, "bold", "midleft")
+
+
+def draw_active_seat(surface: pygame.Surface, plate: pygame.Rect, clock: float, yours: bool) -> None:
+    """The ring and tag of the seat whose move is awaited."""
+    draw_turn_marker(surface, plate, clock, "your turn" if yours else "turn")
+
+
+def count_words(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def draw_count_beside(surface: pygame.Surface, hand: Sequence[CardSprite], centre: tuple[int, int],
+                      size: int) -> None:
+    """A face-down hand's size in words, just right of its rightmost card (centred when it is empty)."""
+    text = count_words(len(hand))
+    if hand:
+        right = max(s.home[0] + s.pixel_width / 2 for s in hand)
+        blit_text(surface, text, (int(right) + 6, int(centre[1])), size, theme.CREAM, "bold", "midleft")
+    else:
+        blit_text(surface, text, centre, size, theme.CREAM, "bold", "center")
+
+
+def draw_count_on_card(surface: pygame.Surface, hand: Sequence[CardSprite], size: int) -> None:
+    """A face-down hand's size as a chip on its last card (nothing for an empty hand)."""
+    if not hand:
+        return
+    last = max(hand, key=lambda s: s.home[0])
+    pos = (int(last.home[0] + last.pixel_width * 0.25), int(last.home[1] + card_height(last.pixel_width) * 0.3))
+    chip = value_chip(str(len(hand)), int(size * 1.5), theme.INK, theme.CREAM, theme.CREAM)
+    surface.blit(chip, chip.get_rect(center=pos))

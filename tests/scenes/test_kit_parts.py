@@ -1,0 +1,185 @@
+"""The table kit's parts on their own: the reaction window, seating by waiting_for, chance applied by
+the table, and results shown from the shared round_ended / game_ended events."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+from dataclasses import dataclass, field
+
+import pygame
+import pytest
+
+from game.core.actions import Action
+from game.core.engine import CHANCE
+from game.core.events import Event
+from scenes.results import ResultsOverlay
+from scenes.table.reaction import ReactionWindow
+from scenes.table.seating import apply_due_chance, bottom_seat_for, waited_for
+from tests.scenes.test_zeus_table import _rest_of_deck, make_app, open_table, run  # noqa: F401  (fixture)
+
+
+# ----- the reaction window ------------------------------------------------------------------------------
+def _window(length: float = 2.0, not_offered=frozenset({1})) -> ReactionWindow:
+    return ReactionWindow(Action.of("sneak", "7"), "Sneak 7!", length, key=(0, 3), not_offered=not_offered,
+                          hotkey=pygame.K_s)
+
+
+def test_the_reaction_control_is_offered_to_every_human_not_waited_for_but_the_cards_player():
+    window = _window()
+    assert window.offered_to(humans=(0, 1, 2, 3), waited_for=(2,)) == [0, 3]
+    assert window.offered_to(humans=(0,), waited_for=(0,)) == []
+
+
+def test_with_several_humans_each_control_names_its_seat_and_no_hotkey_is_shared():
+    pygame.init()
+    window = _window()
+    pressed = []
+    rect = pygame.Rect(10, 10, 200, 30)
+    several = window.buttons([0, 3], ["Ann", "Zoe", "Bob", "Cleo"], rect, 4, pressed.append, several_humans=True)
+    assert [(seat, b.label) for seat, b in several] == [(0, "Sneak 7! (Ann)"), (3, "Sneak 7! (Cleo)")]
+    assert several[1][1].rect.top == rect.top + rect.height + 4
+    assert all(b.hotkey is None for _, b in several)
+    several[1][1].on_click()
+    assert pressed == [3]
+    [(seat, alone)] = window.buttons([0], ["Ann"], rect, 4, pressed.append, several_humans=False)
+    assert alone.label == "Sneak 7!" and alone.hotkey == pygame.K_s
+
+
+def test_the_reaction_window_closes_once_its_time_is_up():
+    window = _window(length=0.5)
+    assert window.open and not window.tick(0.3)
+    assert window.tick(0.3) and not window.open
+    assert not window.tick(0.3)            # it reports closing only once
+
+
+def test_ai_seats_react_partway_through_the_window():
+    window = _window(length=2.0)
+    rng = random.Random(4)
+    delays = [window.ai_delay(rng) for _ in range(200)]
+    assert all(0.5 <= d <= 1.4 for d in delays)
+    assert window.concerns([Action.of("play", "7"), Action.of("sneak", "7")])
+    assert not window.concerns([Action.of("draw")])
+
+
+# ----- seating and chance ---------------------------------------------------------------------------------
+@dataclass
+class FakeState:
+    """Just what seating and chance read: who is waited for, and chance actions to make."""
+
+    waiting: list[tuple[int, ...]]
+    finished: bool = False
+    game_id: str = "fake"
+    applied: list[tuple[int, str]] = field(default_factory=list)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        return self.waiting[0]
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.waiting[0]
+
+    def is_reaction(self, seat: int) -> bool:
+        return False
+
+    def chance_action(self) -> Action | None:
+        return Action.of("reshuffle") if CHANCE in self.waiting[0] else None
+
+
+@dataclass
+class FakeSession:
+    state: FakeState
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        self.state.applied.append((seat, str(action)))
+        self.state.waiting.pop(0)
+        return [Event("reshuffled", None, {"n": len(self.state.applied)})]
+
+
+def test_the_bottom_seat_is_a_human_the_game_waits_for():
+    assert bottom_seat_for(FakeState([(1, 3)]), humans=(0, 3), bottom=0) == 3
+    assert bottom_seat_for(FakeState([(0, 3)]), humans=(0, 3), bottom=3) == 3    # several: stay put
+    assert bottom_seat_for(FakeState([(0, 3)]), humans=(0, 3), bottom=0) == 0
+    assert bottom_seat_for(FakeState([(1, 2)]), humans=(0, 3), bottom=3) == 3    # no human waited for
+    assert bottom_seat_for(FakeState([(CHANCE,)]), humans=(0, 3), bottom=0) == 0
+    assert bottom_seat_for(FakeState([(3,)], finished=True), humans=(0, 3), bottom=0) == 0
+    assert waited_for(FakeState([(CHANCE,)])) == () and waited_for(FakeState([(2, 1)])) == (2, 1)
+
+
+def test_chance_is_applied_through_the_session_until_a_player_is_waited_for():
+    state = FakeState([(CHANCE,), (CHANCE,), (1,)])
+    events, actions = apply_due_chance(FakeSession(state))
+    assert state.applied == [(CHANCE, "reshuffle"), (CHANCE, "reshuffle")]
+    assert [e["n"] for e in events] == [1, 2] and [str(a) for a in actions] == ["reshuffle", "reshuffle"]
+    assert apply_due_chance(FakeSession(FakeState([(0,)]))) == ([], [])
+
+
+def test_a_game_that_waits_for_chance_but_makes_no_chance_action_is_an_error():
+    class Broken(FakeState):
+        def chance_action(self) -> Action | None:
+            return None
+
+    with pytest.raises(RuntimeError, match="no chance action"):
+        apply_due_chance(FakeSession(Broken([(CHANCE,)])))
+
+
+def test_the_table_applies_due_chance_itself_without_asking_an_agent(make_app, monkeypatch):
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy"), ("Bob", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene.idle)
+    due = [True]
+    applied = []
+    state = scene.state
+    real_waiting_for = state.waiting_for
+    monkeypatch.setattr(state, "waiting_for", lambda: (CHANCE,) if due else real_waiting_for())
+    monkeypatch.setattr(state, "chance_action", lambda: Action.of("reshuffle"))
+
+    def apply(seat, action):
+        applied.append((seat, str(action)))
+        due.clear()
+        return []
+
+    monkeypatch.setattr(scene.session, "apply", apply)
+    asked = []
+    monkeypatch.setattr(scene.ai, "request", lambda seat, *a, **k: asked.append(seat))
+    run(app, 1)
+    assert applied == [(CHANCE, "reshuffle")] and asked == []
+    run(app, 3)
+    assert applied == [(CHANCE, "reshuffle")]       # applied once; the game goes on from there
+
+
+# ----- a reaction window at a real table, with several humans ---------------------------------------------------
+def test_a_reaction_window_is_offered_to_every_human_alike_and_closes(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=0.0, sneak_window_s=1.0)
+    hands = [["2", "3", "4", "6"], ["5", "5", "7", "8"], ["9", "9", "10", "1"], ["2", "6", "9", "10"]]
+    setup = {"dealer": 0, "first": 1, "hands": hands, "draw_pile": _rest_of_deck(hands)}
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy"), ("Bob", "human"), ("Cleo", "human")],
+                       setups=[setup])
+    run(app, 600, until=lambda: bool(scene.reaction_buttons))
+    # Zoe played a number; Bob is waited for: Ann and Cleo are offered the sneak, whatever they hold.
+    assert [(seat, b.label) for seat, b in scene.reaction_buttons] == [
+        (0, f"Sneak {scene.sneak_number}! (Ann)"), (3, f"Sneak {scene.sneak_number}! (Cleo)")]
+    run(app, 120, until=lambda: not scene.reaction_buttons)
+    assert not scene.reaction_buttons and not scene.reaction.open
+
+
+# ----- results from the shared events ---------------------------------------------------------------------------
+def test_results_are_shown_by_default_from_round_ended_and_game_ended(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene.idle)
+    scene.events.append(Event("round_ended", None, {"round": 0, "score": [0, 1], "totals": [0, 1]}))
+    run(app, 5, until=lambda: isinstance(app.stack.top, ResultsOverlay))
+    overlay = app.stack.top
+    assert isinstance(overlay, ResultsOverlay) and overlay.title == "Round 1 is over"
+    assert overlay.rows == [("Ann", "0"), ("Zoe", "+1   1")]
+    assert [label for label, _ in overlay.button_specs] == ["Next round"]
+    overlay.choose(0)
+    app.stack.apply_pending()
+    scene.events.append(Event("round_ended", None, {"round": 1, "score": [1, 0], "totals": [1, 1]}))
+    scene.events.append(Event("game_ended", None, {"winners": [0], "totals": [1, 1]}))
+    run(app, 5, until=lambda: isinstance(app.stack.top, ResultsOverlay))
+    overlay = app.stack.top
+    assert overlay.title == "The game is over" and "Winners: Ann." in overlay.subtitle   # one dialog, the game's
