@@ -12,7 +12,7 @@ frame, a black card's in a square one with an ink frame. Kings, whose value depe
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -198,3 +198,8 @@ def lock_mark(size: int) -> pygame.Surface:
     pygame.draw.rect(image, theme.CREAM, body, border_radius=max(1, size // 8))
     pygame.draw.circle(image, theme.INK, body.center, max(1, size // 10))
     return image
+
+
+def tamoul_faces(game: Any) -> tuple[CardArt, frozenset[str]]:
+    """The manifest's `card_faces`: the renderer and every card id of the deck (the rules screen's examples)."""
+    return tamoul_card_art(), frozenset(game.content.cards)
