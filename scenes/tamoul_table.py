@@ -122,6 +122,7 @@ class TamoulTableScene(TableScene):
         self.shuffling = 0.0
         self.turn_buttons: list[Button] = []
         self.serial = 0                                # new top cards seen: each opens a reaction window
+        self._windows_opened: set[tuple[int, int]] = set()
         self._start()
 
     # ----- where things are ------------------------------------------------------------------------
@@ -519,8 +520,12 @@ class TamoulTableScene(TableScene):
         length = max(0.0, int(view.options.get("reaction_ms", 2000)) / 1000.0)
         if length <= 0:
             return None
+        key = (view.round_index, self.serial)
+        if key in self._windows_opened and (self.reaction is None or self.reaction.key != key):
+            return None      # this top card's window has run: a later move must not open it again
+        self._windows_opened.add(key)
         return ReactionWindow(Action("intercept", ("0",)), f"Intercept {card_words(view.top)}", length,
-                              key=(view.round_index, self.serial), hotkey=pygame.K_i)
+                              key=key, hotkey=pygame.K_i)
 
     def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
         """An AI's interception comes after its level's human-like reaction time."""
