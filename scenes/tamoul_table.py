@@ -98,7 +98,7 @@ class TamoulTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "tamoul-table"
     RESULTS_DELAY = 0.8
-    REACTION_VERBS = ("intercept",)
+    REACTION_VERBS: tuple[str, ...] = ()    # interception is open at any moment, not only in the window
 
     def __init__(self, app: "App", session: GameSession) -> None:
         super().__init__(app, session)
@@ -230,9 +230,9 @@ class TamoulTableScene(TableScene):
         picks: list[CardSprite] = []
         if self.drawn is not None and self.drawn.owner == self.bottom and self.drawn.card_id is not None:
             picks.append(self.drawn)
-        swapping = self._my_step() == "swap"
+        choosing = self._my_step() in ("peek_other", "swap")
         for seat in range(self.count):
-            if seat in self.humans or swapping:
+            if seat in self.humans or choosing:
                 picks += self.grids[seat].sprites()
         self.drag.set_cards(picks)
         self.drag.zones = self._zones()
@@ -316,7 +316,6 @@ class TamoulTableScene(TableScene):
             self.drag.notice = Notice(reason if len(self.humans) == 1 else f"{self.names[seat]}: {reason}", where)
         else:
             self._notice(reason, seat)
-        self.sounds.play("refuse")
         return False
 
     def _turn_blocked(self, action: Action) -> str | None:
@@ -800,7 +799,6 @@ class TamoulTableScene(TableScene):
         self.draw_count = max(0, self.draw_count - 1)
         self.log.add(f"{self._does(seat, 'tries')} {card_words(card)} on {card_words(top)}: no match, "
                      f"a penalty card to slot {penalty + 1}")
-        self.sounds.play("refuse")
         self._pause(0.5)
 
     def _on_reshuffled(self, event: Event) -> None:
@@ -904,9 +902,7 @@ class TamoulTableScene(TableScene):
         who = self._does(view.turn, "is")
         doing = {"draw": "to draw", "hold": "holding a card", "action": "taking a card's action",
                  "end": "ending the turn"}.get(view.phase, "")
-        if self._reaction_open():
-            return f"Intercept {card_words(view.top)}? Any player may try now"
-        text = f"{who} {doing}"
+        text = f"Intercept {card_words(view.top)}? Any player may try now" if self._reaction_open() else f"{who} {doing}"
         if view.callers:
             text += f" · Tamoul called: {len(view.to_play)} last turn{'s' if len(view.to_play) != 1 else ''} left"
         return text
@@ -937,8 +933,7 @@ class TamoulTableScene(TableScene):
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
         """Frozen cards' padlocks, the peek and swap marks everyone sees, the memory aid's eyes."""
-        aid = bool(self.state.options.get("memory_aid")) and self.viewer in self.humans and self.sums is None
-        view = self.state.view(self.viewer) if aid else None
+        seen = self.seen_marks()
         for seat, grid in self.grids.items():
             for slot, sprite in enumerate(grid.slots):
                 if sprite is None or slot >= grid.slot_count():
@@ -952,11 +947,17 @@ class TamoulTableScene(TableScene):
                     pygame.draw.rect(surface, theme.GOLD, rect.inflate(4, 4), width=2, border_radius=8)
                 if self.swap_pick == (seat, slot):
                     pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(6, 6), width=3, border_radius=8)
-                if view is not None and slot < len(view.board[seat]):
-                    known = view.board[seat][slot]
-                    if known is not None and known.watch_of(self.viewer) is not None and sprite.flip < 0.5:
-                        eye = eye_mark(mark)
-                        surface.blit(eye, eye.get_rect(center=(rect.left + mark // 2 + 1, rect.bottom - mark // 3)))
+                if (seat, slot) in seen and sprite.flip < 0.5:
+                    eye = eye_mark(mark)
+                    surface.blit(eye, eye.get_rect(center=(rect.left + mark // 2 + 1, rect.bottom - mark // 3)))
+
+    def seen_marks(self) -> set[tuple[int, int]]:
+        """The memory aid (option `memory_aid`): the slots whose card the person at the bottom has seen."""
+        if not self.state.options.get("memory_aid") or self.viewer not in self.humans or self.sums is not None:
+            return set()
+        view = self.state.view(self.viewer)
+        return {(p, s) for p, row in enumerate(view.board) for s, known in enumerate(row)
+                if known is not None and known.watch_of(self.viewer) is not None}
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         lay = self.layout
