@@ -722,7 +722,7 @@ class TamoulTableScene(TableScene):
         seat, target, slot = event.seat, int(event["target"]), int(event["slot"])
         card = event.get("card")
         self._look(target, slot, card if seat == self.viewer else None, LOOK_SECONDS)
-        whose = "their own" if target == seat else f"{self._name(target)}'s"
+        whose = "their own" if target == seat else self._whose(target)
         public = f"{self._does(seat, 'looks')} at {whose} card {slot + 1}"
         if card is not None and seat == self.viewer:
             self.log.add(f"{public}: {card_words(card)}", private_to=seat, public=public)
@@ -751,7 +751,12 @@ class TamoulTableScene(TableScene):
         self._pause(0.3)
 
     def _place_words(self, seat: int, slot: int) -> str:
-        return f"{self._name(seat)}'s card {slot + 1}"
+        return f"{self._whose(seat)} card {slot + 1}"
+
+    def _whose(self, seat: int) -> str:
+        """"Bob's", but "your" for a player named You."""
+        name = self._name(seat)
+        return "your" if name.casefold() == "you" else f"{name}'s"
 
     def _on_step_skipped(self, event: Event) -> None:
         self.log.add(f"{self._does(event.seat, 'skips')} '{STEP_WORDS.get(event['step'], event['step'])}': "
@@ -947,9 +952,19 @@ class TamoulTableScene(TableScene):
                     pygame.draw.rect(surface, theme.GOLD, rect.inflate(4, 4), width=2, border_radius=8)
                 if self.swap_pick == (seat, slot):
                     pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(6, 6), width=3, border_radius=8)
+                if seat == self.bottom and seat in self.humans and not self.tweens.moving(sprite):
+                    self._draw_slot_number(surface, rect, slot)
                 if (seat, slot) in seen and sprite.flip < 0.5:
                     eye = eye_mark(mark)
                     surface.blit(eye, eye.get_rect(center=(rect.left + mark // 2 + 1, rect.bottom - mark // 3)))
+
+    def _draw_slot_number(self, surface: pygame.Surface, rect: pygame.Rect, slot: int) -> None:
+        """Your slots carry the number of their key (1-8), in a small chip at the top-left corner."""
+        size = max(10, rect.width // 5)
+        chip = pygame.Rect(0, 0, size + 6, size + 4)
+        chip.center = (rect.left + 3, rect.top + 3)
+        pygame.draw.rect(surface, theme.INK, chip, border_radius=chip.height // 2)
+        blit_text(surface, str(slot + 1), chip.center, size, theme.CREAM, "bold", "center")
 
     def seen_marks(self) -> set[tuple[int, int]]:
         """The memory aid (option `memory_aid`): the slots whose card the person at the bottom has seen."""
