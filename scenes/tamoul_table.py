@@ -121,6 +121,7 @@ class TamoulTableScene(TableScene):
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
         self.shuffling = 0.0
         self.turn_buttons: list[Button] = []
+        self.totals = list(self.state.totals)          # the totals as shown: they change when a round's results do
         self.serial = 0                                # new top cards seen: each opens a reaction window
         self._windows_opened: set[tuple[int, int]] = set()
         self._start()
@@ -165,7 +166,7 @@ class TamoulTableScene(TableScene):
     def _centre(self) -> pygame.Rect:
         """The middle of the table, clear of the grids above and the bottom plate."""
         lay = self.layout
-        top = max([self._grid_bottom(s) + lay.text_size(14) for s, a in lay.seats.items() if a.side == "top"]
+        top = max([self._grid_bottom(s) + lay.text_size(17) + 4 for s, a in lay.seats.items() if a.side == "top"]
                   + [lay.centre.top])
         bottom = self._bottom_plate().top - lay.margin
         return pygame.Rect(lay.centre.left, top, lay.centre.width, max(20, bottom - top))
@@ -267,6 +268,7 @@ class TamoulTableScene(TableScene):
         self.draw_count = view.draw_count
         self.turn = view.turn if view.turn is not None else self.turn
         self.callers = list(view.callers)
+        self.totals = list(view.totals)
         self.drawn = None
         if view.holder is not None:
             card = view.drawn
@@ -570,9 +572,10 @@ class TamoulTableScene(TableScene):
                  and view.board[viewer][s].watch_of(viewer) is not None
                  and view.board[viewer][s].watch_of(viewer)[1] == 0]
         if known:
-            self.log.add("You look at your cards 2 and 3" if len(self.humans) == 1
-                         else f"{self.names[viewer]} looks at their cards 2 and 3", private_to=viewer,
-                         public=f"{self.names[viewer]} looks at their cards")
+            seen = ", ".join(f"{card_words(card)} in slot {slot + 1}" for slot, card in known)
+            self.log.add(f"You see your bottom cards: {seen}" if len(self.humans) == 1
+                         else f"{self.names[viewer]} sees their bottom cards: {seen}", private_to=viewer,
+                         public=f"{self.names[viewer]} looks at their bottom cards")
             for slot, card in known:
                 self._look(viewer, slot, card, LOOK_SECONDS + 0.6)
 
@@ -639,9 +642,9 @@ class TamoulTableScene(TableScene):
             self.first_look_shown.add((self.state.round_index, seat))
             for slot, card in zip(event["slots"], cards):
                 self._look(seat, int(slot), card, LOOK_SECONDS + 0.6)
-            words = ", ".join(card_words(c) for c in cards)
-            self.log.add(f"You see your cards 2 and 3: {words}", private_to=seat,
-                         public=f"{self.names[seat]} looks at their cards 2 and 3")
+            words = ", ".join(f"{card_words(c)} in slot {int(s) + 1}" for s, c in zip(event["slots"], cards))
+            self.log.add(f"You see your bottom cards: {words}", private_to=seat,
+                         public=f"{self.names[seat]} looks at their bottom cards")
 
     def _on_turn_started(self, event: Event) -> None:
         self.turn = event.seat
@@ -849,6 +852,14 @@ class TamoulTableScene(TableScene):
         limit = self.content.call_limit
         return f"{total} (called: 0)" if total <= limit else f"{total} + {self.content.wrong_call_penalty}"
 
+    def _on_round_ended(self, event: Event) -> None:
+        self.totals = list(event["totals"])
+        super()._on_round_ended(event)
+
+    def _on_game_ended(self, event: Event) -> None:
+        self.totals = list(event["totals"])
+        super()._on_game_ended(event)
+
     def _round_result(self, event: Event) -> ResultWords | None:
         score, totals = event["score"], event["totals"]
         rows = [(self.names[s], f"{self._board_words(s)} → +{score[s]}   total {totals[s]}") for s in range(self.count)]
@@ -917,7 +928,7 @@ class TamoulTableScene(TableScene):
         plate = area.plate
         size = max(11, int(plate.height * 0.5))
         pad = max(4, plate.height // 4)
-        right = f"{self.state.totals[seat]} pts"
+        right = f"{self.totals[seat]} pts"
         if seat in self.callers:
             right = f"TAMOUL!  {right}"
         right_w = theme.font(size, "bold").size(right)[0]
@@ -932,27 +943,33 @@ class TamoulTableScene(TableScene):
             if grid.slots[slot] is None:
                 pygame.draw.rect(surface, theme.FELT_LIGHT, grid.slot_rect(slot), width=1, border_radius=6)
         if self.sums is not None:
-            bottom = max((grid.slot_rect(s).bottom for s in range(grid.slot_count())), default=plate.bottom)
-            blit_text(surface, f"= {self._board_words(seat)}", (area.hand_centre[0], bottom + 2),
-                      self.layout.text_size(16), theme.GOLD, "bold", "midtop")
+            rects = [grid.slot_rect(s) for s in range(grid.slot_count())]
+            words, size = f"= {self._board_words(seat)}", self.layout.text_size(16)
+            if seat == self.bottom:     # beside the grid: below it is the window's edge
+                right = max((r.right for r in rects), default=plate.centerx)
+                blit_text(surface, words, (right + self.layout.margin, area.hand_centre[1]), size, theme.GOLD,
+                          "bold", "midleft")
+            else:
+                bottom = max((r.bottom for r in rects), default=plate.bottom)
+                blit_text(surface, words, (area.hand_centre[0], bottom + 2), size, theme.GOLD, "bold", "midtop")
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
         """Frozen cards' padlocks, the peek and swap marks everyone sees, the memory aid's eyes."""
         seen = self.seen_marks()
         for seat, grid in self.grids.items():
             for slot, sprite in enumerate(grid.slots):
-                if sprite is None or slot >= grid.slot_count():
-                    continue
+                if sprite is None or slot >= grid.slot_count() or self.tweens.moving(sprite):
+                    continue        # a card on its way gets its marks once it lies in its slot
                 rect = grid.slot_rect(slot)
                 mark = max(10, rect.width // 3)
                 if seat in self.callers and self.sums is None:
                     lock = lock_mark(mark)
                     surface.blit(lock, lock.get_rect(center=(rect.right - mark // 3, rect.top + mark // 3)))
-                if (seat, slot) in self.looked_at and not self.tweens.moving(sprite):
+                if (seat, slot) in self.looked_at:
                     pygame.draw.rect(surface, theme.GOLD, rect.inflate(4, 4), width=2, border_radius=8)
                 if self.swap_pick == (seat, slot):
                     pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(6, 6), width=3, border_radius=8)
-                if seat == self.bottom and seat in self.humans and not self.tweens.moving(sprite):
+                if seat == self.bottom and seat in self.humans:
                     self._draw_slot_number(surface, rect, slot)
                 if (seat, slot) in seen and sprite.flip < 0.5:
                     eye = eye_mark(mark)
@@ -985,6 +1002,8 @@ class TamoulTableScene(TableScene):
         view = self.state.view(None)
         if view.finished:
             return "The game is over."
+        if self.sums is not None:
+            return "The round is over: every card is turned and each board counted."
         if self.bottom not in self.humans:
             return f"Watching: {self._does(view.turn, 'is')} playing."
         if not self.gate.may_show(self.bottom):
