@@ -737,14 +737,14 @@ class TamoulTableScene(TableScene):
         a, b = self.grids[pa].slots[sa], self.grids[pb].slots[sb]
         self.grids[pa].put(sa, b)
         self.grids[pb].put(sb, a)
-        for sprite, owner in ((a, pb), (b, pa)):
-            if sprite is not None:
-                sprite.owner, sprite.z, sprite.glow = owner, 260, theme.GOLD
+        was = {id(sprite): (sprite.x, sprite.y) for sprite in (a, b) if sprite is not None}
         self._layout_grid(pa, animate=False)
         self._layout_grid(pb, animate=False)
-        for sprite in (a, b):
+        for sprite, owner in ((a, pb), (b, pa)):
             if sprite is None:
                 continue
+            sprite.owner, sprite.z, sprite.glow = owner, 260, theme.GOLD
+            sprite.x, sprite.y = was[id(sprite)]         # from where it lay, across the table
             hx, hy, _ = sprite.home
             self.tweens.add(sprite, 0.7, easing=ease_in_out_cubic, x=hx, y=hy, scale=1.0,
                             on_done=lambda s=sprite: (setattr(s, "glow", None), setattr(s, "z", 60)))
@@ -783,8 +783,11 @@ class TamoulTableScene(TableScene):
             self._pause(0.4)
             return
         # A miss: the card is shown to all beside the pile, goes back face down, and a penalty card follows.
+        penalty = int(event["penalty_slot"])
+        extra = self._slot_sprite(seat)
+        grid.put(penalty, extra)
+        self._layout_grid(seat, animate=True)          # the grid widens for slots 5-8 smoothly
         px, py = self._discard_centre()
-        hx, hy, _ = sprite.home
         sprite.card_id, sprite.z, sprite.glow = card, 300, theme.ILLEGAL
         self.tweens.add(sprite, 0.35, x=px + self._pile_width() * 0.55, y=py + self._pile_width() * 0.25, flip=1.0)
 
@@ -794,15 +797,9 @@ class TamoulTableScene(TableScene):
                                              setattr(s, "z", 60 + slot)))
 
         self.tweens.call(go_back, delay=1.3)
-        penalty = int(event["penalty_slot"])
-        extra = self._slot_sprite(seat)
-        dx, dy = self._deck_centre()
-        extra.x, extra.y = dx, dy
-        grid.put(penalty, extra)
-        self._layout_grid(seat, animate=False)
-        sprite.x, sprite.y = hx, hy
+        self.tweens.cancel(extra)
+        extra.x, extra.y = self._deck_centre()
         ex, ey, _ = extra.home
-        extra.x, extra.y = dx, dy
         self.tweens.add(extra, 0.45, delay=1.5, x=ex, y=ey)
         self.draw_count = max(0, self.draw_count - 1)
         self.log.add(f"{self._does(seat, 'tries')} {card_words(card)} on {card_words(top)}: no match, "
