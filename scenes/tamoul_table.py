@@ -127,10 +127,18 @@ class TamoulTableScene(TableScene):
         self._start()
 
     # ----- where things are ------------------------------------------------------------------------
+    def _line(self, base: int) -> int:
+        return theme.font(self.layout.text_size(base)).get_linesize()
+
     def _pile_width(self) -> int:
+        """As large as the middle allows below the status line, above the pile labels and the turn tag."""
         lay = self.layout
-        room = self._centre().height - lay.text_size(15) * 2 - lay.margin * 2
-        return max(24, min(int(lay.card_width * 0.85), int(room / 1.4)))
+        room = self._centre().height - self._line(17) - self._line(15) - self._line(17) - lay.margin * 2
+        return max(20, min(int(lay.card_width * 0.85), int(room / 1.4)))
+
+    def _pile_y(self) -> int:
+        w = self._pile_width()
+        return self._centre().top + self._line(17) + self.layout.margin // 2 + card_height(w) // 2 + 4
 
     def _bottom_plate(self) -> pygame.Rect:
         lay = self.layout
@@ -144,7 +152,7 @@ class TamoulTableScene(TableScene):
         if seat == self.bottom:
             room = lay.size[1] - lay.margin - (self._bottom_plate().bottom + lay.margin // 2)
             return max(20, min(int(lay.card_width * 0.9), int(room / (2 * 1.4 + 0.15))))
-        grow = 1.25 if self.count <= 3 else 1.0
+        grow = 1.25 if self.count == 2 else 1.0     # one opponent across the table has room to spare
         return max(20, int(lay.small_card_width * grow))
 
     def _grid_area(self, seat: int) -> SeatArea:
@@ -173,11 +181,11 @@ class TamoulTableScene(TableScene):
 
     def _deck_centre(self) -> tuple[int, int]:
         c = self._centre()
-        return (c.centerx - int(self._pile_width() * 1.3), c.centery - self.layout.text_size(15) // 2)
+        return (c.centerx - int(self._pile_width() * 1.3), self._pile_y())
 
     def _discard_centre(self) -> tuple[int, int]:
         c = self._centre()
-        return (c.centerx, c.centery - self.layout.text_size(15) // 2)
+        return (c.centerx, self._pile_y())
 
     def _held_centre(self) -> tuple[int, int]:
         x, y = self._discard_centre()
@@ -666,7 +674,9 @@ class TamoulTableScene(TableScene):
             self.draw_count = max(0, self.draw_count - 1)
             if card is not None:
                 self.tweens.add(sprite, 0.25, delay=0.3, flip=1.0)
-                self.log.add(f"You draw {card_words(card)}", private_to=seat, public=f"{self._name(seat)} draws a card")
+                you = "You" if len(self.humans) == 1 else f"You ({self._name(seat)})"
+                self.log.add(f"{you} draw {card_words(card)}", private_to=seat,
+                             public=f"{self._name(seat)} draws a card")
             else:
                 self.log.add(f"{self._does(seat, 'draws')} a card")
         sprite.tag, sprite.owner = "drawn", seat
@@ -955,7 +965,7 @@ class TamoulTableScene(TableScene):
         seen = self.seen_marks()
         for seat, grid in self.grids.items():
             for slot, sprite in enumerate(grid.slots):
-                if sprite is None or slot >= grid.slot_count() or self.tweens.moving(sprite):
+                if sprite is None or slot >= grid.slot_count() or self.tweens.moving(sprite) or sprite.scale > 1.05:
                     continue        # a card on its way gets its marks once it lies in its slot
                 rect = grid.slot_rect(slot)
                 mark = max(10, rect.width // 3)

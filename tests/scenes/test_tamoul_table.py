@@ -287,6 +287,7 @@ def test_swapping_by_dragging_one_slot_onto_another_slides_both_cards(make_app):
     run(app, 10)
     assert scene.grids[1].slots[0] is mine and scene.grids[0].slots[1] is theirs
     assert scene.tweens.moving(mine) and scene.tweens.moving(theirs)     # they slide across the table
+    assert abs(theirs.y - theirs.home[1]) > 50      # the other card crosses the table to where the dragged one was
     assert scene.state.slots[1][0] == "9S"
 
 
