@@ -45,7 +45,7 @@ from scenes.table.reaction import ReactionWindow
 from scenes.table.seat_zones import SlotGrid
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
-from scenes.table.tween import ease_in_out_cubic, ease_out_cubic
+from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
 from scenes.table.zones import DropZone
 from scenes.tamoul_art import eye_mark, lock_mark, split_card, tamoul_card_art
 from scenes.widgets import Button
@@ -115,6 +115,7 @@ class TamoulTableScene(TableScene):
         self.turn = self.state.view(None).turn or 0
         self.callers: list[int] = []
         self.sums: list[int] | None = None            # the reveal's board sums, until the next deal
+        self.counting: list[Counter] = [Counter(0.0) for _ in range(self.count)]
         self.looked_at: dict[tuple[int, int], float] = {}   # (seat, slot) -> seconds its peek mark stays
         self.swap_pick: tuple[int, int] | None = None
         self.arming: int | None = None                 # a human seat that pressed Intercept
@@ -540,7 +541,7 @@ class TamoulTableScene(TableScene):
         """An AI's interception comes after its level's human-like reaction time."""
         agent = self.agents.get(seat)
         if optional and any(a.verb == "intercept" for a in legal) and hasattr(agent, "reaction_delay_ms"):
-            delay = agent.reaction_delay_ms(self.rng) / 1000.0 * self.app.settings.animation_factor
+            delay = agent.reaction_delay_ms(self.rng) / 1000.0
         super()._request_ai(seat, token, legal, delay, optional)
 
     def _after_move(self, seat: int, action: Action) -> None:
@@ -844,16 +845,22 @@ class TamoulTableScene(TableScene):
                 sprite.card_id = card
                 self.tweens.add(sprite, 0.3, delay=0.05 * slot + 0.15 * seat, flip=1.0)
         self.sums = list(event["sums"])
+        self.counting = [Counter(0.0) for _ in range(self.count)]
+        for seat, total in enumerate(self.sums):     # each board counts up as its cards turn
+            self.tweens.add(self.counting[seat], 0.8, delay=0.3 + 0.15 * seat, value=float(total))
         self.callers = list(event["callers"])
         words = ", ".join(f"{self._name(s)} {self._board_words(s)}" for s in range(self.count))
         self.log.add(f"Every card turns over: {words}")
         self._refresh_pickable()
         self._pause(1.2)
 
-    def _board_words(self, seat: int) -> str:
+    def _board_words(self, seat: int, counted: bool = False) -> str:
+        """A board's sum, and what a call made of it: "7 (called: 0)", "12 + 25" (counting up on the table)."""
         if self.sums is None:
             return ""
-        total = self.sums[seat]
+        total = self.counting[seat].shown if counted else self.sums[seat]
+        if counted and total != self.sums[seat]:
+            return str(total)
         if seat not in self.callers:
             return str(total)
         limit = self.content.call_limit
@@ -951,7 +958,7 @@ class TamoulTableScene(TableScene):
                 pygame.draw.rect(surface, theme.FELT_LIGHT, grid.slot_rect(slot), width=1, border_radius=6)
         if self.sums is not None:
             rects = [grid.slot_rect(s) for s in range(grid.slot_count())]
-            words, size = f"= {self._board_words(seat)}", self.layout.text_size(16)
+            words, size = f"= {self._board_words(seat, counted=True)}", self.layout.text_size(16)
             if seat == self.bottom:     # beside the grid: below it is the window's edge
                 right = max((r.right for r in rects), default=plate.centerx)
                 blit_text(surface, words, (right + self.layout.margin, area.hand_centre[1]), size, theme.GOLD,

@@ -470,3 +470,45 @@ def test_every_slot_and_pile_lies_inside_the_window_without_overlap(make_app, si
         assert not rect.colliderect(piles), f"seat {i} grid overlaps the piles"
         for other in rects[i + 1:]:
             assert not rect.colliderect(other)
+
+
+def test_an_ai_intercepts_after_its_levels_reaction_time(make_app):
+    """Zoe (hard) saw her 5D in the first look; Ann discards the 5H: Zoe is asked with a 0.4-1.0 s delay."""
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:hard")], options={"reaction_ms": 2000},
+                       setups=[deal([["4C", "9S", "3C", "QH"], ["2S", "8H", "5C", "5D"]], ["5H"])])
+    asked: list[tuple[int, float, bool]] = []
+    request = scene.ai.request
+
+    def spy(seat, agent, view, legal, rng, *, token, optional=False, delay=0.0):
+        asked.append((seat, delay, optional))
+        return request(seat, agent, view, legal, rng, token=token, optional=optional, delay=delay)
+
+    scene.ai.request = spy
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_d)
+    run(app, 60, until=lambda: scene.idle)
+    key(app, pygame.K_x)
+    run(app, 120, until=lambda: any(a[1].startswith("intercept") for a in actions(scene)))
+    reactions = [delay for seat, delay, optional in asked if seat == 1 and optional]
+    assert reactions and all(0.4 <= d <= 1.0 for d in reactions)
+    assert actions(scene)[-1] == [1, "intercept 3"]
+
+
+def test_the_rules_open_from_the_table_and_its_pause_menu(make_app):
+    from scenes.pause import PauseOverlay
+    from scenes.rules_screen import RulesScene
+
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")])
+    run(app, 30)
+    scene.open_rules()
+    app.stack.apply_pending()
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene) and rules.game_id == "tamoul" and rules.blocks
+    assert not rules.card_row_messages
+    app.stack.pop()
+    app.stack.apply_pending()
+    key(app, pygame.K_ESCAPE)
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, PauseOverlay)
