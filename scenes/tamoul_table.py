@@ -983,7 +983,7 @@ class TamoulTableScene(TableScene):
                     pygame.draw.rect(surface, theme.GOLD, rect.inflate(4, 4), width=2, border_radius=8)
                 if self.swap_pick == (seat, slot):
                     pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(6, 6), width=3, border_radius=8)
-                if seat == self.bottom and seat in self.humans:
+                if seat == self.bottom and seat in self.humans and self.sums is None:
                     self._draw_slot_number(surface, rect, slot)
                 if (seat, slot) in seen and sprite.flip < 0.5:
                     eye = eye_mark(mark)
