@@ -10,7 +10,7 @@ What a player sees and does (rules: docs/rules/tamoul.md; the table decides noth
   everyone sees which slot was looked at. Swaps: drag one slot onto another, or click two slots; the
   two cards slide across the table. Then End turn (E) or call Tamoul! (C).
 - Interception, at any moment: drag one of your slots onto the top discard (or click it, then the
-  pile). After every new top card a reaction window runs (`reaction_ms`, read from the game's
+  pile; or press I, then the slot's number). After every new top card a reaction window runs (`reaction_ms`, read from the game's
   options) with its bar and an Intercept control for every human seat alike, whoever sits at the
   bottom: pressing it, then clicking one of that seat's cards, tries it. Nothing is revealed by the
   offer. The next player does not draw while it runs; AI seats try partway through it after their
@@ -494,6 +494,11 @@ class TamoulTableScene(TableScene):
             return False
         if event.key in SLOT_KEYS:
             return self._slot_key(SLOT_KEYS[event.key])
+        if event.key == pygame.K_i and self.bottom in self.humans and self.discard:
+            self.arming = self.bottom       # interception at any moment: I, then the slot's number
+            rect = self.layout.controls_rect
+            self.drag.notice = Notice("Intercept: press the number of your card (1-8)", (rect.centerx, rect.top))
+            return True
         if not self._my_turn():
             return False
         keys = {pygame.K_d: self.press_draw_deck, pygame.K_t: self.press_take, pygame.K_x: self.press_discard,
@@ -767,7 +772,7 @@ class TamoulTableScene(TableScene):
     def _place_words(self, seat: int, slot: int) -> str:
         return f"{self._whose(seat)} card {slot + 1}"
 
-    def _whose(self, seat: int) -> str:
+    def _whose(self, seat: int | None) -> str:
         """"Bob's", but "your" for a player named You."""
         name = self._name(seat)
         return "your" if name.casefold() == "you" else f"{name}'s"
@@ -911,8 +916,9 @@ class TamoulTableScene(TableScene):
         blit_text(surface, "Discard", (discard.centerx, discard.bottom + 4), size, theme.PARCHMENT, "sans", "midtop")
         if self.drawn is not None:
             held = self._pile_rect(self._held_centre())
-            who = "Your card" if self._you(self.drawn.owner or 0) and self.drawn.owner == self.bottom else \
-                f"{self._name(self.drawn.owner)}'s card"
+            owner = self.drawn.owner
+            words = "your card" if owner is not None and self._you(owner) else f"{self._whose(owner)} card"
+            who = words[0].upper() + words[1:]
             blit_text(surface, who, (held.centerx, held.bottom + 4), size, theme.GOLD, "bold", "midtop")
         if self._my_turn() and self._phase() == "draw":
             for rect in (deck, discard) if self.discard else (deck,):
@@ -1027,7 +1033,7 @@ class TamoulTableScene(TableScene):
         if not self._my_turn():
             if self._reaction_open():
                 return "Think one of yours matches? Drag it onto the discard pile, or press Intercept."
-            return f"{self._does(view.turn, 'is')} playing. Drag a card onto the pile to intercept."
+            return f"{self._does(view.turn, 'is')} playing. To intercept, drag a card onto the pile (or I, then 1-8)."
         if view.phase == "draw":
             if self._reaction_open():
                 return "Your turn in a moment: the others may still intercept."

@@ -229,7 +229,19 @@ def test_keeping_by_dragging_the_drawn_card_onto_a_slot(make_app):
     assert scene.discard[-1].card_id == "QH"
 
 
-def test_discarding_by_dragging_onto_the_pile_and_keeping_by_click_then_slot(make_app):
+def test_keeping_by_clicking_the_drawn_card_then_a_slot(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H"])])
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_d)
+    run(app, 120, until=lambda: scene.idle)
+    click(app, (scene.drawn.x, scene.drawn.y))
+    assert scene.drag.selected == [scene.drawn] and "0.1" in scene.drag.lit_zones
+    click(app, slot_pos(scene, 0, 1))
+    assert last_action(scene) == "keep 1"
+
+
+def test_discarding_by_dragging_onto_the_pile_and_ending_by_key(make_app):
     app = make_app()
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H", "2D"])])
     wait_for_my_move(app, scene)
@@ -339,6 +351,16 @@ def test_intercepting_with_a_miss_brings_a_penalty_card_and_the_grid_grows(make_
     drag(app, slot_pos(scene, 0, 0), discard_pos(scene))   # a second try on the same top card
     assert last_action(scene) == "intercept 1"
     assert "one attempt" in scene.drag.notice.text
+
+
+def test_intercepting_from_the_keyboard_with_i_then_the_slot_number(make_app):
+    app = make_app()
+    scene = discard_a_five_of_hearts(app)
+    assert scene._reaction_open()
+    key(app, pygame.K_i)
+    assert scene.arming == 0
+    key(app, pygame.K_1)
+    assert last_action(scene) == "intercept 0" and scene.state.slots[0][0] is None
 
 
 def test_a_human_not_at_the_bottom_intercepts_with_the_window_control(make_app):
