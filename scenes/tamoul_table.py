@@ -611,7 +611,9 @@ class TamoulTableScene(TableScene):
                 s.card_id, s.glow, s.z = None, None, 60 + slot
             self.tweens.add(s, 0.25, flip=0.0, scale=1.0, y=hy, on_done=hidden)
 
-        self.tweens.add(sprite, 0.25, scale=1.35, y=hy - sprite.pixel_width * 0.3,
+        # It lifts towards the middle of the table: up at the bottom seat, down at the others (clear of their plate).
+        rise = -0.3 if seat == self.bottom else 0.25
+        self.tweens.add(sprite, 0.25, scale=1.35, y=hy + sprite.pixel_width * rise,
                         flip=1.0 if card is not None else 0.0)
         self.tweens.call(back_down, delay=seconds)
 
