@@ -118,6 +118,7 @@ class TamoulTableScene(TableScene):
         self.counting: list[Counter] = [Counter(0.0) for _ in range(self.count)]
         self.looked_at: dict[tuple[int, int], float] = {}   # (seat, slot) -> seconds its peek mark stays
         self.swap_pick: tuple[int, int] | None = None
+        self.rings: dict[CardSprite, tuple[int, int, int]] = {}   # a card in the news: looked at, swapped, tried
         self.arming: int | None = None                 # a human seat that pressed Intercept
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
         self.shuffling = 0.0
@@ -284,6 +285,7 @@ class TamoulTableScene(TableScene):
             self.drawn = CardSprite(card, flip=1.0 if card else 0.0, tag="drawn", owner=view.holder)
             self._place_drawn(self.drawn, animate=False)
         self.swap_pick = None
+        self.rings = {}
         self._refresh_pickable()
 
     def _matches_view(self) -> bool:
@@ -298,6 +300,7 @@ class TamoulTableScene(TableScene):
         for grid in self.grids.values():
             grid.slots = [None] * len(grid.slots)
         self.discard, self.drawn = [], None
+        self.rings = {}
         self.draw_count = len(self.content.cards)
         self._refresh_pickable()
 
@@ -601,14 +604,15 @@ class TamoulTableScene(TableScene):
             return
         self.looked_at[(seat, slot)] = seconds + 1.5
         sprite.z = 250
-        sprite.glow = theme.GOLD
+        self.rings[sprite] = theme.GOLD
         if card is not None:
             sprite.card_id = card
         hx, hy, _ = sprite.home
 
         def back_down(s: CardSprite = sprite) -> None:
             def hidden() -> None:
-                s.card_id, s.glow, s.z = None, None, 60 + slot
+                s.card_id, s.z = None, 60 + slot
+                self.rings.pop(s, None)
             self.tweens.add(s, 0.25, flip=0.0, scale=1.0, y=hy, on_done=hidden)
 
         # It lifts towards the middle of the table: up at the bottom seat, down at the others (clear of their plate).
@@ -714,7 +718,8 @@ class TamoulTableScene(TableScene):
     def _to_discard(self, sprite: CardSprite, card: str) -> None:
         """A card goes face up onto the discard pile: the new top card, a new interception window."""
         sprite.card_id = card
-        sprite.glow, sprite.lifted = None, False
+        sprite.lifted = False
+        self.rings.pop(sprite, None)
         self.discard.append(sprite)
         if len(self.discard) > PILE_SHOWN:
             self._discard_base += len(self.discard) - PILE_SHOWN
@@ -761,11 +766,12 @@ class TamoulTableScene(TableScene):
         for sprite, owner in ((a, pb), (b, pa)):
             if sprite is None:
                 continue
-            sprite.owner, sprite.z, sprite.glow = owner, 260, theme.GOLD
+            sprite.owner, sprite.z = owner, 260
+            self.rings[sprite] = theme.GOLD
             sprite.x, sprite.y = was[id(sprite)]         # from where it lay, across the table
             hx, hy, _ = sprite.home
             self.tweens.add(sprite, 0.7, easing=ease_in_out_cubic, x=hx, y=hy, scale=1.0,
-                            on_done=lambda s=sprite: (setattr(s, "glow", None), setattr(s, "z", 60)))
+                            on_done=lambda s=sprite: (self.rings.pop(s, None), setattr(s, "z", 60)))
         self.looked_at[(pa, sa)] = self.looked_at[(pb, sb)] = 2.0
         self.log.add(f"{self._does(event.seat, 'swaps')} {self._place_words(pa, sa)} with {self._place_words(pb, sb)}")
         self.sounds.play("card_slide")
@@ -794,8 +800,8 @@ class TamoulTableScene(TableScene):
             grid.put(slot, None)
             self._layout_grid(seat, animate=True)
             self._to_discard(sprite, card)
-            sprite.glow = theme.LEGAL_GLOW
-            self.tweens.call(lambda s=sprite: setattr(s, "glow", None), delay=1.0)
+            self.rings[sprite] = theme.LEGAL_GLOW
+            self.tweens.call(lambda s=sprite: self.rings.pop(s, None), delay=1.0)
             self.log.add(f"⚡ {self._does(seat, 'intercepts')} {card_words(top)} with {card_words(card)}: a match!")
             self.sounds.play("card_place")
             self._pause(0.4)
@@ -806,12 +812,13 @@ class TamoulTableScene(TableScene):
         grid.put(penalty, extra)
         self._layout_grid(seat, animate=True)          # the grid widens for slots 5-8 smoothly
         px, py = self._discard_centre()
-        sprite.card_id, sprite.z, sprite.glow = card, 300, theme.ILLEGAL
+        sprite.card_id, sprite.z = card, 300
+        self.rings[sprite] = theme.ILLEGAL
         self.tweens.add(sprite, 0.35, x=px + self._pile_width() * 0.55, y=py + self._pile_width() * 0.25, flip=1.0)
 
         def go_back(s: CardSprite = sprite) -> None:
             self.tweens.add(s, 0.35, x=s.home[0], y=s.home[1], flip=0.0,
-                            on_done=lambda: (setattr(s, "card_id", None), setattr(s, "glow", None),
+                            on_done=lambda: (setattr(s, "card_id", None), self.rings.pop(s, None),
                                              setattr(s, "z", 60 + slot)))
 
         self.tweens.call(go_back, delay=1.3)
@@ -902,6 +909,10 @@ class TamoulTableScene(TableScene):
             sprites.append(self.drawn)
         self.drag.draw_zones(surface)
         self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
+        for sprite, colour in self.rings.items():
+            rect = sprite.rect().inflate(6, 6)
+            rect.y -= int(sprite.pixel_width * 0.12) if sprite.lifted else 0
+            pygame.draw.rect(surface, colour, rect, width=max(3, sprite.pixel_width // 22), border_radius=8)
         self._draw_marks(surface)
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
@@ -1033,6 +1044,8 @@ class TamoulTableScene(TableScene):
         if self.arming is not None:
             return f"{self.names[self.arming]}: click the card you intercept with."
         if not self._my_turn():
+            if view.turn == self.bottom and self.bottom in self._waiting():
+                return "Your turn: a moment, the last move is still being shown."
             if self._reaction_open():
                 return "Think one of yours matches? Drag it onto the discard pile, or press Intercept."
             return f"{self._does(view.turn, 'is')} playing. To intercept, drag a card onto the pile (or I, then 1-8)."
