@@ -534,3 +534,33 @@ def test_the_rules_open_from_the_table_and_its_pause_menu(make_app):
     key(app, pygame.K_ESCAPE)
     app.stack.apply_pending()
     assert isinstance(app.stack.top, PauseOverlay)
+
+
+def test_a_human_not_at_the_bottom_intercepts_by_dragging_their_own_card(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Bob", "human")],
+                       setups=[deal([ANN, ["5H", "8H", "6C", "AD"]], ["5C"])])
+    run(app, 200, until=lambda: isinstance(app.stack.top, HandoffOverlay))
+    app.stack.top.ready()
+    app.stack.apply_pending()
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_d)
+    run(app, 60, until=lambda: scene.idle)
+    key(app, pygame.K_x)
+    run(app, 30, until=lambda: scene._reaction_open())
+    drag(app, slot_pos(scene, 1, 1), discard_pos(scene))      # Bob's 8H on the 5C: a miss, shown to all
+    assert actions(scene)[-1] == [1, "intercept 1"]
+    run(app, 300, until=lambda: scene.idle)
+    assert scene.state.slots[1][4] is not None and scene.bottom == 0
+
+
+def test_a_resized_window_lays_every_grid_out_again_inside_it(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human")] + [(f"P{i}", "ai:easy") for i in range(1, 6)])
+    run(app, 200, until=lambda: scene.idle)
+    scene.resize((800, 500))
+    bounds = pygame.Rect(0, 0, 800, 500)
+    for seat, grid in scene.grids.items():
+        for sprite in grid.sprites():
+            assert bounds.contains(sprite.rect()), (seat, sprite.rect())
+    assert bounds.contains(scene._pile_rect(scene._held_centre()))
