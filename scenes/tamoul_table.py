@@ -439,7 +439,7 @@ class TamoulTableScene(TableScene):
         gap = self.layout.margin
         if phase == "draw":
             wanted = [("Draw (D)", self.press_draw_deck, "primary")]
-            if self.state.legal_actions(self.bottom).count(Action("draw", ("discard",))):
+            if Action("draw", ("discard",)) in self.state.legal_actions(self.bottom):
                 wanted.append(("Take (T)", self.press_take, "secondary"))
         elif phase == "hold":
             wanted = [("Discard (X)", self.press_discard, "secondary")]
