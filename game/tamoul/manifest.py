@@ -1,7 +1,4 @@
-"""Tamoul, as the program offers it: the one place this game is registered.
-
-The engine, its commands and the conformance suite use it now; the menu offers Tamoul once its table
-exists (`table` is None until then)."""
+"""Tamoul, as the program offers it: the one place this game is registered."""
 from __future__ import annotations
 
 from game.core.manifest import GameManifest
@@ -11,5 +8,7 @@ MANIFEST = GameManifest(
     title="Tamoul",
     menu_order=30,
     engine="game.tamoul:load_game",
-    table=None,
+    table="scenes.tamoul_table:TamoulTableScene",
+    card_faces="scenes.tamoul_art:tamoul_faces",
+    rules="rules/tamoul.md",
 )

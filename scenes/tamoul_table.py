@@ -1,0 +1,1064 @@
+"""The Tamoul table: a memory game of face-down slots, played against AI seats or pass-and-play.
+
+What a player sees and does (rules: docs/rules/tamoul.md; the table decides nothing):
+- Every seat's slots lie in a 2x2 grid (the kit's `SlotGrid`, growing to 8 for penalty cards) around
+  the table; the draw pile and the discard pile lie in the middle, with the drawn card beside them,
+  face up only for its drawer (and for everyone when it came from the discard pile).
+- Your turn: click the draw pile (D) or the discard pile (T); then drag the drawn card onto one of
+  your slots to keep it (or click it, then a slot; keys 1-8), or onto the discard pile (X) to use its
+  action. Peeks: click a slot (keys 1-8 for your own); the card lifts and turns for you only, while
+  everyone sees which slot was looked at. Swaps: drag one slot onto another, or click two slots; the
+  two cards slide across the table. Then End turn (E) or call Tamoul! (C).
+- Interception, at any moment: drag one of your slots onto the top discard (or click it, then the
+  pile; or press I, then the slot's number). After every new top card a reaction window runs (`reaction_ms`, read from the game's
+  options) with its bar and an Intercept control for every human seat alike, whoever sits at the
+  bottom: pressing it, then clicking one of that seat's cards, tries it. Nothing is revealed by the
+  offer. The next player does not draw while it runs; AI seats try partway through it after their
+  level's `reaction_delay_ms`. A match flies onto the pile; a miss is shown to all, goes back face
+  down, and a penalty card comes from the draw pile.
+- The callers' cards carry a padlock (frozen), the last turns are counted down in the middle, and at
+  the end of a round every card turns over and each board is counted, with the +25 shown.
+- With the `memory_aid` option, an eye marks the cards the person at the bottom has seen.
+- Pass-and-play: a human's first look, peeks and drawn card are shown only after that human's hand-off
+  (the kit's gate); everything at rest lies face down anyway, so nothing else needs hiding.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import pygame
+
+from game.core.actions import Action
+from game.core.events import Event
+from game.core.session import GameSession
+from game.tamoul.view import TamoulView
+from scenes import theme
+from scenes.table.base import ResultWords, TableScene
+from scenes.table.captions import draw_hint
+from scenes.table.card_art import card_height
+from scenes.table.drag import DragController, Notice
+from scenes.table.layout import SeatArea
+from scenes.table.piles import draw_face_down_pile, heap_spot
+from scenes.table.plates import draw_active_seat, draw_plate_backing, draw_plate_name
+from scenes.table.reaction import ReactionWindow
+from scenes.table.seat_zones import SlotGrid
+from scenes.table.sprites import CardSprite, SpriteRenderer
+from scenes.table.text import blit_text
+from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
+from scenes.table.zones import DropZone
+from scenes.tamoul_art import eye_mark, lock_mark, split_card, tamoul_card_art
+from scenes.widgets import Button
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+GAME_ID = "tamoul"
+PILE_SHOWN = 6              # discard cards drawn (the rest lie hidden below)
+LOOK_SECONDS = 1.6          # how long a peeked face stays up for its looker
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+STEP_WORDS = {
+    "peek_own": "look at one of your own cards",
+    "peek_other": "look at another player's card",
+    "swap": "swap two cards",
+}
+SLOT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4, pygame.K_6: 5,
+             pygame.K_7: 6, pygame.K_8: 7}
+
+
+def card_words(card: str | None) -> str:
+    """`10H` -> "10♥" for the log (a card nobody may name stays "a card")."""
+    if not card:
+        return "a card"
+    rank, suit = split_card(card)
+    return f"{rank}{SUIT_SIGNS.get(suit, suit)}"
+
+
+@dataclass
+class SlotDrag(DragController):
+    """The kit's drag controller, remembering which sprites a drop is about (face-down slots carry no
+    card id, so the table needs the sprite itself) and letting the table answer clicks first."""
+
+    moving: list[CardSprite] = field(default_factory=list)
+    on_click: Callable[[CardSprite], bool] = lambda sprite: False
+
+    def play(self, cards: Sequence[CardSprite], zone: str | None = None) -> bool:
+        self.moving = list(cards)
+        try:
+            return super().play(cards, zone)
+        finally:
+            self.moving = []
+
+    def _click(self, sprite: CardSprite) -> None:
+        if not self.on_click(sprite):
+            super()._click(sprite)
+
+
+class TamoulTableScene(TableScene):
+    GAME_ID = GAME_ID
+    RNG_NAME = "tamoul-table"
+    RESULTS_DELAY = 0.8
+    REACTION_VERBS: tuple[str, ...] = ()    # interception is open at any moment, not only in the window
+
+    def __init__(self, app: "App", session: GameSession) -> None:
+        super().__init__(app, session)
+        self.content = self.game.content
+        self.art = tamoul_card_art()
+        self.renderer = SpriteRenderer(self.art)
+        self.drag = SlotDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
+                             default_zone=lambda: "discard", on_click=self._click_card)
+        self.grids: dict[int, SlotGrid] = {s: SlotGrid(s) for s in range(self.count)}
+        self.discard: list[CardSprite] = []
+        self._discard_base = 0
+        self.drawn: CardSprite | None = None
+        self.draw_count = 0
+        self.turn = self.state.view(None).turn or 0
+        self.callers: list[int] = []
+        self.sums: list[int] | None = None            # the reveal's board sums, until the next deal
+        self.counting: list[Counter] = [Counter(0.0) for _ in range(self.count)]
+        self.looked_at: dict[tuple[int, int], float] = {}   # (seat, slot) -> seconds its peek mark stays
+        self.swap_pick: tuple[int, int] | None = None
+        self.rings: dict[CardSprite, tuple[int, int, int]] = {}   # a card in the news: looked at, swapped, tried
+        self.arming: int | None = None                 # a human seat that pressed Intercept
+        self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
+        self.shuffling = 0.0
+        self.turn_buttons: list[Button] = []
+        self.totals = list(self.state.totals)          # the totals as shown: they change when a round's results do
+        self.serial = 0                                # new top cards seen: each opens a reaction window
+        self._windows_opened: set[tuple[int, int]] = set()
+        self._start()
+
+    # ----- where things are ------------------------------------------------------------------------
+    def _line(self, base: int) -> int:
+        return theme.font(self.layout.text_size(base)).get_linesize()
+
+    def _pile_width(self) -> int:
+        """As large as the middle allows below the status line, above the pile labels and the turn tag."""
+        lay = self.layout
+        room = self._centre().height - self._line(17) - self._line(15) - self._line(17) - lay.margin * 2
+        return max(20, min(int(lay.card_width * 0.85), int(room / 1.4)))
+
+    def _pile_y(self) -> int:
+        w = self._pile_width()
+        return self._centre().top + self._line(17) + self.layout.margin // 2 + card_height(w) // 2 + 4
+
+    def _bottom_plate(self) -> pygame.Rect:
+        lay = self.layout
+        area = lay.seats[self.bottom]
+        plate = area.plate.copy()
+        plate.bottom = area.rect.top + lay.margin
+        return plate
+
+    def _grid_width(self, seat: int) -> int:
+        lay = self.layout
+        if seat == self.bottom:
+            room = lay.size[1] - lay.margin - (self._bottom_plate().bottom + lay.margin // 2)
+            return max(20, min(int(lay.card_width * 0.9), int(room / (2 * 1.4 + 0.15))))
+        grow = 1.25 if self.count == 2 else 1.0     # one opponent across the table has room to spare
+        return max(20, int(lay.small_card_width * grow))
+
+    def _grid_area(self, seat: int) -> SeatArea:
+        """The seat's area with the grid's card width and centre (below its plate)."""
+        lay = self.layout
+        area = lay.seats[seat]
+        w = self._grid_width(seat)
+        h = card_height(w)
+        grid_h = 2 * h + max(2, w // 8)
+        plate = self._bottom_plate() if seat == self.bottom else area.plate
+        centre = (area.hand_centre[0], plate.bottom + lay.margin // 2 + grid_h // 2)
+        return replace(area, plate=plate, hand_centre=centre, card_width=w)
+
+    def _grid_bottom(self, seat: int) -> int:
+        area = self._grid_area(seat)
+        h = card_height(area.card_width)
+        return area.hand_centre[1] + h + max(2, area.card_width // 8) // 2
+
+    def _centre(self) -> pygame.Rect:
+        """The middle of the table, clear of the grids above and the bottom plate."""
+        lay = self.layout
+        top = max([self._grid_bottom(s) + lay.text_size(17) + 4 for s, a in lay.seats.items() if a.side == "top"]
+                  + [lay.centre.top])
+        bottom = self._bottom_plate().top - lay.margin
+        return pygame.Rect(lay.centre.left, top, lay.centre.width, max(20, bottom - top))
+
+    def _deck_centre(self) -> tuple[int, int]:
+        c = self._centre()
+        return (c.centerx - int(self._pile_width() * 1.3), self._pile_y())
+
+    def _discard_centre(self) -> tuple[int, int]:
+        c = self._centre()
+        return (c.centerx, self._pile_y())
+
+    def _held_centre(self) -> tuple[int, int]:
+        x, y = self._discard_centre()
+        return (x + int(self._pile_width() * 1.5), y)
+
+    def _pile_rect(self, centre: tuple[int, int]) -> pygame.Rect:
+        w = self._pile_width()
+        rect = pygame.Rect(0, 0, w + 8, card_height(w) + 8)
+        rect.center = centre
+        return rect
+
+    def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
+        return area.hand_centre, area.hand_width
+
+    # ----- layout ------------------------------------------------------------------------------------
+    def _lay_out_table(self) -> None:
+        for seat in range(self.count):
+            self._layout_grid(seat, animate=False)
+        self._layout_discard(animate=False)
+        if self.drawn is not None:
+            self._place_drawn(self.drawn, animate=False)
+
+    def _layout_hand(self, seat: int, animate: bool = True) -> None:
+        self._layout_grid(seat, animate)
+
+    def _layout_grid(self, seat: int, animate: bool = True) -> None:
+        grid = self.grids[seat]
+        grid.own = seat in self.humans
+        grid.lay_out(self._grid_area(seat), self.tweens, animate)
+        self._refresh_pickable()
+
+    def _layout_discard(self, animate: bool = True) -> None:
+        w = self._pile_width()
+        for i, sprite in enumerate(self.discard):
+            x, y, rot = heap_spot(self._discard_centre(), self._discard_base + i, w)
+            sprite.rest_at(x, y, rot)
+            sprite.width = w
+            sprite.z = 10 + i
+            self._send_home(sprite, animate, 0.3)
+
+    def _place_drawn(self, sprite: CardSprite, animate: bool) -> None:
+        x, y = self._held_centre()
+        sprite.rest_at(x, y, 0.0)
+        sprite.width = self._pile_width()
+        sprite.z = 200
+        self._send_home(sprite, animate, 0.35)
+
+    def _refresh_pickable(self) -> None:
+        """What a person may pick up: the drawn card (its drawer at the bottom), every human seat's own
+        slots (interception is for every human alike), and every slot while a swap is being chosen."""
+        picks: list[CardSprite] = []
+        if self.drawn is not None and self.drawn.owner == self.bottom and self.drawn.card_id is not None:
+            picks.append(self.drawn)
+        choosing = self._my_step() in ("peek_other", "swap")
+        for seat in range(self.count):
+            if seat in self.humans or choosing:
+                picks += self.grids[seat].sprites()
+        self.drag.set_cards(picks)
+        self.drag.zones = self._zones()
+
+    def _zones(self) -> list[DropZone]:
+        zones = [DropZone("discard", self._pile_rect(self._discard_centre()), "Discard pile")]
+        for seat in range(self.count):
+            zones += self.grids[seat].drop_zones()
+        return zones
+
+    # ----- the screen from the view -----------------------------------------------------------------
+    def _hands_from_view(self, view: TamoulView) -> None:
+        for seat in range(self.count):
+            grid = self.grids[seat]
+            for slot in range(len(grid.slots)):
+                known = view.board[seat][slot] if slot < len(view.board[seat]) else None
+                grid.put(slot, None if known is None else self._slot_sprite(seat))
+            self._layout_grid(seat, animate=False)
+
+    def _slot_sprite(self, seat: int) -> CardSprite:
+        return CardSprite(None, flip=0.0, width=self._grid_width(seat), tag="slot", owner=seat)
+
+    def _hands_match(self, view: TamoulView) -> bool:
+        return all([s is not None for s in self.grids[p].slots[:len(view.board[p])]]
+                   == [s is not None for s in view.board[p]] for p in range(self.count))
+
+    def _sync_table(self, view: TamoulView) -> None:
+        shown = view.discard[-PILE_SHOWN:]
+        self._discard_base = len(view.discard) - len(shown)
+        self.discard = [CardSprite(card, flip=1.0, tag="discard") for card in shown]
+        self._layout_discard(animate=False)
+        self.draw_count = view.draw_count
+        self.turn = view.turn if view.turn is not None else self.turn
+        self.callers = list(view.callers)
+        self.totals = list(view.totals)
+        self.drawn = None
+        if view.holder is not None:
+            card = view.drawn
+            self.drawn = CardSprite(card, flip=1.0 if card else 0.0, tag="drawn", owner=view.holder)
+            self._place_drawn(self.drawn, animate=False)
+        self.swap_pick = None
+        self.rings = {}
+        self._refresh_pickable()
+
+    def _matches_view(self) -> bool:
+        view = self._view()
+        if not self._hands_match(view) or self.draw_count != view.draw_count:
+            return False
+        top = self.discard[-1].card_id if self.discard else None
+        holder = self.drawn.owner if self.drawn is not None else None
+        return top == view.top and holder == view.holder and self.callers == list(view.callers)
+
+    def _reset_for_deal(self) -> None:
+        for grid in self.grids.values():
+            grid.slots = [None] * len(grid.slots)
+        self.discard, self.drawn = [], None
+        self.rings = {}
+        self.draw_count = len(self.content.cards)
+        self._refresh_pickable()
+
+    def _log_where_we_are(self) -> None:
+        view = self.state.view(None)
+        self.log.add(f"Round {view.round_index + 1} goes on: {self._does(view.turn, 'is')} to play")
+
+    # ----- whose move, what now ---------------------------------------------------------------------
+    def _my_turn(self) -> bool:
+        return self._human_may_act() and self.bottom == self.turn and self.bottom in self._waiting()
+
+    def _my_step(self) -> str | None:
+        """The action step the person at the bottom must take now, if any."""
+        if not self._my_turn():
+            return None
+        view = self.state.view(None)
+        return view.pending[0] if view.phase == "action" and view.pending else None
+
+    def _phase(self) -> str:
+        return self.state.view(None).phase
+
+    def _try(self, seat: int, action: Action, where: tuple[int, int] | None = None) -> bool:
+        reason = self._apply(seat, action)
+        if reason is None:
+            return True
+        if where is not None:
+            self.drag.notice = Notice(reason if len(self.humans) == 1 else f"{self.names[seat]}: {reason}", where)
+        else:
+            self._notice(reason, seat)
+        return False
+
+    def _turn_blocked(self, action: Action) -> str | None:
+        """The next player waits for the interception window before drawing."""
+        if action.verb == "draw" and self._reaction_open():
+            return "wait a moment: the others may still intercept the top card"
+        return None
+
+    def _turn_action(self, action: Action) -> bool:
+        blocked = self._turn_blocked(action)
+        if blocked is not None:
+            self._notice(blocked)
+            return False
+        return self._try(self.bottom, action)
+
+    def _slot_of(self, sprite: CardSprite) -> tuple[int, int] | None:
+        for seat, grid in self.grids.items():
+            if sprite in grid.slots:
+                return seat, grid.slots.index(sprite)
+        return None
+
+    # ----- drag and drop ------------------------------------------------------------------------------
+    def _legal_zones(self, card_ids: tuple[str, ...]) -> set[str]:
+        cards = self.drag.held or self.drag.selected
+        if not self._human_may_act() or len(cards) != 1:
+            return set()
+        sprite = cards[0]
+        if sprite is self.drawn:
+            legal = self.state.legal_actions(self.bottom)
+            zones = {f"{self.bottom}.{a.args[0]}" for a in legal if a.verb == "keep"}
+            return zones | ({"discard"} if Action("discard") in legal else set())
+        place = self._slot_of(sprite)
+        if place is None:
+            return set()
+        zones: set[str] = set()
+        if Action("intercept", (str(place[1]),)) in self.state.legal_actions(place[0]):
+            zones.add("discard")
+        if self._my_step() == "swap":
+            for action in self.state.legal_actions(self.bottom):
+                if action.verb == "swap" and f"{place[0]}.{place[1]}" in action.args:
+                    zones |= {a for a in action.args if a != f"{place[0]}.{place[1]}"}
+        return zones
+
+    def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
+        if not self._human_may_act() or not self.drag.moving:
+            return "wait a moment: the last move is still being shown"
+        sprite = self.drag.moving[0]
+        if sprite is self.drawn:
+            if zone == "discard":
+                return self._apply(self.bottom, Action("discard"))
+            seat, _, slot = zone.partition(".")
+            if seat != str(self.bottom):
+                return "keep the card on one of your own slots, or drop it on the discard pile"
+            return self._apply(self.bottom, Action("keep", (slot,)))
+        place = self._slot_of(sprite)
+        if place is None:
+            return "that card is no longer there"
+        if zone == "discard":
+            if place[0] not in self.humans:
+                return "you can only intercept with your own cards"
+            return self._apply(place[0], Action("intercept", (str(place[1]),)))
+        if self._my_step() == "swap":
+            return self._apply(self.bottom, Action("swap", (f"{place[0]}.{place[1]}", zone)))
+        return "drop your card on the discard pile to intercept"
+
+    def _click_card(self, sprite: CardSprite) -> bool:
+        """Clicks the table answers itself: a slot for a peek or a swap, a slot to keep the drawn card
+        in, a slot chosen after pressing Intercept. Anything else selects as usual."""
+        place = self._slot_of(sprite)
+        if place is None:
+            return False
+        where = (int(sprite.x), int(sprite.y - card_height(sprite.pixel_width) // 2 - 8))
+        if self.arming is not None and place[0] == self.arming:
+            seat, self.arming = self.arming, None
+            self._try(seat, Action("intercept", (str(place[1]),)), where)
+            return True
+        if self.drag.selected and self.drag.selected[0] is self.drawn and place[0] == self.bottom:
+            self.drag.play([self.drawn], f"{place[0]}.{place[1]}")
+            return True
+        step = self._my_step()
+        if step in ("peek_own", "peek_other"):
+            target = str(place[1]) if step == "peek_own" else f"{place[0]}.{place[1]}"
+            self._try(self.bottom, Action("peek", (target,)), where)
+            return True
+        if step == "swap":
+            if self.swap_pick is None or self.swap_pick == place:
+                self.swap_pick = None if self.swap_pick == place else place
+                return True
+            first, self.swap_pick = self.swap_pick, None
+            self._try(self.bottom, Action("swap", (f"{first[0]}.{first[1]}", f"{place[0]}.{place[1]}")), where)
+            return True
+        return False
+
+    # ----- controls ----------------------------------------------------------------------------------
+    def _build_controls(self) -> None:
+        self.buttons = self._corner_buttons(min_height=26)
+        self._refresh_reaction_buttons()
+
+    def _place_seat_controls(self, top: int, height: int) -> None:
+        """The turn's buttons, for the person at the bottom when it is their move."""
+        self.turn_buttons = []
+        self._refresh_pickable()
+        if not self._my_turn():
+            return
+        area = self.layout.controls_rect
+        phase = self._phase()
+        gap = self.layout.margin
+        if phase == "draw":
+            wanted = [("Draw (D)", self.press_draw_deck, "primary")]
+            if Action("draw", ("discard",)) in self.state.legal_actions(self.bottom):
+                wanted.append(("Take (T)", self.press_take, "secondary"))
+        elif phase == "hold":
+            wanted = [("Discard (X)", self.press_discard, "secondary")]
+        elif phase == "end":
+            wanted = [("End turn (E)", self.press_end, "secondary"), ("Tamoul! (C)", self.press_call, "primary")]
+        else:
+            wanted = []
+        if not wanted:
+            return
+        w = (area.width - gap * (len(wanted) - 1)) // len(wanted)
+        for i, (label, press, style) in enumerate(wanted):
+            rect = pygame.Rect(area.left + i * (w + gap), top, w, height)
+            self.turn_buttons.append(Button(rect, label, press, style=style))
+
+    def press_draw_deck(self) -> None:
+        self._turn_action(Action("draw", ("deck",)))
+
+    def press_take(self) -> None:
+        self._turn_action(Action("draw", ("discard",)))
+
+    def press_discard(self) -> None:
+        self._turn_action(Action("discard"))
+
+    def press_end(self) -> None:
+        self._turn_action(Action("end"))
+
+    def press_call(self) -> None:
+        self._turn_action(Action("tamoul"))
+
+    def press_reaction(self, seat: int) -> None:
+        """A seat's Intercept control: that person now clicks one of their cards (or presses its number)."""
+        if self.reaction is None or not self.reaction.open:
+            return
+        self.arming = seat
+        rect = self.layout.controls_rect
+        self.drag.notice = Notice(f"{self.names[seat]}: click the card to intercept with (or press 1-8)",
+                                  (rect.centerx, rect.top))
+
+    def _handle_controls(self, event: pygame.event.Event) -> bool:
+        for button in self.turn_buttons:
+            if button.handle_event(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._my_turn() and self._phase() == "draw":
+            if self._pile_rect(self._deck_centre()).collidepoint(event.pos):
+                self.press_draw_deck()
+                return True
+            if self.discard and self._pile_rect(self._discard_centre()).collidepoint(event.pos) and \
+                    not self.drag.selected:
+                self.press_take()
+                return True
+        return False
+
+    def _handle_keys(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN or not self._human_may_act():
+            return False
+        if event.key in SLOT_KEYS:
+            return self._slot_key(SLOT_KEYS[event.key])
+        if event.key == pygame.K_i and self.bottom in self.humans and self.discard:
+            self.arming = self.bottom       # interception at any moment: I, then the slot's number
+            rect = self.layout.controls_rect
+            self.drag.notice = Notice("Intercept: press the number of your card (1-8)", (rect.centerx, rect.top))
+            return True
+        if not self._my_turn():
+            return False
+        keys = {pygame.K_d: self.press_draw_deck, pygame.K_t: self.press_take, pygame.K_x: self.press_discard,
+                pygame.K_e: self.press_end, pygame.K_c: self.press_call}
+        press = keys.get(event.key)
+        if press is None:
+            return False
+        press()
+        return True
+
+    def _slot_key(self, slot: int) -> bool:
+        """Keys 1-8: the slot to intercept with after pressing Intercept, to keep the drawn card in, to peek."""
+        if self.arming is not None:
+            seat, self.arming = self.arming, None
+            self._try(seat, Action("intercept", (str(slot),)))
+            return True
+        if not self._my_turn():
+            return False
+        phase, step = self._phase(), self._my_step()
+        if phase == "hold":
+            self._try(self.bottom, Action("keep", (str(slot),)))
+        elif step == "peek_own":
+            self._try(self.bottom, Action("peek", (str(slot),)))
+        else:
+            return False
+        return True
+
+    # ----- AI and reactions ------------------------------------------------------------------------
+    def _reaction_due(self) -> ReactionWindow | None:
+        """A new top card on the discard pile: the interception window (A-12, A-13)."""
+        view = self.state.view(None)
+        if view.finished or view.reshuffle_due or not view.discard:
+            return None
+        length = max(0.0, int(view.options.get("reaction_ms", 2000)) / 1000.0)
+        if length <= 0:
+            return None
+        key = (view.round_index, self.serial)
+        if key in self._windows_opened and (self.reaction is None or self.reaction.key != key):
+            return None      # this top card's window has run: a later move must not open it again
+        self._windows_opened.add(key)
+        return ReactionWindow(Action("intercept", ("0",)), f"Intercept {card_words(view.top)}", length,
+                              key=key, hotkey=pygame.K_i)
+
+    def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
+        """An AI's interception comes after its level's human-like reaction time."""
+        agent = self.agents.get(seat)
+        if optional and any(a.verb == "intercept" for a in legal) and hasattr(agent, "reaction_delay_ms"):
+            delay = agent.reaction_delay_ms(self.rng) / 1000.0
+        super()._request_ai(seat, token, legal, delay, optional)
+
+    def _after_move(self, seat: int, action: Action) -> None:
+        self.swap_pick = None
+        if action.verb == "intercept":
+            self.arming = None
+        super()._after_move(seat, action)
+
+    def _move_closes_reaction(self, seat: int, action: Action) -> bool:
+        """Only a new top card ends the window (the next one opens for it); a failed try leaves it open."""
+        return action.verb in ("draw", "keep", "discard", "reshuffle") or action.verb == "intercept"
+
+    def _on_hand_hidden(self) -> None:
+        """Pass-and-play: the drawn card turns away with the rest."""
+        if self.drawn is not None and self.drawn.card_id is not None and self.drawn.flip > 0:
+            self.tweens.add(self.drawn, 0.2, flip=0.0)
+
+    def _tick(self, dt: float) -> None:
+        for place in list(self.looked_at):
+            self.looked_at[place] -= dt
+            if self.looked_at[place] <= 0:
+                del self.looked_at[place]
+        self.shuffling = max(0.0, self.shuffling - dt)
+
+    def _after_frame(self) -> None:
+        """A human's first look of the round, shown once that person sits at the bottom with the table idle."""
+        viewer = self.viewer
+        if viewer is None or viewer not in self.humans or not self.idle or self.state.finished:
+            return
+        key = (self.state.round_index, viewer)
+        if key in self.first_look_shown:
+            return
+        self.first_look_shown.add(key)
+        view = self.state.view(viewer)
+        known = [(s, view.board[viewer][s].card) for s in self.content.first_look
+                 if view.board[viewer][s] is not None and view.board[viewer][s].card is not None
+                 and view.board[viewer][s].watch_of(viewer) is not None
+                 and view.board[viewer][s].watch_of(viewer)[1] == 0]
+        if known:
+            seen = ", ".join(f"{card_words(card)} in slot {slot + 1}" for slot, card in known)
+            self.log.add(f"You see your bottom cards: {seen}" if len(self.humans) == 1
+                         else f"{self.names[viewer]} sees their bottom cards: {seen}", private_to=viewer,
+                         public=f"{self.names[viewer]} looks at their bottom cards")
+            for slot, card in known:
+                self._look(viewer, slot, card, LOOK_SECONDS + 0.6)
+
+    # ----- events -> motion ---------------------------------------------------------------------------
+    def _look(self, seat: int, slot: int, card: str | None, seconds: float) -> None:
+        """A card lifts (and, for its looker, turns face up) then settles back face down."""
+        sprite = self.grids[seat].slots[slot]
+        if sprite is None:
+            return
+        self.looked_at[(seat, slot)] = seconds + 1.5
+        sprite.z = 250
+        self.rings[sprite] = theme.GOLD
+        if card is not None:
+            sprite.card_id = card
+        hx, hy, _ = sprite.home
+
+        def back_down(s: CardSprite = sprite) -> None:
+            def hidden() -> None:
+                s.card_id, s.z = None, 60 + slot
+                self.rings.pop(s, None)
+            self.tweens.add(s, 0.25, flip=0.0, scale=1.0, y=hy, on_done=hidden)
+
+        # It lifts towards the middle of the table: up at the bottom seat, down at the others (clear of their plate).
+        rise = -0.3 if seat == self.bottom else 0.25
+        self.tweens.add(sprite, 0.25, scale=1.35, y=hy + sprite.pixel_width * rise,
+                        flip=1.0 if card is not None else 0.0)
+        self.tweens.call(back_down, delay=seconds)
+
+    def _on_round_started(self, event: Event) -> None:
+        if self.gate.needed:
+            self.gate.hide()
+            self.viewer = None
+            self.log.viewer = None
+        old = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard
+        if self.drawn is not None:
+            old.append(self.drawn)
+        self._gather(old, self._deck_centre(), 0.4, fade=False)
+        self._reset_for_deal()
+        self.sums = None
+        self.callers = []
+        self.serial += 1
+        self.draw_count = int(event["draw_count"]) + 4 * self.count
+        self.turn = int(event["first"])
+        self.log.add(f"Round {int(event['round']) + 1}: {self._does(event['first'], 'plays')} first")
+        self.sounds.play("card_slide")
+
+    def _on_cards_dealt(self, event: Event) -> None:
+        seat = event.seat
+        grid = self.grids[seat]
+        new = []
+        for slot in event["slots"]:
+            sprite = self._slot_sprite(seat)
+            grid.put(int(slot), sprite)
+            new.append(sprite)
+        self._layout_grid(seat, animate=False)
+        source = self._deck_centre()
+        for i, sprite in enumerate(new):
+            hx, hy, _ = sprite.home
+            sprite.x, sprite.y = source
+            self.tweens.add(sprite, 0.35, delay=i * 0.06, x=hx, y=hy)
+        self.draw_count = max(0, self.draw_count - len(new))
+
+    def _on_first_look(self, event: Event) -> None:
+        cards = event.get("cards")
+        seat = event.seat
+        if cards is not None and seat == self.viewer:
+            self.first_look_shown.add((self.state.round_index, seat))
+            for slot, card in zip(event["slots"], cards):
+                self._look(seat, int(slot), card, LOOK_SECONDS + 0.6)
+            words = ", ".join(f"{card_words(c)} in slot {int(s) + 1}" for s, c in zip(event["slots"], cards))
+            self.log.add(f"You see your bottom cards: {words}", private_to=seat,
+                         public=f"{self.names[seat]} looks at their bottom cards")
+
+    def _on_turn_started(self, event: Event) -> None:
+        self.turn = event.seat
+        if event.get("last_turn"):
+            left = len(self.state.view(None).to_play)
+            self.log.add(f"Last turn for {self._name(event.seat)}" + (f" ({left} to go)" if left > 1 else ""))
+
+    def _on_drawn(self, event: Event) -> None:
+        seat = event.seat
+        if event["source"] == "discard":
+            sprite = self.discard.pop() if self.discard else CardSprite(event["card"], flip=1.0)
+            sprite.card_id = event["card"]
+            self.log.add(f"{self._does(seat, 'takes')} {card_words(event['card'])} from the discard pile")
+            self.serial += 1
+        else:
+            card = event.get("card") if seat == self.viewer else None
+            x, y = self._deck_centre()
+            sprite = CardSprite(card, x=x, y=y, flip=0.0, width=self._pile_width())
+            self.draw_count = max(0, self.draw_count - 1)
+            if card is not None:
+                self.tweens.add(sprite, 0.25, delay=0.3, flip=1.0)
+                you = "You" if len(self.humans) == 1 else f"You ({self._name(seat)})"
+                self.log.add(f"{you} draw {card_words(card)}", private_to=seat,
+                             public=f"{self._name(seat)} draws a card")
+            else:
+                self.log.add(f"{self._does(seat, 'draws')} a card")
+        sprite.tag, sprite.owner = "drawn", seat
+        self.drawn = sprite
+        self._place_drawn(sprite, animate=True)
+        self._refresh_pickable()
+        self.sounds.play("card_slide")
+
+    def _on_kept(self, event: Event) -> None:
+        seat, slot = event.seat, int(event["slot"])
+        grid = self.grids[seat]
+        old = grid.slots[slot]
+        sprite = self.drawn or CardSprite(None, x=self._held_centre()[0], y=self._held_centre()[1])
+        self.drawn = None
+        grid.put(slot, sprite)
+        sprite.tag = "slot"
+        self._layout_grid(seat, animate=True)
+        self.tweens.add(sprite, 0.35, flip=0.0, on_done=lambda s=sprite: setattr(s, "card_id", None))
+        if old is not None and event.get("discarded"):
+            self._to_discard(old, event["discarded"])
+        shown = event.get("card")
+        what = card_words(shown) if shown else "the card"
+        thrown = f", throwing away {card_words(event['discarded'])}" if event.get("discarded") else ""
+        self.log.add(f"{self._does(seat, 'keeps')} {what} in slot {slot + 1}{thrown}")
+        self._pause(0.2)
+
+    def _to_discard(self, sprite: CardSprite, card: str) -> None:
+        """A card goes face up onto the discard pile: the new top card, a new interception window."""
+        sprite.card_id = card
+        sprite.lifted = False
+        self.rings.pop(sprite, None)
+        self.discard.append(sprite)
+        if len(self.discard) > PILE_SHOWN:
+            self._discard_base += len(self.discard) - PILE_SHOWN
+            self.discard = self.discard[-PILE_SHOWN:]
+        self._layout_discard(animate=False)
+        hx, hy, hr = sprite.home
+        self.tweens.cancel(sprite)
+        sprite.z = 300
+        self.tweens.add(sprite, 0.4, easing=ease_out_cubic, x=hx, y=hy, rotation=hr, scale=1.0, flip=1.0,
+                        on_done=lambda s=sprite: setattr(s, "z", 10 + (self.discard.index(s) if s in self.discard else 0)))
+        sprite.width = self._pile_width()
+        self.serial += 1
+        self.sounds.play("card_place")
+
+    def _on_discarded(self, event: Event) -> None:
+        sprite = self.drawn or CardSprite(None, x=self._held_centre()[0], y=self._held_centre()[1])
+        self.drawn = None
+        self._to_discard(sprite, event["card"])
+        steps = [STEP_WORDS[s] for s in event["steps"]]
+        then = f": {' and '.join(steps)}" if steps else ""
+        self.log.add(f"{self._does(event.seat, 'discards')} {card_words(event['card'])}{then}")
+        self._refresh_pickable()
+        self._pause(0.2)
+
+    def _on_peeked(self, event: Event) -> None:
+        seat, target, slot = event.seat, int(event["target"]), int(event["slot"])
+        card = event.get("card")
+        self._look(target, slot, card if seat == self.viewer else None, LOOK_SECONDS)
+        whose = "their own" if target == seat else self._whose(target)
+        public = f"{self._does(seat, 'looks')} at {whose} card {slot + 1}"
+        if card is not None and seat == self.viewer:
+            self.log.add(f"{public}: {card_words(card)}", private_to=seat, public=public)
+        else:
+            self.log.add(public)
+
+    def _on_swapped(self, event: Event) -> None:
+        (pa, sa), (pb, sb) = event["a"], event["b"]
+        a, b = self.grids[pa].slots[sa], self.grids[pb].slots[sb]
+        self.grids[pa].put(sa, b)
+        self.grids[pb].put(sb, a)
+        was = {id(sprite): (sprite.x, sprite.y) for sprite in (a, b) if sprite is not None}
+        self._layout_grid(pa, animate=False)
+        self._layout_grid(pb, animate=False)
+        for sprite, owner in ((a, pb), (b, pa)):
+            if sprite is None:
+                continue
+            sprite.owner, sprite.z = owner, 260
+            self.rings[sprite] = theme.GOLD
+            sprite.x, sprite.y = was[id(sprite)]         # from where it lay, across the table
+            hx, hy, _ = sprite.home
+            self.tweens.add(sprite, 0.7, easing=ease_in_out_cubic, x=hx, y=hy, scale=1.0,
+                            on_done=lambda s=sprite: (self.rings.pop(s, None), setattr(s, "z", 60)))
+        self.looked_at[(pa, sa)] = self.looked_at[(pb, sb)] = 2.0
+        self.log.add(f"{self._does(event.seat, 'swaps')} {self._place_words(pa, sa)} with {self._place_words(pb, sb)}")
+        self.sounds.play("card_slide")
+        self._pause(0.3)
+
+    def _place_words(self, seat: int, slot: int) -> str:
+        return f"{self._whose(seat)} card {slot + 1}"
+
+    def _whose(self, seat: int | None) -> str:
+        """"Bob's", but "your" for a player named You."""
+        name = self._name(seat)
+        return "your" if name.casefold() == "you" else f"{name}'s"
+
+    def _on_step_skipped(self, event: Event) -> None:
+        self.log.add(f"{self._does(event.seat, 'skips')} '{STEP_WORDS.get(event['step'], event['step'])}': "
+                     f"{event['reason']}")
+
+    def _on_intercepted(self, event: Event) -> None:
+        seat, slot = event.seat, int(event["slot"])
+        card, top = event["card"], event["top"]
+        grid = self.grids[seat]
+        sprite = grid.slots[slot]
+        if sprite is None:
+            return
+        if event["success"]:
+            grid.put(slot, None)
+            self._layout_grid(seat, animate=True)
+            self._to_discard(sprite, card)
+            self.rings[sprite] = theme.LEGAL_GLOW
+            self.tweens.call(lambda s=sprite: self.rings.pop(s, None), delay=1.0)
+            self.log.add(f"⚡ {self._does(seat, 'intercepts')} {card_words(top)} with {card_words(card)}: a match!")
+            self.sounds.play("card_place")
+            self._pause(0.4)
+            return
+        # A miss: the card is shown to all beside the pile, goes back face down, and a penalty card follows.
+        penalty = int(event["penalty_slot"])
+        extra = self._slot_sprite(seat)
+        grid.put(penalty, extra)
+        self._layout_grid(seat, animate=True)          # the grid widens for slots 5-8 smoothly
+        px, py = self._discard_centre()
+        sprite.card_id, sprite.z = card, 300
+        self.rings[sprite] = theme.ILLEGAL
+        self.tweens.add(sprite, 0.35, x=px + self._pile_width() * 0.55, y=py + self._pile_width() * 0.25, flip=1.0)
+
+        def go_back(s: CardSprite = sprite) -> None:
+            self.tweens.add(s, 0.35, x=s.home[0], y=s.home[1], flip=0.0,
+                            on_done=lambda: (setattr(s, "card_id", None), self.rings.pop(s, None),
+                                             setattr(s, "z", 60 + slot)))
+
+        self.tweens.call(go_back, delay=1.3)
+        self.tweens.cancel(extra)
+        extra.x, extra.y = self._deck_centre()
+        ex, ey, _ = extra.home
+        self.tweens.add(extra, 0.45, delay=1.5, x=ex, y=ey)
+        self.draw_count = max(0, self.draw_count - 1)
+        self.log.add(f"{self._does(seat, 'tries')} {card_words(card)} on {card_words(top)}: no match, "
+                     f"a penalty card to slot {penalty + 1}")
+        self._pause(0.5)
+
+    def _on_reshuffled(self, event: Event) -> None:
+        below = self.discard[:-1]
+        self.discard = self.discard[-1:]
+        self._discard_base = 0
+        self._layout_discard(animate=True)
+        self._gather(below, self._deck_centre(), 0.45, fade=True)
+        self.draw_count = int(event["count"])
+        self.shuffling = 1.0
+        self.log.add(f"The discard pile is shuffled into a new draw pile ({event['count']} cards)")
+        self.sounds.play("card_slide")
+        self._pause(0.8)
+
+    def _on_tamoul_called(self, event: Event) -> None:
+        self.callers.append(event.seat)
+        self.log.add(f"★ {self._does(event.seat, 'calls')} Tamoul! Their cards are frozen; the others play once more")
+        self.sounds.play("round_won")
+        self._pause(0.6)
+
+    def _on_cards_revealed(self, event: Event) -> None:
+        self.drawn = None
+        for seat, row in enumerate(event["slots"]):
+            for slot, card in enumerate(row):
+                sprite = self.grids[seat].slots[slot]
+                if card is None or sprite is None:
+                    continue
+                sprite.card_id = card
+                self.tweens.add(sprite, 0.3, delay=0.05 * slot + 0.15 * seat, flip=1.0)
+        self.sums = list(event["sums"])
+        self.counting = [Counter(0.0) for _ in range(self.count)]
+        for seat, total in enumerate(self.sums):     # each board counts up as its cards turn
+            self.tweens.add(self.counting[seat], 0.8, delay=0.3 + 0.15 * seat, value=float(total))
+        self.callers = list(event["callers"])
+        words = ", ".join(f"{self._name(s)} {self._board_words(s)}" for s in range(self.count))
+        self.log.add(f"Every card turns over: {words}")
+        self._refresh_pickable()
+        self._pause(1.2)
+
+    def _board_words(self, seat: int, counted: bool = False) -> str:
+        """A board's sum, and what a call made of it: "7 (called: 0)", "12 + 25" (counting up on the table)."""
+        if self.sums is None:
+            return ""
+        total = self.counting[seat].shown if counted else self.sums[seat]
+        if counted and total != self.sums[seat]:
+            return str(total)
+        if seat not in self.callers:
+            return str(total)
+        limit = self.content.call_limit
+        return f"{total} (called: 0)" if total <= limit else f"{total} + {self.content.wrong_call_penalty}"
+
+    def _on_round_ended(self, event: Event) -> None:
+        self.totals = list(event["totals"])
+        super()._on_round_ended(event)
+
+    def _on_game_ended(self, event: Event) -> None:
+        self.totals = list(event["totals"])
+        super()._on_game_ended(event)
+
+    def _round_result(self, event: Event) -> ResultWords | None:
+        score, totals = event["score"], event["totals"]
+        rows = [(self.names[s], f"{self._board_words(s)} → +{score[s]}   total {totals[s]}") for s in range(self.count)]
+        callers = ", ".join(self._name(s) for s in self.callers) or "nobody"
+        return ResultWords(f"Round {int(event['round']) + 1} is over", f"Tamoul called by {callers}. "
+                           f"The game ends at {self.state.target}.", rows)
+
+    def _game_result(self, event: Event) -> ResultWords:
+        words = super()._game_result(event)
+        return replace(words, subtitle=words.subtitle + " The lowest total wins.")
+
+    # ----- drawing ------------------------------------------------------------------------------------
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        self._draw_centre(surface)
+        for seat in range(self.count):
+            self._draw_seat(surface, seat)
+        sprites = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard + self.flying
+        if self.drawn is not None:
+            sprites.append(self.drawn)
+        self.drag.draw_zones(surface)
+        self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
+        for sprite, colour in self.rings.items():
+            rect = sprite.rect().inflate(6, 6)
+            rect.y -= int(sprite.pixel_width * 0.12) if sprite.lifted else 0
+            pygame.draw.rect(surface, colour, rect, width=max(3, sprite.pixel_width // 22), border_radius=8)
+        self._draw_marks(surface)
+
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        size = lay.text_size(15)
+        deck = self._pile_rect(self._deck_centre())
+        if self.shuffling > 0:
+            offset = int(6 * abs(((self.shuffling * 8) % 2) - 1))
+            deck = deck.move(offset - 3, 0)
+        draw_face_down_pile(surface, self.art, deck, self.draw_count, "Draw", size)
+        discard = self._pile_rect(self._discard_centre())
+        if not self.discard:
+            pygame.draw.rect(surface, theme.PARCHMENT, discard.inflate(-8, -8), width=2, border_radius=8)
+        blit_text(surface, "Discard", (discard.centerx, discard.bottom + 4), size, theme.PARCHMENT, "sans", "midtop")
+        if self.drawn is not None:
+            held = self._pile_rect(self._held_centre())
+            owner = self.drawn.owner
+            words = "your card" if owner is not None and self._you(owner) else f"{self._whose(owner)} card"
+            who = words[0].upper() + words[1:]
+            blit_text(surface, who, (held.centerx, held.bottom + 4), size, theme.GOLD, "bold", "midtop")
+        if self._my_turn() and self._phase() == "draw":
+            for rect in (deck, discard) if self.discard else (deck,):
+                pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(8, 8), width=3, border_radius=10)
+        status = self._status()
+        if status:
+            centre = self._centre()
+            blit_text(surface, status, (centre.centerx, centre.top + 2), lay.text_size(17), theme.CREAM, "bold", "midtop")
+
+    def _status(self) -> str:
+        """Whose turn it is and what they do, above the piles; the countdown after a call."""
+        view = self.state.view(None)
+        if view.finished:
+            return "The game is over"
+        if self.sums is not None:
+            return "Every card is turned: the boards are counted"
+        who = self._does(view.turn, "is")
+        doing = {"draw": "to draw", "hold": "holding a card", "action": "taking a card's action",
+                 "end": "ending the turn"}.get(view.phase, "")
+        text = f"Intercept {card_words(view.top)}? Any player may try now" if self._reaction_open() else f"{who} {doing}"
+        if view.callers:
+            text += f" · Tamoul called: {len(view.to_play)} last turn{'s' if len(view.to_play) != 1 else ''} left"
+        return text
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        area = self._grid_area(seat)
+        plate = area.plate
+        size = max(11, int(plate.height * 0.5))
+        pad = max(4, plate.height // 4)
+        right = f"{self.totals[seat]} pts"
+        if seat in self.callers:
+            right = f"TAMOUL!  {right}"
+        right_w = theme.font(size, "bold").size(right)[0]
+        draw_plate_backing(surface, plate)
+        draw_plate_name(surface, plate, self.names[seat], self._role(seat), size, pad, plate.width - right_w - 3 * pad)
+        blit_text(surface, right, (plate.right - pad, plate.centery), size,
+                  theme.GOLD if seat in self.callers else theme.PARCHMENT, "bold", "midright")
+        if seat == self.turn and not self.state.finished and self.sums is None:
+            draw_active_seat(surface, plate, self.clock, self._you(seat))
+        grid = self.grids[seat]
+        for slot in range(grid.slot_count()):
+            if grid.slots[slot] is None:
+                pygame.draw.rect(surface, theme.FELT_LIGHT, grid.slot_rect(slot), width=1, border_radius=6)
+        if self.sums is not None:
+            rects = [grid.slot_rect(s) for s in range(grid.slot_count())]
+            words, size = f"= {self._board_words(seat, counted=True)}", self.layout.text_size(16)
+            if seat == self.bottom:     # beside the grid: below it is the window's edge
+                right = max((r.right for r in rects), default=plate.centerx)
+                blit_text(surface, words, (right + self.layout.margin, area.hand_centre[1]), size, theme.GOLD,
+                          "bold", "midleft")
+            else:
+                bottom = max((r.bottom for r in rects), default=plate.bottom)
+                blit_text(surface, words, (area.hand_centre[0], bottom + 2), size, theme.GOLD, "bold", "midtop")
+
+    def _draw_marks(self, surface: pygame.Surface) -> None:
+        """Frozen cards' padlocks, the peek and swap marks everyone sees, the memory aid's eyes."""
+        seen = self.seen_marks()
+        for seat, grid in self.grids.items():
+            for slot, sprite in enumerate(grid.slots):
+                if sprite is None or slot >= grid.slot_count() or self.tweens.moving(sprite) or sprite.scale > 1.05:
+                    continue        # a card on its way gets its marks once it lies in its slot
+                rect = grid.slot_rect(slot)
+                mark = max(10, rect.width // 3)
+                if seat in self.callers and self.sums is None:
+                    lock = lock_mark(mark)
+                    surface.blit(lock, lock.get_rect(center=(rect.right - mark // 3, rect.top + mark // 3)))
+                if (seat, slot) in self.looked_at:
+                    pygame.draw.rect(surface, theme.GOLD, rect.inflate(4, 4), width=2, border_radius=8)
+                if self.swap_pick == (seat, slot):
+                    pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(6, 6), width=3, border_radius=8)
+                if seat == self.bottom and seat in self.humans and self.sums is None:
+                    self._draw_slot_number(surface, rect, slot)
+                if (seat, slot) in seen and sprite.flip < 0.5:
+                    eye = eye_mark(mark)
+                    surface.blit(eye, eye.get_rect(center=(rect.left + mark // 2 + 1, rect.bottom - mark // 3)))
+
+    def _draw_slot_number(self, surface: pygame.Surface, rect: pygame.Rect, slot: int) -> None:
+        """Your slots carry the number of their key (1-8), in a small chip at the top-left corner."""
+        size = max(10, rect.width // 5)
+        chip = pygame.Rect(0, 0, size + 6, size + 4)
+        chip.center = (rect.left + 3, rect.top + 3)
+        pygame.draw.rect(surface, theme.INK, chip, border_radius=chip.height // 2)
+        blit_text(surface, str(slot + 1), chip.center, size, theme.CREAM, "bold", "center")
+
+    def seen_marks(self) -> set[tuple[int, int]]:
+        """The memory aid (option `memory_aid`): the slots whose card the person at the bottom has seen."""
+        if not self.state.options.get("memory_aid") or self.viewer not in self.humans or self.sums is not None:
+            return set()
+        view = self.state.view(self.viewer)
+        return {(p, s) for p, row in enumerate(view.board) for s, known in enumerate(row)
+                if known is not None and known.watch_of(self.viewer) is not None}
+
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        self._draw_reaction(surface)
+        for button in self.turn_buttons:
+            button.draw(surface)
+        draw_hint(surface, self._hint(), lay.controls_rect, lay.text_size(16))
+
+    def _hint(self) -> str:
+        view = self.state.view(None)
+        if view.finished:
+            return "The game is over."
+        if self.sums is not None:
+            return "The round is over: every card is turned and each board counted."
+        if self.bottom not in self.humans:
+            return f"Watching: {self._does(view.turn, 'is')} playing."
+        if not self.gate.may_show(self.bottom):
+            return "" if self.gate.waiting else f"{self._does(view.turn, 'is')} playing."
+        if self.arming is not None:
+            return f"{self.names[self.arming]}: click the card you intercept with."
+        if not self._my_turn():
+            if view.turn == self.bottom and self.bottom in self._waiting():
+                return "Your turn: a moment, the last move is still being shown."
+            if self._reaction_open():
+                return "Think one of yours matches? Drag it onto the discard pile, or press Intercept."
+            return f"{self._does(view.turn, 'is')} playing. To intercept, drag a card onto the pile (or I, then 1-8)."
+        if view.phase == "draw":
+            if self._reaction_open():
+                return "Your turn in a moment: the others may still intercept."
+            return "Your turn: click the draw pile (D) or take the top discard (T)."
+        if view.phase == "hold":
+            if view.drawn_from == "discard":
+                return "Drag the card onto one of your slots to keep it (or keys 1-8)."
+            return "Drag it onto a slot to keep it (1-8), or onto the discard pile (X) for its action."
+        if view.phase == "action" and view.pending:
+            return {"peek_own": "Click one of your cards to look at it (or keys 1-8).",
+                    "peek_other": "Click another player's card to look at it.",
+                    "swap": "Swap: drag one card onto another, or click two cards."}[view.pending[0]]
+        return "End your turn (E), or call Tamoul! (C) if you think you have 8 or less."
