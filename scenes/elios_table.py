@@ -213,7 +213,9 @@ class EliosTableScene(TableScene):
         return True
 
     def _reset_table_for_deal(self) -> None:
-        """Nothing to empty: the opening shows the beams flying from the sun to their owners."""
+        """The trays stay (the opening shows the beams flying from the sun into them); the kit's empty
+        hands must not take the place of the bottom seat's beams as what may be picked up."""
+        self.drag.set_cards(self.trays[self.bottom].pickable())
 
     def _on_hand_hidden(self) -> None:
         """Pass-and-play: the grouping of the seat that just confirmed turns away with it."""
