@@ -176,7 +176,7 @@ def draw_sun(surface: pygame.Surface, geometry: SunGeometry, stacks: tuple[str, 
     # The reach of the discs: the ring a stack may grow up to, shaded so "room left" reads at a glance.
     pygame.draw.circle(surface, (255, 236, 170), centre, int(g.level_radius(discs)))
     pygame.draw.circle(surface, theme.FELT_DARK, centre, int(g.level_radius(discs)) - 2)
-    for level in range(1, max_discs + 1):
+    for level in range(1, g.levels + 1):
         colour = (70, 100, 96) if level <= discs else (40, 70, 66)
         pygame.draw.circle(surface, colour, centre, int(g.level_radius(level)), width=1)
     pygame.draw.circle(surface, theme.GOLD, centre, int(g.level_radius(discs)), width=max(2, int(g.step * 0.22)))
@@ -187,6 +187,10 @@ def draw_sun(surface: pygame.Surface, geometry: SunGeometry, stacks: tuple[str, 
             glow = ring_sector(g.centre, g.tower, g.radius - g.label_room * 0.9, angle - g.half_width - 3,
                                angle + g.half_width + 3)
             pygame.draw.polygon(surface, (60, 120, 80), glow)
+        for level in range(len(stack) + 1, discs + 1):     # room left under the discs: faint empty slots
+            inner, outer = g.level_radius(level - 1) + 1, g.level_radius(level) - 1
+            pygame.draw.polygon(surface, (52, 84, 80), ring_sector(g.centre, inner, outer, angle - g.half_width,
+                                                                   angle + g.half_width), width=1)
         for level, letter in enumerate(stack, start=1):
             rgb, symbol = colours[letter]
             inner, outer = g.level_radius(level - 1) + 1, g.level_radius(level) - 1
@@ -198,12 +202,12 @@ def draw_sun(surface: pygame.Surface, geometry: SunGeometry, stacks: tuple[str, 
                 draw_symbol(surface, symbol, mid, g.step * 0.32, ink_on(rgb))
         # The stack's colour and symbol at its outer end, with its height beside it.
         lx, ly = g.label_spot(index)
-        badge = max(6, int(g.label_room * 0.42))
+        badge = max(7, int(g.label_room * 0.5))
         pygame.draw.circle(surface, own_rgb, (int(lx), int(ly)), badge)
         pygame.draw.circle(surface, theme.INK, (int(lx), int(ly)), badge, width=1)
         draw_symbol(surface, own_symbol, (lx, ly), badge * 0.62, ink_on(own_rgb))
-        nx, ny = polar(g.centre, g.radius - g.label_room * 0.45, angle + g.half_width * 0.95)
-        text(str(len(stack)), (nx, ny), max(10, int(badge * 1.1)), theme.CREAM)
+        nx, ny = polar(g.centre, g.radius - g.label_room * 0.45, angle + g.half_width * 1.05)
+        text(str(len(stack)), (nx, ny), max(11, int(badge * 1.5)), theme.GOLD if len(stack) >= discs else theme.CREAM)
     # The disc tower: one ring per disc in play, the level in the middle.
     pygame.draw.circle(surface, theme.GOLD_DARK, centre, int(g.tower))
     for disc in range(discs):

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 GAME_ID = "elios"
 TEAM_COLOURS = ((230, 184, 60), (92, 180, 226))     # team A gold, team B sky
 TEAM_NAMES = ("Team A", "Team B")
+ASK_JOKER = "joker"      # the pseudo-zone of a lone joker played without aiming: the table asks where
 STACK_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 9)}
 
 
@@ -80,7 +81,8 @@ class EliosTableScene(TableScene):
         self.joker = self.content.joker.id
         self.art = beam_art(self.content)
         self.renderer = SpriteRenderer(self.art)
-        self.drag = TrayDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop, carry=self._carry)
+        self.drag = TrayDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop, carry=self._carry,
+                             default_zone=self._default_zone)
         self.trays: dict[int, GroupTrays] = {
             s: GroupTrays(s, self._tray_region) for s in range(self.count)}
         self.drafts: dict[int, tuple[str, ...]] = {}     # a human's unconfirmed grouping, kept for them only
@@ -108,9 +110,15 @@ class EliosTableScene(TableScene):
             self.log.add(f"The game goes on: disc level {view.discs}, {self._does(view.turn, 'is')} to play")
 
     def _sun_geometry(self) -> SunGeometry:
-        c = self.layout.centre
-        radius = max(40, min(c.width, c.height) // 2 - self.layout.margin)
-        return SunGeometry(c.center, radius, self.content.max_discs, len(self.sun_letters))
+        """The sun fills the centre, clear of the "your turn" tag over the bottom plate."""
+        lay = self.layout
+        c = lay.centre
+        plate = lay.seats[self.bottom].plate
+        bottom = min(c.bottom, plate.top - int(plate.height * 0.8))
+        radius = max(40, min(c.width, bottom - c.top) // 2 - lay.margin // 2)
+        # The rings reach two levels past the discs (at least five): beams stay large while stacks are low.
+        levels = min(self.content.max_discs, max(5, self.discs + 2))
+        return SunGeometry((c.centerx, (c.top + bottom) // 2), radius, levels, len(self.sun_letters))
 
     def _tray_region(self, area: SeatArea) -> pygame.Rect:
         """Where a seat's trays lie: under its plate; a top seat may use the centre's width, a side seat
@@ -396,6 +404,14 @@ class EliosTableScene(TableScene):
             zones.add(f"{seat}.tray.{NEW_TRAY}")
         return zones
 
+    def _default_zone(self) -> str | None:
+        """Enter (or a second click) on a group: its coloured beams' stack, or the joker's choice."""
+        found = self._group_of(tuple(s.card_id or "" for s in self.drag.selected))
+        if found is None or self._my_phase() != "placing" or self.split_mode:
+            return None
+        coloured = [letter for letter in found[1] if letter != self.joker]
+        return f"stack.{self.sun_letters.find(coloured[0])}" if coloured else ASK_JOKER
+
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         if self._my_phase() == "grouping":
             return self._regroup(card_ids, zone)
@@ -403,12 +419,25 @@ class EliosTableScene(TableScene):
         if found is None:
             return "pick up one of your groups"
         index, group = found
+        if zone == ASK_JOKER:
+            return self._ask_joker(index, group)
         target = GroupTrays.target_of(zone)
         if target is not None:
             return self._split_off(card_ids, index, group, target[1])
         if not zone.startswith("stack."):
             return ""
         return self._drop_on_stack(card_ids, index, group, int(zone.split(".")[1]))
+
+    def _ask_joker(self, index: int, group: str) -> str | None:
+        """A lone joker played by key or click: where it may go lights up, and the player picks."""
+        placements = tuple(tuple(map(int, a.args[1].split(","))) for a in self.state.legal_actions(self.bottom)
+                           if a.verb == "place" and a.args[0] == str(index))
+        if not placements:
+            return self._drop_on_stack((), index, group, 0)
+        if len(placements) == 1:
+            return self._apply(self.bottom, Action("place", (str(index), ",".join(map(str, placements[0])))))
+        self.choice = PendingChoice(index, group.index(self.joker), placements)
+        return ""
 
     def _regroup(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         target = GroupTrays.target_of(zone)
@@ -656,8 +685,21 @@ class EliosTableScene(TableScene):
             self._draw_lit_trays(surface)
         for seat in range(self.count):
             self._draw_seat(surface, seat, view)
+        if view.teams is not None:
+            self._draw_team_legend(surface, view)
         sprites = [s for seat in range(self.count) for s in self.trays[seat].sprites()] + self.flying_beams
         self.renderer.draw_all(surface, sprites, on_top=self.drag.held)
+
+    def _draw_team_legend(self, surface: pygame.Surface, view: EliosView) -> None:
+        """Who plays with whom (4 players, E-11), by the plates' colour stripes."""
+        lay = self.layout
+        size = lay.text_size(14)
+        x, y = lay.centre.left + lay.margin, lay.centre.top
+        for team in (0, 1):
+            members = " and ".join(self.names[s] for s in range(self.count) if view.teams[s] == team)
+            pygame.draw.rect(surface, TEAM_COLOURS[team], pygame.Rect(x, y + 2, max(5, size // 3), size))
+            blit_text(surface, f"{TEAM_NAMES[team]}: {members}", (x + size, y), size, theme.CREAM, "sans")
+            y += int(size * 1.4)
 
     def _draw_lit_trays(self, surface: pygame.Surface) -> None:
         if not (self.drag.held or self.drag.selected):
@@ -680,7 +722,7 @@ class EliosTableScene(TableScene):
             pygame.draw.rect(surface, TEAM_COLOURS[view.teams[seat]], stripe, border_radius=3)
             left = stripe.right
         name_plate = pygame.Rect(left, plate.top, plate.right - left, plate.height)
-        team = f" · {TEAM_NAMES[view.teams[seat]]}" if view.teams is not None else ""
+        team = f" · {TEAM_NAMES[view.teams[seat]]}" if view.teams is not None and area.side == "bottom" else ""
         draw_plate_name(surface, name_plate, self.names[seat], self._role(seat) + team, size, pad,
                         name_plate.width - status_w - 3 * pad)
         colour = theme.LEGAL_GLOW if status == "ready" else theme.GOLD if status in ("out", "skipped") else theme.CREAM

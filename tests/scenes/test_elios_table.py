@@ -308,3 +308,40 @@ def test_pass_and_play_grouping_stays_private_until_everyone_is_ready(make_app):
     run(app, 200, until=lambda: scene.state.phase == "placing" and scene.idle)
     run(app, 100, until=lambda: isinstance(app.stack.top, HandoffOverlay))
     assert tuple(scene.state.groups[0]) == anns
+
+
+def test_keys_choose_a_group_and_its_stack(make_app):
+    app = make_app()
+    scene = first_turn(app)
+    trays = mine(scene)
+    for _ in range(len(trays.sprites())):
+        key(app, pygame.K_RIGHT)
+        if any(s.card_id.startswith("w") for s in scene.drag.selected):
+            break
+    index = trays.tray_of(scene.drag.selected[0])
+    group = trays.groups()[index]
+    assert set(scene.drag.selected) == set(trays.trays[index]) and "w" in group
+    place = next(a for a in scene.state.legal_actions(0) if a.verb == "place" and a.args[0] == str(index))
+    joker_stack = list(map(int, place.args[1].split(",")))[group.index("w")]
+    key(app, getattr(pygame, f"K_{joker_stack + 1}"))
+    assert scene.state.view(None).stacks[joker_stack].endswith("w")
+    assert scene.state.groups[0] is not None and group not in scene.state.groups[0][index:index + 1]
+
+
+def test_enter_on_a_lone_joker_asks_for_its_stack(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:normal")], setups=[{"beams": [ANN, ZOE], "discs": 2}])
+    ai_seats = set(scene.agents)
+    run(app, 300, until=lambda: scene._my_phase() == "grouping" and ai_seats <= set(scene.state.confirmed))
+    trays = mine(scene)
+    joker = next(s for s in trays.sprites() if s.card_id.startswith("w"))
+    drag(app, beam_point(joker), trays.spare_rect.center)     # the joker alone in a group
+    press(app, scene, "Ready")
+    run(app, 300, until=lambda: scene._my_phase() == "placing")
+    index = trays.groups().index("w")
+    scene.drag.selected = list(trays.trays[index])
+    key(app, pygame.K_RETURN)
+    assert scene.choice is not None and len(scene.choice.stacks()) == 8
+    assert "joker" in scene._hint()
+    key(app, pygame.K_5)
+    assert scene.state.view(None).stacks[4] == "gw"
