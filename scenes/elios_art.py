@@ -206,7 +206,8 @@ def draw_sun(surface: pygame.Surface, geometry: SunGeometry, stacks: tuple[str, 
         pygame.draw.circle(surface, own_rgb, (int(lx), int(ly)), badge)
         pygame.draw.circle(surface, theme.INK, (int(lx), int(ly)), badge, width=1)
         draw_symbol(surface, own_symbol, (lx, ly), badge * 0.62, ink_on(own_rgb))
-        nx, ny = polar(g.centre, g.radius - g.label_room * 0.45, angle + g.half_width * 1.05)
+        label_radius = g.radius - g.label_room * 0.45
+        nx, ny = polar(g.centre, label_radius, angle + math.degrees(badge * 2.1 / max(1.0, label_radius)))
         text(str(len(stack)), (nx, ny), max(11, int(badge * 1.5)), theme.GOLD if len(stack) >= discs else theme.CREAM)
     # The disc tower: one ring per disc in play, the level in the middle.
     pygame.draw.circle(surface, theme.GOLD_DARK, centre, int(g.tower))
