@@ -183,10 +183,11 @@ def draw_sun(surface: pygame.Surface, geometry: SunGeometry, stacks: tuple[str, 
     for index, stack in enumerate(stacks):
         angle = stack_angle(index, g.stacks)
         own_rgb, own_symbol = colours[stack_letters[index]]
-        if index in lit:
-            glow = ring_sector(g.centre, g.tower, g.radius - g.label_room * 0.9, angle - g.half_width - 3,
-                               angle + g.half_width + 3)
-            pygame.draw.polygon(surface, (60, 120, 80), glow)
+        if index in lit:     # where the held group may go: the stack's lane up to the discs, outlined
+            glow = ring_sector(g.centre, g.tower, g.level_radius(discs) + g.step * 0.4, angle - g.half_width - 2,
+                               angle + g.half_width + 2)
+            pygame.draw.polygon(surface, (52, 110, 74), glow)
+            pygame.draw.polygon(surface, theme.LEGAL_GLOW, glow, width=max(2, int(g.step * 0.2)))
         for level in range(len(stack) + 1, discs + 1):     # room left under the discs: faint empty slots
             inner, outer = g.level_radius(level - 1) + 1, g.level_radius(level) - 1
             pygame.draw.polygon(surface, (52, 84, 80), ring_sector(g.centre, inner, outer, angle - g.half_width,

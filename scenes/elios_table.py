@@ -515,7 +515,8 @@ class EliosTableScene(TableScene):
 
     def _on_groupings_revealed(self, event: Event) -> None:
         first = event["first_player"]
-        self.log.add(f"Everyone is ready. {self._does(first, 'confirms')} last and starts with a joker group")
+        self.log.add(f"Everyone is ready; {self._name(first)} confirmed last. "
+                     f"{self._does(first, 'starts')} with a joker group")
         self._seat_zones_from_view(self._view())
         self._pause(0.4)
 
