@@ -635,7 +635,7 @@ class EliosTableScene(TableScene):
         if view.phase == "grouping":
             return "ready" if seat in view.confirmed else "grouping…"
         if view.beams_left[seat] == 0:
-            return "skipped" if seat in self.skipped else "out"
+            return "out, skipped" if seat in self.skipped else "out"
         return f"{view.beams_left[seat]} beams"
 
     def _hint(self) -> str:
@@ -726,7 +726,7 @@ class EliosTableScene(TableScene):
         team = f" · {TEAM_NAMES[view.teams[seat]]}" if view.teams is not None and area.side == "bottom" else ""
         draw_plate_name(surface, name_plate, self.names[seat], self._role(seat) + team, size, pad,
                         name_plate.width - status_w - 3 * pad)
-        colour = theme.LEGAL_GLOW if status == "ready" else theme.GOLD if status in ("out", "skipped") else theme.CREAM
+        colour = theme.LEGAL_GLOW if status == "ready" else theme.GOLD if status.startswith("out") else theme.CREAM
         blit_text(surface, status, (plate.right - pad, plate.centery), size, colour, "bold", "midright")
         active = (view.phase == "grouping" and seat not in view.confirmed) or seat == view.turn
         if active and not self.state.finished:

@@ -345,3 +345,21 @@ def test_enter_on_a_lone_joker_asks_for_its_stack(make_app):
     assert "joker" in scene._hint()
     key(app, pygame.K_5)
     assert scene.state.view(None).stacks[4] == "gw"
+
+
+def test_the_rules_open_from_the_table_and_show_real_beams(make_app):
+    from game.core.manifest import registry
+    from scenes.rules_screen import RulesScene
+
+    assert registry()["elios"].offered
+    app = make_app()
+    scene = two_players(app)
+    run(app, 5)
+    key(app, pygame.K_F1)
+    app.stack.apply_pending()
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene) and rules.game_id == "elios"
+    run(app, 3)
+    assert rules.message == "" and rules.faces_problem == ""
+    assert rules.cards and all(card.drawable for card in rules.cards)
+    assert scene is not rules
