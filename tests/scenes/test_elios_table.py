@@ -363,3 +363,26 @@ def test_the_rules_open_from_the_table_and_show_real_beams(make_app):
     assert rules.message == "" and rules.faces_problem == ""
     assert rules.cards and all(card.drawable for card in rules.cards)
     assert scene is not rules
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_seats_trays_and_the_sun_fit_the_window_at_both_sizes(make_app, seats):
+    app = make_app()
+    names = ["You", "Bo", "Cy", "Di"][:seats]
+    scene = open_table(app, [(n, "human" if i == 0 else "ai:normal") for i, n in enumerate(names)], seed=seats)
+    group_and_ready(app, scene)
+    run(app, 300, until=lambda: scene._my_phase() == "placing")
+    for size in ((800, 500), (1280, 720)):
+        screen = pygame.Surface(size)
+        scene.draw(screen)
+        window = screen.get_rect()
+        g = scene._sun_geometry()
+        sun = pygame.Rect(0, 0, 2 * g.radius, 2 * g.radius)
+        sun.center = g.centre
+        assert window.contains(sun)
+        for seat in range(seats):
+            rects = scene.trays[seat].tray_rects
+            assert rects and all(window.contains(r) for r in rects)
+            assert not any(r.colliderect(sun) for r in rects)
+            assert not any(r.colliderect(scene.layout.log_rect) or r.colliderect(scene.layout.controls_rect)
+                           for r in rects)
