@@ -198,9 +198,11 @@ def draw_sun(surface: pygame.Surface, geometry: SunGeometry, stacks: tuple[str, 
             points = ring_sector(g.centre, inner, outer, angle - g.half_width, angle + g.half_width)
             pygame.draw.polygon(surface, rgb, points)
             pygame.draw.polygon(surface, theme.INK, points, width=1)
+            mid = g.beam_centre(index, level)
             if g.step >= 9:
-                mid = g.beam_centre(index, level)
                 draw_symbol(surface, symbol, mid, g.step * 0.32, ink_on(rgb))
+            elif letter not in stack_letters:     # a joker on a small sun: still marked, not only by its white
+                pygame.draw.circle(surface, theme.INK, (int(mid[0]), int(mid[1])), max(2, int(g.step * 0.3)))
         # The stack's colour and symbol at its outer end, with its height beside it.
         lx, ly = g.label_spot(index)
         badge = max(7, int(g.label_room * 0.5))
