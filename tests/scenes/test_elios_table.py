@@ -386,3 +386,19 @@ def test_every_seats_trays_and_the_sun_fit_the_window_at_both_sizes(make_app, se
             assert not any(r.colliderect(sun) for r in rects)
             assert not any(r.colliderect(scene.layout.log_rect) or r.colliderect(scene.layout.controls_rect)
                            for r in rects)
+
+
+def test_a_whole_tray_dropped_on_the_empty_tray_splits_off_the_beam_held(make_app):
+    app = make_app()
+    scene = first_turn(app)
+    trays = mine(scene)
+    index = next(i for i, t in enumerate(trays.groups()) if "w" in t)
+    joker = next(s for s in trays.trays[index] if s.card_id.startswith("w"))
+    place = next(a for a in scene.state.legal_actions(0) if a.verb == "place" and a.args[0] == str(index))
+    drag(app, beam_point(joker), stack_point(scene, list(map(int, place.args[1].split(",")))[-1]))
+    run(app, 300, until=lambda: scene._my_phase() == "placing")
+    big = next(i for i, t in enumerate(trays.groups()) if len(t) > 1)
+    held = trays.trays[big][0]
+    assert f"0.tray.new" in scene._legal_zones((held.card_id,))
+    drag(app, beam_point(held), trays.spare_rect.center)
+    assert scene.state.groups[0][big + 1] == held.card_id[0]
