@@ -68,6 +68,13 @@ class PendingChoice:
         return frozenset(p[self.joker_index] for p in self.placements)
 
 
+@dataclass
+class Pulse:
+    """A ring spreading from the disc tower when a disc is added (tweened from 1 to 0)."""
+
+    value: float = 0.0
+
+
 class EliosTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "elios-table"
@@ -92,6 +99,7 @@ class EliosTableScene(TableScene):
         self.split_mode = False
         self.skipped: set[int] = set()
         self.flying_beams: list[CardSprite] = []
+        self.disc_pulse = Pulse()
         self.game_buttons: list[Button] = []
         self._result: ResultWords | None = None
         self._buttons_signature: tuple = ()
@@ -547,6 +555,8 @@ class EliosTableScene(TableScene):
 
     def _on_disc_added(self, event: Event) -> None:
         self.discs = int(event["discs"])
+        self.disc_pulse.value = 1.0
+        self.tweens.add(self.disc_pulse, 0.6, value=0.0)
         self.log.add(f"{self._does(event.seat, 'adds')} a disc: level {self.discs} ({event['left']} left)")
         self.sounds.play("card_place")
         self._pause(0.2)
@@ -682,6 +692,10 @@ class EliosTableScene(TableScene):
             blit_text(surface, words, (int(pos[0]), int(pos[1])), size, colour, "bold", "center")
 
         draw_sun(surface, g, tuple(self.stacks), self.discs, view.max_discs, self.colours, self.sun_letters, text, lit)
+        if self.disc_pulse.value > 0.01:
+            spread = g.tower + (g.level_radius(self.discs) - g.tower) * (1 - self.disc_pulse.value)
+            pygame.draw.circle(surface, theme.GOLD, (int(g.centre[0]), int(g.centre[1])), int(spread),
+                               width=max(2, int(g.step * 0.3 * self.disc_pulse.value) + 1))
         if self.choice is None:
             self._draw_lit_trays(surface)
         for seat in range(self.count):
