@@ -402,3 +402,15 @@ def test_a_whole_tray_dropped_on_the_empty_tray_splits_off_the_beam_held(make_ap
     assert f"0.tray.new" in scene._legal_zones((held.card_id,))
     drag(app, beam_point(held), trays.spare_rect.center)
     assert scene.state.groups[0][big + 1] == held.card_id[0]
+
+
+def test_a_stalemate_result_says_why_the_game_ended_and_who_had_fewest_beams(make_app):
+    from game.core.events import Event
+
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Bo", "ai:normal"), ("Cy", "ai:normal"), ("Di", "ai:normal")])
+    scene._on_stalemate(Event("stalemate", None, {"beams_left": [2, 1, 3, 1], "team_beams": [5, 2],
+                                                   "winners": [1, 3]}))
+    words = scene._game_result(Event("game_ended", None, {"winners": [1, 3], "totals": [2, 1, 3, 1]}))
+    assert words.title.startswith("Stalemate: Bo and Di win")
+    assert "had to pass in one round" in words.subtitle and "Team A has 5 beams left, Team B 2" in words.subtitle
