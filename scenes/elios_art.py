@@ -92,10 +92,10 @@ class BeamPainter:
         pygame.draw.rect(surface, theme.INK, bar, width=max(1, width // 40), border_radius=max(2, corner_radius(width) - inset // 2))
         symbol_colour = ink_on(rgb)
         draw_symbol(surface, symbol, (bar.centerx, bar.centery), bar.width * 0.34, symbol_colour)
-        if width >= 36:   # small copies at both ends, as on a domino, so a fanned tile still shows one
+        if width >= 36:   # small copies in two corners, as on a playing card, so a fanned tile still shows one
             small = bar.width * 0.14
-            draw_symbol(surface, symbol, (bar.centerx, bar.top + small * 1.6), small, symbol_colour)
-            draw_symbol(surface, symbol, (bar.centerx, bar.bottom - small * 1.6), small, symbol_colour)
+            draw_symbol(surface, symbol, (bar.left + small * 1.7, bar.top + small * 1.7), small, symbol_colour)
+            draw_symbol(surface, symbol, (bar.right - small * 1.7, bar.bottom - small * 1.7), small, symbol_colour)
 
 
 def colour_table(content: object) -> dict[str, tuple[RGB, str]]:
