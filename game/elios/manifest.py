@@ -1,7 +1,4 @@
-"""Elios, as the program offers it: the one place this game is registered.
-
-The engine, its commands and the conformance suite use it now; the menu offers Elios once its table
-exists (`table` is None until then)."""
+"""Elios, as the program offers it: the one place this game is registered."""
 from __future__ import annotations
 
 from game.core.manifest import GameManifest
@@ -11,5 +8,7 @@ MANIFEST = GameManifest(
     title="Elios",
     menu_order=40,
     engine="game.elios:load_game",
-    table=None,
+    table="scenes.elios_table:EliosTableScene",
+    card_faces="scenes.elios_art:elios_faces",
+    rules="rules/elios.md",
 )

@@ -59,6 +59,8 @@ def deck_from_definitions(game_id: str) -> set[str]:
         return set(game.cards)
     if game_id == "tamoul":
         return set(game.content.cards)
+    if game_id == "elios":
+        return set(game.content.letters)
     raise AssertionError(f"rules/{game_id}.md shows cards, but this test does not know that game's deck")
 
 

@@ -1,0 +1,777 @@
+"""The Elios table: group your beams into trays, then place the groups on the sun (rules/elios.md).
+
+How it works (DESIGN.md, "Scenes and the table"; the kit's parts in scenes/table/):
+- The sun is drawn from above in the middle: the disc tower with its level, a gold ring at the disc
+  level (no stack may grow past it) and the eight stacks radiating out, each with its colour's
+  symbol and its height at the outer end. Each stack is a wedge drop zone (`zones.wedge`).
+- Every seat holds `GroupTrays` (scenes/table/group_trays.py): one tray per group. While grouping,
+  your beams start in a suggested grouping; drag a beam onto another tray or the empty tray to
+  regroup. Each tray says what is wrong with it as you go (the engine's `group_problem`), and
+  Ready sends `groups …` (refused with the engine's reason while anything is wrong). Another
+  seat's grouping stays hidden until the engine reveals it: its beams lie in one row, marked
+  "grouping…" or "ready". AI seats are asked at once (the kit asks every waited-for AI seat).
+- Placing: drag a tray (press any beam of it) onto the sun; every stack some placement of the
+  group uses lights up. Dropping decides the stack of the beam under the pointer; when the joker
+  still has a choice, the table asks for it (its stacks light up: click one or press 1–8). A
+  click on a tray then on a stack does the same; Left/Right choose a tray, 1–8 a stack.
+- Add disc and Split are buttons (D, S). Split: press Split, then drag a beam onto the empty tray
+  (or drop a whole tray there: the beam you hold leaves it).
+- Plates show team colours (4 players: seats 0+2 against 1+3), whose turn it is (every seat still
+  grouping wears the ring during the grouping), beams left, "out" and skipped players; the log
+  names every move; the results say who won, or why a stalemate ended the game.
+- Pass-and-play: grouping humans take turns behind the hand-off screen; an unconfirmed grouping is
+  kept for its owner only (`drafts`), never drawn for anyone else.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+import pygame
+
+from game.core.actions import Action
+from game.core.events import Event
+from game.core.session import GameSession
+from game.elios.grouping import group_problem, grouping_text, largest_groups
+from game.elios.view import EliosView
+from scenes import theme
+from scenes.elios_art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
+from scenes.table.base import ResultWords, TableScene
+from scenes.table.captions import draw_hint
+from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
+from scenes.table.layout import SeatArea, compute_layout
+from scenes.table.plates import draw_active_seat, draw_plate_backing, draw_plate_name
+from scenes.table.sprites import CardSprite, SpriteRenderer
+from scenes.table.text import blit_text
+from scenes.table.zones import DropZone, wedge
+from scenes.widgets import Button, ellipsize
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+GAME_ID = "elios"
+TEAM_COLOURS = ((230, 184, 60), (92, 180, 226))     # team A gold, team B sky
+TEAM_NAMES = ("Team A", "Team B")
+ASK_JOKER = "joker"      # the pseudo-zone of a lone joker played without aiming: the table asks where
+STACK_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 9)}
+
+
+@dataclass(frozen=True)
+class PendingChoice:
+    """A group dropped where its joker still has several stacks: the placements left to choose from."""
+
+    group: int
+    joker_index: int
+    placements: tuple[tuple[int, ...], ...]
+
+    def stacks(self) -> frozenset[int]:
+        return frozenset(p[self.joker_index] for p in self.placements)
+
+
+@dataclass
+class Pulse:
+    """A ring spreading from the disc tower when a disc is added (tweened from 1 to 0)."""
+
+    value: float = 0.0
+
+
+class EliosTableScene(TableScene):
+    GAME_ID = GAME_ID
+    RNG_NAME = "elios-table"
+    RESULTS_DELAY = 0.7
+
+    def __init__(self, app: "App", session: GameSession) -> None:
+        super().__init__(app, session)
+        self.content = self.game.content
+        self.colours = colour_table(self.content)
+        self.sun_letters = self.content.sun_order
+        self.joker = self.content.joker.id
+        self.art = beam_art(self.content)
+        self.renderer = SpriteRenderer(self.art)
+        self.drag = TrayDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop, carry=self._carry,
+                             default_zone=self._default_zone)
+        self.trays: dict[int, GroupTrays] = {
+            s: GroupTrays(s, self._tray_region) for s in range(self.count)}
+        self.drafts: dict[int, tuple[str, ...]] = {}     # a human's unconfirmed grouping, kept for them only
+        self.stacks: list[str] = []
+        self.discs = 0
+        self.choice: PendingChoice | None = None
+        self.split_mode = False
+        self.skipped: set[int] = set()
+        self.flying_beams: list[CardSprite] = []
+        self.disc_pulse = Pulse()
+        self.game_buttons: list[Button] = []
+        self._result: ResultWords | None = None
+        self._buttons_signature: tuple = ()
+        self.layout = compute_layout(app.size, self.count, self.bottom)
+        self._start()
+
+    # ----- what the table shows ------------------------------------------------------------------------
+    def _view(self) -> EliosView:
+        return self.state.view(self.viewer)
+
+    def _log_where_we_are(self) -> None:
+        view = self.state.view(None)
+        if view.phase == "grouping":
+            self.log.add("The game goes on: the players are grouping their beams")
+        else:
+            self.log.add(f"The game goes on: disc level {view.discs}, {self._does(view.turn, 'is')} to play")
+
+    def _sun_geometry(self) -> SunGeometry:
+        """The sun fills the centre, clear of the "your turn" tag over the bottom plate."""
+        lay = self.layout
+        c = lay.centre
+        plate = lay.seats[self.bottom].plate
+        bottom = min(c.bottom, plate.top - int(plate.height * 0.8))
+        radius = max(40, min(c.width, bottom - c.top) // 2 - lay.margin // 2)
+        # The rings reach two levels past the discs (at least five): beams stay large while stacks are low.
+        levels = min(self.content.max_discs, max(5, self.discs + 2))
+        return SunGeometry((c.centerx, (c.top + bottom) // 2), radius, levels, len(self.sun_letters))
+
+    def _tray_region(self, area: SeatArea) -> pygame.Rect:
+        """Where a seat's trays lie: under its plate; a top seat may use the centre's width, a side seat
+        the height down to the bottom strip."""
+        lay = self.layout
+        m = lay.margin
+        top = area.plate.bottom + m // 2
+        if area.side == "bottom":
+            return pygame.Rect(area.rect.left, top, area.rect.width, area.rect.bottom - top - m // 2)
+        if area.side == "top":
+            width = max(area.rect.width, int(lay.centre.width * (0.62 if self.count == 2 else 0.9)))
+            return pygame.Rect(area.rect.centerx - width // 2, top, width, area.rect.bottom - top)
+        return pygame.Rect(area.rect.left, top, area.rect.width, lay.log_rect.top - m - top)
+
+    def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
+        region = self._tray_region(area)
+        return region.center, region.width
+
+    def _lay_out_table(self) -> None:
+        self._refresh_zones()
+
+    def _lay_out_seat_zones(self) -> None:
+        for seat in range(self.count):
+            self._lay_out_trays(seat, animate=False)
+
+    def _lay_out_trays(self, seat: int, animate: bool = True) -> None:
+        self.trays[seat].lay_out(self.layout.seats[seat], self.tweens, animate)
+        if seat == self.bottom:
+            self.drag.set_cards(self.trays[seat].pickable())
+        self._refresh_zones()
+
+    def _refresh_zones(self) -> None:
+        """The drop zones: a wedge per stack of the sun, then the bottom seat's trays."""
+        g = self._sun_geometry()
+        zones = []
+        for i in range(len(self.sun_letters)):
+            a = stack_angle(i, g.stacks)
+            zones.append(DropZone(f"stack.{i}", wedge(g.centre, g.tower, g.radius, a - 22.5, a + 22.5, steps=4)))
+        self.drag.zones = zones + self.trays[self.bottom].drop_zones()
+
+    # ----- the screen from the view -------------------------------------------------------------------------
+    def _sync_table(self, view: EliosView) -> None:
+        self.stacks = list(view.stacks)
+        self.discs = view.discs
+        self.choice = None
+        self.split_mode = False
+        self._refresh_zones()
+
+    def _seat_zones_from_view(self, view: EliosView) -> None:
+        for seat in range(self.count):
+            self._trays_from_view(view, seat)
+
+    def _shown_groups(self, view: EliosView, seat: int) -> tuple[tuple[str, ...], bool]:
+        """What `seat`'s trays hold now and whether they are its groups (else one row of its beams)."""
+        groups = view.groups[seat]
+        if groups is not None:
+            return tuple(groups), True
+        if seat == view.seat and view.phase == "grouping" and seat not in view.confirmed:
+            draft = self.drafts.get(seat)
+            if draft is None or sorted("".join(draft)) != sorted(view.beams[seat]):
+                draft = largest_groups(view.beams[seat])
+                self.drafts[seat] = draft
+            return draft, True
+        return ("".join(view.beams[seat]),) if view.beams[seat] else (), False
+
+    def _trays_from_view(self, view: EliosView, seat: int, animate: bool = False) -> None:
+        groups, grouped = self._shown_groups(view, seat)
+        zone = self.trays[seat]
+        own = seat == self.bottom and seat == self.viewer and seat in self.humans
+        zone.own = own and grouped
+        zone.spare = zone.own
+        counts: dict[str, int] = {}
+        trays = []
+        for group in groups:
+            tray = []
+            for letter in group:
+                counts[letter] = counts.get(letter, 0) + 1
+                tray.append(CardSprite(f"{letter}{counts[letter]}", flip=1.0, tag="beam"))
+            trays.append(tray)
+        old = {s.card_id: s for s in zone.sprites()}
+        for tray in trays:      # beams already on screen keep their place, so a regrouping glides
+            for i, sprite in enumerate(tray):
+                if sprite.card_id in old:
+                    tray[i] = old.pop(sprite.card_id)
+        zone.set_groups(trays)
+        self._lay_out_trays(seat, animate)
+
+    def _matches_view(self) -> bool:
+        view = self._view()
+        if self.stacks != list(view.stacks) or self.discs != view.discs:
+            return False
+        for seat in range(self.count):
+            groups, grouped = self._shown_groups(view, seat)
+            shown = self.trays[seat].groups()
+            if grouped and seat == view.seat and view.groups[seat] is None:
+                if sorted("".join(shown)) != sorted("".join(groups)):
+                    return False
+            elif shown != groups:
+                return False
+        return True
+
+    def _reset_table_for_deal(self) -> None:
+        """The trays stay (the opening shows the beams flying from the sun into them); the kit's empty
+        hands must not take the place of the bottom seat's beams as what may be picked up."""
+        self.drag.set_cards(self.trays[self.bottom].pickable())
+
+    def _on_hand_hidden(self) -> None:
+        """Pass-and-play: the grouping of the seat that just confirmed turns away with it."""
+        self._seat_zones_from_view(self._view())
+
+    # ----- controls -------------------------------------------------------------------------------------------
+    def _my_phase(self) -> str:
+        """"grouping" / "placing" when the bottom seat may act now, else ""."""
+        if not self._human_may_act() or self.bottom not in self._waiting():
+            return ""
+        return self.state.phase
+
+    def _build_controls(self) -> None:
+        self.buttons = self._corner_buttons(min_height=26)
+        self._refresh_game_buttons()
+
+    def _refresh_game_buttons(self) -> None:
+        lay = self.layout
+        area = lay.controls_rect
+        h = max(26, int(lay.card_width * 0.36))
+        gap = lay.margin
+        phase = self._my_phase()
+        self.game_buttons = []
+        rows: list[tuple[str, object, int | None, bool, str]] = []
+        if phase == "grouping":
+            rows = [("Ready", self.press_ready, pygame.K_r, True, "primary"),
+                    ("Suggest groups", self.press_suggest, pygame.K_g, True, "secondary")]
+        elif phase == "placing":
+            legal = self.state.legal_actions(self.bottom)
+            can_split = any(a.verb == "split" for a in legal)
+            rows = [("Add disc (D)", self.press_disc, pygame.K_d, Action("disc") in legal, "secondary"),
+                    ("Stop splitting" if self.split_mode else "Split (S)", self.press_split, pygame.K_s,
+                     can_split, "secondary")]
+            if self.choice is not None:
+                rows.append(("Cancel (Esc)", self.cancel_choice, None, True, "secondary"))
+        y = area.top
+        for label, action, key, enabled, style in rows:
+            self.game_buttons.append(Button(pygame.Rect(area.left, y, area.width, h), label, action,  # type: ignore[arg-type]
+                                            enabled=enabled, hotkey=key, style=style))
+            y += h + gap
+
+    def _after_frame(self) -> None:
+        signature = (self._token(), self._my_phase(), self.bottom, self.viewer, self.choice, self.split_mode,
+                     self.layout.size)
+        if signature != self._buttons_signature:
+            self._buttons_signature = signature
+            self._refresh_game_buttons()
+
+    def _handle_controls(self, event: pygame.event.Event) -> bool:
+        for button in self.game_buttons:
+            if button.handle_event(event):
+                return True
+        if self.choice is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            zone = next((z for z in self.drag.zones if z.name.startswith("stack.") and z.contains(event.pos)), None)
+            if zone is not None:
+                self.choose_stack(int(zone.name.split(".")[1]))
+                return True
+        return False
+
+    def _handle_keys(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN or self._my_phase() != "placing":
+            return False
+        if event.key == pygame.K_ESCAPE and (self.choice is not None or self.split_mode):
+            self.cancel_choice()
+            return True
+        stack = STACK_KEYS.get(event.key)
+        if stack is None:
+            return False
+        if self.choice is not None:
+            self.choose_stack(stack)
+            return True
+        if self.drag.selected:
+            self.drag.play(list(self.drag.selected), f"stack.{stack}")
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # Esc first ends a choice or split mode before it opens the menu.
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+                and (self.choice is not None or self.split_mode)):
+            self.cancel_choice()
+            return True
+        return super().handle_event(event)
+
+    # ----- pressing things ------------------------------------------------------------------------------------
+    def press_ready(self) -> None:
+        """Send this seat's grouping: refused with the engine's words while anything is wrong."""
+        if self._my_phase() != "grouping":
+            return
+        groups = self.trays[self.bottom].groups()
+        reason = self._apply(self.bottom, Action("groups", (grouping_text(groups),)))
+        if reason is not None:
+            self._notice(reason, self.bottom)
+        else:
+            self.drafts.pop(self.bottom, None)
+
+    def press_suggest(self) -> None:
+        """Regroup into as few groups as the beams allow (the engine's own builder)."""
+        if self._my_phase() != "grouping":
+            return
+        view = self._view()
+        self.drafts[self.bottom] = largest_groups(view.beams[self.bottom])
+        self._trays_from_view(view, self.bottom, animate=True)
+
+    def press_disc(self) -> None:
+        if self._my_phase() != "placing":
+            return
+        reason = self._apply(self.bottom, Action("disc"))
+        if reason is not None:
+            self._notice(reason, self.bottom)
+
+    def press_split(self) -> None:
+        if self._my_phase() != "placing":
+            return
+        self.split_mode = not self.split_mode
+        self.choice = None
+        self.drag.cancel()
+
+    def cancel_choice(self) -> None:
+        self.choice = None
+        self.split_mode = False
+        self.drag.cancel()
+
+    def choose_stack(self, stack: int) -> None:
+        """The joker's stack for the pending group."""
+        choice = self.choice
+        if choice is None:
+            return
+        chosen = [p for p in choice.placements if p[choice.joker_index] == stack]
+        if not chosen:
+            self._notice(f"the joker cannot go there: choose one of the lit stacks "
+                         f"({', '.join(str(s + 1) for s in sorted(choice.stacks()))})", self.bottom)
+            return
+        self.choice = None
+        self._place(choice.group, chosen[0])
+
+    def _place(self, group: int, stacks: Sequence[int]) -> str | None:
+        reason = self._apply(self.bottom, Action("place", (str(group), ",".join(map(str, stacks)))))
+        if reason is not None:
+            self._notice(reason, self.bottom)
+        return reason
+
+    # ----- drag: what travels, what lights up, what a drop does ------------------------------------------------
+    def _carry(self, sprite: CardSprite) -> list[CardSprite]:
+        """While grouping or splitting a beam travels alone; placing, its whole tray goes."""
+        if self.state.phase == "grouping" or self.split_mode:
+            return [sprite]
+        return self.trays[self.bottom].mates(sprite)
+
+    def _sprite(self, card_id: str) -> CardSprite | None:
+        return next((s for s in self.trays[self.bottom].sprites() if s.card_id == card_id), None)
+
+    def _group_of(self, card_ids: tuple[str, ...]) -> tuple[int, str] | None:
+        """The group index and letters of the tray these beams come from."""
+        sprite = self._sprite(card_ids[0]) if card_ids else None
+        index = self.trays[self.bottom].tray_of(sprite) if sprite is not None else None
+        if index is None:
+            return None
+        return index, self.trays[self.bottom].groups()[index]
+
+    def _legal_zones(self, card_ids: tuple[str, ...]) -> set[str]:
+        phase = self._my_phase()
+        seat = self.bottom
+        if phase == "grouping":
+            return {z.name for z in self.trays[seat].drop_zones()}
+        if phase != "placing":
+            return set()
+        found = self._group_of(card_ids)
+        if found is None:
+            return set()
+        index, group = found
+        legal = self.state.legal_actions(seat)
+        if self.split_mode:
+            return {f"{seat}.tray.{NEW_TRAY}"} if len(group) > 1 else set()
+        zones = {f"stack.{stack}" for a in legal if a.verb == "place" and a.args[0] == str(index)
+                 for stack in map(int, a.args[1].split(","))}
+        if len(group) > 1 and any(a.verb == "split" for a in legal):
+            zones.add(f"{seat}.tray.{NEW_TRAY}")
+        return zones
+
+    def _default_zone(self) -> str | None:
+        """Enter (or a second click) on a group: its coloured beams' stack, or the joker's choice."""
+        found = self._group_of(tuple(s.card_id or "" for s in self.drag.selected))
+        if found is None or self._my_phase() != "placing" or self.split_mode:
+            return None
+        coloured = [letter for letter in found[1] if letter != self.joker]
+        return f"stack.{self.sun_letters.find(coloured[0])}" if coloured else ASK_JOKER
+
+    def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
+        if self._my_phase() == "grouping":
+            return self._regroup(card_ids, zone)
+        found = self._group_of(card_ids)
+        if found is None:
+            return "pick up one of your groups"
+        index, group = found
+        if zone == ASK_JOKER:
+            return self._ask_joker(index, group)
+        target = GroupTrays.target_of(zone)
+        if target is not None:
+            return self._split_off(card_ids, index, group, target[1])
+        if not zone.startswith("stack."):
+            return ""
+        return self._drop_on_stack(card_ids, index, group, int(zone.split(".")[1]))
+
+    def _ask_joker(self, index: int, group: str) -> str | None:
+        """A lone joker played by key or click: where it may go lights up, and the player picks."""
+        placements = tuple(tuple(map(int, a.args[1].split(","))) for a in self.state.legal_actions(self.bottom)
+                           if a.verb == "place" and a.args[0] == str(index))
+        if not placements:
+            return self._drop_on_stack((), index, group, 0)
+        if len(placements) == 1:
+            return self._apply(self.bottom, Action("place", (str(index), ",".join(map(str, placements[0])))))
+        self.choice = PendingChoice(index, group.index(self.joker), placements)
+        return ""
+
+    def _regroup(self, card_ids: tuple[str, ...], zone: str) -> str | None:
+        target = GroupTrays.target_of(zone)
+        sprite = self._sprite(card_ids[0]) if card_ids else None
+        trays = self.trays[self.bottom]
+        if target is None or sprite is None or target[0] != self.bottom:
+            return "drop a beam on one of your trays, or on the empty tray for a new group"
+        if target[1] != NEW_TRAY and trays.tray_of(sprite) == target[1]:
+            return ""
+        if target[1] == NEW_TRAY and len(trays.mates(sprite)) == 1:
+            return ""
+        trays.move(sprite, target[1])
+        self.drafts[self.bottom] = trays.groups()
+        self._lay_out_trays(self.bottom, animate=True)
+        return None
+
+    def _split_off(self, card_ids: tuple[str, ...], index: int, group: str, target: int | str) -> str | None:
+        if target != NEW_TRAY:
+            return ""
+        grabbed = self.drag.grabbed if self.drag.grabbed is not None else self._sprite(card_ids[0])
+        letter = (grabbed.card_id or "")[:1] if grabbed is not None else ""
+        if len(group) < 2:
+            return "a single beam cannot be split"
+        rest = group.replace(letter, "", 1)
+        reason = self._apply(self.bottom, Action("split", (str(index), f"{rest}/{letter}")))
+        if reason is None:
+            self.split_mode = False
+        return reason
+
+    def _drop_on_stack(self, card_ids: tuple[str, ...], index: int, group: str, stack: int) -> str | None:
+        """The beam under the pointer goes on `stack`; the others follow the only way they can, or, when the
+        joker still has a choice, the table asks for it."""
+        placements = [tuple(map(int, a.args[1].split(","))) for a in self.state.legal_actions(self.bottom)
+                      if a.verb == "place" and a.args[0] == str(index)]
+        grabbed = self.drag.grabbed
+        beam = self.trays[self.bottom].trays[index].index(grabbed) \
+            if grabbed is not None and grabbed in self.trays[self.bottom].trays[index] else None
+        fitting = [p for p in placements if (p[beam] == stack if beam is not None else stack in p)]
+        if not fitting and beam is not None:
+            fitting = [p for p in placements if stack in p]
+        if len(fitting) == 1:
+            return self._apply(self.bottom, Action("place", (str(index), ",".join(map(str, fitting[0])))))
+        if fitting:
+            self.choice = PendingChoice(index, group.index(self.joker), tuple(fitting))
+            return ""
+        # Nothing fits there: propose it anyway, so the engine says exactly why not.
+        proposal = [self.sun_letters.find(letter) if letter != self.joker else -1 for letter in group]
+        aimed = beam if beam is not None else (group.index(self.joker) if self.joker in group else 0)
+        proposal[aimed] = stack
+        free = [i for i in range(len(self.sun_letters)) if i not in proposal]
+        proposal = [p if p >= 0 else free.pop(0) for p in proposal]
+        return self._apply(self.bottom, Action("place", (str(index), ",".join(map(str, proposal)))))
+
+    def _after_move(self, seat: int, action: Action) -> None:
+        self.choice = None
+        super()._after_move(seat, action)
+
+    # ----- events -> motion ------------------------------------------------------------------------------------------
+    def _on_round_started(self, event: Event) -> None:
+        teams = " (seats 1 and 3 against 2 and 4)" if event.get("teams") else ""
+        self.log.add(f"The sun is set: disc level {event['discs']}{teams}")
+
+    def _on_beams_drawn(self, event: Event) -> None:
+        """The drawn beams fly from the sun to their owner."""
+        centre = self._sun_geometry().centre
+        for i, sprite in enumerate(self.trays[event.seat].sprites()):
+            sprite.x, sprite.y = centre
+            self.tweens.add(sprite, 0.45, delay=0.02 * i, x=sprite.home[0], y=sprite.home[1])
+        self.sounds.play("card_slide")
+
+    def _on_grouping_confirmed(self, event: Event) -> None:
+        self.log.add(f"{self._does(event.seat, 'is')} ready")
+        self.drafts.pop(event.seat, None)
+        self._pause(0.15)
+
+    def _on_groupings_revealed(self, event: Event) -> None:
+        first = event["first_player"]
+        self.log.add(f"Everyone is ready; {self._name(first)} confirmed last. "
+                     f"{self._does(first, 'starts')} with a joker group")
+        self._seat_zones_from_view(self._view())
+        self._pause(0.4)
+
+    def _on_group_placed(self, event: Event) -> None:
+        seat, index = event.seat, int(event["group"])
+        beams, stacks, height = str(event["beams"]), list(event["stacks"]), int(event["height"])
+        zone = self.trays[seat]
+        g = self._sun_geometry()
+        tray = zone.trays.pop(index) if 0 <= index < len(zone.trays) else []
+        for i, stack in enumerate(stacks):
+            sprite = tray[i] if i < len(tray) else CardSprite(beams[i], *self.layout.seats[seat].hand_centre,
+                                                                flip=1.0)
+            sprite.z = 400
+            self.flying_beams.append(sprite)
+            x, y = g.beam_centre(stack, height)
+
+            def land(s: CardSprite = sprite, stack: int = stack, letter: str = beams[i]) -> None:
+                if s in self.flying_beams:
+                    self.flying_beams.remove(s)
+                if len(self.stacks[stack]) < height:
+                    self.stacks[stack] += letter
+            self.tweens.add(sprite, 0.45, delay=0.05 * i, x=x, y=y, scale=0.6, on_done=land)
+        self._lay_out_trays(seat)
+        self.sounds.play("card_place")
+        where = ", ".join(f"{self._beam_name(b)} on {self._stack_name(s)}" for b, s in zip(beams, stacks))
+        self.log.add(f"{self._does(seat, 'places')} {where} (height {height})")
+        self._pause(0.15)
+
+    def _on_disc_added(self, event: Event) -> None:
+        self.discs = int(event["discs"])
+        self.disc_pulse.value = 1.0
+        self.tweens.add(self.disc_pulse, 0.6, value=0.0)
+        self.log.add(f"{self._does(event.seat, 'adds')} a disc: level {self.discs} ({event['left']} left)")
+        self.sounds.play("card_place")
+        self._pause(0.2)
+
+    def _on_group_split(self, event: Event) -> None:
+        a, b = event["into"]
+        self.log.add(f"{self._does(event.seat, 'splits')} a group into {self._letters_words(a)} "
+                     f"and {self._letters_words(b)}")
+        self._trays_from_view(self._view(), event.seat, animate=True)
+        self._pause(0.15)
+
+    def _on_passed(self, event: Event) -> None:
+        self.log.add(f"{self._does(event.seat, 'has')} no move and passes")
+
+    def _on_player_skipped(self, event: Event) -> None:
+        self.skipped.add(event.seat)
+        self.log.add(f"{self._does(event.seat, 'has')} no beams left and is skipped")
+
+    def _on_player_out(self, event: Event) -> None:
+        self.log.add(f"{self._does(event.seat, 'has')} placed every beam; "
+                     f"{TEAM_NAMES[int(event['team'])]} goes on with the partner")
+
+    def _on_game_won(self, event: Event) -> None:
+        team = event.get("team")
+        winners = [int(s) for s in event["winners"]]
+        who = (f"{TEAM_NAMES[int(team)]} ({' and '.join(self._name(s) for s in winners)})" if team is not None
+               else self._name(winners[0]))
+        self.sounds.play("round_won")
+        self.log.add(f"☀ {who} placed every beam and wins")
+        title = f"{who} wins!" if team is not None else f"{self._does(winners[0], 'wins')}!"
+        self._result = ResultWords(title, f"{self._name(event.get('seat'))} placed the last beam on the sun.",
+                                   self._result_rows(winners))
+
+    def _on_stalemate(self, event: Event) -> None:
+        winners = [int(s) for s in event["winners"]]
+        team_beams = event.get("team_beams")
+        if team_beams is not None:
+            counts = f"Team A has {team_beams[0]} beams left, Team B {team_beams[1]}."
+        else:
+            counts = "Beams left: " + ", ".join(f"{self.names[s]} {n}" for s, n in enumerate(event["beams_left"])) + "."
+        shared = " They share the win." if len(winners) > 1 and team_beams is None else ""
+        self.log.add("Nobody could move in a whole round: the game ends")
+        self._result = ResultWords(
+            f"Stalemate: {' and '.join(self._name(s) for s in winners)} win{'s' if len(winners) == 1 else ''}",
+            f"Every player still holding beams had to pass in one round, so the fewest beams left wins. "
+            f"{counts}{shared}", self._result_rows(winners))
+
+    def _round_result(self, event: Event) -> ResultWords | None:
+        return None      # Elios is one round: the game's result says it all
+
+    def _game_result(self, event: Event) -> ResultWords:
+        words, self._result = self._result, None
+        return words if words is not None else super()._game_result(event)
+
+    def _result_rows(self, winners: Sequence[int]) -> list[tuple[str, str]]:
+        view = self.state.view(None)
+        rows = []
+        for s in range(self.count):
+            team = f"{TEAM_NAMES[view.teams[s]]}, " if view.teams is not None else ""
+            left = view.beams_left[s]
+            rows.append((self.names[s], f"{team}{left} beam{'s' * (left != 1)} left" + ("   wins" if s in winners else "")))
+        return rows
+
+    # ----- words -----------------------------------------------------------------------------------------------
+    def _beam_name(self, letter: str) -> str:
+        return "a joker" if letter == self.joker else self.content.colour(letter).name.lower()
+
+    def _stack_name(self, stack: int) -> str:
+        return f"the {self.content.colours[stack].name.lower()} stack"
+
+    def _letters_words(self, letters: str) -> str:
+        return "+".join("joker" if c == self.joker else self.content.colour(c).name.lower() for c in letters)
+
+    def _tray_problems(self) -> dict[int, str]:
+        """While grouping: what is wrong with each of the bottom seat's trays (the engine's words)."""
+        if self._my_phase() != "grouping":
+            return {}
+        found = {}
+        for i, group in enumerate(self.trays[self.bottom].groups()):
+            problem = group_problem(self.content, group, "this group")
+            if problem:
+                found[i] = problem
+        return found
+
+    def _status(self, view: EliosView, seat: int) -> str:
+        if view.phase == "grouping":
+            return "ready" if seat in view.confirmed else "grouping…"
+        if view.beams_left[seat] == 0:
+            return "out, skipped" if seat in self.skipped else "out"
+        return f"{view.beams_left[seat]} beams"
+
+    def _hint(self) -> str:
+        view = self.state.view(None)
+        if self.state.finished:
+            return "The game is over."
+        if self.bottom not in self.humans:
+            return "Watching the AI players."
+        if not self.gate.may_show(self.bottom):
+            return "" if self.gate.waiting else "Waiting for the next player."
+        phase = self._my_phase()
+        if phase == "grouping":
+            problems = self._tray_problems()
+            if problems:
+                return f"Fix the red tray: {next(iter(problems.values()))}."
+            return ("Group your beams: drag a beam to another tray or the empty tray. Each group: 1–3 beams, "
+                    "no colour twice, at most one joker. Then press Ready.")
+        if view.phase == "grouping":
+            waiting = ", ".join(self._name(s) for s in self._waiting())
+            return f"You are ready. Waiting for {waiting} to group."
+        if phase == "placing":
+            if self.choice is not None:
+                return "Choose the joker's stack: click a lit stack or press its number (1–8). Esc cancels."
+            if self.split_mode:
+                return "Split: drag a beam out of its tray onto the empty tray. Esc cancels."
+            if view.first_turn:
+                return "You confirmed last, so you start: place a group with a joker on the sun."
+            return ("Your turn: drag a group onto a lit stack of the sun (or click it, then a stack or 1–8), "
+                    "add a disc, or split a group.")
+        if view.turn is not None:
+            return f"{self._does(view.turn, 'is')} playing."
+        return ""
+
+    # ----- drawing ---------------------------------------------------------------------------------------------
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        view = self.state.view(None)
+        g = self._sun_geometry()
+        lit: frozenset[int] = frozenset()
+        if self.choice is not None:
+            lit = self.choice.stacks()
+        elif self.drag.held or self.drag.selected:
+            lit = frozenset(int(z.split(".")[1]) for z in self.drag.lit_zones if z.startswith("stack."))
+        def text(words: str, pos: tuple[float, float], size: int, colour: tuple[int, int, int]) -> None:
+            blit_text(surface, words, (int(pos[0]), int(pos[1])), size, colour, "bold", "center")
+
+        draw_sun(surface, g, tuple(self.stacks), self.discs, view.max_discs, self.colours, self.sun_letters, text, lit)
+        if self.disc_pulse.value > 0.01:
+            spread = g.tower + (g.level_radius(self.discs) - g.tower) * (1 - self.disc_pulse.value)
+            pygame.draw.circle(surface, theme.GOLD, (int(g.centre[0]), int(g.centre[1])), int(spread),
+                               width=max(2, int(g.step * 0.3 * self.disc_pulse.value) + 1))
+        if self.choice is None:
+            self._draw_lit_trays(surface)
+        for seat in range(self.count):
+            self._draw_seat(surface, seat, view)
+        if view.teams is not None:
+            self._draw_team_legend(surface, view)
+        sprites = [s for seat in range(self.count) for s in self.trays[seat].sprites()] + self.flying_beams
+        self.renderer.draw_all(surface, sprites, on_top=self.drag.held)
+
+    def _draw_team_legend(self, surface: pygame.Surface, view: EliosView) -> None:
+        """Who plays with whom (4 players, E-11), by the plates' colour stripes."""
+        lay = self.layout
+        size = lay.text_size(14)
+        x, y = lay.centre.left + lay.margin, lay.centre.top
+        for team in (0, 1):
+            members = " and ".join(self.names[s] for s in range(self.count) if view.teams[s] == team)
+            pygame.draw.rect(surface, TEAM_COLOURS[team], pygame.Rect(x, y + 2, max(5, size // 3), size))
+            blit_text(surface, f"{TEAM_NAMES[team]}: {members}", (x + size, y), size, theme.CREAM, "sans")
+            y += int(size * 1.4)
+
+    def _draw_lit_trays(self, surface: pygame.Surface) -> None:
+        if not (self.drag.held or self.drag.selected):
+            return
+        for zone in self.drag.zones:
+            if zone.name in self.drag.lit_zones and not zone.name.startswith("stack."):
+                zone.draw_lit(surface)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int, view: EliosView) -> None:
+        area = self.layout.seats[seat]
+        plate = area.plate
+        size = max(11, int(plate.height * 0.48))
+        pad = max(4, plate.height // 4)
+        status = self._status(view, seat)
+        status_w = theme.font(size, "bold").size(status)[0]
+        draw_plate_backing(surface, plate)
+        left = plate.left
+        if view.teams is not None:
+            stripe = pygame.Rect(plate.left, plate.top, max(5, pad), plate.height)
+            pygame.draw.rect(surface, TEAM_COLOURS[view.teams[seat]], stripe, border_radius=3)
+            left = stripe.right
+        name_plate = pygame.Rect(left, plate.top, plate.right - left, plate.height)
+        team = f" · {TEAM_NAMES[view.teams[seat]]}" if view.teams is not None and area.side == "bottom" else ""
+        draw_plate_name(surface, name_plate, self.names[seat], self._role(seat) + team, size, pad,
+                        name_plate.width - status_w - 3 * pad)
+        colour = theme.LEGAL_GLOW if status == "ready" else theme.GOLD if status.startswith("out") else theme.CREAM
+        blit_text(surface, status, (plate.right - pad, plate.centery), size, colour, "bold", "midright")
+        active = (view.phase == "grouping" and seat not in view.confirmed) or seat == view.turn
+        if active and not self.state.finished:
+            draw_active_seat(surface, plate, self.clock, self._you(seat))
+        self._draw_trays(surface, seat, view)
+
+    def _draw_trays(self, surface: pygame.Surface, seat: int, view: EliosView) -> None:
+        zone = self.trays[seat]
+        problems = self._tray_problems() if seat == self.bottom else {}
+        w = zone.tile_width
+        label = max(10, int(w * 0.3))
+        grouped = view.groups[seat] is not None or zone.own
+        for i, rect in enumerate(zone.tray_rects):
+            bad = i in problems
+            fill = (60, 24, 20) if bad else (18, 40, 38)
+            pygame.draw.rect(surface, fill, rect, border_radius=max(3, w // 8))
+            edge = theme.ILLEGAL if bad else (theme.PARCHMENT if grouped else (90, 110, 106))
+            pygame.draw.rect(surface, edge, rect, width=2 if bad else 1, border_radius=max(3, w // 8))
+            if bad:
+                words = ellipsize(problems[i].split(":")[0], label, max(rect.width + w, 40 + w), "bold")
+                blit_text(surface, words, (rect.centerx, rect.bottom + 2), label, theme.ILLEGAL, "bold", "midtop")
+            elif zone.own and w >= 24:
+                blit_text(surface, str(i + 1), (rect.centerx, rect.bottom + 1), label, theme.PARCHMENT, "sans", "midtop")
+        spare = zone.spare_rect
+        if spare is not None:
+            pygame.draw.rect(surface, (90, 120, 110), spare, width=1, border_radius=max(3, w // 8))
+            blit_text(surface, "new", spare.center, label, (150, 170, 160), "sans", "center")
+
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        for button in self.game_buttons:
+            button.draw(surface)
+        top = self.game_buttons[-1].rect.bottom + lay.margin if self.game_buttons else lay.controls_rect.top
+        draw_hint(surface, self._hint(), lay.controls_rect, lay.text_size(15), top=top)
