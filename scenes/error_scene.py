@@ -12,10 +12,13 @@ import pygame
 
 from scenes.theme import CREAM, PARCHMENT, ui_scale
 from scenes.widgets import (ERROR, Button, Control, MenuScene, draw_dialog_frame, draw_felt, draw_text, ellipsize,
-                            keyed, wrap_text)
+                            keyed, text_width, wrap_text)
 
 if TYPE_CHECKING:
     from scenes.app import App
+
+
+TITLE = "Something went wrong"
 
 
 class ErrorScene(MenuScene):
@@ -39,7 +42,7 @@ class ErrorScene(MenuScene):
                 "and choose Resume to play on." if self.game_kept else
                 "No unfinished game was lost: there was none in progress, or it had already been kept.")
         return [
-            (f"Something went wrong in the {self.where}.", CREAM, "bold"),
+            (f"The {self.where} stopped with an unexpected error:", CREAM, "bold"),
             (self.what, ERROR, "sans"),
             (kept, PARCHMENT, "sans"),
             (f"The details are in the log file: {self.app.log_path}", PARCHMENT, "sans"),
@@ -76,8 +79,10 @@ class ErrorScene(MenuScene):
         draw_felt(surface)
         band = draw_dialog_frame(surface, self.panel, self.band_h)
         y = band.bottom + int(12 * self.s)
-        draw_text(surface, "Sorry — that should not have happened", (self.panel.centerx, y),
-                  self.title_size if self.panel.w > 0 else 18, CREAM, "title", "midtop")
+        size = self.title_size
+        while size > 14 and text_width(TITLE, size, "title") > self.panel.w - 2 * self.pad:
+            size -= 1
+        draw_text(surface, TITLE, (self.panel.centerx, y), size, CREAM, "title", "midtop")
         y += int(self.title_size * 1.4)
         for text, colour, style in self.lines:
             if text:

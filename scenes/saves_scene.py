@@ -47,11 +47,11 @@ def describe_unfinished(app: "App", record: dict[str, Any]) -> str:
     return f"{title_of(app, record['game'])} with {joined}, round {max(1, len(record['rounds']))}"
 
 
-def confirm_ending_unfinished(app: "App", question: str, unfinished: dict[str, Any], go_on: Callable[[], None],
-                              keep: Callable[[], None], drop: Callable[[], None], verb: str) -> None:
+def confirm_ending_unfinished(app: "App", question: str, consequence: str, unfinished: dict[str, Any],
+                              go_on: Callable[[], None], keep: Callable[[], None], drop: Callable[[], None]) -> None:
     """Ask before an unfinished game ends: keep it in the saves (the default), drop it, or cancel."""
-    detail = (f"Your unfinished game — {describe_unfinished(app, unfinished)} — would end. It is kept in your "
-              "saved games unless you drop it.")
+    detail = (f"{consequence} your unfinished game: {describe_unfinished(app, unfinished)}. "
+              "Keep it in your saved games, or drop it?")
 
     def keep_then() -> None:
         keep()
@@ -61,7 +61,7 @@ def confirm_ending_unfinished(app: "App", question: str, unfinished: dict[str, A
         drop()
         go_on()
 
-    app.stack.push(ConfirmOverlay(app, question, [(f"Keep it and {verb}", keep_then), (f"Drop it and {verb}", drop_then),
+    app.stack.push(ConfirmOverlay(app, question, [("Keep it", keep_then), ("Drop it", drop_then),
                                                   ("Cancel", lambda: None)], detail))
 
 
@@ -201,8 +201,8 @@ class SavesScene(MenuScene):
         if unfinished is None:
             self.load(entry)
             return
-        confirm_ending_unfinished(self.app, f"Load “{entry.name}”?", unfinished, lambda: self.load(entry),
-                                  self.keep_unfinished, self.drop_unfinished, "load")
+        confirm_ending_unfinished(self.app, "Load a saved game?", f"Loading “{entry.name}” ends", unfinished,
+                                  lambda: self.load(entry), self.keep_unfinished, self.drop_unfinished)
 
     def keep_unfinished(self) -> None:
         if self.session is not None:

@@ -50,7 +50,7 @@ def draw_results_chart(surface: pygame.Surface, rect: pygame.Rect, results: Sequ
     pygame.draw.rect(surface, (22, 44, 42), rect, border_radius=max(3, rect.h // 40))
     pad = max(6, size // 2)
     label_h = int(size * 1.4)
-    plot = pygame.Rect(rect.x + pad, rect.y + pad + label_h, rect.w - 2 * pad, rect.h - 2 * pad - 2 * label_h)
+    plot = pygame.Rect(rect.x + pad, rect.y + pad + label_h, rect.w - 2 * pad, rect.h - 2 * pad - 3 * label_h)
     if not results or plot.h < 10:
         return
     scores = [r.score for r in results]
@@ -72,6 +72,8 @@ def draw_results_chart(surface: pygame.Surface, rect: pygame.Rect, results: Sequ
     draw_text(surface, f"score {high}", (rect.x + pad, rect.y + pad), small, PARCHMENT)
     draw_text(surface, f"{len(results)} most recent, oldest first", (rect.right - pad, rect.y + pad), small,
               PARCHMENT, "sans", "topright")
+    legend = draw_text(surface, "✓ won", (rect.x + pad, rect.bottom - pad), small, GOLD, "bold", "bottomleft")
+    draw_text(surface, "✗ lost", (legend.right + 2 * pad, rect.bottom - pad), small, TERRACOTTA, "bold", "bottomleft")
 
 
 class StatisticsScene(MenuScene):

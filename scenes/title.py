@@ -109,8 +109,8 @@ class TitleScene(MenuScene):
         game = self.app.catalog.games[game_id]
         # Keeping needs nothing now: the new game moves the unfinished one into the saves when it
         # really starts (GameSession.new), so leaving the setup without starting changes nothing.
-        confirm_ending_unfinished(self.app, f"Start a new game of {game.title}?", self.autosave,
-                                  lambda: self.open_setup(game_id), lambda: None, self.drop_unfinished, "start")
+        confirm_ending_unfinished(self.app, "Start a new game?", f"A new game of {game.title} ends", self.autosave,
+                                  lambda: self.open_setup(game_id), lambda: None, self.drop_unfinished)
 
     def drop_unfinished(self) -> None:
         """The player chose to drop the unfinished game."""

@@ -117,7 +117,8 @@ def test_save_from_the_pause_menu_then_rename_delete_and_load_from_the_title(app
     press(app, saves, "Load")
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmOverlay) and "Count to Ten with Io and Ariadne, round 1" in " ".join(confirm.subtitle_lines)
-    press(app, confirm, "Keep it and load")
+    assert "After dinner" in " ".join(confirm.subtitle_lines)
+    press(app, confirm, "Keep it")
     assert isinstance(app.stack.top, CountTable) and len(app.stack.scenes) == 1
     assert read_record(app.dirs.autosave) == read_record(app.dirs.saves / "After dinner.json")
     kept = [p.name for p in app.dirs.saves.iterdir() if p.name.startswith("Unfinished")]
@@ -147,13 +148,13 @@ def test_a_new_game_over_an_unfinished_one_asks_naming_it_and_keeps_it(app):
     settle(app)
     press(app, show_title, "Play Count to Ten")
     confirm = app.stack.top
-    assert isinstance(confirm, ConfirmOverlay) and confirm.title == "Start a new game of Count to Ten?"
+    assert isinstance(confirm, ConfirmOverlay) and confirm.title == "Start a new game?"
     assert "Count to Ten with Io and Ariadne, round 1" in " ".join(confirm.subtitle_lines)
     press(app, confirm, "Cancel")
     assert app.stack.top is show_title and app.dirs.autosave.exists()
 
     press(app, show_title, "Play Count to Ten")
-    press(app, app.stack.top, "Keep it and start")
+    press(app, app.stack.top, "Keep it")
     assert isinstance(app.stack.top, SetupScene)
     new = GameSession.new(CountGame(), [SeatInfo("Io"), SeatInfo("Bion", "ai:random")], None, 5,
                           autosave_path=app.dirs.autosave, records_dir=app.dirs.records)
@@ -169,6 +170,6 @@ def test_dropping_the_unfinished_game_is_the_players_choice(app):
     app.stack.push(title)
     settle(app)
     press(app, title, "Play Count to Ten")
-    press(app, app.stack.top, "Drop it and start")
+    press(app, app.stack.top, "Drop it")
     assert isinstance(app.stack.top, SetupScene) and not app.dirs.autosave.exists()
     assert not app.dirs.saves.exists() or not list(app.dirs.saves.iterdir())
