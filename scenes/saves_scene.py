@@ -195,7 +195,7 @@ class SavesScene(MenuScene):
 
     def load_selected(self) -> None:
         entry = self.selected
-        if entry is None or not entry.playable:
+        if entry is None or not entry.playable or entry.finished:
             return
         unfinished = self.unfinished_record()
         if unfinished is None:
@@ -321,7 +321,8 @@ class SavesScene(MenuScene):
             y += row_h + row_gap
         chosen = self.selected is not None
         specs: list[tuple[str, Callable[[], None], bool, str]] = [
-            ("Load", self.load_selected, chosen and bool(self.selected and self.selected.playable), "primary"),
+            ("Load", self.load_selected,
+             self.selected is not None and self.selected.playable and not self.selected.finished, "primary"),
             ("Rename", self.rename_selected, chosen, "secondary"),
             ("Delete", self.delete_selected, chosen, "secondary"),
         ]

@@ -76,8 +76,7 @@ def test_a_session_counts_its_game_when_it_ends(tmp_path: Path) -> None:
     seats = [SeatInfo("Ada", "human"), SeatInfo("Bion", "ai:random"), SeatInfo("Chloe", "ai:random")]
     played = play_game(zeus, seats, [RandomAgent() for _ in seats], seed=8)
     actions = [(seat, text) for rnd in played.record()["rounds"] for seat, text in rnd["actions"]]
-    session = GameSession.new(zeus, seats, {}, 8, autosave_path=tmp_path / "autosave.json",
-                              records_dir=tmp_path / "records")
+    session = GameSession.new(zeus, seats, {}, 8, records_dir=tmp_path / "records")
     for seat, text in actions:
         session.apply(seat, text)
     assert session.state.finished
