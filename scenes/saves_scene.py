@@ -66,19 +66,24 @@ def confirm_ending_unfinished(app: "App", question: str, consequence: str, unfin
 
 
 class SaveRow(Control):
-    """One save in the list: its name and date, then game, round and each seat's score."""
+    """One save in the list: its name and date, then game, round and each seat's score. A click or
+    Enter selects it; Enter on the selected row loads it."""
 
     def __init__(self, rect: pygame.Rect, entry: GameFile, title: str, selected: bool,
-                 on_select: Callable[[GameFile], None]) -> None:
+                 on_select: Callable[[GameFile], None], on_open: Callable[[], None]) -> None:
         self.rect = pygame.Rect(rect)
         self.title = title
         self.entry = entry
         self.selected = selected
         self.on_select = on_select
+        self.on_open = on_open
         self.hovered = False
 
     def activate(self) -> None:
-        self.on_select(self.entry)
+        if self.selected:
+            self.on_open()
+        else:
+            self.on_select(self.entry)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -316,7 +321,7 @@ class SavesScene(MenuScene):
         shown = self.entries[self.page * self.per_page:(self.page + 1) * self.per_page]
         for entry in shown:
             row = SaveRow(pygame.Rect(inner.x, y, inner.w, row_h), entry, title_of(self.app, entry.game_id),
-                          entry is self.selected, self.select)
+                          entry is self.selected, self.select, self.load_selected)
             controls.append(keyed(row, f"row-{entry.path.name}"))
             y += row_h + row_gap
         chosen = self.selected is not None

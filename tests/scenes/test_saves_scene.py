@@ -114,7 +114,10 @@ def test_save_from_the_pause_menu_then_rename_delete_and_load_from_the_title(app
     title = app.stack.top
     press(app, title, "Saved games")
     saves = app.stack.top
-    press(app, saves, "Load")
+    [row] = rows(saves)
+    saves.focus.focus_control(row)
+    saves.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    settle(app)                     # Enter on the selected row loads it, as the Load button does
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmOverlay) and "Count to Ten with Io and Ariadne, round 1" in " ".join(confirm.subtitle_lines)
     assert "After dinner" in " ".join(confirm.subtitle_lines)
