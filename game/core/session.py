@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from game.catalog import game_title
 from game.core.actions import Action
 from game.core.engine import Game, SeatInfo, State
 from game.core.errors import RecordError
@@ -98,9 +99,7 @@ class GameSession:
 
 
 def _title_of(autosave: Path) -> str:
-    """The title of the game in an autosave, for naming it when it is kept (its id if unreadable)."""
-    from game.catalog import game_title
-
+    """The title of the game in an autosave, for naming it when it is kept ("Game" if unreadable)."""
     try:
         return game_title(read_record(autosave)["game"])
     except RecordError:
