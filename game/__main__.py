@@ -1,6 +1,8 @@
 """Headless commands: `python -m game selfplay …` and `python -m game tournament …`.
 
-selfplay writes one record per game; tournament prints each seat's win rate and, as its last line,
+selfplay writes one record per game (`<game>-<seed>.json`), and never overwrites a record already there
+unless given `--force`: it checks every file it would write before playing, so a refused run writes
+nothing. tournament prints each seat's win rate and, as its last line,
 one line of JSON with the figures.
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ from game.core.play import play_game
 from game.core.records import record_to_text
 from game.core.userfiles import atomic_write_text
 
+EXIT_WOULD_OVERWRITE = 3
 SEAT_NAMES = ("Ariadne", "Bion", "Chloe", "Damon", "Elpis", "Felix", "Galene", "Hector")
 
 
@@ -40,6 +43,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     game.check_player_count(args.players)
     options = game.normalize_options(parse_options(args.option))
     out = Path(args.out)
+    targets = [out / f"{args.game}-{args.seed + i}.json" for i in range(args.games)]
+    existing = [path for path in targets if path.exists()]
+    if existing and not args.force:
+        shown = ", ".join(path.name for path in existing[:5]) + (f" and {len(existing) - 5} more" if len(existing) > 5 else "")
+        print(f"error: {len(existing)} of the records this run would write already exist in {out}: {shown}. "
+              "Nothing was written; use --force to overwrite them, or another --seed or --out.", file=sys.stderr)
+        return EXIT_WOULD_OVERWRITE
     out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     for i in range(args.games):
@@ -47,7 +57,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         seats = [SeatInfo(SEAT_NAMES[s], f"ai:{args.ai}") for s in range(args.players)]
         agents = [game.agent(args.ai) for _ in seats]
         state = play_game(game, seats, agents, options=options, seed=seed)
-        atomic_write_text(out / f"{args.game}-{seed}.json", record_to_text(state.record()))
+        atomic_write_text(targets[i], record_to_text(state.record()))
     elapsed = time.perf_counter() - started
     print(json.dumps({"game": args.game, "games": args.games, "out": str(out), "seconds": round(elapsed, 2)}))
     return 0
@@ -92,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--out", required=True)
     sp.add_argument("--ai", default="normal")
     sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sp.add_argument("--force", action="store_true", help="overwrite records already in --out")
     sp.set_defaults(run=cmd_selfplay)
     tp = sub.add_parser("tournament", help="play AI levels against each other and print win rates")
     tp.add_argument("--game", required=True)

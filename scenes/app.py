@@ -3,6 +3,10 @@
 One `App` per run. Scenes reach everything shared through it (`app.settings`, `app.dirs`,
 `app.catalog`, `app.toast`), so nothing is global. Time advances by `clock.tick` capped at 0.1 s,
 or by a fixed step in headless runs (tests, benchmark, screenshots), which makes them repeatable.
+
+An unexpected exception in a scene does not end the program: it goes to the log with its traceback and
+the error screen (scenes/error_scene.py) takes the place of every scene, naming what happened and the
+log file. The autosave is left as the last good action wrote it, so the title offers to resume.
 """
 from __future__ import annotations
 
@@ -86,6 +90,19 @@ def load_catalog_safely(game_ids: tuple[str, ...] | None = None) -> Catalog:
     return catalog
 
 
+def describe_scene(scene: Scene | None) -> str:
+    """How the error screen names the screen that failed: "table", "title menu", "settings"…"""
+    if scene is None:
+        return "program"
+    name = type(scene).__name__
+    words = {"TitleScene": "title menu", "PauseOverlay": "pause menu", "SettingsScene": "settings",
+             "SetupScene": "game setup", "SavesScene": "saved games", "StatisticsScene": "statistics",
+             "RulesScene": "rules"}
+    if name in words:
+        return words[name]
+    return "table" if name.endswith("TableScene") else name
+
+
 class App:
     """The window, the loop and the shared services every scene uses."""
 
@@ -100,6 +117,7 @@ class App:
         self.toasts: list[Toast] = []
         self.running = True
         self.frame_count = 0
+        self.session: GameSession | None = None     # the game at the table now, for its messages
         # A size given on the command line is for this run only; a window the player drags is remembered.
         self._remember_size = (size is None and not headless) if remember_size is None else remember_size
         self._settings_save_in = -1.0
@@ -198,8 +216,9 @@ class App:
         self.toasts = self.toasts[-4:]
 
     # ----- navigation ---------------------------------------------------------------------------------
-    def open_table(self, session: GameSession) -> None:
-        """Replace the current scene (setup or title) with the session's table."""
+    def open_table(self, session: GameSession, *, fresh: bool = False) -> None:
+        """Replace the current scene (setup or title) with the session's table; `fresh` drops every
+        scene first (a saved game loaded over a paused table)."""
         from scenes import tables
 
         try:
@@ -211,11 +230,18 @@ class App:
             return
         log.info("opening table: %s, seats %s, seed %s", session.game.id,
                  [f"{s.name} ({s.controller})" for s in session.seats], session.state.seed)
-        self.stack.replace(scene)
+        if session.kept_unfinished is not None:
+            self.toast(f"Your unfinished game was kept in the saved games as “{session.kept_unfinished.stem}”.")
+        self.session = session
+        if fresh:
+            self.stack.clear_to(scene)
+        else:
+            self.stack.replace(scene)
 
     def back_to_title(self) -> None:
         from scenes.title import TitleScene
 
+        self.session = None
         self.stack.clear_to(TitleScene(self))
 
     def quit(self) -> None:
@@ -242,14 +268,34 @@ class App:
         return 0
 
     def frame(self, dt: float) -> None:
-        """One frame: events, update, draw, flip; stack changes are applied last."""
-        for event in pygame.event.get():
-            self.handle_event(event)
-        self.update(dt)
-        self.draw()
+        """One frame: events, update, draw, flip; stack changes are applied last. A scene that fails
+        is replaced by the error screen (see `scene_failed`)."""
+        try:
+            for event in pygame.event.get():
+                self.handle_event(event)
+            self.update(dt)
+            self.draw()
+        except Exception as exc:   # any scene's bug: the player keeps the program and the game
+            self.scene_failed(exc)
         pygame.display.flip()
-        self.stack.apply_pending()
+        try:
+            self.stack.apply_pending()
+        except Exception as exc:   # a scene failing as it opens (enter) or closes (exit)
+            self.scene_failed(exc)
+            self.stack.apply_pending()
         self.frame_count += 1
+
+    def scene_failed(self, exc: Exception) -> None:
+        """Log the traceback and show the error screen in place of every scene; the autosave is not
+        touched. A failure of the error screen itself is not caught again: that would loop."""
+        from scenes.error_scene import ErrorScene
+
+        top = self.stack.top
+        if isinstance(top, ErrorScene):
+            raise exc
+        where = type(top).__name__ if top is not None else "program"
+        log.exception("unexpected error in %s; the autosave is kept", where)
+        self.stack.clear_to(ErrorScene(self, exc, describe_scene(top)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -273,6 +319,10 @@ class App:
 
     def update(self, dt: float) -> None:
         self.stack.update(dt)
+        if self.session is not None and self.session.messages:
+            for message in self.session.messages:
+                self.toast(message)
+            self.session.messages.clear()
         for toast in self.toasts:
             toast.remaining -= dt
         self.toasts = [t for t in self.toasts if t.remaining > 0]

@@ -1,4 +1,4 @@
-"""The pause menu over a table: resume, read the rules, change settings, leave.
+"""The pause menu over a table: resume, read the rules, change settings, save or load a named game, leave.
 
 The session autosaves after every action, so "Save and return to menu" and "Quit" only make sure
 the latest state is on disk before leaving; the title then offers to resume it.
@@ -46,6 +46,11 @@ class PauseOverlay(MenuScene):
 
         self.app.stack.push(SettingsScene(self.app))
 
+    def show_saves(self) -> None:
+        from scenes.saves_scene import SavesScene
+
+        self.app.stack.push(SavesScene(self.app, self.session))
+
     def _save(self) -> bool:
         if self.session is None:
             return True
@@ -81,6 +86,7 @@ class PauseOverlay(MenuScene):
         header = self.band_h + int(24 * s) + int(self.title_size * 1.25) + int(self.text_size * 2.2)
         specs = [("Resume", self.resume_game, "primary"), ("Rules", self.show_rules, "secondary"),
                  ("Settings", self.show_settings, "secondary"),
+                 ("Save or load a game", self.show_saves, "secondary"),
                  ("Save and return to menu", self.save_and_leave, "secondary"),
                  ("Quit", self.quit_program, "secondary")]
         panel_h = header + len(specs) * (button_h + gap) + int(24 * s) + self.band_h

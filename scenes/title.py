@@ -1,4 +1,8 @@
-"""The title menu: the program's name, the games that can be played, resume, settings, quit.
+"""The title menu: the program's name, the games that can be played, resume, saved games, statistics,
+settings, quit.
+
+Starting a new game while an unfinished one waits to be resumed asks first, naming that game; it is
+kept in the saved games unless the player says to drop it.
 
 A game is offered when its content loaded (the catalog) and its manifest names a table (scenes.tables),
 in the manifests' menu order. A game whose manifest or content failed is named at the foot of the
@@ -57,7 +61,7 @@ class TitleScene(MenuScene):
 
     # ----- resume -------------------------------------------------------------------------------------
     def read_autosave(self) -> None:
-        record, message = peek_autosave(self.app.dirs.autosave)
+        record, message = peek_autosave(self.app.dirs.autosave, self.app.catalog.games)
         if message:
             log.warning(message)
             self.app.toast(message)
@@ -96,6 +100,26 @@ class TitleScene(MenuScene):
 
     # ----- other actions ------------------------------------------------------------------------------
     def play(self, game_id: str) -> None:
+        """Set up a new game; with an unfinished one waiting, ask first (keep it, drop it, cancel)."""
+        if self.autosave is None:
+            self.open_setup(game_id)
+            return
+        from scenes.saves_scene import confirm_ending_unfinished
+
+        game = self.app.catalog.games[game_id]
+        # Keeping needs nothing now: the new game moves the unfinished one into the saves when it
+        # really starts (GameSession.new), so leaving the setup without starting changes nothing.
+        confirm_ending_unfinished(self.app, "Start a new game?", f"A new game of {game.title} ends", self.autosave,
+                                  lambda: self.open_setup(game_id), lambda: None, self.drop_unfinished)
+
+    def drop_unfinished(self) -> None:
+        """The player chose to drop the unfinished game."""
+        log.info("unfinished game dropped by the player: %s", self.app.dirs.autosave)
+        self.app.dirs.autosave.unlink(missing_ok=True)
+        self.autosave = None
+        self.relayout()
+
+    def open_setup(self, game_id: str) -> None:
         from scenes.setup import SetupScene
 
         game = self.app.catalog.games[game_id]
@@ -116,6 +140,16 @@ class TitleScene(MenuScene):
         from scenes.settings_scene import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
+
+    def saved_games(self) -> None:
+        from scenes.saves_scene import SavesScene
+
+        self.app.stack.push(SavesScene(self.app))
+
+    def statistics(self) -> None:
+        from scenes.stats_scene import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
 
     def on_escape(self) -> None:
         self.app.stack.push(ConfirmOverlay(self.app, "Quit Olympus Table?",
@@ -163,11 +197,13 @@ class TitleScene(MenuScene):
             y += int(30 * s) + gap
         y += int(10 * s)
         half = (column_w - gap) // 2
-        controls.append(keyed(Button(pygame.Rect(x, y, half, button_h), "Settings", self.settings,
-                                     style="secondary"), "settings"))
-        controls.append(keyed(Button(pygame.Rect(x + half + gap, y, half, button_h), "Quit", self.on_escape,
-                                     style="secondary"), "quit"))
-        y += button_h
+        for row in ((("Saved games", self.saved_games, "saves"), ("Statistics", self.statistics, "statistics")),
+                    (("Settings", self.settings, "settings"), ("Quit", self.on_escape, "quit"))):
+            for i, (label, action, key) in enumerate(row):
+                rect = pygame.Rect(x + i * (half + gap), y, half, button_h)
+                controls.append(keyed(Button(rect, label, action, style="secondary"), key))
+            y += button_h + gap
+        y -= gap
         self.panel = pygame.Rect(x - int(28 * s), self.menu_top, column_w + int(56 * s), y - self.menu_top + int(24 * s))
         # Sit the menu a little above the middle of the free space under the title.
         footer = int(24 * s) + len(self.app.catalog.errors) * int(22 * s)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from game.core.actions import Action
 from game.core.engine import RoundLog, SeatInfo, State
 from game.core.errors import IllegalAction, RecordError
+from game.core.userfiles import FileDamage, read_json
 
 if TYPE_CHECKING:
     from game.core.engine import Game
@@ -21,15 +22,12 @@ FORMAT = "olympus-record/1"
 
 
 def read_record(path: Path) -> dict[str, Any]:
-    """Load a record file; a damaged one raises RecordError naming the file and the problem."""
+    """Load a record file; any damage (unreadable, not UTF-8, not JSON, too deep, too large, wrong
+    shape) raises RecordError naming the file and the problem."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from exc
+        record = read_json(path)
+    except FileDamage as exc:
+        raise RecordError(f"{path}: {exc}") from None
     check_shape(record, str(path))
     return record
 
@@ -43,7 +41,13 @@ def check_shape(record: Any, where: str = "record") -> None:
     """Check the keys and types of rules/records.md before anything is replayed."""
     if not isinstance(record, dict):
         raise RecordError(f"{where}: expected a JSON object")
-    if record.get("format") != FORMAT:
+    found = record.get("format")
+    if isinstance(found, str) and found.startswith("olympus-record/") and found != FORMAT:
+        version = found.rpartition("/")[2]
+        if version.isdigit() and int(version) > int(FORMAT.rpartition("/")[2]):
+            raise RecordError(f"{where}: it was written by a newer version of Olympus Table (format {found!r}); "
+                              f"this version reads {FORMAT!r}")
+    if found != FORMAT:
         raise RecordError(f"{where}: 'format' must be {FORMAT!r}, found {record.get('format')!r}")
     expected = {"game": str, "seats": list, "options": dict, "seed": int, "rounds": list,
                 "totals": list, "winners": list, "finished": bool}

@@ -11,14 +11,13 @@ migrated on load. A damaged file gives the defaults and a message; it is set asi
 """
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
 from game.core import manifest as manifests
 from game.core.manifest import GameSetting, SettingValue
-from game.core.userfiles import atomic_write_json, set_aside
+from game.core.userfiles import FileDamage, atomic_write_json, read_json, set_aside
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -135,7 +134,7 @@ def load_settings(path: Path) -> LoadedSettings:
     if not path.exists():
         return LoadedSettings(Settings())
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path)   # the guarded read every user file goes through
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         defaults = asdict(Settings())
@@ -153,7 +152,7 @@ def load_settings(path: Path) -> LoadedSettings:
             values[name] = type(default)(value)
         values["games"] = _read_games(data.get("games"), flat)
         return LoadedSettings(Settings(**values).validated())
-    except (OSError, ValueError, TypeError) as exc:
+    except (FileDamage, OSError, ValueError, TypeError, RecursionError) as exc:
         moved = set_aside(path)
         return LoadedSettings(
             Settings(),

@@ -3,6 +3,11 @@
 Settings go to the user config dir; saves, autosave, records and statistics to the user data dir;
 logs to the user log dir (platformdirs). `OLYMPUS_HOME` moves all of them under one folder, which
 tests and portable installs use.
+
+Every user file is read through `read_json` (bytes -> UTF-8 -> JSON, with a size and depth limit) and
+`read_guarded` (plus the kind's own check): whatever is wrong with a file becomes one `FileDamage`
+with a reason a player can read, the file is renamed `<name>.damaged-<time>`, and the caller goes on
+without it. A damaged file is never overwritten and never deleted.
 """
 from __future__ import annotations
 
@@ -12,11 +17,16 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Generic, TypeVar
 
 import platformdirs
 
 APP_NAME = "OlympusTable"
+
+MAX_FILE_BYTES = 16 * 1024 * 1024   # a long game's record is well under 1 MB; anything this big is not ours
+MAX_JSON_DEPTH = 64                 # our files nest a few levels; deeper is damage, and deep enough breaks Python
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -36,6 +46,10 @@ class UserDirs:
     @property
     def autosave(self) -> Path:
         return self.data / "autosave.json"
+
+    @property
+    def statistics_file(self) -> Path:
+        return self.data / "statistics.json"
 
     @property
     def settings_file(self) -> Path:
@@ -93,3 +107,97 @@ def set_aside(path: Path) -> Path:
         n += 1
     os.replace(path, target)
     return target
+
+
+class FileDamage(Exception):
+    """A user file that cannot be used; the message says why, in words for the player."""
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    """True when `value` nests deeper than `limit` (checked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def read_json(path: Path) -> Any:
+    """The JSON value in a user file; FileDamage naming what is wrong (never another exception)."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if path.is_dir():
+            raise FileDamage("it is a folder, not a file")
+        if size > MAX_FILE_BYTES:
+            raise FileDamage(f"it is far too large ({size:,} bytes)")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise FileDamage(f"it cannot be read ({exc.strerror or exc})") from None
+    if not raw.strip():
+        raise FileDamage("it is empty")
+    try:
+        text = raw.decode("utf-8-sig")   # a byte-order mark from a text editor is harmless
+    except UnicodeDecodeError as exc:
+        raise FileDamage(f"it is not UTF-8 text (bad byte at position {exc.start})") from None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FileDamage(f"it is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise FileDamage("it is nested far too deeply") from None
+    except ValueError as exc:     # e.g. a number with more digits than Python converts
+        raise FileDamage(f"it is not valid JSON ({exc})") from None
+    if _depth_exceeds(value, MAX_JSON_DEPTH):
+        raise FileDamage("it is nested far too deeply")
+    return value
+
+
+@dataclass(frozen=True)
+class Guarded(Generic[T]):
+    """What a guarded read gives: the checked value, or None with the message for the player."""
+
+    value: T | None
+    message: str | None = None
+    kept_as: Path | None = None
+
+
+CHECK_FAILURES = (FileDamage, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
+                  OverflowError)
+
+
+def read_guarded(path: Path, what: str, check: Callable[[Any], T], consequence: str = "") -> Guarded[T]:
+    """Read `path` as JSON and `check` it (which raises on a wrong shape); on any damage set the file
+    aside and say so in one message: "<what> (<file>) could not be read: <reason>. It was kept as …".
+
+    A missing file is not damage: `Guarded(None)`.
+    """
+    path = Path(path)
+    if not path.exists() and not path.is_symlink():
+        return Guarded(None)
+    try:
+        return Guarded(check(read_json(path)))
+    except CHECK_FAILURES as exc:
+        reason = str(exc) if isinstance(exc, FileDamage) else _reason(exc)
+    try:
+        moved = set_aside(path)
+    except OSError as exc:
+        return Guarded(None, f"{what} ({path.name}) could not be read: {reason}. It could not be moved aside "
+                             f"either ({exc.strerror or exc}); it was left as it is.{_tail(consequence)}")
+    return Guarded(None, f"{what} ({path.name}) could not be read: {reason}. It was kept as {moved.name}."
+                         f"{_tail(consequence)}", moved)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "it is nested far too deeply"
+    text = str(exc).strip() or type(exc).__name__
+    return text[:300]
+
+
+def _tail(consequence: str) -> str:
+    return f" {consequence}" if consequence else ""

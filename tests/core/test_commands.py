@@ -51,3 +51,22 @@ def test_unknown_level_and_bad_player_count_are_clear_errors() -> None:
     assert result.returncode == 2 and "genius" in result.stderr
     result = run_game_command("selfplay", "--game", "zeus", "--players", "9", "--out", "/tmp/never")
     assert result.returncode == 2 and "2–5 players" in result.stderr
+
+
+def test_selfplay_never_overwrites_a_record_without_force(tmp_path: Path) -> None:
+    first = run_game_command("selfplay", "--game", "zeus", "--players", "3", "--games", "3", "--seed", "5",
+                             "--out", str(tmp_path), "--ai", "random")
+    assert first.returncode == 0, first.stderr
+    kept = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
+    (tmp_path / "zeus-6.json").write_text("mine\n", encoding="utf-8")
+    second = run_game_command("selfplay", "--game", "zeus", "--players", "3", "--games", "3", "--seed", "6",
+                              "--out", str(tmp_path), "--ai", "random")
+    assert second.returncode == 3
+    assert "zeus-6.json" in second.stderr and "zeus-7.json" in second.stderr and "--force" in second.stderr
+    assert (tmp_path / "zeus-6.json").read_text(encoding="utf-8") == "mine\n"
+    assert not (tmp_path / "zeus-8.json").exists(), "a refused run writes nothing"
+    assert (tmp_path / "zeus-7.json").read_bytes() == kept["zeus-7.json"]
+    forced = run_game_command("selfplay", "--game", "zeus", "--players", "3", "--games", "3", "--seed", "6",
+                              "--out", str(tmp_path), "--ai", "random", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert read_record(tmp_path / "zeus-6.json")["seed"] == 6 and (tmp_path / "zeus-8.json").exists()

@@ -55,10 +55,10 @@ def press(app, overlay, label: str) -> None:
 
 
 # ----- pause ---------------------------------------------------------------------------------------------
-def test_pause_offers_the_five_agreed_buttons(app):
+def test_pause_offers_the_agreed_buttons(app):
     pause = PauseOverlay(app, "count")
-    assert [c.label for c in pause.focus.controls] == ["Resume", "Rules", "Settings", "Save and return to menu",
-                                                       "Quit"]
+    assert [c.label for c in pause.focus.controls] == ["Resume", "Rules", "Settings", "Save or load a game",
+                                                       "Save and return to menu", "Quit"]
 
 
 def test_pause_resume_and_escape_go_back_to_the_table(app):

@@ -1,0 +1,241 @@
+"""Statistics: every finished game counted per game and per player name.
+
+For each game and each human player's name: games, wins, losses, the sum, highest and lowest of the
+final scores, the current and longest winning streaks, games and wins per AI level faced, and the most
+recent results (for the chart). Whether a game's best score is its highest or its lowest is read from
+the games themselves (the winners' totals against the others'), so no game's rule is repeated here.
+
+The file carries a version. An older file is migrated on load (and written back in the new format at
+the next save), never discarded; a file from a newer version, or a damaged one, is set aside by the
+guarded reader and counting starts afresh beside it.
+
+Versions:
+- 1: `{"version": 1, "players": {name: {game_id: {"games": n, "wins": n}}}}` — counts only.
+- 2: `{"format": "olympus-statistics", "version": 2, "games": {game_id: {"lower_is_better": bool,
+  "players": {name: PlayerStats}}}}`.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from game.core.userfiles import FileDamage, Guarded, atomic_write_json, read_guarded
+
+FORMAT = "olympus-statistics"
+VERSION = 2
+RECENT_KEPT = 20
+
+
+@dataclass
+class LevelRecord:
+    games: int = 0
+    wins: int = 0
+
+
+@dataclass
+class Result:
+    """One finished game as the chart shows it."""
+
+    won: bool
+    score: int
+    when: float
+
+
+@dataclass
+class PlayerStats:
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    score_sum: int = 0
+    high_score: int | None = None
+    low_score: int | None = None
+    streak: int = 0                 # wins in a row now (>0) or losses in a row now (<0)
+    best_streak: int = 0            # the longest run of wins
+    levels: dict[str, LevelRecord] = field(default_factory=dict)
+    recent: list[Result] = field(default_factory=list)
+
+    @property
+    def average_score(self) -> float | None:
+        return self.score_sum / self.games if self.games else None
+
+    def best_score(self, lower_is_better: bool) -> int | None:
+        return self.low_score if lower_is_better else self.high_score
+
+    def add(self, won: bool, score: int, levels_faced: set[str], when: float) -> None:
+        self.games += 1
+        self.wins += won
+        self.losses += not won
+        self.score_sum += score
+        self.high_score = score if self.high_score is None else max(self.high_score, score)
+        self.low_score = score if self.low_score is None else min(self.low_score, score)
+        if won:
+            self.streak = self.streak + 1 if self.streak > 0 else 1
+        else:
+            self.streak = self.streak - 1 if self.streak < 0 else -1
+        self.best_streak = max(self.best_streak, self.streak)
+        for level in sorted(levels_faced):
+            record = self.levels.setdefault(level, LevelRecord())
+            record.games += 1
+            record.wins += won
+        self.recent = (self.recent + [Result(won, score, when)])[-RECENT_KEPT:]
+
+
+@dataclass
+class GameStats:
+    lower_is_better: bool = False
+    players: dict[str, PlayerStats] = field(default_factory=dict)
+
+
+@dataclass
+class Statistics:
+    games: dict[str, GameStats] = field(default_factory=dict)
+
+    def player_names(self) -> list[str]:
+        return sorted({name for g in self.games.values() for name in g.players}, key=str.casefold)
+
+    def add_record(self, record: Mapping[str, Any], when: float | None = None) -> None:
+        """Count a finished game's record for every human seat (an unfinished one is not counted)."""
+        if not record.get("finished"):
+            return
+        when = time.time() if when is None else when
+        totals = list(record["totals"])
+        winners = set(record["winners"])
+        game = self.games.setdefault(record["game"], GameStats())
+        direction = lower_is_better(totals, winners)
+        if direction is not None:
+            game.lower_is_better = direction
+        levels = {seat["controller"].partition(":")[2] for seat in record["seats"]
+                  if seat["controller"].startswith("ai:")}
+        for seat, info in enumerate(record["seats"]):
+            if info["controller"] != "human":
+                continue
+            player = game.players.setdefault(info["name"], PlayerStats())
+            player.add(seat in winners, int(totals[seat]), levels, when)
+
+
+def lower_is_better(totals: list[int], winners: set[int]) -> bool | None:
+    """Whether this finished game was won with the lower totals (None: it does not tell, all equal)."""
+    won = [totals[s] for s in winners]
+    lost = [t for s, t in enumerate(totals) if s not in winners]
+    if not won or not lost:
+        return None
+    if max(won) < min(lost) or (max(won) <= min(lost) and min(won) < max(lost)):
+        return True
+    if min(won) > max(lost) or (min(won) >= max(lost) and max(won) > min(lost)):
+        return False
+    return None
+
+
+# ----- the file -------------------------------------------------------------------------------------------
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FileDamage(f"'{where}' must be a whole number, found {value!r}")
+    return value
+
+
+def _optional_int(value: Any, where: str) -> int | None:
+    return None if value is None else _int(value, where)
+
+
+def _object(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise FileDamage(f"'{where}' must be an object")
+    return value
+
+
+def _player_from_json(data: Any, where: str) -> PlayerStats:
+    data = _object(data, where)
+    levels = {str(level): LevelRecord(_int(_object(v, f"{where}.levels.{level}").get("games"), f"{where}.levels.{level}.games"),
+                                      _int(v.get("wins"), f"{where}.levels.{level}.wins"))
+              for level, v in _object(data.get("levels", {}), f"{where}.levels").items()}
+    recent_raw = data.get("recent", [])
+    if not isinstance(recent_raw, list):
+        raise FileDamage(f"'{where}.recent' must be a list")
+    recent = []
+    for i, entry in enumerate(recent_raw):
+        entry = _object(entry, f"{where}.recent[{i}]")
+        if not isinstance(entry.get("won"), bool) or not isinstance(entry.get("when"), (int, float)):
+            raise FileDamage(f"'{where}.recent[{i}]' must say whether it was won and when")
+        recent.append(Result(entry["won"], _int(entry.get("score"), f"{where}.recent[{i}].score"), float(entry["when"])))
+    return PlayerStats(
+        games=_int(data.get("games"), f"{where}.games"), wins=_int(data.get("wins"), f"{where}.wins"),
+        losses=_int(data.get("losses"), f"{where}.losses"), score_sum=_int(data.get("score_sum"), f"{where}.score_sum"),
+        high_score=_optional_int(data.get("high_score"), f"{where}.high_score"),
+        low_score=_optional_int(data.get("low_score"), f"{where}.low_score"),
+        streak=_int(data.get("streak"), f"{where}.streak"), best_streak=_int(data.get("best_streak"), f"{where}.best_streak"),
+        levels=levels, recent=recent[-RECENT_KEPT:],
+    )
+
+
+def _migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 counted games and wins only: keep those counts, everything else starts empty."""
+    games: dict[str, Any] = {}
+    for name, per_game in _object(data.get("players"), "players").items():
+        for game_id, counts in _object(per_game, f"players.{name}").items():
+            counts = _object(counts, f"players.{name}.{game_id}")
+            played = _int(counts.get("games"), f"players.{name}.{game_id}.games")
+            wins = _int(counts.get("wins"), f"players.{name}.{game_id}.wins")
+            if not 0 <= wins <= played:
+                raise FileDamage(f"'players.{name}.{game_id}' has more wins than games")
+            games.setdefault(game_id, {"lower_is_better": False, "players": {}})["players"][name] = {
+                "games": played, "wins": wins, "losses": played - wins, "score_sum": 0, "high_score": None,
+                "low_score": None, "streak": 0, "best_streak": 0, "levels": {}, "recent": []}
+    return {"format": FORMAT, "version": 2, "games": games}
+
+
+MIGRATIONS = {1: _migrate_v1}   # version -> the function that lifts a file of that version by one
+
+
+def statistics_from_json(data: Any) -> Statistics:
+    """A statistics file's contents, migrated to the current version (FileDamage says what is wrong)."""
+    data = _object(data, "the file")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise FileDamage(f"'version' must be a whole number from 1, found {version!r}")
+    if version > VERSION:
+        raise FileDamage(f"it was written by a newer version of Olympus Table (statistics version {version}; "
+                         f"this version reads up to {VERSION})")
+    while version < VERSION:
+        data = MIGRATIONS[version](data)
+        version = data["version"]
+    if data.get("format") != FORMAT:
+        raise FileDamage(f"'format' must be {FORMAT!r}")
+    stats = Statistics()
+    for game_id, game in _object(data.get("games"), "games").items():
+        game = _object(game, f"games.{game_id}")
+        if not isinstance(game.get("lower_is_better"), bool):
+            raise FileDamage(f"'games.{game_id}.lower_is_better' must be true or false")
+        players = {str(name): _player_from_json(p, f"games.{game_id}.players.{name}")
+                   for name, p in _object(game.get("players"), f"games.{game_id}.players").items()}
+        stats.games[str(game_id)] = GameStats(game["lower_is_better"], players)
+    return stats
+
+
+def statistics_to_json(stats: Statistics) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION,
+            "games": {game_id: asdict(game) for game_id, game in stats.games.items()}}
+
+
+def load_statistics(path: Path) -> Guarded[Statistics]:
+    """The statistics (empty when there is no file yet), or empty ones and a message when the file is
+    damaged or newer (it is set aside, never overwritten)."""
+    loaded = read_guarded(path, "The statistics file", statistics_from_json,
+                          "Statistics start afresh; the old file is untouched.")
+    if loaded.value is None:
+        return Guarded(Statistics(), loaded.message, loaded.kept_as)
+    return loaded
+
+
+def save_statistics(path: Path, stats: Statistics) -> None:
+    atomic_write_json(path, statistics_to_json(stats))
+
+
+def record_finished_game(path: Path, record: Mapping[str, Any]) -> str | None:
+    """Add a finished game to the statistics file; returns a message when the old file had to be set aside."""
+    loaded = load_statistics(path)
+    stats = loaded.value if loaded.value is not None else Statistics()
+    stats.add_record(record)
+    save_statistics(path, stats)
+    return loaded.message

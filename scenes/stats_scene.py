@@ -1,0 +1,183 @@
+"""The statistics screen: one game and one player at a time, their figures and a chart of recent results.
+
+Figures come from the statistics file (game/core/statistics.py), which the session fills as games end.
+The chart draws one bar per recent game, its height the final score and its colour (and a mark, so
+colour is never the only sign) whether it was won.
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Sequence
+
+import pygame
+
+from game.catalog import game_title
+from game.core.statistics import GameStats, PlayerStats, Result, load_statistics
+from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.widgets import (MUTED, Button, Control, MenuScene, Stepper, draw_dialog_frame, draw_text, ellipsize,
+                            keyed)
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+log = logging.getLogger("olympus.statistics")
+
+
+def streak_text(streak: int) -> str:
+    if streak == 0:
+        return "—"
+    count = abs(streak)
+    return f"{count} win{'s' if count > 1 else ''}" if streak > 0 else f"{count} loss{'es' if count > 1 else ''}"
+
+
+def figure_rows(game: GameStats, player: PlayerStats) -> list[tuple[str, str]]:
+    """The label and value of every figure the screen shows, in reading order."""
+    best = player.best_score(game.lower_is_better)
+    average = player.average_score
+    rate = f"{round(100 * player.wins / player.games)} %" if player.games else "—"
+    rows = [("Games", str(player.games)), ("Wins", str(player.wins)), ("Losses", str(player.losses)),
+            ("Win rate", rate),
+            (f"Best score ({'lowest' if game.lower_is_better else 'highest'})", "—" if best is None else str(best)),
+            ("Average score", "—" if average is None else f"{average:.1f}"),
+            ("Streak now", streak_text(player.streak)), ("Longest winning streak", str(player.best_streak))]
+    for level, record in sorted(player.levels.items()):
+        rows.append((f"Against AI {level}", f"won {record.wins} of {record.games}"))
+    return rows
+
+
+def draw_results_chart(surface: pygame.Surface, rect: pygame.Rect, results: Sequence[Result], size: int) -> None:
+    """Bars of recent final scores, oldest left; won in gold with ✓, lost in terracotta."""
+    pygame.draw.rect(surface, (22, 44, 42), rect, border_radius=max(3, rect.h // 40))
+    pad = max(6, size // 2)
+    label_h = int(size * 1.4)
+    plot = pygame.Rect(rect.x + pad, rect.y + pad + label_h, rect.w - 2 * pad, rect.h - 2 * pad - 3 * label_h)
+    if not results or plot.h < 10:
+        return
+    scores = [r.score for r in results]
+    low, high = min(0, min(scores)), max(0, max(scores))
+    span = max(1, high - low)
+    zero_y = plot.bottom - int((0 - low) / span * plot.h)
+    pygame.draw.line(surface, MUTED, (plot.x, zero_y), (plot.right, zero_y), 1)
+    slot = plot.w / max(len(results), 10)
+    bar_w = max(3, int(slot * 0.7))
+    for i, result in enumerate(results):
+        x = plot.x + int(i * slot + (slot - bar_w) / 2)
+        top = plot.bottom - int((result.score - low) / span * plot.h)
+        bar = pygame.Rect(x, min(top, zero_y), bar_w, max(2, abs(zero_y - top)))
+        pygame.draw.rect(surface, GOLD if result.won else TERRACOTTA, bar, border_radius=max(1, bar_w // 5))
+        mark = "✓" if result.won else "✗"
+        draw_text(surface, mark, (bar.centerx, plot.bottom + 2), max(10, int(size * 0.8)),
+                  GOLD if result.won else TERRACOTTA, "bold", "midtop")
+    small = max(10, int(size * 0.8))
+    draw_text(surface, f"score {high}", (rect.x + pad, rect.y + pad), small, PARCHMENT)
+    draw_text(surface, f"{len(results)} most recent, oldest first", (rect.right - pad, rect.y + pad), small,
+              PARCHMENT, "sans", "topright")
+    legend = draw_text(surface, "✓ won", (rect.x + pad, rect.bottom - pad), small, GOLD, "bold", "bottomleft")
+    draw_text(surface, "✗ lost", (legend.right + 2 * pad, rect.bottom - pad), small, TERRACOTTA, "bold", "bottomleft")
+
+
+class StatisticsScene(MenuScene):
+    """Pick a game and a player; read their figures and the chart."""
+
+    transparent = True
+    hover_focus = False
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        loaded = load_statistics(app.dirs.statistics_file)
+        if loaded.message:
+            log.warning(loaded.message)
+            app.toast(loaded.message)
+        self.stats = loaded.value
+        self.game_ids = [g for g, stats in self.stats.games.items() if stats.players]
+        self.game_index = 0
+        names = self.players()
+        own = app.settings.player_name
+        self.player = own if own in names else (names[0] if names else "")
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.relayout()
+
+    def players(self) -> list[str]:
+        if not self.game_ids:
+            return []
+        return sorted(self.stats.games[self.game_ids[self.game_index]].players, key=str.casefold)
+
+    def choose_game(self, game_id: str) -> None:
+        self.game_index = self.game_ids.index(game_id)
+        names = self.players()
+        if self.player not in names:
+            self.player = names[0]
+        self.relayout()
+
+    def choose_player(self, name: str) -> None:
+        self.player = name
+        self.relayout()
+
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        width, height = size
+        s = ui_scale(size)
+        self.s = s
+        self.band_h = int(18 * s)
+        self.title_size = max(18, int(40 * s))
+        self.text_size = max(12, int(18 * s))
+        pad = int(30 * s)
+        self.pad = pad
+        self.panel = pygame.Rect(0, 0, min(int(width * 0.94), max(int(900 * s), int(width * 0.72))), height - int(24 * s))
+        self.panel.center = (width // 2, height // 2)
+        button_h = max(30, int(46 * s))
+        y = self.panel.y + self.band_h + int(12 * s) + int(self.title_size * 1.35)
+        inner_w = self.panel.w - 2 * pad
+        controls: list[Control] = []
+        if self.game_ids:
+            half = (inner_w - int(18 * s)) // 2
+            controls.append(keyed(Stepper(pygame.Rect(self.panel.x + pad, y, half, button_h), self.game_ids,
+                                          self.game_index, self.choose_game, game_title, wrap=True), "game"))
+            names = self.players()
+            controls.append(keyed(Stepper(pygame.Rect(self.panel.right - pad - half, y, half, button_h), names,
+                                          names.index(self.player), self.choose_player, wrap=True), "player"))
+            y += button_h + int(16 * s)
+        self.body = pygame.Rect(self.panel.x + pad, y, inner_w,
+                                self.panel.bottom - self.band_h - int(16 * s) - button_h - int(12 * s) - y)
+        done = Button(pygame.Rect(0, 0, int(200 * s), button_h), "Done", self.on_escape)
+        done.rect.midbottom = (self.panel.centerx, self.panel.bottom - self.band_h - int(16 * s))
+        controls.append(keyed(done, "done"))
+        return controls
+
+    def draw(self, surface: pygame.Surface) -> None:
+        band = draw_dialog_frame(surface, self.panel, self.band_h)
+        s = self.s
+        draw_text(surface, "Statistics", (self.panel.centerx, band.bottom + int(10 * s)), self.title_size, CREAM,
+                  "title", "midtop")
+        if not self.game_ids:
+            y = self.body.y + int(30 * s)
+            for i, line in enumerate(["No finished games yet.",
+                                      "Every game played to the end is counted here, per game and per player."]):
+                draw_text(surface, ellipsize(line, self.text_size, self.body.w), (self.panel.centerx, y), self.text_size,
+                          CREAM if i == 0 else PARCHMENT, "sans", "midtop")
+                y += int(self.text_size * 1.6)
+            self.focus.draw(surface)
+            return
+        game = self.stats.games[self.game_ids[self.game_index]]
+        player = game.players[self.player]
+        rows = figure_rows(game, player)
+        column_w = int(self.body.w * 0.44)
+        row_h = min(int(self.text_size * 1.55), self.body.h // max(1, len(rows)))
+        size = min(self.text_size, int(row_h * 0.72))
+        y = self.body.y
+        for i, (label, value) in enumerate(rows):
+            row = pygame.Rect(self.body.x, y, column_w, row_h)
+            if i % 2 == 0:
+                shade = pygame.Surface(row.size, pygame.SRCALPHA)
+                shade.fill((255, 255, 255, 16))
+                surface.blit(shade, row)
+            value_rect = draw_text(surface, value, (row.right - int(8 * s), row.centery), size, GOLD, "bold", "midright")
+            draw_text(surface, ellipsize(label, size, value_rect.x - row.x - int(16 * s)), (row.x + int(8 * s), row.centery),
+                      size, CREAM, "sans", "midleft")
+            y += row_h
+        chart = pygame.Rect(self.body.x + column_w + int(24 * s), self.body.y, self.body.w - column_w - int(24 * s),
+                            min(self.body.h, max(int(self.body.h * 0.8), row_h * 8)))
+        draw_text(surface, "Recent results", (chart.x, chart.y), self.text_size, CREAM, "bold")
+        chart.y += int(self.text_size * 1.5)
+        chart.h -= int(self.text_size * 1.5)
+        draw_results_chart(surface, chart, player.recent, self.text_size)
+        self.focus.draw(surface)

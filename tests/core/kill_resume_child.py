@@ -1,0 +1,79 @@
+"""A headless AI game played through a session (autosaved after every action), to be killed and resumed.
+
+    python -m tests.core.kill_resume_child GAME PLAYERS SEED LEVEL FOLDER
+
+Starts the game in FOLDER (autosave.json, records/), or resumes it when FOLDER holds an autosave, and
+plays it to the end, printing the number of actions taken after each one so a test can kill it at a
+chosen moment. Every decision depends only on the position (a fresh agent per decision, its generator
+seeded by the seed and the number of actions so far), so a resumed game must end exactly as an
+uninterrupted one. When the game ends, its record is written to FOLDER/final.json.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from game.catalog import load_game
+from game.core.drive import next_waiting_seat
+from game.core.engine import CHANCE, Game, SeatInfo
+from game.core.records import read_record, record_to_text
+from game.core.session import GameSession
+from game.core.userfiles import atomic_write_text
+
+
+def actions_taken(session: GameSession) -> int:
+    return sum(len(rnd.actions) for rnd in session.state.rounds)
+
+
+def one_decision(session: GameSession, level: str, seed: int) -> None:
+    """Chance when it is due, else offered reactions (in a seeded order), else a seat waited for."""
+    state, game = session.state, session.game
+    rng = random.Random(f"{seed}/{actions_taken(session)}")
+    waiting = state.waiting_for()
+    if CHANCE in waiting:
+        session.apply(CHANCE, state.chance_action())
+        return
+    reactors = [s for s in state.to_act() if state.is_reaction(s)]
+    rng.shuffle(reactors)
+    for seat in reactors:
+        legal = state.legal_actions(seat)
+        if legal:
+            choice = game.agent(level).choose(state.view(seat), legal, rng, optional=True)
+            if choice is not None:
+                session.apply(seat, choice)
+                return
+    seat = next_waiting_seat(state, rng, waiting)
+    session.apply(seat, game.agent(level).choose(state.view(seat), state.legal_actions(seat), rng, optional=False))
+
+
+def open_session(game: Game, players: int, seed: int, level: str, folder: Path) -> GameSession:
+    autosave, records = folder / "autosave.json", folder / "records"
+    if autosave.exists():
+        return GameSession.resume(game, autosave, autosave_path=autosave, records_dir=records)
+    seats = [SeatInfo(f"Seat {i}", f"ai:{level}") for i in range(players)]
+    return GameSession.new(game, seats, {}, seed, autosave_path=autosave, records_dir=records)
+
+
+def play_to_end(session: GameSession, level: str, seed: int, report: bool = False) -> str:
+    while not session.state.finished:
+        one_decision(session, level, seed)
+        if report:
+            print(actions_taken(session), flush=True)
+    return record_to_text(session.state.record())
+
+
+def main(argv: list[str]) -> int:
+    game_id, players, seed, level, folder = argv[0], int(argv[1]), int(argv[2]), argv[3], Path(argv[4])
+    game = load_game(game_id)
+    autosave = folder / "autosave.json"
+    if autosave.exists() and read_record(autosave)["finished"]:
+        text = autosave.read_text(encoding="utf-8")     # killed after the record was kept, before tidying up
+    else:
+        text = play_to_end(open_session(game, players, seed, level, folder), level, seed, report=True)
+    atomic_write_text(folder / "final.json", text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
