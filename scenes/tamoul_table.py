@@ -748,7 +748,7 @@ class TamoulTableScene(TableScene):
         seat, target, slot = event.seat, int(event["target"]), int(event["slot"])
         card = event.get("card")
         self._look(target, slot, card if seat == self.viewer else None, LOOK_SECONDS)
-        whose = "their own" if target == seat else self._whose(target)
+        whose = self._own(seat) if target == seat else self._whose(target)
         public = f"{self._does(seat, 'looks')} at {whose} card {slot + 1}"
         if card is not None and seat == self.viewer:
             self.log.add(f"{public}: {card_words(card)}", private_to=seat, public=public)
@@ -779,6 +779,10 @@ class TamoulTableScene(TableScene):
 
     def _place_words(self, seat: int, slot: int) -> str:
         return f"{self._whose(seat)} card {slot + 1}"
+
+    def _own(self, seat: int | None) -> str:
+        """"their own", but "your own" for a player named You."""
+        return "your own" if self._whose(seat) == "your" else "their own"
 
     def _whose(self, seat: int | None) -> str:
         """"Bob's", but "your" for a player named You."""
@@ -845,7 +849,8 @@ class TamoulTableScene(TableScene):
 
     def _on_tamoul_called(self, event: Event) -> None:
         self.callers.append(event.seat)
-        self.log.add(f"★ {self._does(event.seat, 'calls')} Tamoul! Their cards are frozen; the others play once more")
+        frozen = "Your" if self._whose(event.seat) == "your" else "Their"
+        self.log.add(f"★ {self._does(event.seat, 'calls')} Tamoul! {frozen} cards are frozen; the others play once more")
         self.sounds.play("round_won")
         self._pause(0.6)
 
