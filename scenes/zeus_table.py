@@ -24,9 +24,11 @@ How it works (DESIGN.md, "Scenes and the table"):
 - AI seats think in a background thread (scenes/table/ai_runner.py) and their moves are shown
   after a human-like delay. Right after a number card a Same Number Sneak window opens for
   `settings.game_value("zeus", "sneak_window_s")`: the kit's reaction window (scenes/table/reaction.py) with its
-  shrinking bar. Every human seat that is neither waited for nor the card's player is offered
-  "Sneak!" (whether or not they hold the number, so the offer leaks nothing); AI seats holding it
-  may sneak partway through the window; the AI on turn waits until the window has closed.
+  shrinking bar. With one human, "Sneak!" is offered only when they hold the number, and that
+  card glows; with several, every human seat that is neither waited for nor the card's player is
+  offered it alike and nothing glows (so the offer leaks nothing). AI seats holding it may sneak
+  partway through the window; the seat on turn waits until the window has closed, its marker saying
+  "next" meanwhile. With nobody able to sneak and at most one human, no window opens at all.
 
 What is Zeus's own here: Mount Olympus and its total, the draw pile and the Draw button, the gold
 figurine, ZEUS letters on the plates, the words of steals and round ends, and the god-card help.
@@ -534,7 +536,7 @@ class ZeusTableScene(TableScene):
         if area.side != "bottom":
             draw_count_beside(surface, self.hands[seat], area.hand_centre, max(10, int(plate.height * 0.45)))
         if seat == self.turn and not self.state.finished:
-            draw_active_seat(surface, plate, self.clock, self._you(seat))
+            draw_active_seat(surface, plate, self.clock, self._you(seat), self._turn_tag(seat))
 
     def _draw_figurine(self, surface: pygame.Surface) -> None:
         image = zeus_figurine(self._figurine_height())
@@ -572,6 +574,12 @@ class ZeusTableScene(TableScene):
                 return ""
             return (f"{self._name(self.bottom)}'s cards are face down until their next turn. "
                     f"{self._does(self.turn, 'is')} playing.")
+        if self._reaction_open() and self.sneak_number is not None:
+            number = _with_article(str(self.sneak_number))
+            if self.bottom in self._reaction_offered_to() and len(self.humans) == 1:
+                return f"Sneak window open: you hold {number}. Press Sneak! (S) or drop it on Mount Olympus."
+            after = "your turn" if self.turn == self.bottom else f"{self._name(self.turn)}'s turn"
+            return f"Sneak window open: {number} may be sneaked now. Then it is {after}."
         if self.turn == self.bottom:
             return "Your turn: drag a card onto Mount Olympus, or click it twice, or press 1–4."
         return f"{self._does(self.turn, 'is')} playing."

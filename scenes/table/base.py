@@ -53,11 +53,12 @@ from game.core.engine import CHANCE
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.session import GameSession
+from scenes import theme
 from scenes.scene import Scene
 from scenes.table.ai_runner import AIResult, AIRunner, close_agents, table_agents
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointed_card
 from scenes.table.deal import fly_in, gather
-from scenes.table.drag import DragController, Notice
+from scenes.table.drag import DragController, Notice, sentence
 from scenes.table.handoff_gate import HandoffGate
 from scenes.table.layout import SeatArea, TableLayout, compute_layout
 from scenes.table.log_panel import LogPanel
@@ -109,7 +110,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.humans = session.human_seats
         self.agents: dict[int, Any] = table_agents(self.game, self.state.seats)
         self.rng = random.Random(f"{self.RNG_NAME}/{self.state.seed}/{self._token()}")
-        self.tweens = TweenQueue(lambda: self.app.settings.animation_factor)
+        self.tweens = TweenQueue(self._animation_factor, reduced=lambda: bool(self.app.settings.reduced_motion))
         self.sounds = TableSounds(lambda: self.app.settings.sound_volume, game_id=session.game.id)
         self.ai = AIRunner()
         self.gate = HandoffGate(app, self.names, self.humans)
@@ -130,6 +131,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.mouse: tuple[int, int] = (-1, -1)
         self.frames = 0
         self._controls_signature: tuple = ()
+        self._lit_for_reaction: set[int] = set()   # ids of hand sprites lit for an open reaction window
 
     def _start(self) -> None:
         """Show the game as it stands: the first deal animated on a new game, else where it goes on."""
@@ -242,7 +244,20 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def _pause(self, seconds: float) -> None:
         """Let a moment sink in before the next event (scaled like every animation)."""
-        self.hold = seconds * self.app.settings.animation_factor
+        self.hold = seconds * self._animation_factor()
+
+    def _animation_factor(self) -> float:
+        """The settings' animation speed, or 0 while AI moves are skipped through to a human's turn."""
+        return 0.0 if self._fast_forward() else self.app.settings.animation_factor
+
+    def _fast_forward(self) -> bool:
+        """"Skip to my turn": the game waits only for AI seats and no human is offered a reaction, so
+        those moves are shown at once (the results dialogs and every human decision still wait)."""
+        if not self.app.settings.skip_to_my_turn or not self.humans or self.state.finished:
+            return False
+        if any(seat in self.humans for seat in self._waiting()) or self._reaction_race_on():
+            return False
+        return not self.gate.waiting
 
     def _forget(self, sprite: CardSprite) -> None:
         if sprite in self.flying:
@@ -251,12 +266,16 @@ class TableScene(Scene, metaclass=ABCMeta):
     def _notice(self, reason: str, seat: int | None = None) -> None:
         """A refusal in the controls area, naming the seat when several people share the screen."""
         rect = self.layout.controls_rect
+        reason = sentence(reason)
         text = f"{self.names[seat]}: {reason}" if seat is not None and len(self.humans) > 1 else reason
         self.drag.notice = Notice(text, (rect.centerx, rect.top))
 
     # ----- the screen from the view ----------------------------------------------------------------------
     def _set_layout(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(size, self.count, self.bottom)
+        if hasattr(self, "drag"):
+            # A refused card's reason is said above the player's own name plate, never over it.
+            self.drag.notice_ceiling = self.layout.seats[self.bottom].plate.top
 
     def _sync_from_view(self) -> None:
         """Make the screen match the game now, without animation (start, resume, a new seat at the bottom)."""
@@ -435,8 +454,11 @@ class TableScene(Scene, metaclass=ABCMeta):
         if window is None or (self.reaction is not None and self.reaction.key == window.key):
             return
         able = [s for s in reacting_seats(self.state) if window.concerns(self.state.legal_actions(s))]
-        if not self.humans and not able:
-            return   # an all-AI table with nobody able to react: no pause needed (nobody to hide it from)
+        if len(self.humans) <= 1 and not able:
+            # Nobody can react and there is at most one human, who sees their own hand: an open window
+            # would hide nothing and only hold up the next move. (With several humans it opens for all
+            # alike, so whether it opens says nothing about anyone's cards.)
+            return
         self.reaction = window
         self._refresh_reaction_buttons()
 
@@ -444,9 +466,46 @@ class TableScene(Scene, metaclass=ABCMeta):
         return self.reaction is not None and self.reaction.open
 
     def _reaction_offered_to(self) -> list[int]:
+        """The human seats shown the reaction's control. With one human: only when that human can
+        really react (their own hand says so anyway); with several: all alike, so it leaks nothing."""
         if self.reaction is None:
             return []
-        return self.reaction.offered_to(self.humans, self._waiting())
+        offered = self.reaction.offered_to(self.humans, self._waiting())
+        if len(self.humans) == 1:
+            offered = [s for s in offered if self.reaction.concerns(self.state.legal_actions(s))]
+        return offered
+
+    def _reaction_cards(self) -> set[str]:
+        """The cards a lone human would react with (lit in their hand while the window is open); none
+        with several humans, where lighting a card would show the others who can react."""
+        if len(self.humans) != 1 or not self._reaction_open() or not self.gate.may_show(self.bottom):
+            return set()
+        if self.bottom not in self._reaction_offered_to() or self.reaction is None:
+            return set()
+        verb = self.reaction.verb
+        return {str(a.args[0]) for a in self.state.legal_actions(self.bottom) if a.verb == verb and a.args}
+
+    def _light_reaction_cards(self) -> None:
+        """The hand cards a reaction could use glow while its window is open (others keep their lift glow)."""
+        lit = self._reaction_cards()
+        for sprite in self.hand_zones[self.bottom].cards:
+            if sprite.card_id in lit:
+                sprite.glow = theme.LEGAL_GLOW
+                self._lit_for_reaction.add(id(sprite))
+            elif id(sprite) in self._lit_for_reaction:
+                sprite.glow = None
+                self._lit_for_reaction.discard(id(sprite))
+
+    def _waits_for_reaction(self) -> bool:
+        """The seat on turn waits while a reaction window is open (its move would end the window)."""
+        return self._reaction_open() and self.bottom in self._waiting()
+
+    def _turn_tag(self, seat: int) -> str:
+        """The words on the active seat's marker: "your turn" only when the move is really theirs now;
+        while a reaction window is open the turn may still be taken away, so it says "next"."""
+        if self._reaction_open():
+            return "next"
+        return "your turn" if self._you(seat) else "turn"
 
     def _reaction_race_on(self) -> bool:
         """A reaction window offered to humans is open: the next hand-off waits until it closes."""
@@ -543,7 +602,7 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def _human_may_act(self) -> bool:
         return (self.bottom in self.humans and self.gate.may_show(self.bottom) and self.idle
-                and not self.state.finished)
+                and not self.state.finished and not self._waits_for_reaction())
 
     # ----- per frame -----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -568,6 +627,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         if signature != self._controls_signature:
             self._controls_signature = signature
             self._refresh_reaction_buttons()
+        self._light_reaction_cards()
         self._after_frame()
 
     def _tick(self, dt: float) -> None:
@@ -659,11 +719,12 @@ class TableScene(Scene, metaclass=ABCMeta):
         partway through the window, the seat waited for only once the window has closed."""
         settings = self.app.settings
         window_open = self._reaction_open()
+        pace = 0.0 if self._fast_forward() else settings.ai_delay_s
         if reaction:
             if any(a.verb in self.REACTION_VERBS for a in legal):
                 return self.reaction.ai_delay(self.rng) if window_open and self.reaction is not None else None
-            return settings.ai_delay_s * REACTION_AI_PACE
-        return None if window_open else settings.ai_delay_s
+            return pace * REACTION_AI_PACE
+        return None if window_open else pace
 
     def _ask_ai(self, token: int) -> None:
         """Ask every AI seat that may act now (several at once in a simultaneous decision); none waits on another."""

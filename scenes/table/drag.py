@@ -47,6 +47,14 @@ class Notice:
     pos: tuple[int, int]
     remaining: float = NOTICE_SECONDS
 
+    def __post_init__(self) -> None:
+        self.text = sentence(self.text)
+
+
+def sentence(text: str) -> str:
+    """A message shown alone starts with a capital, whatever the engine's reason looks like mid-sentence."""
+    return text[:1].upper() + text[1:]
+
 
 @dataclass
 class DragController:
@@ -66,6 +74,7 @@ class DragController:
     hover_lift: bool = False
     space_toggles: bool = False     # multi_select: Space toggles the focused card (Enter still plays)
     hovered: CardSprite | None = None
+    notice_ceiling: int | None = None   # a refusal's notice ends above this y (the player's own name plate)
     _press: tuple[CardSprite, tuple[int, int]] | None = None
     _grab_offsets: list[tuple[float, float]] = field(default_factory=list)
     _lit: set[str] = field(default_factory=set)
@@ -173,8 +182,10 @@ class DragController:
         self._lit = self._zones_for(self.selected)
         if reason and cards:
             x, y, _ = cards[0].home
-            top = cards[0].rect().height // 2
-            self.notice = Notice(reason, (int(x), int(y - top - 8)))
+            top = int(y - cards[0].rect().height // 2 - 8)
+            if self.notice_ceiling is not None:
+                top = min(top, self.notice_ceiling - 4)
+            self.notice = Notice(reason, (int(x), top))
 
     def cancel(self) -> None:
         """Drop the selection and any card in the hand (the turn moved on, a hand-off began)."""
