@@ -13,7 +13,8 @@ mode, Enter or Space play the focused (or selected) cards onto the default zone,
 selection.
 
 Multi-select (`multi_select=True`), for games that play several cards at once: a click puts a card
-into the selection or takes it out (`toggle`), Up/Down add or take out the focused card, and with
+into the selection; clicking a chosen card again plays the selection when it is a legal play onto
+the default zone (the same "click twice to play" as a single card), else takes it out (`toggle`); Up/Down add or take out the focused card, and with
 `space_toggles` Space does the same (`toggle_focused`) while Enter plays. Dragging any selected card
 carries the whole selection. A table whose idea of what is legal changed calls `refresh()` so the lit
 zones and lifted cards follow. Which cards may join a set is the table's business; the kit's
@@ -307,6 +308,10 @@ class DragController:
     def _click(self, sprite: CardSprite) -> None:
         self.focus = self.sprites.index(sprite) if sprite in self.sprites else None
         if self.multi_select:
+            zone = self.default_zone()
+            if sprite in self.selected and zone is not None and zone in self._zones_for(self.selected):
+                self.play(list(self.selected), zone)     # clicked twice: the chosen set is played, as one card is
+                return
             self.toggle(sprite)
             return
         if sprite in self.selected:

@@ -1,0 +1,99 @@
+"""The tables feel right (issue 12): the kit's shared behaviour every table inherits.
+
+Click twice to play (one interaction model for every table), reduced motion, skip to my turn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scenes.table.tween import TweenQueue
+from tests.scenes.test_telos_table import (ZEUS3, ann_follows_setup, click, click_point, make_app, open_table,
+                                           run, spy_on_apply, sprite_of, wait_for_human_turn)
+
+__all__ = ["make_app"]     # the fixture, shared with the Télos table's tests
+
+
+@dataclass
+class Thing:
+    x: float = 0.0
+    y: float = 0.0
+    alpha: float = 255.0
+
+
+def test_clicking_a_chosen_card_again_plays_it_on_a_multi_card_table(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "human"), ("Bruno", "ai:normal"), ("Chloé", "ai:normal")],
+                       options={"zeus_cards": ZEUS3}, setups=[ann_follows_setup()])
+    wait_for_human_turn(app, scene)
+    calls = spy_on_apply(scene)
+    point = click_point(scene, sprite_of(scene, "13a"))
+    click(app, point)
+    assert [s.card_id for s in scene.drag.selected] == ["13a"] and not calls
+    click(app, point)
+    assert (0, "play 13a") in calls
+
+
+def test_clicking_a_chosen_card_of_an_unplayable_set_again_takes_it_out(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "human"), ("Bruno", "ai:normal"), ("Chloé", "ai:normal")],
+                       options={"zeus_cards": ZEUS3}, setups=[ann_follows_setup()])
+    wait_for_human_turn(app, scene)
+    calls = spy_on_apply(scene)
+    point = click_point(scene, sprite_of(scene, "1a"))    # too low to follow Bruno's lead
+    click(app, point)
+    click(app, point)
+    assert scene.drag.selected == [] and not calls
+
+
+def test_reduced_motion_fades_a_move_out_and_in_instead_of_sliding():
+    queue = TweenQueue(lambda: 1.0, reduced=lambda: True)
+    thing = Thing()
+    queue.add(thing, 1.0, x=100.0, y=50.0)
+    queue.update(0.25)
+    assert (thing.x, thing.y) == (0.0, 0.0) and 100 < thing.alpha < 150     # fading where it was
+    queue.update(0.5)
+    assert (thing.x, thing.y) == (100.0, 50.0) and 100 < thing.alpha < 150  # back in, already there
+    queue.update(0.5)
+    assert (thing.x, thing.y, thing.alpha) == (100.0, 50.0, 255.0)
+
+
+def test_without_reduced_motion_a_move_slides_at_full_opacity():
+    queue = TweenQueue(lambda: 1.0)
+    thing = Thing()
+    queue.add(thing, 1.0, x=100.0)
+    queue.update(0.25)
+    assert 0 < thing.x < 100 and thing.alpha == 255.0
+
+
+def test_a_fading_move_replaced_halfway_leaves_the_card_visible():
+    queue = TweenQueue(lambda: 1.0, reduced=lambda: True)
+    thing = Thing()
+    queue.add(thing, 1.0, x=100.0)
+    queue.update(0.25)
+    queue.cancel(thing)
+    assert thing.alpha == 255.0
+
+
+def test_reduced_motion_is_read_from_the_settings_by_every_table(make_app):
+    app = make_app(animation_speed="normal", reduced_motion=True)
+    scene = open_table(app, [("Ann", "human"), ("Bruno", "ai:normal"), ("Chloé", "ai:normal")])
+    assert scene.tweens.reduced()
+    run(app, 5)
+    moving = [t for t in scene.tweens.tweens if {"x", "y"} & set(t.ends)]
+    assert moving and all(t.fade_move for t in moving)
+
+
+def test_skip_to_my_turn_shows_ai_moves_at_once_and_slows_down_for_the_human(make_app):
+    app = make_app(animation_speed="normal", ai_delay_s=0.7, skip_to_my_turn=True)
+    scene = open_table(app, [("Ann", "human"), ("Bruno", "ai:normal"), ("Chloé", "ai:normal")],
+                       options={"zeus_cards": ZEUS3}, setups=[ann_follows_setup()])
+    # Bruno leads and Chloé follows before Ann: with normal speed that takes seconds; skipped, a few frames
+    # after the deal.
+    frames = run(app, 600, until=lambda: scene.idle and scene.state.turn == 0 and app.stack.top is scene)
+    assert scene.state.turn == 0 and len(scene.state.rounds[0].actions) >= 1
+    assert scene._animation_factor() == 1.0 and not scene._fast_forward()     # Ann's own turn: normal speed
+    app2 = make_app(animation_speed="normal", ai_delay_s=0.7)
+    slow = open_table(app2, [("Ann", "human"), ("Bruno", "ai:normal"), ("Chloé", "ai:normal")],
+                      options={"zeus_cards": ZEUS3}, setups=[ann_follows_setup()])
+    slow_frames = run(app2, 900, until=lambda: slow.idle and slow.state.turn == 0 and app2.stack.top is slow)
+    assert frames < slow_frames
