@@ -102,7 +102,8 @@ class TelosTableScene(TableScene):
         self.trick: list[ShownPlay] = []
         self.line: tuple[int, ...] = ()
         self.k = 0
-        self.direction = 1
+        self.direction = 1                  # the direction of the trick under way (what the arrows show)
+        self.next_direction = 1             # from the next trick on (a Swan played in this trick turned it)
         self.arrow = Counter(1.0)           # +1 clockwise … -1 counter-clockwise, tweened on a Swan
         self.serpent = False
         self.last_trick = False
@@ -250,9 +251,12 @@ class TelosTableScene(TableScene):
     def _sync_info(self, view: TelosView) -> None:
         """The table's words and markers from the view (cheap; done whenever the table is idle)."""
         self.line, self.k = tuple(view.line), view.k
-        if view.direction != self.direction:
-            self.arrow.value = float(view.direction)
-        self.direction = view.direction
+        # A Swan turns play from the next trick on (T-rules): the trick under way keeps its own direction.
+        shown = _order_direction(view.trick_order, self.count) if view.trick else view.direction
+        if shown != self.direction:
+            self.arrow.value = float(shown)
+        self.direction = shown
+        self.next_direction = view.direction
         self.serpent, self.last_trick, self.first_trick = view.serpent_ban, view.last_trick, view.first_trick
         self.round_end_words = None
         self.leader, self.turn, self.order = view.leader, view.turn, tuple(view.trick_order)
@@ -438,7 +442,7 @@ class TelosTableScene(TableScene):
         self.round_end_words = None
         self.line, self.k = (), 0
         self.serpent, self.last_trick, self.first_trick = False, False, True
-        self.direction = int(event["direction"])
+        self.direction = self.next_direction = int(event["direction"])
         self.arrow.value = float(self.direction)
         self.leader = self.turn = int(event["first_leader"])
         self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
@@ -521,9 +525,10 @@ class TelosTableScene(TableScene):
             self._hide_bottom_hand()       # their play is made: the rest of the hand goes face down at once
 
     def _on_direction_changed(self, event: Event) -> None:
-        self.direction = int(event["direction"])
-        self.tweens.add(self.arrow, 0.8, easing=ease_in_out_cubic, value=float(self.direction))
-        way = "clockwise" if self.direction > 0 else "counter-clockwise"
+        """A Swan: the arrows turn when the next trick starts (`_turn_to_next_direction`); until then the
+        centre says what is coming."""
+        self.next_direction = int(event["direction"])
+        way = "clockwise" if self.next_direction > 0 else "counter-clockwise"
         self.log.add(f"{self.card_label(event['card'])}: from the next trick, play goes {way}")
 
     def _on_serpent_ban(self, event: Event) -> None:
@@ -588,6 +593,7 @@ class TelosTableScene(TableScene):
             return
 
         def next_trick() -> None:
+            self._turn_to_next_direction()
             self.leader = int(event["next_leader"])
             self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
             self.turn = self.leader
@@ -595,6 +601,12 @@ class TelosTableScene(TableScene):
             self.last_trick = all(len(self.hands[s]) == 1 for s in range(self.count))
 
         self.tweens.call(next_trick, delay=0.5)
+
+    def _turn_to_next_direction(self) -> None:
+        """A new trick starts: a Swan's new direction takes effect now, and the arrows turn to it."""
+        if self.next_direction != self.direction:
+            self.direction = self.next_direction
+            self.tweens.add(self.arrow, 0.8, easing=ease_in_out_cubic, value=float(self.direction))
 
     def _sweep_target(self, winner: int, keep: bool, width: float) -> tuple[tuple[float, float], float]:
         """Where a swept trick card goes, and its scale there. The trick fades out towards the winner's cards
@@ -750,6 +762,8 @@ class TelosTableScene(TableScene):
         if self.serpent:
             lines.append(("serpent", "No multiple leads this round"))
         way = "Play goes clockwise" if self.direction > 0 else "Play goes counter-clockwise"
+        if self.next_direction != self.direction:
+            way += "; from the next trick " + ("clockwise" if self.next_direction > 0 else "counter-clockwise")
         lines.append(("small", way))
         chip_h = max(14, int(size * 1.5))
         heights = {"banner": int(size * 1.6), "line": chip_h + 4, "text": int(size * 1.35), "serpent": int(small * 1.6),
@@ -919,3 +933,8 @@ class TelosTableScene(TableScene):
             "Basic rules: no power of its own; it copies the highest card played before it."
         line_h = theme.font(self.layout.text_size(15)).get_linesize()
         return CardHelp(text, zeus.name, emblem_image(zeus.power.type, line_h, ZEUS_GOLD))
+
+
+def _order_direction(order: Sequence[int], count: int) -> int:
+    """+1 when a trick's order goes clockwise (each seat followed by the next seat number), else -1."""
+    return 1 if len(order) < 2 or order[1] == (order[0] + 1) % count else -1

@@ -97,3 +97,27 @@ def test_skip_to_my_turn_shows_ai_moves_at_once_and_slows_down_for_the_human(mak
                       options={"zeus_cards": ZEUS3}, setups=[ann_follows_setup()])
     slow_frames = run(app2, 900, until=lambda: slow.idle and slow.state.turn == 0 and app2.stack.top is slow)
     assert frames < slow_frames
+
+
+def test_a_swan_turns_the_arrows_only_from_the_next_trick(make_app):
+    from game.core.actions import Action
+    from tests.scenes.test_telos_table import ANN, BRUNO, CHLOE
+
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    chloe = [c for c in CHLOE if c != "8b"] + ["Z:swan"]
+    setup = {"dealer": 0, "direction": 1, "hands": [list(ANN), list(BRUNO), chloe], "blind": None,
+             "scores_before": [[], [], []]}
+    scene = open_table(app, [("Ann", "human"), ("Bruno", "ai:normal"), ("Chloé", "ai:normal")],
+                       options={"zeus_cards": ZEUS3}, setups=[setup])
+    run(app, 300, until=lambda: scene.idle and scene.state.turn == 1)
+    assert scene._apply(1, Action.of("play", "7a")) is None
+    run(app, 30, until=lambda: scene.idle)
+    reason = scene._apply(2, Action.of("play", "Z:swan"))
+    assert reason is None, reason
+    run(app, 30, until=lambda: scene.idle)
+    assert scene.state.view(None).direction == -1           # the rule: from the next trick on
+    assert scene.direction == 1 and scene.next_direction == -1 and scene.arrow.value == 1.0
+    assert scene.state.turn == 0                              # this trick still goes clockwise, to Ann
+    assert scene._apply(0, Action.of("play", "13a")) is None
+    run(app, 3000, until=lambda: not scene.trick and scene.state.turn is not None and scene.idle)
+    assert scene.direction == -1 and scene.arrow.value == -1.0
