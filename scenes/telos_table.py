@@ -815,15 +815,17 @@ class TelosTableScene(TableScene):
         colour = theme.ILLEGAL if self.totals[seat] >= self.content.losing_total * 0.75 else theme.GOLD
         draw_plate_backing(surface, plate)
         right = draw_text(surface, total, (plate.right - pad, plate.centery), size, colour, "bold", "midright")
-        chips_right = right.left - pad
+        chips_right = right.left - pad // 2      # the total needs only a small gap before it
         if area.side == "bottom":
             chips_right = self._draw_score_chips(surface, seat, right.left - pad, plate.centery,
                                                  max(10, int(plate.height * 0.66)))
         # "leads" sits inside the plate after the name, so it never meets the turn tag above the plate.
         leads = seat == self.leader and not self.state.finished and (bool(self.trick) or self.turn == seat)
-        tag = value_chip("leads", max(10, int(plate.height * 0.6)), theme.CREAM, theme.INK) if leads else None
+        tag = value_chip("leads", max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
         tag_room = tag.get_width() + pad // 2 if tag is not None else 0
-        room = max(10, chips_right - plate.left - 2 * pad - tag_room)
+        # The name and its role come first, then "leads": the chip only costs the role when all three
+        # really do not fit between the plate's left edge and the total.
+        room = max(10, chips_right - plate.left - pad - tag_room)
         shown = draw_plate_name(surface, plate, self.names[seat], self._role(seat), size, pad, room)
         if tag is not None:
             self.leads_tag_rects[seat] = surface.blit(tag, tag.get_rect(midleft=(shown.right + pad // 2, plate.centery)))
