@@ -114,6 +114,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.sounds = TableSounds(lambda: self.app.settings.sound_volume, game_id=session.game.id)
         self.ai = AIRunner()
         self.gate = HandoffGate(app, self.names, self.humans)
+        self.gate.open_menu = self.open_pause
         self.log = LogPanel()
         self.events: deque[Event] = deque()
         self.hold = 0.0                 # seconds to wait before the next event is shown

@@ -146,3 +146,28 @@ def test_the_leads_chip_keeps_the_ai_tag_where_both_fit(make_app, monkeypatch):
     role, room, size = drawn[leader]
     assert leader in scene.leads_tag_rects.keys() or scene.leader in scene.leads_tag_rects
     assert role == " (AI)" and theme.font(size, "bold").size(leader + role)[0] <= room
+
+
+def test_the_hand_off_screen_opens_the_pause_menu_on_esc_and_a_click_anywhere_confirms(make_app):
+    import pygame
+
+    from scenes.handoff import HandoffOverlay
+    from scenes.pause import PauseOverlay
+
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "human"), ("Bruno", "human"), ("Chloé", "ai:normal")])
+    run(app, 600, until=lambda: isinstance(app.stack.top, HandoffOverlay))
+    handoff = app.stack.top
+    assert isinstance(handoff, HandoffOverlay)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    run(app, 2)
+    assert isinstance(app.stack.top, PauseOverlay) and scene.viewer is None     # nothing private shown
+    app.stack.top.resume_game()
+    run(app, 2)
+    assert app.stack.top is handoff
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))   # a stray release
+    run(app, 1)
+    assert app.stack.top is handoff
+    click(app, (5, 5))                                                    # far from the button
+    run(app, 2)
+    assert app.stack.top is scene and scene.viewer == scene.bottom
