@@ -895,9 +895,12 @@ class TelosTableScene(TableScene):
         draw_hint(surface, self._hint(), area, lay.text_size(15), top)
 
     def _hint(self) -> str:
-        """One line telling the player at the bottom what they can do now."""
+        """One line telling the player at the bottom what they can do now (nothing stale: no words behind
+        a results dialog, no "your turn" once the move is made)."""
         if self.state.finished:
             return "The game is over."
+        if self.overlay_open:
+            return ""
         if self.bottom not in self.humans:
             return f"Watching: {self._does(self.turn, 'is')} playing." if self.turn is not None else "Watching."
         if not self.gate.may_show(self.bottom):
@@ -907,6 +910,8 @@ class TelosTableScene(TableScene):
                     + (f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""))
         if self.turn != self.bottom:
             return f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""
+        if self.bottom not in self._waiting():
+            return ""
         if not self.line:
             if self.first_trick or self.serpent:
                 return "Your lead: click one card, then drag it to the middle or press Enter."

@@ -558,9 +558,12 @@ class ZeusTableScene(TableScene):
         draw_hint(surface, self._hint(), area, lay.text_size(16))
 
     def _hint(self) -> str:
-        """One line telling the player at the bottom what they can do now."""
+        """One line telling the player at the bottom what they can do now (nothing stale: no words behind
+        a results dialog, no "your turn" once the move is made)."""
         if self.state.finished:
             return "The game is over."
+        if self.overlay_open:
+            return ""
         if self.bottom not in self.humans:
             return f"Watching: {self._does(self.turn, 'is')} playing."
         if not self.gate.may_show(self.bottom):
@@ -581,6 +584,8 @@ class ZeusTableScene(TableScene):
             after = "your turn" if self.turn == self.bottom else f"{self._name(self.turn)}'s turn"
             return f"Sneak window open: {number} may be sneaked now. Then it is {after}."
         if self.turn == self.bottom:
+            if self.bottom not in self._waiting():
+                return ""
             return "Your turn: drag a card onto Mount Olympus, or click it twice, or press 1–4."
         return f"{self._does(self.turn, 'is')} playing."
 

@@ -617,6 +617,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._tick(dt)
         if self.reaction is not None and self.reaction.tick(dt):
             self._refresh_reaction_buttons()
+        self._release_log_when_landed()
         # Show queued events one after another, each once the previous motion is over.
         while self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open:
             self._show(self.events.popleft())
@@ -782,10 +783,20 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     # ----- events -> motion ---------------------------------------------------------------------------------
     def _show(self, event: Event) -> None:
+        """Start an event's motion; the log lines its handler writes appear once that motion has landed."""
         event = event.for_seat(self.viewer)
         handler: Callable[[Event], None] | None = getattr(self, f"_on_{event.kind}", None)
         if handler is not None:
-            handler(event)
+            self.log.holding = True
+            try:
+                handler(event)
+            finally:
+                self.log.holding = False
+        self._release_log_when_landed()
+
+    def _release_log_when_landed(self) -> None:
+        if self.log.pending and not self.tweens.busy:
+            self.log.release()
 
     # ----- results -------------------------------------------------------------------------------------------------
     def _round_result(self, event: Event) -> ResultWords | None:
