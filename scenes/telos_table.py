@@ -102,6 +102,8 @@ class TelosTableScene(TableScene):
         self.trick: list[ShownPlay] = []
         self.line: tuple[int, ...] = ()
         self.k = 0
+        self.banner_rect: pygame.Rect | None = None     # the "Last trick!" banner as last drawn
+        self.best_tag_rect: pygame.Rect | None = None   # the "winning" tag as last drawn
         self.direction = 1                  # the direction of the trick under way (what the arrows show)
         self.next_direction = 1             # from the next trick on (a Swan played in this trick turned it)
         self.arrow = Counter(1.0)           # +1 clockwise … -1 counter-clockwise, tweened on a Swan
@@ -770,12 +772,14 @@ class TelosTableScene(TableScene):
                    "small": int(small * 1.4)}
         total = sum(heights[kind] for kind, _ in lines)
         y = cy - total / 2
+        self.banner_rect = None
         for kind, text in lines:
             h = heights[kind]
             mid = int(y + h / 2)
             if kind == "banner":
                 image = theme.font(size, "bold").render(text, True, theme.INK)
                 box = image.get_rect(center=(int(cx), mid)).inflate(size, size // 3)
+                self.banner_rect = box
                 pygame.draw.rect(surface, ZEUS_GOLD, box, border_radius=box.height // 3)
                 surface.blit(image, image.get_rect(center=box.center))
             elif kind == "line":
@@ -867,6 +871,13 @@ class TelosTableScene(TableScene):
             y = sprite.y + card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
         rect = tag.get_rect(center=(int(sprite.x), int(y)))
         rect.clamp_ip(surface.get_rect())
+        if self.banner_rect is not None and rect.colliderect(self.banner_rect):
+            # Never over the "Last trick!" banner: the other side of the card.
+            half = card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
+            other = sprite.y - half if rect.centery > sprite.y else sprite.y + half
+            rect.center = (int(sprite.x), int(other))
+            rect.clamp_ip(surface.get_rect())
+        self.best_tag_rect = rect
         surface.blit(tag, rect)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:

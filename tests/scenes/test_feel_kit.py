@@ -171,3 +171,60 @@ def test_the_hand_off_screen_opens_the_pause_menu_on_esc_and_a_click_anywhere_co
     click(app, (5, 5))                                                    # far from the button
     run(app, 2)
     assert app.stack.top is scene and scene.viewer == scene.bottom
+
+
+def test_a_long_results_title_is_shown_whole_at_640_by_400(make_app):
+    from scenes.results import ResultsOverlay
+    from scenes.widgets import text_width
+
+    app = make_app(size=(640, 400))
+    title = "Ariadne takes the last trick and the round"
+    overlay = ResultsOverlay(app, title, [("Ann", "3")], [("Next round", lambda: None)])
+    assert " ".join(overlay.title_lines) == title
+    room = overlay.panel.w - 2 * overlay.pad
+    assert all(text_width(line, overlay.title_size, "title") <= room for line in overlay.title_lines)
+
+
+def test_a_long_name_on_a_small_card_takes_two_whole_lines():
+    from scenes.table.chips import fit_lines
+
+    font, lines = fit_lines("White Bull", 40, 10)
+    assert lines == ["White", "Bull"] and all(font.size(line)[0] <= 40 for line in lines)
+    font, lines = fit_lines("Ant", 40, 10)
+    assert lines == ["Ant"]
+
+
+def test_the_hint_ends_whole_in_a_small_controls_area():
+    import pygame
+
+    from scenes.table import captions
+
+    text = "Your lead: click a card (or several of one value), then drag them to the middle or press Enter."
+    area = pygame.Rect(0, 300, 140, 100)
+    drawn: list[str] = []
+    real = captions.blit_text
+    captions.blit_text = lambda surface, line, *args, **kw: drawn.append(line) or real(surface, line, *args, **kw)
+    try:
+        captions.draw_hint(pygame.Surface((640, 400)), text, area, 15, top=330)
+    finally:
+        captions.blit_text = real
+    assert " ".join(drawn) == text
+
+
+def test_the_winning_tag_never_covers_the_last_trick_banner(make_app):
+    import pygame
+
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [(n, "ai:normal") for n in ("Ann", "Bruno", "Chloé", "Dimitri", "Eleni", "Fotis")])
+    surface = pygame.Surface(app.size)
+    checked = 0
+    for _ in range(3000):
+        run(app, 1)
+        if scene.last_trick and len(scene.trick) >= 2:
+            scene.draw(surface)
+            if scene.banner_rect is not None and scene.best_tag_rect is not None:
+                assert not scene.best_tag_rect.colliderect(scene.banner_rect)
+                checked += 1
+        if checked >= 3:
+            break
+    assert checked
