@@ -5,18 +5,26 @@ so a new game needs no code here. A `pick` option (e.g. Télos's Zeus cards) off
 "Choose", and then one chip per choice; the game cannot start until one per player is chosen.
 Names must differ: games use them on screen and in records, and
 Zeus on the Loose even decides the first player by name.
+
+The last setup each game was started with (how many play, each seat's human/AI, level and name, the
+options and chosen chips) is remembered in the user's config folder (`last_setups.json`, written
+atomically) and offered again next time; a damaged file or a value the game no longer accepts is
+passed over quietly, so the defaults are offered instead.
 """
 from __future__ import annotations
 
+import json
 import logging
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core.engine import Game, OptionSpec, SeatInfo
 from game.core.session import GameSession
+from game.core.userfiles import atomic_write_json
 from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
 from scenes.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
                             draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
@@ -32,6 +40,23 @@ CHOOSE = "choose"   # the stepper value that opens a `pick` option's chips
 LEVEL_NAMES = {"random": "Beginner", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 DEFAULT_PLAYERS = 3
 SEED_LIMIT = 2**31 - 1
+LAST_SETUPS = "last_setups.json"     # in the user's config folder: the last setup started, per game
+
+
+def read_last_setups(path: Path) -> dict[str, Any]:
+    """Every game's last setup, by game id ({} when there is none or the file cannot be read)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def remember_setup(path: Path, game_id: str, setup: dict[str, Any]) -> None:
+    """Store one game's setup beside the others' (the others' setups are kept as they are)."""
+    setups = read_last_setups(path)
+    setups[game_id] = setup
+    atomic_write_json(Path(path), setups)
 
 
 def level_name(level: str) -> str:
@@ -86,7 +111,53 @@ class SetupScene(MenuScene):
         self.seed_text = ""
         self.error = ""
         self.start_button: Button | None = None
+        self._recall(read_last_setups(self.memory_path()).get(game.id))
         self.relayout()
+
+    # ----- the last setup of this game ----------------------------------------------------------------
+    def memory_path(self) -> Path:
+        return self.app.dirs.config / LAST_SETUPS
+
+    def remembered(self) -> dict[str, Any]:
+        """This setup as it is stored: seat count, every seat's choice, options and chosen chips."""
+        return {"count": self.count, "seats": [asdict(seat) for seat in self.seats],
+                "options": dict(self.options), "picks": {name: list(chosen) for name, chosen in self.picks.items()}}
+
+    def _recall(self, stored: Any) -> None:
+        """Offer the stored setup again, each part only if this game still accepts it."""
+        if not isinstance(stored, dict):
+            return
+        count = stored.get("count")
+        if isinstance(count, int) and self.game.min_players <= count <= self.game.max_players:
+            self.count = count
+        seats = stored.get("seats")
+        for seat, saved in zip(self.seats, seats if isinstance(seats, list) else []):
+            if not isinstance(saved, dict):
+                continue
+            if isinstance(saved.get("human"), bool):
+                seat.human = saved["human"]
+            if saved.get("level") in self.levels:
+                seat.level = saved["level"]
+            if isinstance(saved.get("name"), str) and saved["name"].strip():
+                seat.name = saved["name"][:24]
+        options = stored.get("options") if isinstance(stored.get("options"), dict) else {}
+        picks = stored.get("picks") if isinstance(stored.get("picks"), dict) else {}
+        for spec in self.pick_specs():
+            if isinstance(picks.get(spec.name), list):
+                self.picks[spec.name] = [c for c in picks[spec.name] if c in spec.choices]
+        for spec in self.game.option_specs():
+            if spec.name in options:
+                before = self.options[spec.name]
+                self.options[spec.name] = options[spec.name]
+                if not (options[spec.name] == CHOOSE and spec.kind == "pick") and not self._options_accepted():
+                    self.options[spec.name] = before
+
+    def _options_accepted(self) -> bool:
+        try:
+            self.game.normalize_options(self.build_options())
+        except (ValueError, TypeError, KeyError):
+            return False
+        return True
 
     # ----- the model ------------------------------------------------------------------------------------
     def build_seats(self) -> list[SeatInfo]:
@@ -142,6 +213,10 @@ class SetupScene(MenuScene):
             self.error = f"The game could not start: {exc}"
             return
         log.info("new %s game, seed %d", self.game.id, seed)
+        try:
+            remember_setup(self.memory_path(), self.game.id, self.remembered())
+        except OSError as exc:     # the game starts all the same; only next time's setup is the default
+            log.warning("could not remember the setup: %s", exc)
         self.app.open_table(session)
 
     def show_rules(self) -> None:
