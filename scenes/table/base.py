@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 import pygame
 
 from game.core.actions import Action
-from game.core.engine import CHANCE
+from game.core.engine import CHANCE, SeatInfo
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.session import GameSession
@@ -132,6 +132,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.mouse: tuple[int, int] = (-1, -1)
         self.frames = 0
         self._controls_signature: tuple = ()
+        self._replaying = False     # a resumed game's log is being rebuilt (no dialogs)
         self._lit_for_reaction: set[int] = set()   # ids of hand sprites lit for an open reaction window
 
     def _start(self) -> None:
@@ -141,9 +142,42 @@ class TableScene(Scene, metaclass=ABCMeta):
         if opening is not None:
             self._reset_for_deal()
             self.events.extend(opening)
-        elif not self.state.finished:
-            self._log_where_we_are()
+        elif self._token() > 0 or len(self.state.rounds) > 1:
+            self._rebuild_log()
+            if not self.state.finished:
+                self._log_where_we_are()
         self._build_controls()
+
+    def _rebuild_log(self) -> None:
+        """A resumed game's move log, rebuilt from its record: the recorded actions are replayed through a
+        fresh state and each event goes through the table's own handlers, seen by the viewer as it would
+        have been (hidden cards stay hidden), with motion, sounds and dialogs left out; then the screen is
+        made to match the game again. A record that cannot be replayed leaves the log as it was."""
+        from scenes.table.sound import SILENT
+
+        record = self.state.record()
+        try:
+            seats = [SeatInfo(s["name"], s["controller"]) for s in record["seats"]]
+            fresh = self.game.new_state(seats, self.game.normalize_options(record["options"]), record["seed"],
+                                        setups=[rnd["setup"] for rnd in record["rounds"]])
+            events = list(fresh.opening_events())
+            for rnd in record["rounds"]:
+                for seat, text in rnd["actions"]:
+                    events += fresh.apply(seat, Action.parse(text))
+        except (ValueError, KeyError, TypeError, IndexError, IllegalAction) as exc:
+            self.log.add(f"(the earlier moves could not be read back: {exc})")
+            return
+        tweens, sounds = self.tweens, self.sounds
+        self.tweens, self.sounds, self._replaying = TweenQueue(lambda: 0.0), SILENT, True
+        try:
+            for event in events:
+                self._show(event)
+                self.tweens.finish_all()
+            self.log.release()
+        finally:
+            self.tweens, self.sounds, self._replaying = tweens, sounds, False
+            self.hold, self.overlay_open, self.flying = 0.0, False, []
+            self._sync_from_view()
 
     # ----- what a game's table provides ------------------------------------------------------------
     @abstractmethod
@@ -837,6 +871,8 @@ class TableScene(Scene, metaclass=ABCMeta):
 
             self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle))
 
+        if self._replaying:
+            return      # rebuilding a resumed game's log: its past dialogs are not shown again
         self.overlay_open = True
         self.tweens.call(show, delay=delay)
 
