@@ -48,7 +48,7 @@ from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.view import TelosView
 from scenes import theme
-from scenes.table.base import ResultWords, TableScene
+from scenes.table.base import LookBack, ResultWords, TableScene
 from scenes.table.captions import CardHelp, draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.chips import draw_chip_row, value_chip
@@ -102,6 +102,7 @@ class TelosTableScene(TableScene):
         self.trick: list[ShownPlay] = []
         self.line: tuple[int, ...] = ()
         self.k = 0
+        self.previous_trick: list[tuple[int, list[str]]] = []   # the last trick taken, for "Last trick"
         self.banner_rect: pygame.Rect | None = None     # the "Last trick!" banner as last drawn
         self.best_tag_rect: pygame.Rect | None = None   # the "winning" tag as last drawn
         self.direction = 1                  # the direction of the trick under way (what the arrows show)
@@ -440,6 +441,7 @@ class TelosTableScene(TableScene):
                      f"cards each; {self._does(event['first_leader'], 'leads')}")
         self._gather_for_new_round([s for play in self.trick for s in play.sprites], self._deck_spot(), 0.3, fade=True)
         self.trick = []
+        self.previous_trick = []
         self.sweep_to = None
         self.round_end_words = None
         self.line, self.k = (), 0
@@ -549,6 +551,7 @@ class TelosTableScene(TableScene):
 
     def _on_trick_won(self, event: Event) -> None:
         winner = int(event["winner"])
+        self.previous_trick = [(play.seat, [str(s.card_id) for s in play.sprites]) for play in self.trick]
         self.sweep_to = winner
         self.turn = None
         card = self.card_label(event["winning_card"])
@@ -603,6 +606,12 @@ class TelosTableScene(TableScene):
             self.last_trick = all(len(self.hands[s]) == 1 for s in range(self.count))
 
         self.tweens.call(next_trick, delay=0.5)
+
+    LOOK_BACK_LABEL = "Last trick"
+
+    def _look_back(self) -> LookBack | None:
+        """The last trick taken this round, each play under its player's name (all of it was seen face up)."""
+        return LookBack("The last trick", self.previous_trick) if self.previous_trick else None
 
     def _turn_to_next_direction(self) -> None:
         """A new trick starts: a Swan's new direction takes effect now, and the arrows turn to it."""

@@ -47,7 +47,7 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.zeus.view import ZeusView
 from scenes import theme
-from scenes.table.base import ResultWords, TableScene
+from scenes.table.base import LookBack, ResultWords, TableScene
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.deal import fly_to_rest
@@ -121,6 +121,7 @@ class ZeusTableScene(TableScene):
         self._last_played: tuple[str, int] = ("", 0)     # (card, total after): words for a steal
         self._secret_card: str | None = None              # the drawn card of the event being shown
         self._to_paint: list[str] = list(self.cards)        # faces not yet painted at this card width
+        self.recent_plays: list[tuple[int, list[str]]] = []  # the last plays this round, for "Last moves"
         self._start()
 
     def _log_where_we_are(self) -> None:
@@ -331,6 +332,12 @@ class ZeusTableScene(TableScene):
                               key=(view.round_index, len(view.pile)),
                               not_offered=frozenset({int(view.top_number_seat)}), hotkey=pygame.K_s)
 
+    LOOK_BACK_LABEL = "Last moves"
+
+    def _look_back(self) -> LookBack | None:
+        """The last plays of this round, oldest first, one per player at most (all were seen face up)."""
+        return LookBack("The last plays, oldest first", self.recent_plays) if self.recent_plays else None
+
     @property
     def sneak_number(self) -> int | None:
         """The number the open sneak window is about (None when there is none)."""
@@ -352,6 +359,7 @@ class ZeusTableScene(TableScene):
         # Gather the old cards back to the draw pile, face down, then deal.
         self._gather_for_new_round(self.pile, self._draw_pile_centre(), 0.35, fade=False)
         self.pile = []
+        self.recent_plays = []
         self._pile_base = 0
         self.draw_pile_size = int(event["draw_pile_size"]) + sum(event["hand_sizes"])
         self.tweens.add(self.total, 0.4, value=0.0)
@@ -396,6 +404,7 @@ class ZeusTableScene(TableScene):
         verb = "sneaks" if event.get("sneak") else "plays"
         self.log.add(f"{self._does(seat, verb)} {card}: {event['total_before']} → {event['total']}")
         self._last_played = (str(card), int(event["total"]))
+        self.recent_plays = (self.recent_plays + [(seat, [str(card)])])[-self.count:]
         self._pause(0.1)
 
     def _on_zeus_stolen(self, event: Event) -> None:

@@ -69,12 +69,24 @@ from scenes.table.seating import apply_due_chance, bottom_seat_for, reacting_sea
 from scenes.table.sound import TableSounds
 from scenes.table.sprites import CardSprite
 from scenes.table.tween import TweenQueue
-from scenes.widgets import Button, draw_felt, text_width
+from scenes.table.card_art import card_height
+from scenes.table.text import blit_text
+from scenes.widgets import Button, draw_felt, draw_panel, ellipsize, text_width
 
 if TYPE_CHECKING:
     from scenes.app import App
 
 REACTION_AI_PACE = 0.6      # an AI's reaction outside a window (a Zeus draw) comes quicker than a move
+HINT_LEVEL = "normal"       # the AI whose choice a Hint shows
+HINT_GLOW = (120, 200, 255)     # the hinted cards' glow: unlike the legal green and the focus gold
+
+
+@dataclass(frozen=True)
+class LookBack:
+    """What "show the last trick / move" shows: a title and each seat's cards in it, in play order."""
+
+    title: str
+    rows: list[tuple[int, list[str]]]
 
 
 @dataclass(frozen=True)
@@ -133,6 +145,11 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.frames = 0
         self._controls_signature: tuple = ()
         self._replaying = False     # a resumed game's log is being rebuilt (no dialogs)
+        self.hint_runner = AIRunner()   # the Hint's AI, apart from the seats' AIs (its answer is never played)
+        self.hint_action: tuple[int, Action] | None = None    # (position, action) the Hint lights
+        self.looking_back = False       # the last trick / move is shown over the table
+        self.help_buttons: list[Button] = []
+        self._lit_for_hint: set[int] = set()
         self._lit_for_reaction: set[int] = set()   # ids of hand sprites lit for an open reaction window
 
     def _start(self) -> None:
@@ -431,11 +448,133 @@ class TableScene(Scene, metaclass=ABCMeta):
         gap = self.layout.margin
         w = (corner.width - gap) // 2
         h = max(min_height, int(corner.height * 0.9))
+        self._place_help_buttons(min_height)
         return [
             Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
             Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), fitting_label(("Menu (Esc)", "Menu"), w, h),
                    self.open_pause, style="secondary"),
         ]
+
+    # ----- help at the table: a Hint, and a look back at the last trick or move ----------------------------
+    def _place_help_buttons(self, min_height: int) -> None:
+        """"Hint (H)" (when hints are allowed here) and "Last trick (L)" (when the game can look back),
+        side by side just above the move log."""
+        lay = self.layout
+        labels: list[tuple[tuple[str, ...], Callable[[], None]]] = []
+        if self._hints_allowed():
+            labels.append((("Hint (H)", "Hint"), self.press_hint))
+        if self.LOOK_BACK_LABEL:
+            labels.append(((f"{self.LOOK_BACK_LABEL} (L)", self.LOOK_BACK_LABEL, "Last"), self.toggle_look_back))
+        self.help_buttons = []
+        if not labels:
+            return
+        gap = lay.margin // 2
+        h = max(min_height - 4, int(lay.seats[self.bottom].plate.height * 0.9))
+        w = (lay.log_rect.width - gap * (len(labels) - 1)) // len(labels)
+        x, y = lay.log_rect.left, lay.log_rect.top - h - gap
+        for words, action in labels:
+            self.help_buttons.append(Button(pygame.Rect(x, y, w, h), fitting_label(words, w, h), action,
+                                            style="secondary"))
+            x += w + gap
+
+    LOOK_BACK_LABEL = ""        # "Last trick" / "Last move": the game can show it (`_look_back`)
+
+    def _look_back(self) -> LookBack | None:
+        """The last trick or move as the viewer saw it (None: nothing to show yet)."""
+        return None
+
+    def toggle_look_back(self) -> None:
+        self.looking_back = not self.looking_back and self._look_back() is not None
+        if not self.looking_back and self._look_back() is None:
+            self._notice("nothing to look back at yet")
+
+    def _hints_allowed(self) -> bool:
+        """A Hint shows what an AI would do with your cards: offered when one human plays (in
+        pass-and-play it would help whoever asks, so it is left out)."""
+        return len(self.humans) == 1
+
+    def press_hint(self) -> None:
+        """Ask the Normal AI, off the main thread and on the player's own view, what it would play now."""
+        if not self._hints_allowed():
+            return
+        if not self._human_may_act() or self.bottom not in self._waiting():
+            self._notice("a hint is for your own turn")
+            return
+        token = self._token()
+        if self.hint_action is not None and self.hint_action[0] == token:
+            self._show_hint_words()
+            return
+        legal = [a for a in self.state.legal_actions(self.bottom) if a.verb not in self.REACTION_VERBS]
+        if not legal:
+            return
+        self.hint_runner.request(self.bottom, self.game.agent(HINT_LEVEL), self.state.view(self.bottom), legal,
+                                 random.Random(f"hint/{self.state.seed}/{token}"), token=token)
+
+    def _collect_hint(self) -> None:
+        self.hint_runner.update(0.0)
+        for result in self.hint_runner.ready():
+            if result.token == self._token() and result.action is not None:
+                self.hint_action = (result.token, result.action)
+                self._show_hint_words()
+        if self.hint_action is not None and self.hint_action[0] != self._token():
+            self.hint_action = None
+
+    def _show_hint_words(self) -> None:
+        if self.hint_action is not None:
+            self._notice(f"Hint: {self._hint_reason(self.hint_action[1])}")
+
+    def _hint_reason(self, action: Action) -> str:
+        """The Hint's one line (a game may say more, in its own words)."""
+        cards = ", ".join(self._hint_cards(action))
+        return f"the Normal AI would {action.verb} {cards}".rstrip()
+
+    @staticmethod
+    def _hint_cards(action: Action) -> list[str]:
+        """The card ids an action names (Télos sets are comma-separated)."""
+        return [part for arg in action.args for part in str(arg).split(",") if part]
+
+    def _light_hint_cards(self) -> None:
+        lit = set(self._hint_cards(self.hint_action[1])) if self.hint_action is not None else set()
+        if lit and self.viewer != self.bottom:
+            lit = set()
+        for sprite in self.hand_zones[self.bottom].cards:
+            if sprite.card_id in lit:
+                sprite.glow = HINT_GLOW
+                self._lit_for_hint.add(id(sprite))
+            elif id(sprite) in self._lit_for_hint:
+                sprite.glow = None
+                self._lit_for_hint.discard(id(sprite))
+
+    def _draw_look_back(self, surface: pygame.Surface) -> None:
+        """The last trick (or move) in a panel over the middle of the table, each card under its player's name."""
+        look = self._look_back() if self.looking_back else None
+        if look is None:
+            self.looking_back = False
+            return
+        lay = self.layout
+        art = getattr(getattr(self, "renderer", None), "art", None)
+        card_w = lay.card_width
+        size = lay.text_size(15)
+        pad = lay.margin
+        cols = [(self._name(seat), cards) for seat, cards in look.rows]
+        col_w = [max(text_width(name, size, "bold"), card_w * (1 + 0.35 * (len(cards) - 1))) for name, cards in cols]
+        width = int(sum(col_w) + pad * (len(cols) + 1))
+        height = int(size * 2.6 + card_height(card_w) + size * 1.6 + 2 * pad)
+        panel = pygame.Rect(0, 0, min(width, lay.size[0] - 2 * pad), height)
+        panel.center = lay.centre.center
+        draw_panel(surface, panel, alpha=235)
+        blit_text(surface, look.title, (panel.centerx, panel.top + pad), lay.text_size(17), theme.GOLD, "bold",
+                  "midtop")
+        x = panel.left + pad
+        top = panel.top + pad + int(size * 1.8)
+        for (name, cards), w in zip(cols, col_w):
+            blit_text(surface, ellipsize(name, size, int(w), "bold"), (int(x + w / 2), top), size, theme.CREAM,
+                      "bold", "midtop")
+            for i, card in enumerate(cards):
+                if art is not None:
+                    image = art.card(card, card_w, True)
+                    surface.blit(image, (int(x + i * card_w * 0.35), top + int(size * 1.5)))
+            x += w + pad
 
     def open_rules(self) -> None:
         """Any card held or chosen is let go before the rules cover the table."""
@@ -451,10 +590,19 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.app.stack.push(PauseOverlay(self.app, self.GAME_ID, self.session))
 
     def _handle_menu_keys(self, event: pygame.event.Event) -> bool:
-        """Esc opens the pause menu, F1 the rules."""
+        """Esc closes a look back or opens the pause menu, F1 the rules, H a hint, L the last trick / move."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
+                if self.looking_back:
+                    self.looking_back = False
+                    return True
                 self.open_pause()
+                return True
+            if event.key == pygame.K_h and self._hints_allowed():
+                self.press_hint()
+                return True
+            if event.key == pygame.K_l and self.LOOK_BACK_LABEL:
+                self.toggle_look_back()
                 return True
             if event.key == pygame.K_F1:
                 self.open_rules()
@@ -465,9 +613,12 @@ class TableScene(Scene, metaclass=ABCMeta):
         """Corner buttons, reaction controls, the game's controls, the cards in hand, Esc/F1, the game's keys."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-        for button in self.buttons:
+        for button in self.buttons + self.help_buttons:
             if button.handle_event(event):
                 return True
+        if self.looking_back and event.type == pygame.MOUSEBUTTONDOWN:
+            self.looking_back = False       # a click anywhere puts the look back away
+            return True
         for _, button in self.reaction_buttons:
             if button.handle_event(event):
                 return True
@@ -664,6 +815,7 @@ class TableScene(Scene, metaclass=ABCMeta):
             self._controls_signature = signature
             self._refresh_reaction_buttons()
         self._light_reaction_cards()
+        self._collect_hint()
         self._after_frame()
 
     def _tick(self, dt: float) -> None:
@@ -787,12 +939,14 @@ class TableScene(Scene, metaclass=ABCMeta):
         if surface.get_size() != self.layout.size:
             self.resize(surface.get_size())
         draw_felt(surface)
+        self._light_hint_cards()
         self._draw_table(surface)
         lay = self.layout
         self.log.draw(surface, lay.log_rect, lay.text_size(15))
         self._draw_controls(surface)
-        for button in self.buttons:
+        for button in self.buttons + self.help_buttons:
             button.draw(surface)
+        self._draw_look_back(surface)
         self._draw_card_help(surface)
         self.drag.draw_notice(surface, lay.text_size(17))
 
