@@ -228,3 +228,16 @@ def test_the_winning_tag_never_covers_the_last_trick_banner(make_app):
         if checked >= 3:
             break
     assert checked
+
+
+def test_the_last_trick_is_shown_on_demand(make_app):
+    import pygame
+
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [(n, "ai:normal") for n in ("Ann", "Bruno", "Chloé", "Dimitri")])
+    assert scene._look_back() is None
+    run(app, 2000, until=lambda: bool(scene.previous_trick))
+    scene.toggle_look_back()
+    look = scene._look_back()
+    assert scene.looking_back and look is not None and len(look.rows) == 4
+    scene.draw(pygame.Surface(app.size))

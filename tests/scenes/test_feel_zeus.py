@@ -30,3 +30,45 @@ def test_no_turn_words_behind_a_results_dialog(make_app):
     scene = open_table(app, [("Ann", "human"), ("Bob", "ai:easy"), ("Cleo", "ai:easy")])
     scene.overlay_open = True
     assert scene._hint() == ""
+
+
+def test_a_hint_lights_the_normal_ais_card_and_says_why_without_playing_it(make_app):
+    import pygame
+
+    from scenes.table.base import HINT_GLOW
+
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "human"), ("Bob", "ai:easy"), ("Cleo", "ai:easy")])
+    run(app, 600, until=lambda: scene._human_may_act() and scene.bottom in scene._waiting())
+    assert any(b.label.startswith("Hint") for b in scene.help_buttons)
+    actions = len(scene.state.rounds[-1].actions)
+    scene.press_hint()
+    scene.hint_runner.wait_all()
+    run(app, 1)
+    assert scene.hint_action is not None and len(scene.state.rounds[-1].actions) == actions
+    assert scene.drag.notice is not None and scene.drag.notice.text.startswith("Hint: the Normal AI would play")
+    scene.draw(pygame.Surface(app.size))
+    [card] = scene._hint_cards(scene.hint_action[1])
+    assert [s.card_id for s in scene.hands[0] if s.glow == HINT_GLOW][:1] == [card]
+
+
+def test_no_hint_in_pass_and_play(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "human"), ("Bob", "human"), ("Cleo", "ai:easy")])
+    assert not scene._hints_allowed() and not any(b.label.startswith("Hint") for b in scene.help_buttons)
+
+
+def test_the_last_moves_are_shown_on_demand(make_app):
+    import pygame
+
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "ai:easy"), ("Bob", "ai:easy"), ("Cleo", "ai:easy")])
+    run(app, 600, until=lambda: len(scene.recent_plays) >= 2)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode=""))
+    app.frame(1 / 60)
+    look = scene._look_back()
+    assert scene.looking_back and look is not None and 2 <= len(look.rows) <= 3
+    scene.draw(pygame.Surface(app.size))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.frame(1 / 60)
+    assert not scene.looking_back and app.stack.top is scene
