@@ -103,6 +103,8 @@ class TelosTableScene(TableScene):
         self.line: tuple[int, ...] = ()
         self.k = 0
         self.previous_trick: list[tuple[int, list[str]]] = []   # the last trick taken, for "Last trick"
+        self.swapped_in: str | None = None      # the viewer's card that came from the blind (marked in hand)
+        self.divine_used: list[bool] = [False] * self.count    # who has used the Divine Trick this round
         self.banner_rect: pygame.Rect | None = None     # the "Last trick!" banner as last drawn
         self.best_tag_rect: pygame.Rect | None = None   # the "winning" tag as last drawn
         self.direction = 1                  # the direction of the trick under way (what the arrows show)
@@ -266,6 +268,7 @@ class TelosTableScene(TableScene):
         self.totals = list(view.totals)
         self.score_cards = [list(s) for s in view.score_cards]
         self.blind_shown = view.divine_trick and self.viewer is not None and view.divine_available
+        self.divine_used = list(view.divine_used)
 
     def _reset_table_for_deal(self) -> None:
         """The very first deal is shown dealt: no blind card until it is dealt."""
@@ -442,6 +445,8 @@ class TelosTableScene(TableScene):
         self._gather_for_new_round([s for play in self.trick for s in play.sprites], self._deck_spot(), 0.3, fade=True)
         self.trick = []
         self.previous_trick = []
+        self.swapped_in = None
+        self.divine_used = [False] * self.count
         self.sweep_to = None
         self.round_end_words = None
         self.line, self.k = (), 0
@@ -472,9 +477,11 @@ class TelosTableScene(TableScene):
         seat = event.seat
         gave, got = event.get("gave"), event.get("got")
         self.log.add(f"{self._does(seat, 'uses')} the Divine Trick: one card goes face down, the blind card comes in")
+        self.divine_used[seat] = True
         if seat != self.viewer or gave is None or got is None:
-            self._pause(0.4)
+            self._show_others_swap(seat)
             return
+        self.swapped_in = str(got)
         rect = self.blind_rect()
         hand = self.hands[seat]
         old = next((s for s in hand if s.card_id == gave), None)
@@ -490,6 +497,33 @@ class TelosTableScene(TableScene):
         self.tweens.add(new, 0.2, delay=0.3, flip=1.0)
         self.blind_shown = False
         self.sounds.play("card_slide")
+
+    def _show_others_swap(self, seat: int) -> None:
+        """Another seat's Divine Trick, seen on the table: one of its face-down cards leaves the hand and
+        comes back (its blind card in, another out), and its plate is marked "swapped" for the round."""
+        hand = self.hands[seat]
+        if hand:
+            sprite = hand[len(hand) // 2]
+            x, y, rotation = sprite.home
+            back = lambda s=sprite, x=x, y=y, r=rotation: self.tweens.add(s, 0.25, delay=0.1, x=x, y=y, rotation=r)
+            self.tweens.add(sprite, 0.25, y=y - card_height(sprite.pixel_width) * 0.6, on_done=back)
+        self.sounds.play("card_slide")
+        self._pause(0.4)
+
+    def _draw_swap_marks(self, surface: pygame.Surface) -> None:
+        """"from the blind" on the viewer's swapped-in card; "swapped" on the plate of each seat that used it."""
+        size = max(10, int(self.layout.text_size(12)))
+        if self.swapped_in is not None and self.viewer is not None:
+            sprite = next((s for s in self.hands[self.viewer] if s.card_id == self.swapped_in), None)
+            if sprite is not None and not self.tweens.moving(sprite):
+                chip = value_chip("from the blind", int(size * 1.5), theme.GOLD, theme.INK)
+                rect = sprite.rect()
+                surface.blit(chip, chip.get_rect(midtop=(rect.centerx, rect.top + 2)))
+        for seat, used in enumerate(self.divine_used):
+            if used and seat < self.count:
+                plate = self.layout.seats[seat].plate
+                chip = value_chip("swapped", int(size * 1.4), theme.CREAM, theme.INK)
+                surface.blit(chip, chip.get_rect(midleft=(plate.left + 4, plate.top)))
 
     def _on_cards_played(self, event: Event) -> None:
         seat = event.seat
@@ -688,6 +722,7 @@ class TelosTableScene(TableScene):
         sprites = [s for seat in range(self.count) for s in self.hands[seat]]
         sprites += [s for play in self.trick for s in play.sprites] + self.flying
         self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
+        self._draw_swap_marks(surface)
         self._draw_best_tag(surface)
         for seat in range(self.count):
             area = lay.seats[seat]

@@ -241,3 +241,27 @@ def test_the_last_trick_is_shown_on_demand(make_app):
     look = scene._look_back()
     assert scene.looking_back and look is not None and len(look.rows) == 4
     scene.draw(pygame.Surface(app.size))
+
+
+def test_the_divine_trick_marks_the_card_swapped_in_and_shows_the_others_use(make_app):
+    import pygame
+
+    from game.core.actions import Action
+
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    setup = ann_follows_setup(blind=["9b", "10b", "11b"])
+    scene = open_table(app, [("Ann", "human"), ("Bruno", "ai:normal"), ("Chloé", "ai:normal")],
+                       options={"zeus_cards": ZEUS3, "divine_trick": True}, setups=[setup])
+    run(app, 300, until=lambda: scene.idle and scene.state.turn == 1)
+    bruno_divine = next((a for a in scene.state.legal_actions(1) if a.verb == "divine"), None)
+    assert bruno_divine is not None and scene._apply(1, bruno_divine) is None
+    run(app, 30, until=lambda: scene.idle)
+    assert scene.divine_used[1] and not any(line.startswith("Bruno uses") and "9b" in line for line in scene.log.lines)
+    assert scene._apply(1, next(a for a in scene.state.legal_actions(1) if a.verb == "play")) is None
+    run(app, 30, until=lambda: scene.idle)
+    assert scene._apply(2, next(a for a in scene.state.legal_actions(2) if a.verb == "play")) is None
+    run(app, 60, until=lambda: scene.idle and scene.state.turn == 0)
+    assert scene._apply(0, Action.of("divine", "1a")) is None
+    run(app, 60, until=lambda: scene.idle)
+    assert scene.swapped_in == "9b" and scene.divine_used[0]
+    scene.draw(pygame.Surface(app.size))       # the marks are drawn (the chip over 9b, "swapped" on plates)
