@@ -16,7 +16,21 @@ The parts (each in its own module of scenes/table/):
 - name plates with (you)/(AI), the active-seat ring and the card-count badge (plates.py);
 - the hint line and the card-help box (captions.py); notices (a refusal springs back with the
   engine's reason, `_notice`); the move log (log_panel.py); the hand-off gate (handoff_gate.py);
-- results dialogs shown by default from the shared `round_ended` / `game_ended` events.
+- results dialogs shown by default from the shared `round_ended` / `game_ended` events;
+- help at the table: a Hint (H; one human only) asks the Normal AI, in its own runner off the main
+  thread and on the player's own view, and lights the cards it names with a line why (`_hint_reason`);
+  "Last trick / Last moves" (L) shows what the game gives in `_look_back` (`LOOK_BACK_LABEL`);
+- the feel settings: reduced motion (the tweens fade instead of sliding) and skip to my turn (AI
+  moves between a human's turns are shown at once: `_fast_forward`).
+
+Reactions: with one human, the control is offered only when that human can really react, and the
+card to react with glows; with several, every human alike and nothing glows. With nobody able and at
+most one human, no window opens. While a window is open the seat on turn waits, its marker saying
+"next" (`_turn_tag`).
+
+The log says what is seen: lines a handler writes wait until the motion it started has landed. A
+resumed game's log is rebuilt from its record (`_rebuild_log`: the actions replayed through a fresh
+state and the table's own handlers, for the viewer, without motion, sound or dialogs).
 
 The frame (`update`): motion first, then queued engine events one by one (`_show` calls
 `_on_<event kind>`), and only when the table is idle a new decision (`_when_idle`): due chance is
