@@ -52,6 +52,12 @@ def read_last_setups(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def hints_agreed_for(path: Path, game_id: str, seed: int) -> bool:
+    """The humans of this game (its id and seed) agreed to the Hint when they set it up."""
+    stored = read_last_setups(path).get(game_id)
+    return isinstance(stored, dict) and stored.get("hints_agreed") is True and stored.get("seed_started") == seed
+
+
 def remember_setup(path: Path, game_id: str, setup: dict[str, Any]) -> None:
     """Store one game's setup beside the others' (the others' setups are kept as they are)."""
     setups = read_last_setups(path)
@@ -111,6 +117,7 @@ class SetupScene(MenuScene):
         self.seed_text = ""
         self.error = ""
         self.start_button: Button | None = None
+        self.hints_agreed = False       # pass-and-play: all humans agreed to the Hint
         self._recall(read_last_setups(self.memory_path()).get(game.id))
         self.relayout()
 
@@ -121,7 +128,8 @@ class SetupScene(MenuScene):
     def remembered(self) -> dict[str, Any]:
         """This setup as it is stored: seat count, every seat's choice, options and chosen chips."""
         return {"count": self.count, "seats": [asdict(seat) for seat in self.seats],
-                "options": dict(self.options), "picks": {name: list(chosen) for name, chosen in self.picks.items()}}
+                "options": dict(self.options), "picks": {name: list(chosen) for name, chosen in self.picks.items()},
+                "hints_agreed": self.hints_agreed}
 
     def _recall(self, stored: Any) -> None:
         """Offer the stored setup again, each part only if this game still accepts it."""
@@ -140,6 +148,7 @@ class SetupScene(MenuScene):
                 seat.level = saved["level"]
             if isinstance(saved.get("name"), str) and saved["name"].strip():
                 seat.name = saved["name"][:24]
+        self.hints_agreed = stored.get("hints_agreed") is True
         options = stored.get("options") if isinstance(stored.get("options"), dict) else {}
         picks = stored.get("picks") if isinstance(stored.get("picks"), dict) else {}
         for spec in self.pick_specs():
@@ -214,7 +223,8 @@ class SetupScene(MenuScene):
             return
         log.info("new %s game, seed %d", self.game.id, seed)
         try:
-            remember_setup(self.memory_path(), self.game.id, self.remembered())
+            # The Hint agreed for pass-and-play belongs to this game (its seed), and to no other.
+            remember_setup(self.memory_path(), self.game.id, {**self.remembered(), "seed_started": seed})
         except OSError as exc:     # the game starts all the same; only next time's setup is the default
             log.warning("could not remember the setup: %s", exc)
         self.app.open_table(session)
@@ -260,6 +270,10 @@ class SetupScene(MenuScene):
 
     def set_seed(self, text: str) -> None:
         self.seed_text = text
+
+    def set_hints_agreed(self, on: bool) -> None:
+        """Pass-and-play: every human at this computer agrees to have the Hint at the table."""
+        self.hints_agreed = bool(on)
 
     def _mark_names(self, controls: list[Control] | None = None) -> None:
         problem = self.problem()
@@ -359,6 +373,18 @@ class SetupScene(MenuScene):
                 y += int(self.help_size * 1.3)
             if spec.kind == "pick" and self.choosing(spec):
                 y = self._layout_chips(spec, controls, x, y + int(4 * s), inner_w, row_h)
+            y += row_gap + int(4 * s)
+        if sum(1 for seat in self.seats[:self.count] if seat.human) > 1:
+            hints = Toggle(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.hints_agreed,
+                           self.set_hints_agreed)
+            controls.append(keyed(hints, "hints"))
+            self.texts.append(("Hints", (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+                               inner_w - control_w - int(10 * s)))
+            y += row_h + int(4 * s)
+            for line in wrap_text("Only if every player agrees: a Hint shows what the Normal AI would play.",
+                                  self.help_size, inner_w):
+                self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+                y += int(self.help_size * 1.3)
             y += row_gap + int(4 * s)
         seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
                          hint="random", max_length=10, allowed=str.isdigit, on_commit=self._next_field)

@@ -159,6 +159,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.frames = 0
         self._controls_signature: tuple = ()
         self._replaying = False     # a resumed game's log is being rebuilt (no dialogs)
+        self._hints_agreed: bool | None = None      # pass-and-play: read from the game's setup once
         self.hint_runner = AIRunner()   # the Hint's AI, apart from the seats' AIs (its answer is never played)
         self.hint_action: tuple[int, Action] | None = None    # (position, action) the Hint lights
         self.looking_back = False       # the last trick / move is shown over the table
@@ -503,9 +504,17 @@ class TableScene(Scene, metaclass=ABCMeta):
             self._notice("nothing to look back at yet")
 
     def _hints_allowed(self) -> bool:
-        """A Hint shows what an AI would do with your cards: offered when one human plays (in
-        pass-and-play it would help whoever asks, so it is left out)."""
-        return len(self.humans) == 1
+        """A Hint shows what an AI would do with your cards: offered when one human plays; in
+        pass-and-play only when every human agreed in the setup of this very game."""
+        if len(self.humans) == 1:
+            return True
+        if not self.humans:
+            return False
+        if self._hints_agreed is None:
+            from scenes.setup import LAST_SETUPS, hints_agreed_for
+
+            self._hints_agreed = hints_agreed_for(self.app.dirs.config / LAST_SETUPS, self.game.id, self.state.seed)
+        return self._hints_agreed
 
     def press_hint(self) -> None:
         """Ask the Normal AI, off the main thread and on the player's own view, what it would play now."""

@@ -72,3 +72,12 @@ def test_the_last_moves_are_shown_on_demand(make_app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     app.frame(1 / 60)
     assert not scene.looking_back and app.stack.top is scene
+
+
+def test_a_pass_and_play_table_offers_the_hint_when_its_setup_agreed(make_app):
+    from scenes.setup import LAST_SETUPS, remember_setup
+
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    remember_setup(app.dirs.config / LAST_SETUPS, "zeus", {"hints_agreed": True, "seed_started": 3})
+    scene = open_table(app, [("Ann", "human"), ("Bob", "human"), ("Cleo", "ai:easy")], seed=3)
+    assert scene._hints_allowed() and any(b.label.startswith("Hint") for b in scene.help_buttons)

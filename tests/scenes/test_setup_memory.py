@@ -48,3 +48,19 @@ def test_a_damaged_memory_gives_the_defaults(app):
                                          "options": {"no_such_option": 1}}}), encoding="utf-8")
     scene = SetupScene(app, app.catalog.get("zeus"))
     assert scene.count == 3 and scene.seats[0].human is True and scene._options_accepted()
+
+
+def test_in_pass_and_play_the_hint_is_offered_only_when_everyone_agreed_for_that_game(app):
+    from scenes.setup import hints_agreed_for
+
+    scene = SetupScene(app, app.catalog.get("telos"))
+    scene.set_human(1, "human")
+    assert "hints" in {getattr(c, "key", "") for c in scene.focus.controls}
+    scene.set_hints_agreed(True)
+    scene.set_seed("77")
+    scene.start()
+    path = app.dirs.config / LAST_SETUPS
+    assert hints_agreed_for(path, "telos", 77) and not hints_agreed_for(path, "telos", 78)
+    assert not hints_agreed_for(path, "zeus", 77)
+    alone = SetupScene(app, app.catalog.get("zeus"))
+    assert "hints" not in {getattr(c, "key", "") for c in alone.focus.controls}    # one human: always offered
