@@ -378,14 +378,10 @@ class SetupScene(MenuScene):
             hints = Toggle(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.hints_agreed,
                            self.set_hints_agreed)
             controls.append(keyed(hints, "hints"))
-            self.texts.append(("Hints", (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+            # One row, no help lines: the options panel is full at 800×500 with chosen Zeus cards.
+            self.texts.append(("Hints, if all agree", (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
                                inner_w - control_w - int(10 * s)))
-            y += row_h + int(4 * s)
-            for line in wrap_text("Only if every player agrees: a Hint shows what the Normal AI would play.",
-                                  self.help_size, inner_w):
-                self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
-                y += int(self.help_size * 1.3)
-            y += row_gap + int(4 * s)
+            y += row_h + row_gap + int(4 * s)
         seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
                          hint="random", max_length=10, allowed=str.isdigit, on_commit=self._next_field)
         controls.append(keyed(seed, "seed"))
