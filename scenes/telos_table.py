@@ -643,6 +643,15 @@ class TelosTableScene(TableScene):
 
     LOOK_BACK_LABEL = "Last trick"
 
+    def _hint_reason(self, action: Action) -> str:
+        """The Hint in the table's own words: the cards by name, and what they do to the trick."""
+        cards = self._hint_cards(action)
+        if action.verb == "divine":
+            return f"the Normal AI would swap {self._cards_label(cards)} for the blind card"
+        if not self.line:
+            return f"the Normal AI would lead {self._cards_label(cards)}"
+        return f"the Normal AI would play {self._cards_label(cards)} (to reach {' · '.join(map(str, self.line))})"
+
     def _look_back(self) -> LookBack | None:
         """The last trick taken this round, each play under its player's name (all of it was seen face up)."""
         return LookBack("The last trick", self.previous_trick) if self.previous_trick else None

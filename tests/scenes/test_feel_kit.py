@@ -265,3 +265,16 @@ def test_the_divine_trick_marks_the_card_swapped_in_and_shows_the_others_use(mak
     run(app, 60, until=lambda: scene.idle)
     assert scene.swapped_in == "9b" and scene.divine_used[0]
     scene.draw(pygame.Surface(app.size))       # the marks are drawn (the chip over 9b, "swapped" on plates)
+
+
+def test_the_telos_hint_names_the_cards_in_the_tables_words(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "human"), ("Bruno", "ai:normal"), ("Chloé", "ai:normal")],
+                       options={"zeus_cards": ZEUS3}, setups=[ann_follows_setup()])
+    wait_for_human_turn(app, scene)
+    scene.press_hint()
+    scene.hint_runner.wait_all()
+    run(app, 1)
+    assert scene.hint_action is not None
+    text = scene.drag.notice.text
+    assert text.startswith("Hint: the Normal AI would play ") and "to reach" in text
