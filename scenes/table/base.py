@@ -714,7 +714,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         while a reaction window is open the turn may still be taken away, so it says "next"."""
         if self._reaction_open():
             return "next"
-        return "your turn" if self._you(seat) else "turn"
+        # Your move made and still being shown: no "your turn" left standing while it lands.
+        return "your turn" if self._you(seat) and seat in self._waiting() else "turn"
 
     def _reaction_race_on(self) -> bool:
         """A reaction window offered to humans is open: the next hand-off waits until it closes."""

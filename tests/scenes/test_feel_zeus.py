@@ -81,3 +81,16 @@ def test_a_pass_and_play_table_offers_the_hint_when_its_setup_agreed(make_app):
     remember_setup(app.dirs.config / LAST_SETUPS, "zeus", {"hints_agreed": True, "seed_started": 3})
     scene = open_table(app, [("Ann", "human"), ("Bob", "human"), ("Cleo", "ai:easy")], seed=3)
     assert scene._hints_allowed() and any(b.label.startswith("Hint") for b in scene.help_buttons)
+
+
+def test_your_turn_is_not_left_standing_once_your_move_is_made(make_app):
+    from game.core.actions import Action
+
+    app = make_app(animation_speed="normal", ai_delay_s=0.7)
+    scene = open_table(app, [("Ann", "human"), ("Bob", "ai:easy"), ("Cleo", "ai:easy")], options={"sneak": False})
+    run(app, 900, until=lambda: scene._human_may_act() and scene.bottom in scene._waiting())
+    assert scene._turn_tag(0) == "your turn" and scene._hint().startswith("Your turn")
+    card = next(a for a in scene.state.legal_actions(0) if a.verb == "play")
+    assert scene._apply(0, Action.of("play", card.args[0])) is None
+    run(app, 1)
+    assert scene._turn_tag(0) != "your turn" and not scene._hint().startswith("Your turn")
