@@ -165,6 +165,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.looking_back = False       # the last trick / move is shown over the table
         self.help_buttons: list[Button] = []
         self._lit_for_hint: set[int] = set()
+        self._can_react_cache: tuple[tuple, bool] | None = None
         self._lit_for_reaction: set[int] = set()   # ids of hand sprites lit for an open reaction window
 
     def _start(self) -> None:
@@ -178,6 +179,8 @@ class TableScene(Scene, metaclass=ABCMeta):
             self._rebuild_log()
             if not self.state.finished:
                 self._log_where_we_are()
+        elif not self.state.finished:
+            self._log_where_we_are()
         self._build_controls()
 
     def _rebuild_log(self) -> None:
@@ -681,8 +684,17 @@ class TableScene(Scene, metaclass=ABCMeta):
             return []
         offered = self.reaction.offered_to(self.humans, self._waiting())
         if len(self.humans) == 1:
-            offered = [s for s in offered if self.reaction.concerns(self.state.legal_actions(s))]
+            offered = [s for s in offered if self._can_react(s)]
         return offered
+
+    def _can_react(self, seat: int) -> bool:
+        """`seat` may take the open window's reaction now (asked once per position, not every frame)."""
+        key = (self._token(), seat, self.reaction.key if self.reaction is not None else None)
+        if self._can_react_cache is None or self._can_react_cache[0] != key:
+            able = (self.reaction is not None and seat in reacting_seats(self.state)
+                    and self.reaction.concerns(self.state.legal_actions(seat)))
+            self._can_react_cache = (key, able)
+        return self._can_react_cache[1]
 
     def _reaction_cards(self) -> set[str]:
         """The cards a lone human would react with (lit in their hand while the window is open); none
