@@ -94,3 +94,18 @@ def test_your_turn_is_not_left_standing_once_your_move_is_made(make_app):
     assert scene._apply(0, Action.of("play", card.args[0])) is None
     run(app, 1)
     assert scene._turn_tag(0) != "your turn" and not scene._hint().startswith("Your turn")
+
+
+def test_a_refusal_is_said_above_the_players_own_plate_with_a_capital(make_app):
+    import pygame
+
+    app = make_app(animation_speed="instant", ai_delay_s=0.0, size=(800, 500))
+    scene = open_table(app, [("Ann", "human"), ("Bob", "ai:easy"), ("Cleo", "ai:easy")])
+    run(app, 600, until=lambda: scene._human_may_act() and scene.bottom in scene._waiting())
+    sprite = scene.hands[0][0]
+    scene.drag.refuse([sprite], "that would take Mount Olympus past 100")
+    notice = scene.drag.notice
+    plate = scene.layout.seats[0].plate
+    assert notice is not None and notice.text == "That would take Mount Olympus past 100"
+    assert notice.pos[1] <= plate.top                     # the box's bottom edge: above the plate
+    scene.draw(pygame.Surface(app.size))
