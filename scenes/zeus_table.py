@@ -334,6 +334,22 @@ class ZeusTableScene(TableScene):
 
     LOOK_BACK_LABEL = "Last moves"
 
+    def _hint_reason(self, action: Action) -> str:
+        """The Hint in the table's words: the card, and what it does to Mount Olympus."""
+        from game.zeus.agents import outcome_of
+
+        card = self.cards.get(str(action.args[0])) if action.args else None
+        if card is None or action.verb != "play":
+            return super()._hint_reason(action)
+        view = self.state.view(self.bottom)
+        outcome = outcome_of(view, card.id)     # the game says what the play would do
+        words = f"the Normal AI would play {card.god or card.id}: Mount Olympus {view.total} → {outcome.total}"
+        if outcome.wins_round:
+            words += ", and it wins the round"
+        elif outcome.steals:
+            words += ", and it takes Zeus"
+        return words
+
     def _look_back(self) -> LookBack | None:
         """The last plays of this round, oldest first, one per player at most (all were seen face up)."""
         return LookBack("The last plays, oldest first", self.recent_plays) if self.recent_plays else None
