@@ -1,6 +1,8 @@
 """The pass-and-play screen: hides the whole table until the next player says they are there.
 
-It is opaque on purpose: nothing private may show while the computer changes hands.
+It is opaque on purpose: nothing private may show while the computer changes hands. A click
+anywhere (or Enter) confirms; Esc opens the table's pause menu over this screen, so leaving, the
+rules or the settings are at hand while the table itself stays hidden.
 """
 from __future__ import annotations
 
@@ -19,11 +21,14 @@ if TYPE_CHECKING:
 class HandoffOverlay(MenuScene):
     transparent = False
 
-    def __init__(self, app: "App", seat_name: str, on_ready: Callable[[], None], reason: str = "") -> None:
+    def __init__(self, app: "App", seat_name: str, on_ready: Callable[[], None], reason: str = "",
+                 on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.seat_name = seat_name
         self.on_ready = on_ready
         self.reason = reason
+        self.on_menu = on_menu
+        self.pressed = False        # the mouse went down on this screen (a click anywhere confirms)
         self.done = False
         self.relayout()
 
@@ -35,7 +40,21 @@ class HandoffOverlay(MenuScene):
         self.on_ready()
 
     def on_escape(self) -> None:
-        """Esc does not reveal anything: only the named player's confirmation does."""
+        """Esc opens the pause menu over this opaque screen: nothing of the table shows, nothing is revealed."""
+        if self.on_menu is not None:
+            self.on_menu()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click anywhere on the screen confirms, as the words under the button promise."""
+        if super().handle_event(event):
+            return True
+        # Pressed and released here: the release of a click made on the table before this screen came
+        # up confirms nothing.
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.ready()
+        return True
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
@@ -67,6 +86,6 @@ class HandoffOverlay(MenuScene):
             draw_text(surface, text, (width // 2, y), self.text_size, PARCHMENT, "sans", "midtop")
             y += int(self.text_size * 1.4)
         self.focus.draw(surface)
-        hint = "Press Enter or click when only you can see the screen."
+        hint = "Press Enter or click anywhere when only you can see the screen. Esc: menu."
         draw_text(surface, hint, (width // 2, self.focus.controls[0].rect.bottom + int(16 * s)),
                   max(11, int(17 * s)), PARCHMENT, "sans", "midtop")

@@ -59,11 +59,16 @@ class ResultsOverlay(MenuScene):
         pad = int(28 * s)
         self.title_size = max(18, int(40 * s))
         self.text_size = max(12, int(20 * s))
+        # A long title ("Ariadne takes the last trick") is shown whole: a smaller size, else two lines.
+        room = panel_w - 2 * pad
+        while self.title_size > max(16, int(26 * s)) and text_width(self.title, self.title_size, "title") > room:
+            self.title_size -= 1
+        self.title_lines = wrap_text(self.title, self.title_size, room, "title") or [""]
         self.subtitle_lines = wrap_text(self.subtitle, self.text_size, panel_w - 2 * pad) if self.subtitle else []
         line_h = int(self.text_size * 1.5)
         band_h = int(18 * s)
         button_h = max(30, int(50 * s))
-        fixed = band_h + pad + int(self.title_size * 1.3) + len(self.subtitle_lines) * line_h + pad + button_h + pad + band_h
+        fixed = band_h + pad + int(self.title_size * 1.3) * len(self.title_lines) + len(self.subtitle_lines) * line_h + pad + button_h + pad + band_h
         available = int(height * 0.92) - fixed
         self.row_h = max(int(self.text_size * 1.3), min(int(44 * s), available // max(1, len(self.rows)))) if self.rows else 0
         panel_h = fixed + self.row_h * len(self.rows) + (pad // 2 if self.rows else 0)
@@ -99,9 +104,10 @@ class ResultsOverlay(MenuScene):
         panel = self.panel
         draw_dialog_frame(surface, panel, self.band_h, dim_alpha=160, inset=max(2, panel.h // 120))
         y = panel.y + self.band_h + self.pad
-        title = ellipsize(self.title, self.title_size, panel.w - 2 * self.pad, "title")
-        draw_text(surface, title, (panel.centerx, y), self.title_size, CREAM, "title", "midtop")
-        y += int(self.title_size * 1.3)
+        for line in self.title_lines:
+            title = ellipsize(line, self.title_size, panel.w - 2 * self.pad, "title")
+            draw_text(surface, title, (panel.centerx, y), self.title_size, CREAM, "title", "midtop")
+            y += int(self.title_size * 1.3)
         for line in self.subtitle_lines:
             draw_text(surface, line, (panel.centerx, y), self.text_size, PARCHMENT, "sans", "midtop")
             y += self.line_h

@@ -126,6 +126,8 @@ class SettingsScene(MenuScene):
             ("Sound volume", "0 % is silent.",
              lambda r: Stepper(r, VOLUME_STEPS, nearest_index(VOLUME_STEPS, settings.sound_volume),
                                lambda v: self.change(sound_volume=v), lambda v: f"{round(v * 100)} %")),
+            ("Reduced motion", "Cards fade out and in instead of sliding.",
+             lambda r: Toggle(r, settings.reduced_motion, lambda v: self.change(reduced_motion=v))),
             ("Fullscreen", "F11 switches at any time.",
              lambda r: Toggle(r, settings.fullscreen, lambda v: self.change(fullscreen=v))),
             ("Window size", "When not fullscreen. Dragging the window edge works too.",
@@ -139,13 +141,21 @@ class SettingsScene(MenuScene):
             ("AI move delay", "A pause before each AI move, so you can follow it.",
              lambda r: Stepper(r, AI_DELAY_STEPS, nearest_index(AI_DELAY_STEPS, settings.ai_delay_s),
                                lambda v: self.change(ai_delay_s=v), lambda v: f"{v:.1f} s")),
+            ("Skip to my turn", "AI moves between your turns are shown at once.",
+             lambda r: Toggle(r, settings.skip_to_my_turn, lambda v: self.change(skip_to_my_turn=v))),
             ("Your name", "Offered for the first seat when you set up a game.",
              lambda r: TextField(r, self.name_text, self._set_name, hint="Your name", max_length=24,
                                  on_commit=self._commit_name, invalid=not self.name_text.strip())),
         ]
         n_rows = len(shown)
         button_h = max(30, int(48 * s))
-        panel_h = header + n_rows * (row_h + gap) + int(10 * s) + button_h + int(22 * s) + self.band_h
+        fixed = header + int(10 * s) + button_h + int(22 * s) + self.band_h
+        if fixed + n_rows * (row_h + gap) > height - 8:
+            # A small window: the rows close up (and shrink a little) so every one stays on the panel.
+            per_row = max(24, (height - 8 - fixed) // n_rows)
+            row_h = max(22, min(row_h, int(per_row * 0.8)))
+            gap = max(2, per_row - row_h)
+        panel_h = fixed + n_rows * (row_h + gap)
         panel_h = min(panel_h, height - 8)
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (width // 2, height // 2)

@@ -5,18 +5,26 @@ so a new game needs no code here. A `pick` option (e.g. Télos's Zeus cards) off
 "Choose", and then one chip per choice; the game cannot start until one per player is chosen.
 Names must differ: games use them on screen and in records, and
 Zeus on the Loose even decides the first player by name.
+
+The last setup each game was started with (how many play, each seat's human/AI, level and name, the
+options and chosen chips) is remembered in the user's config folder (`last_setups.json`, written
+atomically) and offered again next time; a damaged file or a value the game no longer accepts is
+passed over quietly, so the defaults are offered instead.
 """
 from __future__ import annotations
 
+import json
 import logging
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core.engine import Game, OptionSpec, SeatInfo
 from game.core.session import GameSession
+from game.core.userfiles import atomic_write_json
 from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
 from scenes.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
                             draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
@@ -32,6 +40,29 @@ CHOOSE = "choose"   # the stepper value that opens a `pick` option's chips
 LEVEL_NAMES = {"random": "Beginner", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 DEFAULT_PLAYERS = 3
 SEED_LIMIT = 2**31 - 1
+LAST_SETUPS = "last_setups.json"     # in the user's config folder: the last setup started, per game
+
+
+def read_last_setups(path: Path) -> dict[str, Any]:
+    """Every game's last setup, by game id ({} when there is none or the file cannot be read)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def hints_agreed_for(path: Path, game_id: str, seed: int) -> bool:
+    """The humans of this game (its id and seed) agreed to the Hint when they set it up."""
+    stored = read_last_setups(path).get(game_id)
+    return isinstance(stored, dict) and stored.get("hints_agreed") is True and stored.get("seed_started") == seed
+
+
+def remember_setup(path: Path, game_id: str, setup: dict[str, Any]) -> None:
+    """Store one game's setup beside the others' (the others' setups are kept as they are)."""
+    setups = read_last_setups(path)
+    setups[game_id] = setup
+    atomic_write_json(Path(path), setups)
 
 
 def level_name(level: str) -> str:
@@ -86,7 +117,56 @@ class SetupScene(MenuScene):
         self.seed_text = ""
         self.error = ""
         self.start_button: Button | None = None
+        self.hints_agreed = False       # pass-and-play: all humans agreed to the Hint
+        self._recall(read_last_setups(self.memory_path()).get(game.id))
         self.relayout()
+
+    # ----- the last setup of this game ----------------------------------------------------------------
+    def memory_path(self) -> Path:
+        return self.app.dirs.config / LAST_SETUPS
+
+    def remembered(self) -> dict[str, Any]:
+        """This setup as it is stored: seat count, every seat's choice, options and chosen chips."""
+        return {"count": self.count, "seats": [asdict(seat) for seat in self.seats],
+                "options": dict(self.options), "picks": {name: list(chosen) for name, chosen in self.picks.items()},
+                "hints_agreed": self.hints_agreed}
+
+    def _recall(self, stored: Any) -> None:
+        """Offer the stored setup again, each part only if this game still accepts it."""
+        if not isinstance(stored, dict):
+            return
+        count = stored.get("count")
+        if isinstance(count, int) and self.game.min_players <= count <= self.game.max_players:
+            self.count = count
+        seats = stored.get("seats")
+        for seat, saved in zip(self.seats, seats if isinstance(seats, list) else []):
+            if not isinstance(saved, dict):
+                continue
+            if isinstance(saved.get("human"), bool):
+                seat.human = saved["human"]
+            if saved.get("level") in self.levels:
+                seat.level = saved["level"]
+            if isinstance(saved.get("name"), str) and saved["name"].strip():
+                seat.name = saved["name"][:24]
+        self.hints_agreed = stored.get("hints_agreed") is True
+        options = stored.get("options") if isinstance(stored.get("options"), dict) else {}
+        picks = stored.get("picks") if isinstance(stored.get("picks"), dict) else {}
+        for spec in self.pick_specs():
+            if isinstance(picks.get(spec.name), list):
+                self.picks[spec.name] = [c for c in picks[spec.name] if c in spec.choices]
+        for spec in self.game.option_specs():
+            if spec.name in options:
+                before = self.options[spec.name]
+                self.options[spec.name] = options[spec.name]
+                if not (options[spec.name] == CHOOSE and spec.kind == "pick") and not self._options_accepted():
+                    self.options[spec.name] = before
+
+    def _options_accepted(self) -> bool:
+        try:
+            self.game.normalize_options(self.build_options())
+        except (ValueError, TypeError, KeyError):
+            return False
+        return True
 
     # ----- the model ------------------------------------------------------------------------------------
     def build_seats(self) -> list[SeatInfo]:
@@ -142,6 +222,11 @@ class SetupScene(MenuScene):
             self.error = f"The game could not start: {exc}"
             return
         log.info("new %s game, seed %d", self.game.id, seed)
+        try:
+            # The Hint agreed for pass-and-play belongs to this game (its seed), and to no other.
+            remember_setup(self.memory_path(), self.game.id, {**self.remembered(), "seed_started": seed})
+        except OSError as exc:     # the game starts all the same; only next time's setup is the default
+            log.warning("could not remember the setup: %s", exc)
         self.app.open_table(session)
 
     def show_rules(self) -> None:
@@ -185,6 +270,10 @@ class SetupScene(MenuScene):
 
     def set_seed(self, text: str) -> None:
         self.seed_text = text
+
+    def set_hints_agreed(self, on: bool) -> None:
+        """Pass-and-play: every human at this computer agrees to have the Hint at the table."""
+        self.hints_agreed = bool(on)
 
     def _mark_names(self, controls: list[Control] | None = None) -> None:
         problem = self.problem()
@@ -285,6 +374,14 @@ class SetupScene(MenuScene):
             if spec.kind == "pick" and self.choosing(spec):
                 y = self._layout_chips(spec, controls, x, y + int(4 * s), inner_w, row_h)
             y += row_gap + int(4 * s)
+        if sum(1 for seat in self.seats[:self.count] if seat.human) > 1:
+            hints = Toggle(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.hints_agreed,
+                           self.set_hints_agreed)
+            controls.append(keyed(hints, "hints"))
+            # One row, no help lines: the options panel is full at 800×500 with chosen Zeus cards.
+            self.texts.append(("Hints, if all agree", (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+                               inner_w - control_w - int(10 * s)))
+            y += row_h + row_gap + int(4 * s)
         seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
                          hint="random", max_length=10, allowed=str.isdigit, on_commit=self._next_field)
         controls.append(keyed(seed, "seed"))

@@ -21,7 +21,7 @@ from game.telos.cards import is_zeus, parse_god_card
 from game.telos.content import TelosContent
 from scenes import theme
 from scenes.table.card_art import CardArt, border_width, corner_radius
-from scenes.table.chips import darker, fit_font, value_chip
+from scenes.table.chips import darker, fit_font, fit_lines, value_chip
 
 Colour = tuple[int, int, int]
 SUPERSAMPLE = 4
@@ -358,9 +358,17 @@ class TelosFaces:
         _blit_centred(surface, emblem, (width / 2, height * 0.44))
         banner = pygame.Rect(0, 0, int(width * 0.84), max(8, int(height * 0.14)))
         banner.center = (width // 2, int(height * 0.8))
+        font, lines = fit_lines(name, banner.width - 4, int(banner.height * 0.8))
+        if len(lines) > 1:
+            # A name too long for one line at this size gets two, in a banner grown upwards.
+            bottom = banner.bottom
+            banner.height = font.get_linesize() * len(lines) + 4
+            banner.bottom = bottom
         pygame.draw.rect(surface, theme.INK, banner, border_radius=max(2, banner.height // 4))
-        font = fit_font(name, banner.width - 4, int(banner.height * 0.8))
-        _blit_centred(surface, font.render(name, True, ZEUS_GOLD_LIGHT), banner.center)
+        line_h = (banner.height - 4) / len(lines)
+        for i, line in enumerate(lines):
+            centre = (banner.centerx, banner.top + 2 + line_h * (i + 0.5))
+            _blit_centred(surface, font.render(line, True, ZEUS_GOLD_LIGHT), centre)
 
 
 class SnappingCardArt(CardArt):

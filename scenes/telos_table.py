@@ -48,7 +48,7 @@ from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.view import TelosView
 from scenes import theme
-from scenes.table.base import ResultWords, TableScene
+from scenes.table.base import LookBack, ResultWords, TableScene
 from scenes.table.captions import CardHelp, draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.chips import draw_chip_row, value_chip
@@ -102,7 +102,13 @@ class TelosTableScene(TableScene):
         self.trick: list[ShownPlay] = []
         self.line: tuple[int, ...] = ()
         self.k = 0
-        self.direction = 1
+        self.previous_trick: list[tuple[int, list[str]]] = []   # the last trick taken, for "Last trick"
+        self.swapped_in: str | None = None      # the viewer's card that came from the blind (marked in hand)
+        self.divine_used: list[bool] = [False] * self.count    # who has used the Divine Trick this round
+        self.banner_rect: pygame.Rect | None = None     # the "Last trick!" banner as last drawn
+        self.best_tag_rect: pygame.Rect | None = None   # the "winning" tag as last drawn
+        self.direction = 1                  # the direction of the trick under way (what the arrows show)
+        self.next_direction = 1             # from the next trick on (a Swan played in this trick turned it)
         self.arrow = Counter(1.0)           # +1 clockwise … -1 counter-clockwise, tweened on a Swan
         self.serpent = False
         self.last_trick = False
@@ -250,15 +256,19 @@ class TelosTableScene(TableScene):
     def _sync_info(self, view: TelosView) -> None:
         """The table's words and markers from the view (cheap; done whenever the table is idle)."""
         self.line, self.k = tuple(view.line), view.k
-        if view.direction != self.direction:
-            self.arrow.value = float(view.direction)
-        self.direction = view.direction
+        # A Swan turns play from the next trick on (T-rules): the trick under way keeps its own direction.
+        shown = _order_direction(view.trick_order, self.count) if view.trick else view.direction
+        if shown != self.direction:
+            self.arrow.value = float(shown)
+        self.direction = shown
+        self.next_direction = view.direction
         self.serpent, self.last_trick, self.first_trick = view.serpent_ban, view.last_trick, view.first_trick
         self.round_end_words = None
         self.leader, self.turn, self.order = view.leader, view.turn, tuple(view.trick_order)
         self.totals = list(view.totals)
         self.score_cards = [list(s) for s in view.score_cards]
         self.blind_shown = view.divine_trick and self.viewer is not None and view.divine_available
+        self.divine_used = list(view.divine_used)
 
     def _reset_table_for_deal(self) -> None:
         """The very first deal is shown dealt: no blind card until it is dealt."""
@@ -434,11 +444,14 @@ class TelosTableScene(TableScene):
                      f"cards each; {self._does(event['first_leader'], 'leads')}")
         self._gather_for_new_round([s for play in self.trick for s in play.sprites], self._deck_spot(), 0.3, fade=True)
         self.trick = []
+        self.previous_trick = []
+        self.swapped_in = None
+        self.divine_used = [False] * self.count
         self.sweep_to = None
         self.round_end_words = None
         self.line, self.k = (), 0
         self.serpent, self.last_trick, self.first_trick = False, False, True
-        self.direction = int(event["direction"])
+        self.direction = self.next_direction = int(event["direction"])
         self.arrow.value = float(self.direction)
         self.leader = self.turn = int(event["first_leader"])
         self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
@@ -464,9 +477,11 @@ class TelosTableScene(TableScene):
         seat = event.seat
         gave, got = event.get("gave"), event.get("got")
         self.log.add(f"{self._does(seat, 'uses')} the Divine Trick: one card goes face down, the blind card comes in")
+        self.divine_used[seat] = True
         if seat != self.viewer or gave is None or got is None:
-            self._pause(0.4)
+            self._show_others_swap(seat)
             return
+        self.swapped_in = str(got)
         rect = self.blind_rect()
         hand = self.hands[seat]
         old = next((s for s in hand if s.card_id == gave), None)
@@ -482,6 +497,33 @@ class TelosTableScene(TableScene):
         self.tweens.add(new, 0.2, delay=0.3, flip=1.0)
         self.blind_shown = False
         self.sounds.play("card_slide")
+
+    def _show_others_swap(self, seat: int) -> None:
+        """Another seat's Divine Trick, seen on the table: one of its face-down cards leaves the hand and
+        comes back (its blind card in, another out), and its plate is marked "swapped" for the round."""
+        hand = self.hands[seat]
+        if hand:
+            sprite = hand[len(hand) // 2]
+            x, y, rotation = sprite.home
+            back = lambda s=sprite, x=x, y=y, r=rotation: self.tweens.add(s, 0.25, delay=0.1, x=x, y=y, rotation=r)
+            self.tweens.add(sprite, 0.25, y=y - card_height(sprite.pixel_width) * 0.6, on_done=back)
+        self.sounds.play("card_slide")
+        self._pause(0.4)
+
+    def _draw_swap_marks(self, surface: pygame.Surface) -> None:
+        """"from the blind" on the viewer's swapped-in card; "swapped" on the plate of each seat that used it."""
+        size = max(10, int(self.layout.text_size(12)))
+        if self.swapped_in is not None and self.viewer is not None:
+            sprite = next((s for s in self.hands[self.viewer] if s.card_id == self.swapped_in), None)
+            if sprite is not None and not self.tweens.moving(sprite):
+                chip = value_chip("from the blind", int(size * 1.5), theme.GOLD, theme.INK)
+                rect = sprite.rect()
+                surface.blit(chip, chip.get_rect(midtop=(rect.centerx, rect.top + 2)))
+        for seat, used in enumerate(self.divine_used):
+            if used and seat < self.count:
+                plate = self.layout.seats[seat].plate
+                chip = value_chip("swapped", int(size * 1.4), theme.CREAM, theme.INK)
+                surface.blit(chip, chip.get_rect(midleft=(plate.left + 4, plate.top)))
 
     def _on_cards_played(self, event: Event) -> None:
         seat = event.seat
@@ -521,9 +563,10 @@ class TelosTableScene(TableScene):
             self._hide_bottom_hand()       # their play is made: the rest of the hand goes face down at once
 
     def _on_direction_changed(self, event: Event) -> None:
-        self.direction = int(event["direction"])
-        self.tweens.add(self.arrow, 0.8, easing=ease_in_out_cubic, value=float(self.direction))
-        way = "clockwise" if self.direction > 0 else "counter-clockwise"
+        """A Swan: the arrows turn when the next trick starts (`_turn_to_next_direction`); until then the
+        centre says what is coming."""
+        self.next_direction = int(event["direction"])
+        way = "clockwise" if self.next_direction > 0 else "counter-clockwise"
         self.log.add(f"{self.card_label(event['card'])}: from the next trick, play goes {way}")
 
     def _on_serpent_ban(self, event: Event) -> None:
@@ -542,6 +585,7 @@ class TelosTableScene(TableScene):
 
     def _on_trick_won(self, event: Event) -> None:
         winner = int(event["winner"])
+        self.previous_trick = [(play.seat, [str(s.card_id) for s in play.sprites]) for play in self.trick]
         self.sweep_to = winner
         self.turn = None
         card = self.card_label(event["winning_card"])
@@ -588,6 +632,7 @@ class TelosTableScene(TableScene):
             return
 
         def next_trick() -> None:
+            self._turn_to_next_direction()
             self.leader = int(event["next_leader"])
             self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
             self.turn = self.leader
@@ -595,6 +640,27 @@ class TelosTableScene(TableScene):
             self.last_trick = all(len(self.hands[s]) == 1 for s in range(self.count))
 
         self.tweens.call(next_trick, delay=0.5)
+
+    LOOK_BACK_LABEL = "Last trick"
+
+    def _hint_reason(self, action: Action) -> str:
+        """The Hint in the table's own words: the cards by name, and what they do to the trick."""
+        cards = self._hint_cards(action)
+        if action.verb == "divine":
+            return f"the Normal AI would swap {self._cards_label(cards)} for the blind card"
+        if not self.line:
+            return f"the Normal AI would lead {self._cards_label(cards)}"
+        return f"the Normal AI would play {self._cards_label(cards)} (to reach {' · '.join(map(str, self.line))})"
+
+    def _look_back(self) -> LookBack | None:
+        """The last trick taken this round, each play under its player's name (all of it was seen face up)."""
+        return LookBack("The last trick", self.previous_trick) if self.previous_trick else None
+
+    def _turn_to_next_direction(self) -> None:
+        """A new trick starts: a Swan's new direction takes effect now, and the arrows turn to it."""
+        if self.next_direction != self.direction:
+            self.direction = self.next_direction
+            self.tweens.add(self.arrow, 0.8, easing=ease_in_out_cubic, value=float(self.direction))
 
     def _sweep_target(self, winner: int, keep: bool, width: float) -> tuple[tuple[float, float], float]:
         """Where a swept trick card goes, and its scale there. The trick fades out towards the winner's cards
@@ -665,6 +731,7 @@ class TelosTableScene(TableScene):
         sprites = [s for seat in range(self.count) for s in self.hands[seat]]
         sprites += [s for play in self.trick for s in play.sprites] + self.flying
         self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
+        self._draw_swap_marks(surface)
         self._draw_best_tag(surface)
         for seat in range(self.count):
             area = lay.seats[seat]
@@ -750,18 +817,22 @@ class TelosTableScene(TableScene):
         if self.serpent:
             lines.append(("serpent", "No multiple leads this round"))
         way = "Play goes clockwise" if self.direction > 0 else "Play goes counter-clockwise"
+        if self.next_direction != self.direction:
+            way += "; from the next trick " + ("clockwise" if self.next_direction > 0 else "counter-clockwise")
         lines.append(("small", way))
         chip_h = max(14, int(size * 1.5))
         heights = {"banner": int(size * 1.6), "line": chip_h + 4, "text": int(size * 1.35), "serpent": int(small * 1.6),
                    "small": int(small * 1.4)}
         total = sum(heights[kind] for kind, _ in lines)
         y = cy - total / 2
+        self.banner_rect = None
         for kind, text in lines:
             h = heights[kind]
             mid = int(y + h / 2)
             if kind == "banner":
                 image = theme.font(size, "bold").render(text, True, theme.INK)
                 box = image.get_rect(center=(int(cx), mid)).inflate(size, size // 3)
+                self.banner_rect = box
                 pygame.draw.rect(surface, ZEUS_GOLD, box, border_radius=box.height // 3)
                 surface.blit(image, image.get_rect(center=box.center))
             elif kind == "line":
@@ -801,15 +872,17 @@ class TelosTableScene(TableScene):
         colour = theme.ILLEGAL if self.totals[seat] >= self.content.losing_total * 0.75 else theme.GOLD
         draw_plate_backing(surface, plate)
         right = draw_text(surface, total, (plate.right - pad, plate.centery), size, colour, "bold", "midright")
-        chips_right = right.left - pad
+        chips_right = right.left - pad // 2      # the total needs only a small gap before it
         if area.side == "bottom":
             chips_right = self._draw_score_chips(surface, seat, right.left - pad, plate.centery,
                                                  max(10, int(plate.height * 0.66)))
         # "leads" sits inside the plate after the name, so it never meets the turn tag above the plate.
         leads = seat == self.leader and not self.state.finished and (bool(self.trick) or self.turn == seat)
-        tag = value_chip("leads", max(10, int(plate.height * 0.6)), theme.CREAM, theme.INK) if leads else None
+        tag = value_chip("leads", max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
         tag_room = tag.get_width() + pad // 2 if tag is not None else 0
-        room = max(10, chips_right - plate.left - 2 * pad - tag_room)
+        # The name and its role come first, then "leads": the chip only costs the role when all three
+        # really do not fit between the plate's left edge and the total.
+        room = max(10, chips_right - plate.left - pad - tag_room)
         shown = draw_plate_name(surface, plate, self.names[seat], self._role(seat), size, pad, room)
         if tag is not None:
             self.leads_tag_rects[seat] = surface.blit(tag, tag.get_rect(midleft=(shown.right + pad // 2, plate.centery)))
@@ -820,7 +893,7 @@ class TelosTableScene(TableScene):
             self._draw_score_chips(surface, seat, region.right, region.top + chip_h // 2 + 2, chip_h,
                                    wrap_left=region.left)
         if seat == self.turn and not self.state.finished:
-            draw_active_seat(surface, plate, self.clock, self._you(seat))
+            draw_active_seat(surface, plate, self.clock, self._you(seat), self._turn_tag(seat))
 
     def _draw_score_chips(self, surface: pygame.Surface, seat: int, right: int, centre_y: int, height: int,
                           wrap_left: int | None = None) -> int:
@@ -851,6 +924,13 @@ class TelosTableScene(TableScene):
             y = sprite.y + card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
         rect = tag.get_rect(center=(int(sprite.x), int(y)))
         rect.clamp_ip(surface.get_rect())
+        if self.banner_rect is not None and rect.colliderect(self.banner_rect):
+            # Never over the "Last trick!" banner: the other side of the card.
+            half = card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
+            other = sprite.y - half if rect.centery > sprite.y else sprite.y + half
+            rect.center = (int(sprite.x), int(other))
+            rect.clamp_ip(surface.get_rect())
+        self.best_tag_rect = rect
         surface.blit(tag, rect)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
@@ -879,9 +959,12 @@ class TelosTableScene(TableScene):
         draw_hint(surface, self._hint(), area, lay.text_size(15), top)
 
     def _hint(self) -> str:
-        """One line telling the player at the bottom what they can do now."""
+        """One line telling the player at the bottom what they can do now (nothing stale: no words behind
+        a results dialog, no "your turn" once the move is made)."""
         if self.state.finished:
             return "The game is over."
+        if self.overlay_open:
+            return ""
         if self.bottom not in self.humans:
             return f"Watching: {self._does(self.turn, 'is')} playing." if self.turn is not None else "Watching."
         if not self.gate.may_show(self.bottom):
@@ -891,6 +974,8 @@ class TelosTableScene(TableScene):
                     + (f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""))
         if self.turn != self.bottom:
             return f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""
+        if self.bottom not in self._waiting():
+            return ""
         if not self.line:
             if self.first_trick or self.serpent:
                 return "Your lead: click one card, then drag it to the middle or press Enter."
@@ -919,3 +1004,8 @@ class TelosTableScene(TableScene):
             "Basic rules: no power of its own; it copies the highest card played before it."
         line_h = theme.font(self.layout.text_size(15)).get_linesize()
         return CardHelp(text, zeus.name, emblem_image(zeus.power.type, line_h, ZEUS_GOLD))
+
+
+def _order_direction(order: Sequence[int], count: int) -> int:
+    """+1 when a trick's order goes clockwise (each seat followed by the next seat number), else -1."""
+    return 1 if len(order) < 2 or order[1] == (order[0] + 1) % count else -1

@@ -24,9 +24,11 @@ How it works (DESIGN.md, "Scenes and the table"):
 - AI seats think in a background thread (scenes/table/ai_runner.py) and their moves are shown
   after a human-like delay. Right after a number card a Same Number Sneak window opens for
   `settings.game_value("zeus", "sneak_window_s")`: the kit's reaction window (scenes/table/reaction.py) with its
-  shrinking bar. Every human seat that is neither waited for nor the card's player is offered
-  "Sneak!" (whether or not they hold the number, so the offer leaks nothing); AI seats holding it
-  may sneak partway through the window; the AI on turn waits until the window has closed.
+  shrinking bar. With one human, "Sneak!" is offered only when they hold the number, and that
+  card glows; with several, every human seat that is neither waited for nor the card's player is
+  offered it alike and nothing glows (so the offer leaks nothing). AI seats holding it may sneak
+  partway through the window; the seat on turn waits until the window has closed, its marker saying
+  "next" meanwhile. With nobody able to sneak and at most one human, no window opens at all.
 
 What is Zeus's own here: Mount Olympus and its total, the draw pile and the Draw button, the gold
 figurine, ZEUS letters on the plates, the words of steals and round ends, and the god-card help.
@@ -45,7 +47,7 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.zeus.view import ZeusView
 from scenes import theme
-from scenes.table.base import ResultWords, TableScene
+from scenes.table.base import LookBack, ResultWords, TableScene
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.deal import fly_to_rest
@@ -119,6 +121,7 @@ class ZeusTableScene(TableScene):
         self._last_played: tuple[str, int] = ("", 0)     # (card, total after): words for a steal
         self._secret_card: str | None = None              # the drawn card of the event being shown
         self._to_paint: list[str] = list(self.cards)        # faces not yet painted at this card width
+        self.recent_plays: list[tuple[int, list[str]]] = []  # the last plays this round, for "Last moves"
         self._start()
 
     def _log_where_we_are(self) -> None:
@@ -329,6 +332,28 @@ class ZeusTableScene(TableScene):
                               key=(view.round_index, len(view.pile)),
                               not_offered=frozenset({int(view.top_number_seat)}), hotkey=pygame.K_s)
 
+    LOOK_BACK_LABEL = "Last moves"
+
+    def _hint_reason(self, action: Action) -> str:
+        """The Hint in the table's words: the card, and what it does to Mount Olympus."""
+        from game.zeus.agents import outcome_of
+
+        card = self.cards.get(str(action.args[0])) if action.args else None
+        if card is None or action.verb != "play":
+            return super()._hint_reason(action)
+        view = self.state.view(self.bottom)
+        outcome = outcome_of(view, card.id)     # the game says what the play would do
+        words = f"the Normal AI would play {card.god or card.id}: Mount Olympus {view.total} → {outcome.total}"
+        if outcome.wins_round:
+            words += ", and it wins the round"
+        elif outcome.steals:
+            words += ", and it takes Zeus"
+        return words
+
+    def _look_back(self) -> LookBack | None:
+        """The last plays of this round, oldest first, one per player at most (all were seen face up)."""
+        return LookBack("The last plays, oldest first", self.recent_plays) if self.recent_plays else None
+
     @property
     def sneak_number(self) -> int | None:
         """The number the open sneak window is about (None when there is none)."""
@@ -350,6 +375,7 @@ class ZeusTableScene(TableScene):
         # Gather the old cards back to the draw pile, face down, then deal.
         self._gather_for_new_round(self.pile, self._draw_pile_centre(), 0.35, fade=False)
         self.pile = []
+        self.recent_plays = []
         self._pile_base = 0
         self.draw_pile_size = int(event["draw_pile_size"]) + sum(event["hand_sizes"])
         self.tweens.add(self.total, 0.4, value=0.0)
@@ -394,6 +420,7 @@ class ZeusTableScene(TableScene):
         verb = "sneaks" if event.get("sneak") else "plays"
         self.log.add(f"{self._does(seat, verb)} {card}: {event['total_before']} → {event['total']}")
         self._last_played = (str(card), int(event["total"]))
+        self.recent_plays = (self.recent_plays + [(seat, [str(card)])])[-self.count:]
         self._pause(0.1)
 
     def _on_zeus_stolen(self, event: Event) -> None:
@@ -534,7 +561,7 @@ class ZeusTableScene(TableScene):
         if area.side != "bottom":
             draw_count_beside(surface, self.hands[seat], area.hand_centre, max(10, int(plate.height * 0.45)))
         if seat == self.turn and not self.state.finished:
-            draw_active_seat(surface, plate, self.clock, self._you(seat))
+            draw_active_seat(surface, plate, self.clock, self._you(seat), self._turn_tag(seat))
 
     def _draw_figurine(self, surface: pygame.Surface) -> None:
         image = zeus_figurine(self._figurine_height())
@@ -556,9 +583,12 @@ class ZeusTableScene(TableScene):
         draw_hint(surface, self._hint(), area, lay.text_size(16))
 
     def _hint(self) -> str:
-        """One line telling the player at the bottom what they can do now."""
+        """One line telling the player at the bottom what they can do now (nothing stale: no words behind
+        a results dialog, no "your turn" once the move is made)."""
         if self.state.finished:
             return "The game is over."
+        if self.overlay_open:
+            return ""
         if self.bottom not in self.humans:
             return f"Watching: {self._does(self.turn, 'is')} playing."
         if not self.gate.may_show(self.bottom):
@@ -572,7 +602,15 @@ class ZeusTableScene(TableScene):
                 return ""
             return (f"{self._name(self.bottom)}'s cards are face down until their next turn. "
                     f"{self._does(self.turn, 'is')} playing.")
+        if self._reaction_open() and self.sneak_number is not None:
+            number = _with_article(str(self.sneak_number))
+            if self.bottom in self._reaction_offered_to() and len(self.humans) == 1:
+                return f"Sneak window open: you hold {number}. Press Sneak! (S) or drop it on Mount Olympus."
+            after = "your turn" if self.turn == self.bottom else f"{self._name(self.turn)}'s turn"
+            return f"Sneak window open: {number} may be sneaked now. Then it is {after}."
         if self.turn == self.bottom:
+            if self.bottom not in self._waiting():
+                return ""
             return "Your turn: drag a card onto Mount Olympus, or click it twice, or press 1–4."
         return f"{self._does(self.turn, 'is')} playing."
 

@@ -42,6 +42,8 @@ class Settings:
     window_height: int = 720
     ai_delay_s: float = 0.7              # human-like pause before an AI move is shown
     player_name: str = "You"
+    skip_to_my_turn: bool = False        # AI moves between a human's turns are shown at once
+    reduced_motion: bool = False         # cards fade out and in where they would slide
     # Every registered game's own settings, filled with its defaults; also games this run does not
     # know (a manifest broken today), kept as they were so saving never loses them.
     games: GameValues = field(default_factory=default_game_values)

@@ -16,7 +16,21 @@ The parts (each in its own module of scenes/table/):
 - name plates with (you)/(AI), the active-seat ring and the card-count badge (plates.py);
 - the hint line and the card-help box (captions.py); notices (a refusal springs back with the
   engine's reason, `_notice`); the move log (log_panel.py); the hand-off gate (handoff_gate.py);
-- results dialogs shown by default from the shared `round_ended` / `game_ended` events.
+- results dialogs shown by default from the shared `round_ended` / `game_ended` events;
+- help at the table: a Hint (H; one human only) asks the Normal AI, in its own runner off the main
+  thread and on the player's own view, and lights the cards it names with a line why (`_hint_reason`);
+  "Last trick / Last moves" (L) shows what the game gives in `_look_back` (`LOOK_BACK_LABEL`);
+- the feel settings: reduced motion (the tweens fade instead of sliding) and skip to my turn (AI
+  moves between a human's turns are shown at once: `_fast_forward`).
+
+Reactions: with one human, the control is offered only when that human can really react, and the
+card to react with glows; with several, every human alike and nothing glows. With nobody able and at
+most one human, no window opens. While a window is open the seat on turn waits, its marker saying
+"next" (`_turn_tag`).
+
+The log says what is seen: lines a handler writes wait until the motion it started has landed. A
+resumed game's log is rebuilt from its record (`_rebuild_log`: the actions replayed through a fresh
+state and the table's own handlers, for the viewer, without motion, sound or dialogs).
 
 The frame (`update`): motion first, then queued engine events one by one (`_show` calls
 `_on_<event kind>`), and only when the table is idle a new decision (`_when_idle`): due chance is
@@ -49,15 +63,16 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 import pygame
 
 from game.core.actions import Action
-from game.core.engine import CHANCE
+from game.core.engine import CHANCE, SeatInfo
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.session import GameSession
+from scenes import theme
 from scenes.scene import Scene
 from scenes.table.ai_runner import AIResult, AIRunner, close_agents, table_agents
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointed_card
 from scenes.table.deal import fly_in, gather
-from scenes.table.drag import DragController, Notice
+from scenes.table.drag import DragController, Notice, sentence
 from scenes.table.handoff_gate import HandoffGate
 from scenes.table.layout import SeatArea, TableLayout, compute_layout
 from scenes.table.log_panel import LogPanel
@@ -68,12 +83,24 @@ from scenes.table.seating import apply_due_chance, bottom_seat_for, reacting_sea
 from scenes.table.sound import TableSounds
 from scenes.table.sprites import CardSprite
 from scenes.table.tween import TweenQueue
-from scenes.widgets import Button, draw_felt, text_width
+from scenes.table.card_art import card_height
+from scenes.table.text import blit_text
+from scenes.widgets import Button, draw_felt, draw_panel, ellipsize, text_width
 
 if TYPE_CHECKING:
     from scenes.app import App
 
 REACTION_AI_PACE = 0.6      # an AI's reaction outside a window (a Zeus draw) comes quicker than a move
+HINT_LEVEL = "normal"       # the AI whose choice a Hint shows
+HINT_GLOW = (120, 200, 255)     # the hinted cards' glow: unlike the legal green and the focus gold
+
+
+@dataclass(frozen=True)
+class LookBack:
+    """What "show the last trick / move" shows: a title and each seat's cards in it, in play order."""
+
+    title: str
+    rows: list[tuple[int, list[str]]]
 
 
 @dataclass(frozen=True)
@@ -109,10 +136,11 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.humans = session.human_seats
         self.agents: dict[int, Any] = table_agents(self.game, self.state.seats)
         self.rng = random.Random(f"{self.RNG_NAME}/{self.state.seed}/{self._token()}")
-        self.tweens = TweenQueue(lambda: self.app.settings.animation_factor)
+        self.tweens = TweenQueue(self._animation_factor, reduced=lambda: bool(self.app.settings.reduced_motion))
         self.sounds = TableSounds(lambda: self.app.settings.sound_volume, game_id=session.game.id)
         self.ai = AIRunner()
         self.gate = HandoffGate(app, self.names, self.humans)
+        self.gate.open_menu = self.open_pause
         self.log = LogPanel()
         self.events: deque[Event] = deque()
         self.hold = 0.0                 # seconds to wait before the next event is shown
@@ -130,6 +158,15 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.mouse: tuple[int, int] = (-1, -1)
         self.frames = 0
         self._controls_signature: tuple = ()
+        self._replaying = False     # a resumed game's log is being rebuilt (no dialogs)
+        self._hints_agreed: bool | None = None      # pass-and-play: read from the game's setup once
+        self.hint_runner = AIRunner()   # the Hint's AI, apart from the seats' AIs (its answer is never played)
+        self.hint_action: tuple[int, Action] | None = None    # (position, action) the Hint lights
+        self.looking_back = False       # the last trick / move is shown over the table
+        self.help_buttons: list[Button] = []
+        self._lit_for_hint: set[int] = set()
+        self._can_react_cache: tuple[tuple, bool] | None = None
+        self._lit_for_reaction: set[int] = set()   # ids of hand sprites lit for an open reaction window
 
     def _start(self) -> None:
         """Show the game as it stands: the first deal animated on a new game, else where it goes on."""
@@ -138,9 +175,44 @@ class TableScene(Scene, metaclass=ABCMeta):
         if opening is not None:
             self._reset_for_deal()
             self.events.extend(opening)
+        elif self._token() > 0 or len(self.state.rounds) > 1:
+            self._rebuild_log()
+            if not self.state.finished:
+                self._log_where_we_are()
         elif not self.state.finished:
             self._log_where_we_are()
         self._build_controls()
+
+    def _rebuild_log(self) -> None:
+        """A resumed game's move log, rebuilt from its record: the recorded actions are replayed through a
+        fresh state and each event goes through the table's own handlers, seen by the viewer as it would
+        have been (hidden cards stay hidden), with motion, sounds and dialogs left out; then the screen is
+        made to match the game again. A record that cannot be replayed leaves the log as it was."""
+        from scenes.table.sound import SILENT
+
+        record = self.state.record()
+        try:
+            seats = [SeatInfo(s["name"], s["controller"]) for s in record["seats"]]
+            fresh = self.game.new_state(seats, self.game.normalize_options(record["options"]), record["seed"],
+                                        setups=[rnd["setup"] for rnd in record["rounds"]])
+            events = list(fresh.opening_events())
+            for rnd in record["rounds"]:
+                for seat, text in rnd["actions"]:
+                    events += fresh.apply(seat, Action.parse(text))
+        except (ValueError, KeyError, TypeError, IndexError, IllegalAction) as exc:
+            self.log.add(f"(the earlier moves could not be read back: {exc})")
+            return
+        tweens, sounds = self.tweens, self.sounds
+        self.tweens, self.sounds, self._replaying = TweenQueue(lambda: 0.0), SILENT, True
+        try:
+            for event in events:
+                self._show(event)
+                self.tweens.finish_all()
+            self.log.release()
+        finally:
+            self.tweens, self.sounds, self._replaying = tweens, sounds, False
+            self.hold, self.overlay_open, self.flying = 0.0, False, []
+            self._sync_from_view()
 
     # ----- what a game's table provides ------------------------------------------------------------
     @abstractmethod
@@ -242,7 +314,20 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def _pause(self, seconds: float) -> None:
         """Let a moment sink in before the next event (scaled like every animation)."""
-        self.hold = seconds * self.app.settings.animation_factor
+        self.hold = seconds * self._animation_factor()
+
+    def _animation_factor(self) -> float:
+        """The settings' animation speed, or 0 while AI moves are skipped through to a human's turn."""
+        return 0.0 if self._fast_forward() else self.app.settings.animation_factor
+
+    def _fast_forward(self) -> bool:
+        """"Skip to my turn": the game waits only for AI seats and no human is offered a reaction, so
+        those moves are shown at once (the results dialogs and every human decision still wait)."""
+        if not self.app.settings.skip_to_my_turn or not self.humans or self.state.finished:
+            return False
+        if any(seat in self.humans for seat in self._waiting()) or self._reaction_race_on():
+            return False
+        return not self.gate.waiting
 
     def _forget(self, sprite: CardSprite) -> None:
         if sprite in self.flying:
@@ -251,12 +336,16 @@ class TableScene(Scene, metaclass=ABCMeta):
     def _notice(self, reason: str, seat: int | None = None) -> None:
         """A refusal in the controls area, naming the seat when several people share the screen."""
         rect = self.layout.controls_rect
+        reason = sentence(reason)
         text = f"{self.names[seat]}: {reason}" if seat is not None and len(self.humans) > 1 else reason
         self.drag.notice = Notice(text, (rect.centerx, rect.top))
 
     # ----- the screen from the view ----------------------------------------------------------------------
     def _set_layout(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(size, self.count, self.bottom)
+        if hasattr(self, "drag"):
+            # A refused card's reason is said above the player's own name plate, never over it.
+            self.drag.notice_ceiling = self.layout.seats[self.bottom].plate.top
 
     def _sync_from_view(self) -> None:
         """Make the screen match the game now, without animation (start, resume, a new seat at the bottom)."""
@@ -377,11 +466,141 @@ class TableScene(Scene, metaclass=ABCMeta):
         gap = self.layout.margin
         w = (corner.width - gap) // 2
         h = max(min_height, int(corner.height * 0.9))
+        self._place_help_buttons(min_height)
         return [
             Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
             Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), fitting_label(("Menu (Esc)", "Menu"), w, h),
                    self.open_pause, style="secondary"),
         ]
+
+    # ----- help at the table: a Hint, and a look back at the last trick or move ----------------------------
+    def _place_help_buttons(self, min_height: int) -> None:
+        """"Hint (H)" (when hints are allowed here) and "Last trick (L)" (when the game can look back),
+        side by side just above the move log."""
+        lay = self.layout
+        labels: list[tuple[tuple[str, ...], Callable[[], None]]] = []
+        if self._hints_allowed():
+            labels.append((("Hint (H)", "Hint"), self.press_hint))
+        if self.LOOK_BACK_LABEL:
+            labels.append(((f"{self.LOOK_BACK_LABEL} (L)", self.LOOK_BACK_LABEL, "Last"), self.toggle_look_back))
+        self.help_buttons = []
+        if not labels:
+            return
+        gap = lay.margin // 2
+        h = max(min_height - 4, int(lay.seats[self.bottom].plate.height * 0.9))
+        w = (lay.log_rect.width - gap * (len(labels) - 1)) // len(labels)
+        x, y = lay.log_rect.left, lay.log_rect.top - h - gap
+        for words, action in labels:
+            self.help_buttons.append(Button(pygame.Rect(x, y, w, h), fitting_label(words, w, h), action,
+                                            style="secondary"))
+            x += w + gap
+
+    LOOK_BACK_LABEL = ""        # "Last trick" / "Last move": the game can show it (`_look_back`)
+
+    def _look_back(self) -> LookBack | None:
+        """The last trick or move as the viewer saw it (None: nothing to show yet)."""
+        return None
+
+    def toggle_look_back(self) -> None:
+        self.looking_back = not self.looking_back and self._look_back() is not None
+        if not self.looking_back and self._look_back() is None:
+            self._notice("nothing to look back at yet")
+
+    def _hints_allowed(self) -> bool:
+        """A Hint shows what an AI would do with your cards: offered when one human plays; in
+        pass-and-play only when every human agreed in the setup of this very game."""
+        if len(self.humans) == 1:
+            return True
+        if not self.humans:
+            return False
+        if self._hints_agreed is None:
+            from scenes.setup import LAST_SETUPS, hints_agreed_for
+
+            self._hints_agreed = hints_agreed_for(self.app.dirs.config / LAST_SETUPS, self.game.id, self.state.seed)
+        return self._hints_agreed
+
+    def press_hint(self) -> None:
+        """Ask the Normal AI, off the main thread and on the player's own view, what it would play now."""
+        if not self._hints_allowed():
+            return
+        if not self._human_may_act() or self.bottom not in self._waiting():
+            self._notice("a hint is for your own turn")
+            return
+        token = self._token()
+        if self.hint_action is not None and self.hint_action[0] == token:
+            self._show_hint_words()
+            return
+        legal = [a for a in self.state.legal_actions(self.bottom) if a.verb not in self.REACTION_VERBS]
+        if not legal:
+            return
+        self.hint_runner.request(self.bottom, self.game.agent(HINT_LEVEL), self.state.view(self.bottom), legal,
+                                 random.Random(f"hint/{self.state.seed}/{token}"), token=token)
+
+    def _collect_hint(self) -> None:
+        self.hint_runner.update(0.0)
+        for result in self.hint_runner.ready():
+            if result.token == self._token() and result.action is not None:
+                self.hint_action = (result.token, result.action)
+                self._show_hint_words()
+        if self.hint_action is not None and self.hint_action[0] != self._token():
+            self.hint_action = None
+
+    def _show_hint_words(self) -> None:
+        if self.hint_action is not None:
+            self._notice(f"Hint: {self._hint_reason(self.hint_action[1])}")
+
+    def _hint_reason(self, action: Action) -> str:
+        """The Hint's one line (a game may say more, in its own words)."""
+        cards = ", ".join(self._hint_cards(action))
+        return f"the Normal AI would {action.verb} {cards}".rstrip()
+
+    @staticmethod
+    def _hint_cards(action: Action) -> list[str]:
+        """The card ids an action names (Télos sets are comma-separated)."""
+        return [part for arg in action.args for part in str(arg).split(",") if part]
+
+    def _light_hint_cards(self) -> None:
+        lit = set(self._hint_cards(self.hint_action[1])) if self.hint_action is not None else set()
+        if lit and self.viewer != self.bottom:
+            lit = set()
+        for sprite in self.hand_zones[self.bottom].cards:
+            if sprite.card_id in lit:
+                sprite.glow = HINT_GLOW
+                self._lit_for_hint.add(id(sprite))
+            elif id(sprite) in self._lit_for_hint:
+                sprite.glow = None
+                self._lit_for_hint.discard(id(sprite))
+
+    def _draw_look_back(self, surface: pygame.Surface) -> None:
+        """The last trick (or move) in a panel over the middle of the table, each card under its player's name."""
+        look = self._look_back() if self.looking_back else None
+        if look is None:
+            self.looking_back = False
+            return
+        lay = self.layout
+        art = getattr(getattr(self, "renderer", None), "art", None)
+        card_w = lay.card_width
+        size = lay.text_size(15)
+        pad = lay.margin
+        cols = [(self._name(seat), cards) for seat, cards in look.rows]
+        col_w = [max(text_width(name, size, "bold"), card_w * (1 + 0.35 * (len(cards) - 1))) for name, cards in cols]
+        width = int(sum(col_w) + pad * (len(cols) + 1))
+        height = int(size * 2.6 + card_height(card_w) + size * 1.6 + 2 * pad)
+        panel = pygame.Rect(0, 0, min(width, lay.size[0] - 2 * pad), height)
+        panel.center = lay.centre.center
+        draw_panel(surface, panel, alpha=235)
+        blit_text(surface, look.title, (panel.centerx, panel.top + pad), lay.text_size(17), theme.GOLD, "bold",
+                  "midtop")
+        x = panel.left + pad
+        top = panel.top + pad + int(size * 1.8)
+        for (name, cards), w in zip(cols, col_w):
+            blit_text(surface, ellipsize(name, size, int(w), "bold"), (int(x + w / 2), top), size, theme.CREAM,
+                      "bold", "midtop")
+            for i, card in enumerate(cards):
+                if art is not None:
+                    image = art.card(card, card_w, True)
+                    surface.blit(image, (int(x + i * card_w * 0.35), top + int(size * 1.5)))
+            x += w + pad
 
     def open_rules(self) -> None:
         """Any card held or chosen is let go before the rules cover the table."""
@@ -397,10 +616,19 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.app.stack.push(PauseOverlay(self.app, self.GAME_ID, self.session))
 
     def _handle_menu_keys(self, event: pygame.event.Event) -> bool:
-        """Esc opens the pause menu, F1 the rules."""
+        """Esc closes a look back or opens the pause menu, F1 the rules, H a hint, L the last trick / move."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
+                if self.looking_back:
+                    self.looking_back = False
+                    return True
                 self.open_pause()
+                return True
+            if event.key == pygame.K_h and self._hints_allowed():
+                self.press_hint()
+                return True
+            if event.key == pygame.K_l and self.LOOK_BACK_LABEL:
+                self.toggle_look_back()
                 return True
             if event.key == pygame.K_F1:
                 self.open_rules()
@@ -411,9 +639,12 @@ class TableScene(Scene, metaclass=ABCMeta):
         """Corner buttons, reaction controls, the game's controls, the cards in hand, Esc/F1, the game's keys."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-        for button in self.buttons:
+        for button in self.buttons + self.help_buttons:
             if button.handle_event(event):
                 return True
+        if self.looking_back and event.type == pygame.MOUSEBUTTONDOWN:
+            self.looking_back = False       # a click anywhere puts the look back away
+            return True
         for _, button in self.reaction_buttons:
             if button.handle_event(event):
                 return True
@@ -435,8 +666,11 @@ class TableScene(Scene, metaclass=ABCMeta):
         if window is None or (self.reaction is not None and self.reaction.key == window.key):
             return
         able = [s for s in reacting_seats(self.state) if window.concerns(self.state.legal_actions(s))]
-        if not self.humans and not able:
-            return   # an all-AI table with nobody able to react: no pause needed (nobody to hide it from)
+        if len(self.humans) <= 1 and not able:
+            # Nobody can react and there is at most one human, who sees their own hand: an open window
+            # would hide nothing and only hold up the next move. (With several humans it opens for all
+            # alike, so whether it opens says nothing about anyone's cards.)
+            return
         self.reaction = window
         self._refresh_reaction_buttons()
 
@@ -444,9 +678,56 @@ class TableScene(Scene, metaclass=ABCMeta):
         return self.reaction is not None and self.reaction.open
 
     def _reaction_offered_to(self) -> list[int]:
+        """The human seats shown the reaction's control. With one human: only when that human can
+        really react (their own hand says so anyway); with several: all alike, so it leaks nothing."""
         if self.reaction is None:
             return []
-        return self.reaction.offered_to(self.humans, self._waiting())
+        offered = self.reaction.offered_to(self.humans, self._waiting())
+        if len(self.humans) == 1:
+            offered = [s for s in offered if self._can_react(s)]
+        return offered
+
+    def _can_react(self, seat: int) -> bool:
+        """`seat` may take the open window's reaction now (asked once per position, not every frame)."""
+        key = (self._token(), seat, self.reaction.key if self.reaction is not None else None)
+        if self._can_react_cache is None or self._can_react_cache[0] != key:
+            able = (self.reaction is not None and seat in reacting_seats(self.state)
+                    and self.reaction.concerns(self.state.legal_actions(seat)))
+            self._can_react_cache = (key, able)
+        return self._can_react_cache[1]
+
+    def _reaction_cards(self) -> set[str]:
+        """The cards a lone human would react with (lit in their hand while the window is open); none
+        with several humans, where lighting a card would show the others who can react."""
+        if len(self.humans) != 1 or not self._reaction_open() or not self.gate.may_show(self.bottom):
+            return set()
+        if self.bottom not in self._reaction_offered_to() or self.reaction is None:
+            return set()
+        verb = self.reaction.verb
+        return {str(a.args[0]) for a in self.state.legal_actions(self.bottom) if a.verb == verb and a.args}
+
+    def _light_reaction_cards(self) -> None:
+        """The hand cards a reaction could use glow while its window is open (others keep their lift glow)."""
+        lit = self._reaction_cards()
+        for sprite in self.hand_zones[self.bottom].cards:
+            if sprite.card_id in lit:
+                sprite.glow = theme.LEGAL_GLOW
+                self._lit_for_reaction.add(id(sprite))
+            elif id(sprite) in self._lit_for_reaction:
+                sprite.glow = None
+                self._lit_for_reaction.discard(id(sprite))
+
+    def _waits_for_reaction(self) -> bool:
+        """The seat on turn waits while a reaction window is open (its move would end the window)."""
+        return self._reaction_open() and self.bottom in self._waiting()
+
+    def _turn_tag(self, seat: int) -> str:
+        """The words on the active seat's marker: "your turn" only when the move is really theirs now;
+        while a reaction window is open the turn may still be taken away, so it says "next"."""
+        if self._reaction_open():
+            return "next"
+        # Your move made and still being shown: no "your turn" left standing while it lands.
+        return "your turn" if self._you(seat) and seat in self._waiting() else "turn"
 
     def _reaction_race_on(self) -> bool:
         """A reaction window offered to humans is open: the next hand-off waits until it closes."""
@@ -543,7 +824,7 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def _human_may_act(self) -> bool:
         return (self.bottom in self.humans and self.gate.may_show(self.bottom) and self.idle
-                and not self.state.finished)
+                and not self.state.finished and not self._waits_for_reaction())
 
     # ----- per frame -----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -557,6 +838,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._tick(dt)
         if self.reaction is not None and self.reaction.tick(dt):
             self._refresh_reaction_buttons()
+        self._release_log_when_landed()
         # Show queued events one after another, each once the previous motion is over.
         while self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open:
             self._show(self.events.popleft())
@@ -568,6 +850,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         if signature != self._controls_signature:
             self._controls_signature = signature
             self._refresh_reaction_buttons()
+        self._light_reaction_cards()
+        self._collect_hint()
         self._after_frame()
 
     def _tick(self, dt: float) -> None:
@@ -659,11 +943,12 @@ class TableScene(Scene, metaclass=ABCMeta):
         partway through the window, the seat waited for only once the window has closed."""
         settings = self.app.settings
         window_open = self._reaction_open()
+        pace = 0.0 if self._fast_forward() else settings.ai_delay_s
         if reaction:
             if any(a.verb in self.REACTION_VERBS for a in legal):
                 return self.reaction.ai_delay(self.rng) if window_open and self.reaction is not None else None
-            return settings.ai_delay_s * REACTION_AI_PACE
-        return None if window_open else settings.ai_delay_s
+            return pace * REACTION_AI_PACE
+        return None if window_open else pace
 
     def _ask_ai(self, token: int) -> None:
         """Ask every AI seat that may act now (several at once in a simultaneous decision); none waits on another."""
@@ -690,12 +975,14 @@ class TableScene(Scene, metaclass=ABCMeta):
         if surface.get_size() != self.layout.size:
             self.resize(surface.get_size())
         draw_felt(surface)
+        self._light_hint_cards()
         self._draw_table(surface)
         lay = self.layout
         self.log.draw(surface, lay.log_rect, lay.text_size(15))
         self._draw_controls(surface)
-        for button in self.buttons:
+        for button in self.buttons + self.help_buttons:
             button.draw(surface)
+        self._draw_look_back(surface)
         self._draw_card_help(surface)
         self.drag.draw_notice(surface, lay.text_size(17))
 
@@ -720,10 +1007,20 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     # ----- events -> motion ---------------------------------------------------------------------------------
     def _show(self, event: Event) -> None:
+        """Start an event's motion; the log lines its handler writes appear once that motion has landed."""
         event = event.for_seat(self.viewer)
         handler: Callable[[Event], None] | None = getattr(self, f"_on_{event.kind}", None)
         if handler is not None:
-            handler(event)
+            self.log.holding = True
+            try:
+                handler(event)
+            finally:
+                self.log.holding = False
+        self._release_log_when_landed()
+
+    def _release_log_when_landed(self) -> None:
+        if self.log.pending and not self.tweens.busy:
+            self.log.release()
 
     # ----- results -------------------------------------------------------------------------------------------------
     def _round_result(self, event: Event) -> ResultWords | None:
@@ -764,6 +1061,8 @@ class TableScene(Scene, metaclass=ABCMeta):
 
             self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle))
 
+        if self._replaying:
+            return      # rebuilding a resumed game's log: its past dialogs are not shown again
         self.overlay_open = True
         self.tweens.call(show, delay=delay)
 

@@ -26,12 +26,18 @@ def wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
 
 
 def draw_hint(surface: pygame.Surface, text: str, area: pygame.Rect, size: int, top: int | None = None) -> None:
-    """The hint's lines at the bottom of `area`; with `top`, only the lines that fit below it."""
+    """The hint's lines at the bottom of `area`; with `top`, in a size whose lines fit below it (only
+    below 10 px are lines left out)."""
     if not text:
         return
     lines = wrapped(text, size, area.width)
     line_h = theme.font(size).get_linesize()
     if top is not None:
+        # A small window: a smaller size before any line is left out, so the hint ends whole.
+        while size > 10 and len(lines) * line_h > area.bottom - top:
+            size -= 1
+            lines = wrapped(text, size, area.width)
+            line_h = theme.font(size).get_linesize()
         lines = lines[:max(1, (area.bottom - top) // line_h)]
     y = area.bottom - len(lines) * line_h
     for line in lines:

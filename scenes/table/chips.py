@@ -21,6 +21,21 @@ def fit_font(text: str, width: int, height: int, style: str = "bold") -> pygame.
     return theme.font(size, style)
 
 
+def fit_lines(text: str, width: int, height: int, style: str = "bold",
+              least: float = 0.6) -> tuple[pygame.font.Font, list[str]]:
+    """A name on one line when it fits `width` at `least` of `height` or more, else on two lines split at
+    the space that balances them best (each up to half the height): "White Bull" on a small card is
+    "White / Bull", never "White Bul"."""
+    one = fit_font(text, width, height, style)
+    words = text.split()
+    if one.size(text)[0] <= width and one.get_height() >= height * least or len(words) < 2:
+        return one, [text]
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    top, bottom = min(splits, key=lambda pair: max(len(pair[0]), len(pair[1])))
+    longer = top if theme.font(10, style).size(top)[0] >= theme.font(10, style).size(bottom)[0] else bottom
+    return fit_font(longer, width, max(6, height // 2), style), [top, bottom]
+
+
 def darker(colour: Colour, factor: float = 0.6) -> Colour:
     return (int(colour[0] * factor), int(colour[1] * factor), int(colour[2] * factor))
 

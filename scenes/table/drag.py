@@ -13,7 +13,8 @@ mode, Enter or Space play the focused (or selected) cards onto the default zone,
 selection.
 
 Multi-select (`multi_select=True`), for games that play several cards at once: a click puts a card
-into the selection or takes it out (`toggle`), Up/Down add or take out the focused card, and with
+into the selection; clicking a chosen card again plays the selection when it is a legal play onto
+the default zone (the same "click twice to play" as a single card), else takes it out (`toggle`); Up/Down add or take out the focused card, and with
 `space_toggles` Space does the same (`toggle_focused`) while Enter plays. Dragging any selected card
 carries the whole selection. A table whose idea of what is legal changed calls `refresh()` so the lit
 zones and lifted cards follow. Which cards may join a set is the table's business; the kit's
@@ -47,6 +48,14 @@ class Notice:
     pos: tuple[int, int]
     remaining: float = NOTICE_SECONDS
 
+    def __post_init__(self) -> None:
+        self.text = sentence(self.text)
+
+
+def sentence(text: str) -> str:
+    """A message shown alone starts with a capital, whatever the engine's reason looks like mid-sentence."""
+    return text[:1].upper() + text[1:]
+
 
 @dataclass
 class DragController:
@@ -66,6 +75,7 @@ class DragController:
     hover_lift: bool = False
     space_toggles: bool = False     # multi_select: Space toggles the focused card (Enter still plays)
     hovered: CardSprite | None = None
+    notice_ceiling: int | None = None   # a refusal's notice ends above this y (the player's own name plate)
     _press: tuple[CardSprite, tuple[int, int]] | None = None
     _grab_offsets: list[tuple[float, float]] = field(default_factory=list)
     _lit: set[str] = field(default_factory=set)
@@ -173,8 +183,10 @@ class DragController:
         self._lit = self._zones_for(self.selected)
         if reason and cards:
             x, y, _ = cards[0].home
-            top = cards[0].rect().height // 2
-            self.notice = Notice(reason, (int(x), int(y - top - 8)))
+            top = int(y - cards[0].rect().height // 2 - 8)
+            if self.notice_ceiling is not None:
+                top = min(top, self.notice_ceiling - 4)
+            self.notice = Notice(reason, (int(x), top))
 
     def cancel(self) -> None:
         """Drop the selection and any card in the hand (the turn moved on, a hand-off began)."""
@@ -296,6 +308,10 @@ class DragController:
     def _click(self, sprite: CardSprite) -> None:
         self.focus = self.sprites.index(sprite) if sprite in self.sprites else None
         if self.multi_select:
+            zone = self.default_zone()
+            if sprite in self.selected and zone is not None and zone in self._zones_for(self.selected):
+                self.play(list(self.selected), zone)     # clicked twice: the chosen set is played, as one card is
+                return
             self.toggle(sprite)
             return
         if sprite in self.selected:

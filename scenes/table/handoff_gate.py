@@ -8,7 +8,7 @@ shown hand face down when its player's turn is over, so it is not left open for 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -21,6 +21,7 @@ class HandoffGate:
         self.human_seats = tuple(human_seats)
         self.revealed: int | None = self.human_seats[0] if len(self.human_seats) == 1 else None
         self.asking: int | None = None
+        self.open_menu: Callable[[], None] | None = None    # Esc on the hand-off screen (the table's pause menu)
 
     @property
     def needed(self) -> bool:
@@ -47,7 +48,8 @@ class HandoffGate:
 
         self.revealed = None
         self.asking = seat
-        self.app.stack.push(HandoffOverlay(self.app, self.names[seat], lambda: self._confirmed(seat), reason))
+        self.app.stack.push(HandoffOverlay(self.app, self.names[seat], lambda: self._confirmed(seat), reason,
+                                           on_menu=self.open_menu))
 
     def hide(self) -> None:
         """Nobody's view may be shown until the next confirm (a turn is over in pass-and-play).

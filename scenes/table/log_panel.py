@@ -2,6 +2,9 @@
 
 Both answer the question a player asks on looking back at the screen: what just happened, and who
 is to play. The log keeps the last lines in words; the newest stands out (bold, bright, on a lit band).
+A line says what is seen: the table holds the lines an event's handler writes (`holding`) and
+releases them once the motion that event started has landed, so "Ann plays 6: 38 → 44" appears
+when the card lies on the pile and the total reads 44, not while it is in flight.
 A line can be private to one seat ("You draw 7"): in pass-and-play the others read its public
 wording ("Chloe draws a card") instead, whoever is looking at the screen (`viewer`). The turn marker is a
 gold ring around the seat's plate plus a "▶" arrow and the word "turn", so it reads without colour.
@@ -38,6 +41,8 @@ class LogLine:
 class LogPanel:
     def __init__(self, max_lines: int = 40) -> None:
         self.entries: deque[LogLine] = deque(maxlen=max_lines)
+        self.holding = False                # new lines wait in `pending` (the table is starting their motion)
+        self.pending: list[LogLine] = []
         self.viewer: int | None = None      # whose private lines may be read now (pass-and-play)
         self._cached: tuple[tuple, pygame.Surface] | None = None
 
@@ -48,11 +53,22 @@ class LogPanel:
         return [text for text in shown if text is not None]
 
     def add(self, text: str, *, private_to: int | None = None, public: str | None = None) -> None:
-        """Log a line; with `private_to`, only that seat's viewer reads `text` (others read `public`, if any)."""
-        self.entries.append(LogLine(text, private_to, public))
+        """Log a line; with `private_to`, only that seat's viewer reads `text` (others read `public`, if any).
+        While `holding`, the line waits for `release()` (it says what a motion still in flight will show)."""
+        line = LogLine(text, private_to, public)
+        if self.holding:
+            self.pending.append(line)
+        else:
+            self.entries.append(line)
+
+    def release(self) -> None:
+        """The motion has landed: the lines that describe it appear."""
+        self.entries.extend(self.pending)
+        self.pending.clear()
 
     def clear(self) -> None:
         self.entries.clear()
+        self.pending.clear()
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, text_size: int, title: str = "Moves") -> None:
         """Newest lines at the bottom, wrapped to the panel; older lines that do not fit are left out.

@@ -55,9 +55,10 @@ def draw_plate_name(surface: pygame.Surface, plate: pygame.Rect, name: str, role
     return blit_text(surface, shown, (plate.left + pad, plate.centery), size, theme.CREAM, "bold", "midleft")
 
 
-def draw_active_seat(surface: pygame.Surface, plate: pygame.Rect, clock: float, yours: bool) -> None:
-    """The ring and tag of the seat whose move is awaited."""
-    draw_turn_marker(surface, plate, clock, "your turn" if yours else "turn")
+def draw_active_seat(surface: pygame.Surface, plate: pygame.Rect, clock: float, yours: bool,
+                     label: str | None = None) -> None:
+    """The ring and tag of the seat whose move is awaited (`label` overrides "your turn" / "turn")."""
+    draw_turn_marker(surface, plate, clock, label if label is not None else ("your turn" if yours else "turn"))
 
 
 def count_words(count: int) -> str:

@@ -4,8 +4,10 @@ The engine says when a reaction is possible and who may take it (`to_act`, `is_r
 `legal_actions`); the window is only its pacing on screen:
 - It lasts `length` seconds and shows a shrinking bar, so people can react in their own time.
 - Its control ("Sneak 7!") is offered to every human seat the game is not waiting for, except the
-  seats the game names as not concerned (the card's own player): whether or not they could really
-  react, so offering it leaks nothing. Pressing it proposes `action`; the engine may refuse.
+  seats the game names as not concerned (the card's own player): with several humans whether or not
+  they could really react, so offering it leaks nothing; with one human, the table offers it only
+  when that human can react and lights the card to react with (TableScene `_reaction_offered_to`).
+  Pressing it proposes `action`; the engine may refuse.
 - AI seats that may react answer partway through the window (`ai_delay`), like a person would;
   the seat the game waits for acts only once the window has closed, so reactions get their chance.
 - `key` names what the window is about (round, cards on the pile...): a move that leaves the same

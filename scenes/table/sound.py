@@ -17,7 +17,7 @@ import random
 import wave
 from array import array
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -133,3 +133,17 @@ class TableSounds:
             sound.play()
         except pygame.error:
             pass
+
+
+class _Silence:
+    """Sounds that are never heard: a resumed game's earlier moves, replayed only for the log."""
+
+    @property
+    def available(self) -> bool:
+        return False
+
+    def play(self, name: str) -> None:
+        """Nothing is heard."""
+
+
+SILENT: Any = _Silence()

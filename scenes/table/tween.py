@@ -6,6 +6,11 @@ should end. Start values are read when the tween starts (after its delay), so tw
 after another on the same object chain naturally. Every duration and delay is multiplied by an
 animation factor read at each `add` (settings.animation_factor: 0 makes everything instant, which
 headless runs and the "instant" setting use). Callbacks run once, when the tween ends.
+
+Reduced motion (settings.reduced_motion, read at each `add`): nothing slides. A tween that moves
+something (`x`, `y`, `rotation`) fades it out where it is, puts it in its new place at the halfway
+point and fades it back in; what has no `alpha` (a figurine) simply changes place halfway. Other
+attributes (a flip, a counting total) still change smoothly.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 Easing = Callable[[float], float]
+MOVING = frozenset({"x", "y", "rotation"})      # attributes that make a thing slide
 
 
 def linear(t: float) -> float:
@@ -55,6 +61,14 @@ class Tween:
     starts: dict[str, float] | None = None
     done: bool = False
     tag: str = ""
+    fade_move: bool = False         # reduced motion: the moving attributes jump halfway, behind a fade
+    _alpha: float | None = None     # the target's alpha when a fading move started
+
+    def restore_alpha(self) -> None:
+        """A fading move stopped halfway leaves its target as visible as it was before."""
+        if self._alpha is not None:
+            self.target.alpha = self._alpha
+            self._alpha = None
 
     def step(self, dt: float) -> float:
         """Advance by dt; return the time left over once finished (so a queue never loses time)."""
@@ -68,12 +82,19 @@ class Tween:
                 return 0.0
         if self.starts is None:
             self.starts = {name: float(getattr(self.target, name)) for name in self.ends}
+            if self.fade_move and hasattr(self.target, "alpha") and "alpha" not in self.ends:
+                self._alpha = float(self.target.alpha)
         self.elapsed += dt
         progress = 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
         eased = self.easing(progress)
         for name, end in self.ends.items():
             start = self.starts[name]
-            setattr(self.target, name, end if progress >= 1.0 else start + (end - start) * eased)
+            if self.fade_move and name in MOVING:
+                setattr(self.target, name, end if progress >= 0.5 else start)
+            else:
+                setattr(self.target, name, end if progress >= 1.0 else start + (end - start) * eased)
+        if self._alpha is not None:
+            self.target.alpha = self._alpha * (1.0 if progress >= 1.0 else abs(1.0 - 2.0 * progress))
         if progress >= 1.0:
             self.done = True
             return max(0.0, self.elapsed - self.duration)
@@ -86,6 +107,7 @@ class TweenQueue:
 
     factor: Callable[[], float] = lambda: 1.0
     tweens: list[Tween] = field(default_factory=list)
+    reduced: Callable[[], bool] = lambda: False     # reduced motion: moves fade instead of sliding
 
     def add(self, target: Any, duration: float, *, delay: float = 0.0, easing: Easing = ease_out_cubic,
             on_done: Callable[[], None] | None = None, tag: str = "", **ends: float) -> Tween:
@@ -99,8 +121,10 @@ class TweenQueue:
         for old in self.tweens:
             if old.target is target and not old.done and set(old.ends) <= set(ends):
                 old.done = True
+                old.restore_alpha()
                 self._finish_callback(old)
-        tween = Tween(target, dict(ends), duration * scale, delay * scale, easing, on_done, tag=tag)
+        tween = Tween(target, dict(ends), duration * scale, delay * scale, easing, on_done, tag=tag,
+                      fade_move=bool(MOVING & set(ends)) and self.reduced())
         self.tweens.append(tween)
         if tween.duration <= 0 and tween.delay <= 0:
             self._run(tween, 0.0)
@@ -145,6 +169,7 @@ class TweenQueue:
             if tween.target is target:
                 tween.done = True
                 tween.on_done = None
+                tween.restore_alpha()
         self.tweens = [t for t in self.tweens if not t.done]
 
     def moving(self, target: Any) -> bool:

@@ -222,7 +222,7 @@ def test_an_illegal_drop_springs_back_home_with_the_reason_shown_by_the_card():
     drag.handle_event(_mouse(pygame.MOUSEMOTION, (370, 150)))
     assert (nine.x, nine.y) == (370, 150)
     drag.handle_event(_mouse(pygame.MOUSEBUTTONUP, (370, 150)))
-    assert played == [] and drag.notice is not None and drag.notice.text == "you cannot play 9 now"
+    assert played == [] and drag.notice is not None and drag.notice.text == "You cannot play 9 now"
     tweens.update(1.0)
     assert (nine.x, nine.y) == nine.home[:2]
     screen = pygame.Surface((640, 480))

@@ -204,7 +204,7 @@ def test_an_illegal_set_springs_back_with_the_engines_reason(make_app):
     expected = scene.state.why_illegal(0, Action.of("play", "1a"))
     scene.press_play()
     assert expected is not None and expected.startswith("you must reach")
-    assert scene.drag.notice is not None and scene.drag.notice.text == expected
+    assert scene.drag.notice is not None and scene.drag.notice.text == expected[0].upper() + expected[1:]
     assert scene.state.rounds[0].actions == actions and scene.state.turn == 0
     run(app, 30)
     assert (sprite.x, sprite.y) == pytest.approx(home[:2])

@@ -169,7 +169,7 @@ def test_the_leads_tag_lies_inside_the_plate_clear_of_the_turn_tag(make_app):
     assert plate.contains(tag)                     # the turn tag is drawn outside the plate's ring
 
 
-def test_a_resumed_game_starts_its_log_with_where_the_round_stands(make_app):
+def test_a_resumed_game_rebuilds_its_log_and_then_says_where_the_round_stands(make_app):
     game = load_game()
     seats = [SeatInfo("Ann", "human"), SeatInfo("Bruno", "ai:normal"), SeatInfo("Chloé", "ai:normal")]
     state = game.new_state(seats, game.normalize_options({"zeus_cards": ZEUS3}), 3, setups=[_bruno_leads()])
@@ -177,8 +177,9 @@ def test_a_resumed_game_starts_its_log_with_where_the_round_stands(make_app):
     session.apply(1, state.legal_actions(1)[0])
     app = make_app(animation_speed="instant", ai_delay_s=5.0)
     scene = TelosTableScene(app, session)
-    first = scene.log.lines[0]
-    assert first.startswith("Round 1 goes on: trick 1, Bruno led, Chloé to play (reach "), first
+    lines = scene.log.lines
+    assert lines[0] == "Round 1: Ann deals 7 cards each; Bruno leads", lines
+    assert lines[-1].startswith("Round 1 goes on: trick 1, Bruno led, Chloé to play (reach "), lines
 
 
 @pytest.mark.parametrize("players, size", [(4, (1280, 720)), (6, (800, 500)), (3, (800, 500))])

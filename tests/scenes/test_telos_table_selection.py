@@ -116,7 +116,7 @@ def test_a_refused_set_springs_back_and_stays_chosen_so_it_can_be_mended(make_ap
     for card in ("5a", "6a"):
         click(app, click_point(scene, sprite_of(scene, card)))
     scene.press_play()
-    assert scene.drag.notice is not None and scene.drag.notice.text == "a multiple lead must be cards of one value"
+    assert scene.drag.notice is not None and scene.drag.notice.text == "A multiple lead must be cards of one value"
     run(app, 40)                                                  # the spring-back runs
     assert sorted(s.card_id for s in scene.drag.selected) == ["5a", "6a"]
     click(app, click_point(scene, sprite_of(scene, "6a")))

@@ -40,7 +40,7 @@ WINDOW = (1024, 640)
 TIME_LIMIT_S = 14.0
 HANDS = [["5a", "5b", "6a", "1c", "2c", "3c", "13a"], ["7a", "8a", "9a", "10a", "11a", "12a", "7b"],
          ["1b", "2b", "3b", "4b", "6b", "8b", "4a"]]
-REFUSED = "a multiple lead must be cards of one value"
+REFUSED = "A multiple lead must be cards of one value"
 # (what the mouse does, card): clicks toggle a card in the selection, a drag carries the whole selection.
 STEPS = [("click", "5a"), ("click", "6a"), ("drag", "6a"), ("click", "6a"), ("click", "5b"), ("drag", "5b")]
 

@@ -15,6 +15,7 @@ import pytest
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
 from game.zeus import load_game
+from scenes import theme
 from scenes.app import App
 from scenes.handoff import HandoffOverlay
 from scenes.results import ResultsOverlay
@@ -127,40 +128,60 @@ def test_an_illegal_drop_springs_back_with_the_reason(make_app):
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1)]
     for event in events:
         scene.handle_event(event)
-    assert scene.drag.notice is not None and scene.drag.notice.text == "it is not your turn"
+    assert scene.drag.notice is not None and scene.drag.notice.text == "It is not your turn"
     assert len(scene.state.rounds[0].actions) == 0
     run(app, 30)
     assert (sprite.x, sprite.y) == pytest.approx(home[:2])
 
 
-def test_the_sneak_control_appears_for_a_human_seat_after_a_number_card(make_app):
+def test_a_lone_human_is_offered_the_sneak_only_with_the_number_and_the_card_glows(make_app):
     app = make_app(animation_speed="instant", ai_delay_s=0.0, sneak_window_s=1.5)
-    # Zoe (seat 1) plays first, Bob (seat 2) is next: Ann is neither, so she is offered the sneak.
-    setup = {"dealer": 0, "first": 1,
-             "hands": [["2", "3", "4", "6"], ["5", "5", "7", "8"], ["9", "9", "10", "1"]],
-             "draw_pile": _rest_of_deck([["2", "3", "4", "6"], ["5", "5", "7", "8"], ["9", "9", "10", "1"]])}
+    # Zoe (seat 1) plays first, Bob (seat 2) is next: Ann holds a 7 and an 8, whichever Zoe plays.
+    hands = [["7", "8", "3", "6"], ["7", "7", "8", "8"], ["9", "9", "10", "1"]]
+    setup = {"dealer": 0, "first": 1, "hands": hands, "draw_pile": _rest_of_deck(hands)}
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy"), ("Bob", "ai:easy")], setups=[setup])
     run(app, 600, until=lambda: bool(scene.sneak_buttons))
     assert scene.reaction is not None and scene.reaction.open
     [(seat, button)] = scene.sneak_buttons
     assert seat == 0 and button.label == f"Sneak {scene.sneak_number}!"
+    run(app, 1)
+    glowing = [s.card_id for s in scene.hands[0] if s.glow == theme.LEGAL_GLOW]
+    assert glowing == [str(scene.sneak_number)]                   # the card to sneak with is lit
+    assert "Sneak window open" in scene._hint() and scene._turn_tag(2) == "next"
     actions = scene.state.rounds[0].actions
     run(app, 45)                                   # 0.75 s of the 1.5 s window
     assert len(actions) == 1 and scene.sneak_buttons     # Bob, the AI on turn, waits for the window
     run(app, 200, until=lambda: len(actions) >= 2)
     assert len(actions) == 2 and actions[1][0] == 2 and not scene.sneak_buttons
+    assert not any(s.glow == theme.LEGAL_GLOW for s in scene.hands[0])     # the light goes with the window
 
 
-def test_pressing_sneak_without_the_number_says_why_and_changes_nothing(make_app):
-    app = make_app(animation_speed="instant", ai_delay_s=0.0, sneak_window_s=2.0)
+def test_a_lone_human_without_the_number_gets_no_window_and_the_ai_is_not_held_up(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=0.0, sneak_window_s=5.0)
     hands = [["2", "3", "4", "6"], ["5", "5", "7", "8"], ["9", "9", "10", "1"]]
     setup = {"dealer": 0, "first": 1, "hands": hands, "draw_pile": _rest_of_deck(hands)}
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy"), ("Bob", "ai:easy")], setups=[setup])
+    actions = scene.state.rounds[0].actions
+    offered = []
+    run(app, 60, until=lambda: offered.append(bool(scene.sneak_buttons)) or len(actions) >= 2)
+    assert len(actions) >= 2 and actions[1][0] == 2        # Bob played within a second, not after 5 s
+    assert not any(offered)
+
+
+def test_with_several_humans_the_sneak_is_offered_to_all_alike_and_nothing_glows(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=0.0, sneak_window_s=2.0)
+    hands = [["2", "3", "4", "6"], ["5", "5", "7", "8"], ["9", "9", "10", "1"], ["5", "7", "8", "6"]]
+    setup = {"dealer": 0, "first": 1, "hands": hands, "draw_pile": _rest_of_deck(hands)}
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy"), ("Bob", "ai:easy"), ("Cleo", "human")],
+                       setups=[setup])
     run(app, 600, until=lambda: bool(scene.sneak_buttons))
+    assert [seat for seat, _ in scene.sneak_buttons] == [0, 3]     # Ann cannot sneak, Cleo can: both offered
+    assert scene._reaction_cards() == set()
+    assert not any(s.glow == theme.LEGAL_GLOW for hand in scene.hands.values() for s in hand)
     before = len(scene.state.rounds[0].actions)
     scene.sneak_buttons[0][1].on_click()
     assert len(scene.state.rounds[0].actions) == before
-    assert scene.drag.notice is not None and "do not hold" in scene.drag.notice.text
+    assert scene.drag.notice is not None and "Ann: You do not hold" in scene.drag.notice.text
 
 
 def test_two_humans_get_the_hand_off_and_no_hand_is_drawn_before_confirm(make_app):

@@ -125,7 +125,7 @@ def check_report(report: dict) -> None:
     assert report["drag_travel"] >= 100, report          # the drags really travelled
     assert report["follow_error"] <= 3.0, report          # and the card stayed under the pointer
     assert report["lit"], report                          # Mount Olympus lit up for the 1
-    assert "that would take Mount Olympus past 100" in report["notices"], report
+    assert "That would take Mount Olympus past 100" in report["notices"], report
     assert report["five_home"] is True, report            # the refused 5 sprang back
     assert report["actions"] == [[1, "play Hera"], [0, "play 1"]], report
 
