@@ -35,6 +35,7 @@ TOAST_SECONDS = 3.0
 WINDOW_TITLE = "Olympus Table"
 MIN_WINDOW = (640, 400)
 SETTINGS_SAVE_DELAY = 0.6   # a window being dragged bigger is saved once it stops, not per pixel
+RESTORE_GUARD_SECONDS = 1.0   # after leaving fullscreen, how long a window manager's stale resize is refused
 
 
 @dataclass
@@ -139,6 +140,7 @@ class App:
         self._set_icon()
         self._windowed_size = size or (self.settings.window_width, self.settings.window_height)
         self.fullscreen = self.settings.fullscreen and not headless and size is None
+        self._restoring_window = 0.0   # seconds in which a resize to another size is not adopted
         self.screen = self._set_mode()
         self.clock = pygame.time.Clock()
         pygame.key.set_repeat(400, 35)
@@ -173,8 +175,17 @@ class App:
         self.stack.resize(self.size)
 
     def set_fullscreen(self, on: bool) -> None:
+        """Fullscreen on or off. Going fullscreen first notes the window's real size (it may have been
+        resized or maximised without a resize event reaching us); coming back restores exactly that
+        size, and for a moment a window manager's resize to some older size is answered by setting
+        ours again instead of being adopted."""
         if self.headless or on == self.fullscreen:
             return
+        if on:
+            self._windowed_size = self.screen.get_size()
+            self._remember_window_size()
+        else:
+            self._restoring_window = RESTORE_GUARD_SECONDS
         self.fullscreen = on
         self._apply_window()
         if self.settings.fullscreen != on:
@@ -301,6 +312,11 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen and self._restoring_window > 0 \
+                and (event.w, event.h) != self._windowed_size:
+            self.screen = self._set_mode()   # a stale size from leaving fullscreen: keep the window's own
+            self.stack.resize(self.size)
+            return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self._windowed_size = (max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h))
             current = pygame.display.get_surface()
@@ -318,6 +334,7 @@ class App:
         self.stack.handle_event(event)
 
     def update(self, dt: float) -> None:
+        self._restoring_window = max(0.0, self._restoring_window - dt)
         self.stack.update(dt)
         if self.session is not None and self.session.messages:
             for message in self.session.messages:
