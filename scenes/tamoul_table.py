@@ -99,6 +99,7 @@ class TamoulTableScene(TableScene):
     RNG_NAME = "tamoul-table"
     RESULTS_DELAY = 0.8
     REACTION_VERBS: tuple[str, ...] = ()    # interception is open at any moment, not only in the window
+    TURN_WAITS_FOR_REACTION = False         # the window holds back the next player's draw, not this turn's steps
 
     def __init__(self, app: "App", session: GameSession) -> None:
         super().__init__(app, session)

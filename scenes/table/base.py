@@ -122,6 +122,9 @@ class TableScene(Scene, metaclass=ABCMeta):
     HAND_SPACING = 1.1      # card widths between the bottom hand's cards when there is room
     RESULTS_DELAY = 0.5     # seconds between the round's last motion starting and its results dialog
     REACTION_VERBS: tuple[str, ...] = ()    # verbs taken only inside a reaction window (Zeus: "sneak")
+    # Whether the seat on turn waits while a reaction window is open (Zeus: its next card would close the
+    # sneak window). A game whose window only holds back the *next* turn (Tamoul) sets this False.
+    TURN_WAITS_FOR_REACTION = True
 
     layout: TableLayout
     drag: DragController
@@ -719,7 +722,7 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def _waits_for_reaction(self) -> bool:
         """The seat on turn waits while a reaction window is open (its move would end the window)."""
-        return self._reaction_open() and self.bottom in self._waiting()
+        return self.TURN_WAITS_FOR_REACTION and self._reaction_open() and self.bottom in self._waiting()
 
     def _turn_tag(self, seat: int) -> str:
         """The words on the active seat's marker: "your turn" only when the move is really theirs now;

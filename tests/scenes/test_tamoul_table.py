@@ -19,6 +19,7 @@ from game.tamoul import load_game
 from scenes.app import App
 from scenes.handoff import HandoffOverlay
 from scenes.results import ResultsOverlay
+from scenes.table.drag import sentence
 from scenes.tamoul_table import TamoulTableScene
 
 DT = 1 / 60
@@ -435,7 +436,7 @@ def test_a_refused_move_springs_back_with_the_engines_reason(make_app):
     drag(app, (sprite.x, sprite.y), discard_pos(scene))
     assert len(actions(scene)) == before
     reason = scene.state.why_illegal(0, Action("discard"))
-    assert scene.drag.notice is not None and scene.drag.notice.text == reason
+    assert scene.drag.notice is not None and scene.drag.notice.text == sentence(reason)
     run(app, 60)
     assert (sprite.x, sprite.y) == pytest.approx(home[:2], abs=1)
 

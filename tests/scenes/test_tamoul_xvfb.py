@@ -38,7 +38,7 @@ WINDOW = (1024, 640)
 ANN = ["5D", "9S", "3C", "QH"]
 ZOE = ["2S", "8H", "6C", "AD"]
 TIME_LIMIT_S = 14.0
-EMPTY_PILE = "the discard pile is empty: there is nothing to intercept"
+EMPTY_PILE = "The discard pile is empty: there is nothing to intercept"   # as the table shows it
 
 
 def scenario_session() -> GameSession:
