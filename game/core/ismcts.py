@@ -296,16 +296,16 @@ class ISMCTS:
         """Select (UCB over available children) or, while widening allows, add one untried choice;
         True when a child was added (the rollout starts there)."""
         decided = node.decided[seat] = node.decided.get(seat, 0) + 1
+        open_now = set(choices)
         available: list[tuple[Choice, Node]] = []
-        untried: list[Choice] = []
-        for choice in choices:
-            child = node.children.get((seat, choice))
-            if child is None:
-                untried.append(choice)
-            else:
+        for (chooser, choice), child in node.children.items():  # at most the widening limit: few
+            if chooser == seat and choice in open_now:
                 child.available += 1
                 available.append((choice, child))
-        if untried and len(available) < self.rules.widening.limit(decided):
+        untried: list[Choice] = []
+        if len(available) < min(len(choices), self.rules.widening.limit(decided)):
+            untried = [c for c in choices if (seat, c) not in node.children]
+        if untried:
             choice = self._first_to_add(state, seat, untried, rng)
             child = node.children[(seat, choice)] = Node(seat)
             child.available = 1
