@@ -298,7 +298,7 @@ class ISMCTS:
         decided = node.decided[seat] = node.decided.get(seat, 0) + 1
         open_now = set(choices)
         available: list[tuple[Choice, Node]] = []
-        for (chooser, choice), child in node.children.items():  # at most the widening limit: few
+        for (chooser, choice), child in node.children.items():  # few: widening keeps them so
             if chooser == seat and choice in open_now:
                 child.available += 1
                 available.append((choice, child))

@@ -109,7 +109,7 @@ def test_reward_is_one_for_not_taking_points_and_less_the_more_points_are_taken(
 
 
 def test_a_wide_follow_is_widened_the_normal_players_favourite_first() -> None:
-    """A 19-card hand following a line of three 4s lists over a hundred plays; 12 iterations try at most 7."""
+    """A 19-card hand following a line of three 4s lists over a hundred plays; 20 iterations try at most 18."""
     state = new_game(3, 17)
     rng = random.Random(17)
     for _ in range(22):
@@ -117,10 +117,10 @@ def test_a_wide_follow_is_widened_the_normal_players_favourite_first() -> None:
     (seat,) = state.waiting_for()
     legal = state.legal_actions(seat)
     assert len(legal) > 100
-    agent = HardAgent(GAME, Budget(12))
+    agent = HardAgent(GAME, Budget(20))
     choice = agent.choose(state.view(seat), legal, random.Random(1))
     assert agent.last_result is not None and choice in legal
-    assert len(agent.last_result.visits) <= WIDENING.limit(12) == 7
+    assert len(agent.last_result.visits) <= WIDENING.limit(20) == 18
     favourite = play_order(state, seat, legal, random.Random(1))[0]
     assert favourite == NormalAgent().choose(state.view(seat), legal, random.Random(1))
     assert favourite in agent.last_result.visits
