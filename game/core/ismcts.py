@@ -190,12 +190,10 @@ class ISMCTS:
         stats = {key[1]: child for key, child in root.children.items() if key[0] == seat}
         visits = {choice: child.visits for choice, child in stats.items()}
         means = {choice: child.mean() for choice, child in stats.items()}
-        offered: list[Choice] = ([PASS] if optional else []) + legal
-        offered += [c for c in stats if c not in offered]  # generated candidates the samples allowed
-        if visits:
-            best = max(offered, key=lambda c: (visits.get(c, -1), means.get(c, 0.0)))
+        if visits:  # ties go to the child added first: the game's order ranked it higher
+            best = max(stats, key=lambda c: (visits[c], means[c]))
         else:  # no determinization offered any of them (cannot happen when the view is honest)
-            best = offered[0]
+            best = PASS if optional else legal[0]
         return SearchResult(best, done, time.perf_counter() - started, visits, means, root)
 
     # ----- one iteration -------------------------------------------------------------------------

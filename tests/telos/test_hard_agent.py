@@ -135,7 +135,7 @@ def test_hard_rarely_loses_against_random_players() -> None:
     games, lost = 10, 0
     for seed in range(games):
         me = seed % 4
-        agents = [HardAgent(GAME, Budget(10)) if s == me else RandomAgent() for s in range(4)]
+        agents = [HardAgent(GAME, Budget(20)) if s == me else RandomAgent() for s in range(4)]
         state = play_game(GAME, [SeatInfo(f"p{s}") for s in range(4)], agents, seed=seed)
         lost += state.loser == me
     assert lost <= 1, lost
