@@ -102,7 +102,8 @@ def bet_reward(state: State, origin: Origin) -> list[float] | None:
 
 
 def seats_in(node: Node) -> set[int]:
-    return {seat for seat, _ in node.children} | {s for child in node.children.values() for s in seats_in(child)}
+    below = {s for child in node.children.values() for s in seats_in(child)}
+    return {seat for seat, _ in node.children} | below
 
 
 def test_chance_is_applied_from_the_state_never_asked_nor_branched_on() -> None:

@@ -155,7 +155,8 @@ class DuelState(State):
 def duel_search(seed: int):
     rules = SearchRules(lambda view, rng: DuelState(view), random_rollout, grab_half_the_time, winner_rewards)
     legal = [Action("go"), Action("wait")]
-    return ISMCTS(rules, Budget(120)).search(DuelPosition((False, False), False), 0, legal, random.Random(seed))
+    start = DuelPosition((False, False), False)
+    return ISMCTS(rules, Budget(120)).search(start, 0, legal, random.Random(seed))
 
 
 def test_a_simultaneous_decision_is_taken_by_either_seat_first_in_a_seeded_order() -> None:

@@ -95,8 +95,8 @@ def rules(order: ActionOrder | None = None, candidates: CandidateGenerator | Non
                        order=order, candidates=candidates, widening=widening)
 
 
-ITERATIONS = 200
-CAP = math.ceil(2.0 * ITERATIONS ** 0.5)  # the default widening: 29 children after 200 decisions
+ITERATIONS = 100
+CAP = math.ceil(2.0 * ITERATIONS ** 0.5)  # the default widening: 20 children after 100 decisions
 
 
 def test_widening_caps_the_root_children_and_finds_the_clearly_best_pick() -> None:
@@ -110,10 +110,10 @@ def test_widening_caps_the_root_children_and_finds_the_clearly_best_pick() -> No
 
 def test_without_an_order_widening_samples_and_still_respects_the_cap() -> None:
     legal = PickState().legal_actions(0)
-    search = ISMCTS(rules(widening=Widening(k=1.0, alpha=0.5)), Budget(ITERATIONS))
+    search = ISMCTS(rules(widening=Widening(k=1.0, alpha=0.5)), Budget(100))
     first = search.search(PickView(False), 0, legal, random.Random(3))
     again = search.search(PickView(False), 0, legal, random.Random(3))
-    assert len(first.visits) <= math.ceil(ITERATIONS ** 0.5) < 20
+    assert len(first.visits) <= 10  # ceil(1 * 100 ** 0.5)
     assert (first.action, first.visits) == (again.action, again.visits)
 
 

@@ -109,7 +109,7 @@ def test_reward_is_one_for_not_taking_points_and_less_the_more_points_are_taken(
 
 
 def test_a_wide_follow_is_widened_the_normal_players_favourite_first() -> None:
-    """A 19-card hand following a line of three 4s lists over a hundred plays; 20 iterations try at most 18."""
+    """A 19-card hand following three 4s lists over a hundred plays; 20 iterations try 18 at most."""
     state = new_game(3, 17)
     rng = random.Random(17)
     for _ in range(22):
