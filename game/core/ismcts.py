@@ -19,15 +19,16 @@ Cowling, Powley and Whitehouse (2012), as OpenSpiel's `ismcts.py` does it, cut t
   what `SearchRules.candidates` builds, and earlier children that `why_illegal` still accepts: the list
   is never taken as complete.
 - **Chance** is never a decision: whenever a state waits for the chance seat (in the tree or in a
-  rollout), the state's own chance action is applied (`game.core.drive.apply_chance`). Different
-  determinizations carry different chance generators, so chance outcomes are averaged over like hidden
-  cards.
+  rollout), the state's own chance action is applied (`game.core.drive.apply_chance`). The seat
+  cannot know what chance will do, so a determinizer samples the seed behind it as well: chance
+  outcomes are then averaged over like hidden cards.
 - **Simultaneous decisions**: when several seats are waited for, the next one is picked with
   `game.core.drive.next_waiting_seat` (seeded), in the tree and in rollouts alike.
 - Past the tree, a cheap **rollout policy** plays on until the game's **evaluator** says the playout
   is over (end of the round or the game) and gives a reward per seat in [0, 1].
 - Every decision node maximises the reward of the seat that decides there (each opponent plays for
-  itself), and the root returns the most visited choice that is legal now.
+  itself), and the root returns the most visited choice that is legal now (on a tie, the child added
+  first).
 - **Reactions** (a seat that may act out of turn, `state.is_reaction`) are offered as `game.core.play.step`
   offers them: every offered reactor is asked, in a random order, before the seats the game waits for.
   By default a game-supplied reaction rule answers (in the tree and in rollouts alike). With
