@@ -4,19 +4,36 @@ Cowling, Powley and Whitehouse (2012), as OpenSpiel's `ismcts.py` does it, cut t
 
 - Each iteration samples a **determinization**: a full `State` consistent with what the searching seat
   knows, built from its *view* by the game's determinizer (never from the true state).
-- One tree serves all determinizations. A node is the sequence of (seat, action) decisions taken from
-  the searching seat's information set; a child is "available" in an iteration when its action is
-  legal in that iteration's determinization. UCB uses availability counts instead of the parent's
-  visits (the subset-armed bandit of SO-ISMCTS), so actions that are often impossible (an opponent's
-  card it may not hold) are not over-explored.
+- One tree serves all determinizations. A node is the sequence of decisions taken from the searching
+  seat's information set; its children are keyed by **(seat, action)**, so when a reaction (or a
+  hidden card) changes who moves next, the two seats' choices are different children and one node's
+  statistics always belong to one seat. A child is "available" in an iteration when its seat decides
+  there and its action is legal in that iteration's determinization. UCB uses availability counts
+  instead of the parent's visits (the subset-armed bandit of SO-ISMCTS), so actions that are often
+  impossible (an opponent's card it may not hold) are not over-explored.
+- **Progressive widening** keeps a wide decision (a Télos follow can list thousands of plays) from
+  spreading the budget thin: after a seat has decided `n` times at a node, it may choose among at most
+  `ceil(k * n ** alpha)` children (`Widening`). New children are added in the order a game-supplied
+  `SearchRules.order` gives (most promising first), else drawn at random. Where the game does not list
+  every legal action (`lists_all_actions(seat)` is False) the candidates are the listed representatives,
+  what `SearchRules.candidates` builds, and earlier children that `why_illegal` still accepts: the list
+  is never taken as complete.
+- **Chance** is never a decision: whenever a state waits for the chance seat (in the tree or in a
+  rollout), the state's own chance action is applied (`game.core.drive.apply_chance`). The seat
+  cannot know what chance will do, so a determinizer samples the seed behind it as well: chance
+  outcomes are then averaged over like hidden cards.
+- **Simultaneous decisions**: when several seats are waited for, the next one is picked with
+  `game.core.drive.next_waiting_seat` (seeded), in the tree and in rollouts alike.
 - Past the tree, a cheap **rollout policy** plays on until the game's **evaluator** says the playout
   is over (end of the round or the game) and gives a reward per seat in [0, 1].
 - Every decision node maximises the reward of the seat that decides there (each opponent plays for
-  itself), and the root returns the most visited action that is legal now.
-- Reactions (a seat that may act out of turn, `state.is_reaction`) are resolved the way
-  `game.core.play.step` resolves them: every offered reactor is asked, in a random order, before the
-  seat on turn; here a game-supplied reaction rule answers (in the tree and in rollouts alike), so the
-  tree only branches on the decisions the game waits for.
+  itself), and the root returns the most visited choice that is legal now (on a tie, the child added
+  first).
+- **Reactions** (a seat that may act out of turn, `state.is_reaction`) are offered as `game.core.play.step`
+  offers them: every offered reactor is asked, in a random order, before the seats the game waits for.
+  By default a game-supplied reaction rule answers (in the tree and in rollouts alike). With
+  `SearchRules.search_reactions` an offered reaction inside the tree is a decision of the reacting seat
+  with "let it pass" (`PASS`, i.e. None) as one of its choices; rollouts still use the rule.
 
 The budget is a number of iterations, so a search is deterministic given its generator; an optional
 time cap stops earlier on a slow machine (then the result depends on the clock, by design).
@@ -27,16 +44,25 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional, Sequence
 
 from game.core.actions import Action
+from game.core.drive import apply_chance, chance_is_due, next_waiting_seat
 from game.core.engine import State
 
 # A rollout or reaction rule reads the (determinized) state: it is a sample, so looking at it is fair.
 RolloutPolicy = Callable[[State, int, Sequence[Action], random.Random], Action]
 ReactionPolicy = Callable[[State, int, Sequence[Action], random.Random], "Action | None"]
 Determinizer = Callable[[Any, random.Random], State]
+# Most promising first: the order in which widening adds a decision's children (same actions, reordered).
+ActionOrder = Callable[[State, int, Sequence[Action], random.Random], Sequence[Action]]
+# More legal actions for a decision the game does not list in full (`lists_all_actions` False).
+CandidateGenerator = Callable[[State, int, Sequence[Action], random.Random], Sequence[Action]]
+
+Choice = Optional[Action]  # an action, or PASS for an offered reaction let pass
+ChildKey = tuple[int, Choice]  # (the deciding seat, its choice)
+PASS: Choice = None
 
 
 @dataclass(frozen=True)
@@ -59,13 +85,35 @@ MAX_PLAYOUT_DECISIONS = 10_000
 
 
 @dataclass(frozen=True)
+class Widening:
+    """Progressive widening: a seat that has decided `n` times at a node may use `ceil(k * n ** alpha)`
+    children there. k 2 and alpha 0.5 give 2 children at first, 20 after 100 decisions: a decision of
+    up to 20 choices is still tried in full at a 100-iteration root, a wider one is not spread thin."""
+
+    k: float = 2.0
+    alpha: float = 0.5
+
+    def __post_init__(self) -> None:
+        if self.k < 1 or not 0 <= self.alpha <= 1:
+            raise ValueError("widening needs k >= 1 and alpha between 0 and 1")
+
+    def limit(self, decisions: int) -> int:
+        return math.ceil(self.k * decisions ** self.alpha)
+
+
+@dataclass(frozen=True)
 class SearchRules:
-    """What one game supplies to the search: how to sample, how to play fast, when to stop and score."""
+    """What one game supplies to the search: how to sample, how to play fast, when to stop and score;
+    optionally how to order and extend wide decisions and whether reactions are searched."""
 
     determinize: Determinizer
     rollout: RolloutPolicy
     react: ReactionPolicy
     evaluate: Evaluator
+    order: ActionOrder | None = None
+    candidates: CandidateGenerator | None = None
+    search_reactions: bool = False
+    widening: Widening = field(default_factory=Widening)
 
 
 @dataclass(frozen=True)
@@ -77,16 +125,17 @@ class Budget:
 
 
 class Node:
-    """One decision point reached by a sequence of (seat, action) choices from the root."""
+    """One decision point reached by a sequence of (seat, choice) decisions from the root."""
 
-    __slots__ = ("seat", "visits", "reward_sum", "available", "children")
+    __slots__ = ("seat", "visits", "reward_sum", "available", "children", "decided")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # who chose the action leading here (whose reward this node's statistics hold)
         self.visits = 0
         self.reward_sum = 0.0
-        self.available = 0  # iterations in which this node's action was legal at its parent
-        self.children: dict[Action, Node] = {}
+        self.available = 0  # iterations in which this node's choice was open to its seat at its parent
+        self.children: dict[ChildKey, Node] = {}
+        self.decided: dict[int, int] = {}  # seat -> iterations in which that seat decided here (widening)
 
     def mean(self) -> float:
         return self.reward_sum / self.visits if self.visits else 0.0
@@ -97,36 +146,14 @@ class Node:
 
 @dataclass
 class SearchResult:
-    """The chosen action and the root statistics (for tests, tuning and docs)."""
+    """The chosen action (None: let the offered reaction pass) and the root statistics."""
 
-    action: Action
+    action: Choice
     iterations: int
     seconds: float
-    visits: dict[Action, int]
-    means: dict[Action, float]
-
-
-def resolve_reactions(state: State, react: ReactionPolicy, rng: random.Random) -> bool:
-    """Offer every reactor a move, in a random order as `play.step` does; True if one was taken."""
-    reactors = [s for s in state.to_act() if state.is_reaction(s)]
-    if not reactors:
-        return False
-    rng.shuffle(reactors)
-    for seat in reactors:
-        legal = state.legal_actions(seat)
-        if legal:
-            choice = react(state, seat, legal, rng)
-            if choice is not None:
-                state.apply(seat, choice)
-                return True
-    return False
-
-
-def waiting_seat(state: State) -> int:
-    waiting = state.waiting_for()
-    if not waiting:
-        raise RuntimeError("the game waits for nobody but is not over")
-    return waiting[0]
+    visits: dict[Choice, int]
+    means: dict[Choice, float]
+    root: Node | None = None  # the whole tree, for tests and tuning
 
 
 class ISMCTS:
@@ -139,95 +166,168 @@ class ISMCTS:
         self.budget = budget
         self.exploration = exploration
 
-    def search(self, view: Any, seat: int, legal_actions: Sequence[Action], rng: random.Random) -> SearchResult:
+    def search(self, view: Any, seat: int, legal_actions: Sequence[Action], rng: random.Random,
+               optional: bool = False) -> SearchResult:
         """Pick one of `legal_actions` for `seat`, whose view this is and whose decision it is now.
 
+        `optional`: the decision is an offered reaction, and letting it pass (None) is a choice too.
+        Where the game does not list every action, the game's candidate generator may add more.
         Reactions already offered at the table before this decision are not offered again at the
         root: the seat is only asked once the others have let their chance pass."""
         legal = list(legal_actions)
         if not legal:
             raise ValueError("nothing to choose from")
         started = time.perf_counter()
-        if len(legal) == 1:
+        if len(legal) == 1 and not optional:
             return SearchResult(legal[0], 0, 0.0, {legal[0]: 0}, {legal[0]: 0.0})
         root = Node(seat=-1)
         done = 0
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
         while done < self.budget.iterations:
-            self._iterate(root, view, seat, legal, rng)
+            self._iterate(root, view, seat, legal, optional, rng)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        visits = {a: root.children[a].visits for a in legal if a in root.children}
-        means = {a: root.children[a].mean() for a in legal if a in root.children}
-        if visits:
-            best = max(legal, key=lambda a: (visits.get(a, -1), means.get(a, 0.0)))
+        stats = {key[1]: child for key, child in root.children.items() if key[0] == seat}
+        visits = {choice: child.visits for choice, child in stats.items()}
+        means = {choice: child.mean() for choice, child in stats.items()}
+        if visits:  # ties go to the child added first: the game's order ranked it higher
+            best = max(stats, key=lambda c: (visits[c], means[c]))
         else:  # no determinization offered any of them (cannot happen when the view is honest)
-            best = legal[0]
-        return SearchResult(best, done, time.perf_counter() - started, visits, means)
+            best = PASS if optional else legal[0]
+        return SearchResult(best, done, time.perf_counter() - started, visits, means, root)
 
     # ----- one iteration -------------------------------------------------------------------------
-    def _iterate(self, root: Node, view: Any, root_seat: int, root_legal: list[Action],
+    def _iterate(self, root: Node, view: Any, root_seat: int, root_legal: list[Action], optional: bool,
                  rng: random.Random) -> None:
         rules = self.rules
         state = rules.determinize(view, rng)  # a fresh state: ours to change
         origin = Origin.of(state)
         path: list[Node] = []
         node = root
+        in_tree = True
+        passed: set[int] = set()  # reactors that let the offered reaction pass since the last action
         rewards = rules.evaluate(state, origin)
-        expanded = False
         decisions = 0
-        while rewards is None and decisions < MAX_PLAYOUT_DECISIONS:
+        while rewards is None:
+            if decisions >= MAX_PLAYOUT_DECISIONS:
+                raise RuntimeError("a playout did not end within the decision limit")
+            if decisions and chance_is_due(state):
+                apply_chance(state)
+                passed.clear()
+                rewards = rules.evaluate(state, origin)
+                continue
             if decisions == 0:
-                seat = root_seat
+                seat, reacting = root_seat, optional
             else:
-                if resolve_reactions(state, rules.react, rng):
-                    rewards = rules.evaluate(state, origin)
-                    continue
-                seat = waiting_seat(state)
-            legal = state.legal_actions(seat)
-            if decisions == 0:  # the root offers exactly what the caller may choose from
-                legal = [a for a in legal if a in root_legal]
+                reactor = self._next_reactor(state, passed, rng)
+                reacting = reactor is not None
+                seat = reactor if reactor is not None else next_waiting_seat(state, rng)
             decisions += 1
-            if not legal:
-                raise RuntimeError(f"seat {seat} must act but has no legal action")
-            if expanded:
-                action = rules.rollout(state, seat, legal, rng)
-            else:
-                node, action, expanded = self._tree_step(node, seat, legal, rng)
+            choice: Choice
+            if in_tree and (decisions == 1 or not reacting or rules.search_reactions):
+                choices = self._choices(state, seat, node, root_legal if decisions == 1 else None, rng)
+                if reacting:
+                    choices.insert(0, PASS)
+                if not choices:
+                    raise RuntimeError(f"seat {seat} must act but has no legal action")
+                node, choice, expanded = self._tree_step(node, seat, choices, state, rng)
                 path.append(node)
-            state.apply(seat, action)
+                in_tree = not expanded
+            elif reacting:
+                choice = rules.react(state, seat, state.legal_actions(seat), rng)
+            else:
+                legal = state.legal_actions(seat)
+                if not legal:
+                    raise RuntimeError(f"seat {seat} must act but has no legal action")
+                choice = rules.rollout(state, seat, legal, rng)
+            if choice is PASS:
+                if not reacting:
+                    raise RuntimeError(f"seat {seat} declined a required decision")
+                passed.add(seat)
+                continue
+            state.apply(seat, choice)
+            passed.clear()
             rewards = rules.evaluate(state, origin)
-        if rewards is None:
-            raise RuntimeError("a playout did not end within the decision limit")
         for visited in path:
             visited.visits += 1
             visited.reward_sum += rewards[visited.seat]
 
-    def _tree_step(self, node: Node, seat: int, legal: list[Action],
-                   rng: random.Random) -> tuple[Node, Action, bool]:
-        """Select (UCB over available children) or expand one untried action; True when expanded."""
-        untried: list[Action] = []
-        for action in legal:
-            child = node.children.get(action)
-            if child is None:
-                untried.append(action)
-            else:
+    @staticmethod
+    def _next_reactor(state: State, passed: set[int], rng: random.Random) -> int | None:
+        """A seat offered a reaction that has not let it pass yet, picked at random as `play.step`
+        shuffles them; None when nobody is left to ask."""
+        reactors = [s for s in state.to_act()
+                    if s not in passed and state.is_reaction(s) and state.legal_actions(s)]
+        if not reactors:
+            return None
+        return reactors[0] if len(reactors) == 1 else rng.choice(reactors)
+
+    def _choices(self, state: State, seat: int, node: Node, offered: list[Action] | None,
+                 rng: random.Random) -> list[Choice]:
+        """The actions `seat` may take here in this sample: what the game lists (at the root: what the
+        caller offered, less what this sample forbids) and, where the game does not list everything,
+        generated candidates and earlier children that are still legal here."""
+        listed = state.legal_actions(seat)
+        complete = state.lists_all_actions(seat)
+        if offered is None:
+            choices: list[Choice] = list(listed)
+        elif complete:
+            allowed = set(listed)
+            choices = [a for a in offered if a in allowed]
+        else:
+            choices = [a for a in offered if state.why_illegal(seat, a) is None]
+        if complete:
+            return choices
+        known = set(choices)
+        extra: list[Action] = []
+        if self.rules.candidates is not None:
+            extra += self.rules.candidates(state, seat, listed, rng)
+        extra += [key[1] for key in node.children if key[0] == seat and key[1] is not PASS]
+        for action in extra:
+            if action is not None and action not in known and state.why_illegal(seat, action) is None:
+                known.add(action)
+                choices.append(action)
+        return choices
+
+    def _tree_step(self, node: Node, seat: int, choices: list[Choice], state: State,
+                   rng: random.Random) -> tuple[Node, Choice, bool]:
+        """Select (UCB over available children) or, while widening allows, add one untried choice;
+        True when a child was added (the rollout starts there)."""
+        decided = node.decided[seat] = node.decided.get(seat, 0) + 1
+        open_now = set(choices)
+        available: list[tuple[Choice, Node]] = []
+        for (chooser, choice), child in node.children.items():  # few: widening keeps them so
+            if chooser == seat and choice in open_now:
                 child.available += 1
+                available.append((choice, child))
+        untried: list[Choice] = []
+        if len(available) < min(len(choices), self.rules.widening.limit(decided)):
+            untried = [c for c in choices if (seat, c) not in node.children]
         if untried:
-            action = rng.choice(untried)
-            child = node.children[action] = Node(seat)
+            choice = self._first_to_add(state, seat, untried, rng)
+            child = node.children[(seat, choice)] = Node(seat)
             child.available = 1
-            return child, action, True
+            return child, choice, True
         exploration = self.exploration
         best_value = -math.inf
-        best: list[Action] = []
-        for action in legal:
-            value = node.children[action].ucb(exploration)
+        best: list[tuple[Choice, Node]] = []
+        for choice, child in available:
+            value = child.ucb(exploration)
             if value > best_value + 1e-12:
-                best_value, best = value, [action]
+                best_value, best = value, [(choice, child)]
             elif value > best_value - 1e-12:
-                best.append(action)
-        action = best[0] if len(best) == 1 else rng.choice(best)
-        return node.children[action], action, False
+                best.append((choice, child))
+        choice, child = best[0] if len(best) == 1 else rng.choice(best)
+        return child, choice, False
 
+    def _first_to_add(self, state: State, seat: int, untried: list[Choice], rng: random.Random) -> Choice:
+        """Letting a reaction pass is tried first (it is what happens when nobody reacts); then the
+        game's order, most promising first; without one, a random untried action."""
+        if PASS in untried:
+            return PASS
+        if self.rules.order is None:
+            return rng.choice(untried)
+        actions = [a for a in untried if a is not None]
+        ordered = self.rules.order(state, seat, actions, rng)
+        return ordered[0] if ordered else rng.choice(untried)

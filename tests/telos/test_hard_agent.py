@@ -9,7 +9,8 @@ from game.core.engine import SeatInfo
 from game.core.ismcts import Budget, Origin
 from game.core.play import play_game, step
 from game.telos.determinize import TelosDeterminizer
-from game.telos.hard import HardAgent, round_reward
+from game.telos.agents import NormalAgent
+from game.telos.hard import WIDENING, HardAgent, play_order, round_reward
 from game.telos.state import TelosState
 from tests.telos.table import GAME, arrange, new_game
 
@@ -107,6 +108,24 @@ def test_reward_is_one_for_not_taking_points_and_less_the_more_points_are_taken(
     assert five[0] == five[2] == five[3] == 1.0 and 0 < thirteen[1] < five[1] < 1
 
 
+def test_a_wide_follow_is_widened_the_normal_players_favourite_first() -> None:
+    """A 19-card hand following three 4s lists over a hundred plays; 20 iterations try 18 at most."""
+    state = new_game(3, 17)
+    rng = random.Random(17)
+    for _ in range(22):
+        step(state, [RandomAgent()] * 3, rng)
+    (seat,) = state.waiting_for()
+    legal = state.legal_actions(seat)
+    assert len(legal) > 100
+    agent = HardAgent(GAME, Budget(20))
+    choice = agent.choose(state.view(seat), legal, random.Random(1))
+    assert agent.last_result is not None and choice in legal
+    assert len(agent.last_result.visits) <= WIDENING.limit(20) == 18
+    favourite = play_order(state, seat, legal, random.Random(1))[0]
+    assert favourite == NormalAgent().choose(state.view(seat), legal, random.Random(1))
+    assert favourite in agent.last_result.visits
+
+
 def test_hard_is_offered_as_a_level() -> None:
     assert isinstance(GAME.agent("hard"), HardAgent)
 
@@ -116,7 +135,7 @@ def test_hard_rarely_loses_against_random_players() -> None:
     games, lost = 10, 0
     for seed in range(games):
         me = seed % 4
-        agents = [HardAgent(GAME, Budget(10)) if s == me else RandomAgent() for s in range(4)]
+        agents = [HardAgent(GAME, Budget(20)) if s == me else RandomAgent() for s in range(4)]
         state = play_game(GAME, [SeatInfo(f"p{s}") for s in range(4)], agents, seed=seed)
         lost += state.loser == me
     assert lost <= 1, lost
