@@ -226,10 +226,28 @@ class State(ABC):
     # ----- the shared public contract ---------------------------------------------------------
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """Carry out `action` for `seat`; raise IllegalAction (state unchanged) if not allowed."""
-        action = as_action(action)
-        if not isinstance(seat, int) or isinstance(seat, bool) or not (CHANCE <= seat < len(self.seats)):
+        action = self._accept(seat, action)
+        return self._apply_legal(seat, action)
+
+    def advance(self, seat: int, action: Action | str) -> None:
+        """`apply` without its events, for playouts that nobody watches (search, benchmarks).
+
+        The same checks, the same record entry and the same rule code run, so the state afterwards is
+        exactly the one `apply` leaves; only the event objects are not made (games that can skip them
+        override `_advance_legal`)."""
+        action = self._accept(seat, action)
+        self._advance_legal(seat, action)
+
+    def _accept(self, seat: int, action: Action | str) -> Action:
+        """Check an action as `apply` does (IllegalAction, state unchanged, when refused), record it,
+        and return its canonical form for `_apply_legal`."""
+        if action.__class__ is not Action:
+            action = as_action(action)
+        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)) \
+                or not (CHANCE <= seat < len(self.seats)):
             raise IllegalAction(f"there is no seat {seat}", seat=seat, action=str(action))
-        self._check_chance_seat(seat, action)
+        if self.CHANCE_VERBS:  # with no chance verbs there is nothing for the chance-seat check to refuse
+            self._check_chance_seat(seat, action)
         action = self.normalize(action)
         reason = self.why_illegal(seat, action)
         if reason is None and seat == CHANCE and not self.CHANCE_VERBS:
@@ -237,7 +255,11 @@ class State(ABC):
         if reason is not None:
             raise IllegalAction(reason, seat=seat, action=str(action))
         self.rounds[-1].actions.append([seat, str(action)])
-        return self._apply_legal(seat, action)
+        return action
+
+    def _advance_legal(self, seat: int, action: Action) -> None:
+        """`_apply_legal` for `advance`; games override it to skip making events."""
+        self._apply_legal(seat, action)
 
     def _check_chance_seat(self, seat: int, action: Action) -> None:
         """A chance action from a player, or a player's action from chance, is refused (state unchanged).
@@ -332,7 +354,7 @@ class State(ABC):
         return round_rng(self.seed, len(self.rounds))
 
     def _begin_round(self, setup: dict[str, Any]) -> None:
-        self.rounds.append(RoundLog(setup=copy.deepcopy(setup)))
+        self.rounds.append(RoundLog(setup=json_copy(setup)))  # a setup is JSON data: no deepcopy needed
 
     def _end_round(self, score: Sequence[int]) -> Event:
         """Record the round's score (totals already updated); the shared `round_ended` event."""
