@@ -110,6 +110,23 @@ def json_copy(value: Any) -> Any:
     return value
 
 
+def shuffle(cards: list[Any], rng: random.Random) -> None:
+    """Shuffle `cards` in place into exactly the order `rng.shuffle(cards)` gives (the same draws from
+    the generator, in the same order), several times quicker: a deal is shuffled every round, and in
+    playouts that was a third of the time. Records depend on it; a test holds it to `random.shuffle`.
+
+    The algorithm is CPython's: for each position from the end, draw an index below it by taking
+    `bit_length` random bits and drawing again while the number is too large."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        below = i + 1
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def round_rng(seed: int, round_index: int) -> random.Random:
     """The generator for one round's deal: depends only on the game seed and the round number."""
     return random.Random(f"olympus/{seed}/{round_index}")
@@ -353,8 +370,11 @@ class State(ABC):
     def _rng_for_next_round(self) -> random.Random:
         return round_rng(self.seed, len(self.rounds))
 
-    def _begin_round(self, setup: dict[str, Any]) -> None:
-        self.rounds.append(RoundLog(setup=json_copy(setup)))  # a setup is JSON data: no deepcopy needed
+    def _begin_round(self, setup: dict[str, Any], owned: bool = False) -> None:
+        """Open the round's log with its setup. `owned`: the caller made this setup for the log and
+        will never change it, so it is kept as it is instead of copied (a copy per round adds up in
+        playouts)."""
+        self.rounds.append(RoundLog(setup=setup if owned else json_copy(setup)))
 
     def _end_round(self, score: Sequence[int]) -> Event:
         """Record the round's score (totals already updated); the shared `round_ended` event."""

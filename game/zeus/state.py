@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
-from game.core.engine import SeatInfo, State
+from game.core.engine import SeatInfo, State, shuffle
 from game.core.records import PositionParts, read_position
 from game.core.events import Event
 from game.zeus.deck import HAND_SIZE, MOUNT_OLYMPUS_TOP, ZeusDeck
@@ -38,6 +38,7 @@ NOW_KEYS = SETUP_KEYS + ("turn", "total", "pile", "zeus_holder", "owes_draw", "l
 
 DRAW = Action.of("draw")
 _ACTIONS: dict[tuple[str, str], Action] = {}
+_PLAYS: dict[str, Action] = {}  # card -> its `play` action (`action_for("play", card)`), for the hot path
 
 
 def action_for(verb: str, card: str) -> Action:
@@ -46,6 +47,8 @@ def action_for(verb: str, card: str) -> Action:
     action = _ACTIONS.get(key)
     if action is None:
         action = _ACTIONS[key] = Action.of(verb, card)
+        if verb == "play":
+            _PLAYS[card] = action
     return action
 
 
@@ -260,7 +263,7 @@ class ZeusState(State):
         plays = self._turn_plays
         if plays is None:
             seat, total, deck = self.turn, self.total, self.deck
-            values, ranks = deck.values, deck._ranks  # type: ignore[attr-defined]
+            values, ranks, god_totals = deck.values, deck._ranks, deck._god_totals  # type: ignore[attr-defined]
             number, played_by = self._top
             matches = played_by != seat
             plays = []
@@ -269,9 +272,10 @@ class ZeusState(State):
                 if value is not None:
                     playable = total + value <= MOUNT_OLYMPUS_TOP or (value == number and matches)
                 else:
-                    playable = deck.god_total(card, total) <= MOUNT_OLYMPUS_TOP
+                    after = god_totals.get((card, total))
+                    playable = (deck.god_total(card, total) if after is None else after) <= MOUNT_OLYMPUS_TOP
                 if playable:
-                    plays.append(action_for("play", card))
+                    plays.append(_PLAYS.get(card) or action_for("play", card))
             self._turn_plays = plays
         return plays
 
@@ -340,7 +344,8 @@ class ZeusState(State):
 
     # ----- carrying out actions ---------------------------------------------------------------------
     def _forget_derived(self) -> None:
-        self._sneakers = None
+        # Without the Same Number Sneak in play (an option, or two players) nobody ever may sneak.
+        self._sneakers = None if self.players > 2 and self.options.get("sneak") else ()
         self._legal = {}
         self._turn_plays = None
 
@@ -350,6 +355,18 @@ class ZeusState(State):
         events: list[Event] = []
         self._carry_out(seat, action, events)
         return events
+
+    def advance(self, seat: int, action: Action | str) -> None:
+        """`apply` without events (see State.advance), quicker still for a listed action: it is legal
+        as it stands, so its checks are done. Anything else goes through `apply`'s checks."""
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal_list(seat)  # an empty list when the game is over or no such seat
+        if action not in legal:
+            self.apply(seat, action)
+            return
+        self.rounds[-1].actions.append([seat, str(action)])
+        self._carry_out(seat, action, None)  # type: ignore[arg-type]  # listed, so an Action
 
     def _advance_legal(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action, None)
@@ -459,14 +476,14 @@ class ZeusState(State):
         setup = self._setup_for_next_round()
         if setup is None:
             cards = self.deck.full_deck()
-            self._rng_for_next_round().shuffle(cards)
+            shuffle(cards, self._rng_for_next_round())
             hands: list[list[str]] = [[] for _ in range(n)]
             for i in range(HAND_SIZE * n):
                 hands[(first + i) % n].append(cards[i])
             setup = {"dealer": dealer, "first": first, "hands": hands, "draw_pile": cards[HAND_SIZE * n:]}
         else:
             self._check_setup(setup, dealer, first)
-        self._begin_round(setup)
+        self._begin_round(setup, owned=True)  # the state copies what it changes (hands, draw pile)
         self.dealer, self.first, self.turn = dealer, first, first
         self.hands = [list(h) for h in setup["hands"]]
         self.draw_pile = list(setup["draw_pile"])
