@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Mapping, Sequence
 
-from game.telos.cards import canonical, card_sort_key, is_zeus
+from game.telos.cards import ZEUS_PREFIX, canonical, card_sort_key, is_zeus
 from game.telos.powers import PLAIN, ZeusBehaviour
 
 TOO_MANY = "too many cards for one lead"
@@ -35,17 +35,31 @@ class PlayRules:
     value_of: Mapping[str, int]                 # God card id -> value
     behaviours: Mapping[str, ZeusBehaviour]     # Zeus card id -> behaviour (PLAIN in basic rules)
 
+    def __post_init__(self) -> None:
+        # Each God card's place in canonical order: sorting by a small number is quicker than by
+        # `card_sort_key`, and legal plays are listed before nearly every action.
+        ranks = {card: i for i, card in enumerate(sorted(self.value_of, key=card_sort_key))}
+        object.__setattr__(self, "_god_ranks", ranks)
+
     def behaviour(self, card: str) -> ZeusBehaviour:
         return self.behaviours.get(card, PLAIN)
 
     # ----- shared pieces -------------------------------------------------------------------------
     def groups(self, cards: Sequence[str]) -> list[tuple[int, list[str]]]:
         """God cards grouped by value, ascending; each group in canonical order."""
-        by_value: dict[int, list[str]] = {}
+        ranks: dict[str, int] = self._god_ranks  # type: ignore[attr-defined]
         value_of = self.value_of
-        for card in sorted((c for c in cards if c in value_of), key=card_sort_key):
-            by_value.setdefault(value_of[card], []).append(card)
-        return sorted(by_value.items())
+        found: list[tuple[int, list[str]]] = []
+        last = None
+        # Canonical order is by value first, so the groups come out ascending.
+        for card in sorted([c for c in cards if c in ranks], key=ranks.__getitem__):
+            value = value_of[card]
+            if value == last:
+                found[-1][1].append(card)
+            else:
+                found.append((value, [card]))
+                last = value
+        return found
 
     def play_values(self, cards: Sequence[str], earlier_max: int) -> list[int]:
         """Values of a follow (T-11: a Zeus card takes the highest value played before it)."""
@@ -86,22 +100,22 @@ class PlayRules:
         """`_any_follows` for one card (a test holds them equal): the lowest card of each God value
         that reaches, and every Zeus card, when any card reaches; else the lowest God card (or any
         Zeus card when only they are left); an Ant that frees single follows is always allowed."""
-        zeus = [c for c in canonical(hand) if is_zeus(c)]
-        gods = [c for c in hand if not is_zeus(c)]
-        found: set[tuple[str, ...]] = set()
+        zeus = [c for c in hand if c.startswith(ZEUS_PREFIX)]
+        gods = [c for c in hand if not c.startswith(ZEUS_PREFIX)]
+        found: set[str] = set()
         if hand and max(self.play_values(hand, earlier_max)) >= need:
             if gods:
-                found.update((cards[0],) for value, cards in self.groups(gods) if value >= need)
-            found.update((z,) for z in zeus)
+                found.update(cards[0] for value, cards in self.groups(gods) if value >= need)
+            found.update(zeus)
         elif gods:
-            found.add(canonical(self.lowest_gods(hand, 1)))
+            found.update(self.lowest_gods(hand, 1))
         else:
-            found.update((z,) for z in zeus)
+            found.update(zeus)
         for ant in zeus:
             start = self.behaviour(ant).free_follow_from
             if start is not None and start <= 1:
-                found.add((ant,))
-        return sorted(found, key=_play_order)
+                found.add(ant)
+        return [(card,) for card in sorted(found, key=card_sort_key)]
 
     def _any_follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
         """`follows` for any k by a search over God-card multisets and Zeus-card choices."""

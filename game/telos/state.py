@@ -22,10 +22,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
-from game.core.engine import SeatInfo, State
+from game.core.engine import SeatInfo, State, shuffle
 from game.core.events import Event
 from game.core.records import PositionParts, read_position
-from game.telos.cards import canonical, is_zeus, parse_god_card
+from game.telos.cards import ZEUS_PREFIX, canonical, is_zeus, parse_god_card
 from game.telos.content import TelosContent
 from game.telos.plays import TOO_MANY, PlayRules, number_word
 from game.telos.powers import PLAIN
@@ -281,7 +281,7 @@ class TelosState(State):
             rng = self._rng_for_next_round()
             if dealer is None:
                 dealer = rng.randrange(n)
-            rng.shuffle(pool)
+            shuffle(pool, rng)
             setup: dict[str, Any] = {
                 "dealer": dealer,
                 "direction": self.direction,
@@ -530,7 +530,7 @@ class TelosState(State):
             self.k = len(cards)
             self.line = tuple(sorted(values))
         else:
-            self.line = tuple(max(a, b) for a, b in zip(self.line, sorted(values)))
+            self.line = tuple(map(max, self.line, sorted(values)))
         self.plays.append(TrickPlay(seat, tuple(cards), values))
         self.trick_max = max(self.trick_max, *values)
         if events is not None:
@@ -554,7 +554,7 @@ class TelosState(State):
     def _use_powers(self, seat: int, cards: tuple[str, ...], events: list[Event] | None) -> None:
         """T-14..T-17: powers act when played; only the Swan still matters after the last trick."""
         for card in cards:
-            if not is_zeus(card):
+            if not card.startswith(ZEUS_PREFIX):
                 continue
             behaviour = self.rules.behaviour(card)
             if behaviour.reverses_direction:
