@@ -60,9 +60,10 @@ def actions_taken(state: State) -> int:
     return sum(len(r.actions) for r in state.rounds)
 
 
-def new_game(game: Game, players: int, seed: int) -> State:
+def new_game(game: Game, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    """A game with `players` seats, the game's default options unless others are given."""
     seats = [SeatInfo(f"Seat {s + 1}", "ai:random") for s in range(players)]
-    return game.new_state(seats, game.normalize_options({}), seed)
+    return game.new_state(seats, game.normalize_options(options), seed)
 
 
 def play_random_game(game: Game, players: int, seed: int) -> State:
