@@ -6,7 +6,8 @@ a machine shared with other work):
 
 - random legal play: whole games, every decision uniform over the legal actions (an offered reaction
   may also be declined, as one more choice), chance applied through `game.core.drive`; no views, no
-  agents. Gives `games_per_s` and `actions_per_s`.
+  agents, and nobody watching, so actions go through `advance` (no events). Gives `games_per_s` and
+  `actions_per_s`; `apply_games_per_s` is the same games through `apply`, events made (a table's path).
 - the loop the search runs: a seat's view, `game.determinizer()` samples a full state from it, and the
   sample is played out at random to the end of its round (or of the game). Gives
   `determinize_playouts_per_s` (and `playout_actions_per_s`). The views come from seeded random games
@@ -30,12 +31,14 @@ SAMPLES_PER_VIEW = 8  # a search draws many samples from one view; the determini
 VIEW_POOL_GAMES = 4
 
 
-def random_step(state: State, rng: random.Random) -> None:
+def random_step(state: State, rng: random.Random, lean: bool = True) -> None:
     """One decision of random legal play, in the order `game.core.play.step` asks: due chance, then
-    every offered reaction (random order; declining is one more choice), then a seat waited for."""
+    every offered reaction (random order; declining is one more choice), then a seat waited for.
+    `lean`: through `advance` (no events), else through `apply`."""
+    act = state.advance if lean else state.apply
     waiting = state.waiting_for()
     if CHANCE in waiting:
-        apply_chance(state)
+        apply_chance(state)  # rare next to player actions: its few events cost nothing worth saving
         return
     acting = state.to_act()
     if len(acting) > len(waiting):
@@ -46,13 +49,13 @@ def random_step(state: State, rng: random.Random) -> None:
             if legal:
                 choice = rng.randrange(len(legal) + 1)  # the last choice declines
                 if choice < len(legal):
-                    state.apply(seat, legal[choice])
+                    act(seat, legal[choice])
                     return
     seat = next_waiting_seat(state, rng, waiting)
     legal = state.legal_actions(seat)
     if not legal:
         raise RuntimeError(f"{state.game_id}: seat {seat} must act but has no legal action")
-    state.apply(seat, rng.choice(legal))
+    act(seat, rng.choice(legal))
 
 
 def actions_taken(state: State) -> int:
@@ -66,14 +69,14 @@ def new_game(game: Game, players: int, seed: int, options: dict[str, Any] | None
     return game.new_state(seats, game.normalize_options(options), seed)
 
 
-def play_random_game(game: Game, players: int, seed: int) -> State:
-    """A whole game of random legal play from `seed` (the same seed plays the same game)."""
+def play_random_game(game: Game, players: int, seed: int, lean: bool = True) -> State:
+    """A whole game of random legal play from `seed` (the same seed plays the same game, lean or not)."""
     state = new_game(game, players, seed)
     rng = random.Random(f"bench/{seed}")
     for _ in range(MAX_ACTIONS_PER_GAME):
         if state.finished:
             return state
-        random_step(state, rng)
+        random_step(state, rng, lean)
     raise RuntimeError(f"{game.id}: a random game from seed {seed} did not end")
 
 
@@ -137,7 +140,11 @@ def bench(game: Game, players: int, seconds: float, seed: int = 1) -> dict[str, 
     def one_game(i: int) -> int:
         return actions_taken(play_random_game(game, players, seed + i))
 
+    def one_game_with_events(i: int) -> int:
+        return actions_taken(play_random_game(game, players, seed + i, lean=False))
+
     games = timed(seconds, one_game)
+    applied = timed(seconds, one_game_with_events)
 
     views = sample_views(game, players, seed)
     determinize = game.determinizer()
@@ -151,6 +158,7 @@ def bench(game: Game, players: int, seconds: float, seed: int = 1) -> dict[str, 
     return {
         "game": game.id, "players": players, "clock": "cpu",
         "games": games.runs, "games_per_s": games.per_s(games.runs), "actions_per_s": games.per_s(games.actions),
+        "apply_games_per_s": applied.per_s(applied.runs), "apply_actions_per_s": applied.per_s(applied.actions),
         "determinize_playouts": playouts.runs,
         "determinize_playouts_per_s": playouts.per_s(playouts.runs),
         "playout_actions_per_s": playouts.per_s(playouts.actions),
@@ -161,7 +169,8 @@ def print_bench(game: Game, players: int, seconds: float, seed: int = 1) -> dict
     """Run the benchmark and print it: a readable summary, then the JSON line last."""
     figures = bench(game, players, seconds, seed)
     print(f"{game.title}, {players} players, CPU time: {figures['games_per_s']} random games/s "
-          f"({figures['actions_per_s']} actions/s); {figures['determinize_playouts_per_s']} "
+          f"({figures['actions_per_s']} actions/s; {figures['apply_games_per_s']} games/s with events); "
+          f"{figures['determinize_playouts_per_s']} "
           f"determinize-and-playouts/s ({figures['playout_actions_per_s']} playout actions/s)")
     print(json.dumps(figures))
     return figures
