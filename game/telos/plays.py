@@ -40,6 +40,8 @@ class PlayRules:
         # `card_sort_key`, and legal plays are listed before nearly every action.
         ranks = {card: i for i, card in enumerate(sorted(self.value_of, key=card_sort_key))}
         object.__setattr__(self, "_god_ranks", ranks)
+        # Whether an Eagle or Cuckoo (T-16, T-17) is in play at all: without one no trick needs the check.
+        object.__setattr__(self, "picks_next_leader", any(b.next_leader for b in self.behaviours.values()))
 
     def behaviour(self, card: str) -> ZeusBehaviour:
         return self.behaviours.get(card, PLAIN)

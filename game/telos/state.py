@@ -42,6 +42,7 @@ NOW_KEYS = SETUP_KEYS + ("zeus_cards", "hand_size", "undealt", "divine_used", "s
                          "trick_order", "plays", "line", "k", "last_trick", "loser")
 
 
+_TRICK_ORDERS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}  # (players, (leader, direction))
 _PLAYS: dict[tuple[str, ...], Action] = {}  # cards -> the `play` action: legal lists are made very often
 MAX_SHARED_ACTIONS = 50_000
 
@@ -351,7 +352,11 @@ class TelosState(State):
     def _start_trick(self, leader: int) -> None:
         n = len(self.seats)
         self.leader = leader
-        self.order = tuple((leader + i * self.direction) % n for i in range(n))
+        key = (leader, self.direction)
+        order = _TRICK_ORDERS.get((n, key))
+        if order is None:
+            order = _TRICK_ORDERS[(n, key)] = tuple((leader + i * self.direction) % n for i in range(n))
+        self.order = order
         self.plays: list[TrickPlay] = []
         self.line: tuple[int, ...] = ()
         self.k = 0
@@ -571,7 +576,7 @@ class TelosState(State):
     def _lead_rule(self) -> tuple[str, int, str] | None:
         """T-16, T-17: (kind, seat, card) when an Eagle or Cuckoo played this trick picks the next
         leader. Within one play the Eagle decides; across plays the later one does."""
-        if self.last_trick:
+        if self.last_trick or not self.rules.picks_next_leader:
             return None
         rule = None
         for play in self.plays:

@@ -70,7 +70,7 @@ class ZeusState(State):
     ) -> None:
         super().__init__(seats, options, seed, setups)
         self.deck = deck
-        self._deck_counts = Counter(deck.card_counts())
+        self._deck_counts = deck.counts
         self.players = n = len(self.seats)
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.draw_pile: list[str] = []  # top first
