@@ -123,7 +123,7 @@ class PlayRules:
         """`follows` for any k by a search over God-card multisets and Zeus-card choices."""
         k = len(line)
         gods = [c for c in hand if not is_zeus(c)]
-        zeus = [c for c in canonical(hand) if is_zeus(c)]
+        zeus = list(canonical([c for c in hand if is_zeus(c)]))  # sorting only the few Zeus cards
         found: set[tuple[str, ...]] = set()
         # God parts come in canonical order and Zeus cards sort after every God card, so a God part
         # followed by Zeus cards taken in canonical order is already canonical: no sorting per play.
@@ -186,7 +186,7 @@ class PlayRules:
         if last_trick:
             return [(c,) for c in canonical(hand)]
         groups = self.groups(hand)
-        zeus = [c for c in canonical(hand) if is_zeus(c)]
+        zeus = list(canonical([c for c in hand if c.startswith(ZEUS_PREFIX)]))
         if not groups:
             return [(z,) for z in zeus]
         plays: list[tuple[str, ...]] = [(cards[0],) for _, cards in groups]
@@ -195,9 +195,9 @@ class PlayRules:
             for _, cards in groups:
                 for t in range(2, min(len(cards), max_k) + 1):
                     plays.append(tuple(cards[:t]))
-                for joiner in joiners:
+                for joiner in joiners:  # God cards, then a Zeus card: canonical as it stands
                     for t in range(1, min(len(cards), max_k - 1) + 1):
-                        plays.append(canonical(cards[:t] + [joiner]))
+                        plays.append((*cards[:t], joiner))
         return sorted(set(plays), key=_play_order)
 
     def lead_problem(self, hand: Sequence[str], cards: Sequence[str], last_trick: bool,

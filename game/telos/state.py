@@ -548,12 +548,14 @@ class TelosState(State):
 
     def _value_as_played(self, cards: tuple[str, ...], lead: bool) -> list[int]:
         """T-9, T-11, T-15, T-18: what each card counts for in this trick."""
+        value_of = self.rules.value_of
         if self.last_trick:
-            return [self.content.zeus_last_trick_value if is_zeus(c) else self.rules.value_of[c] for c in cards]
+            zeus_value = self.content.zeus_last_trick_value
+            return [zeus_value if c.startswith(ZEUS_PREFIX) else value_of[c] for c in cards]
         if lead:
-            gods = [self.rules.value_of[c] for c in cards if not is_zeus(c)]
+            gods = [value_of[c] for c in cards if not c.startswith(ZEUS_PREFIX)]
             led = gods[0] if gods else 0  # a Zeus card led alone counts 0 (T-9); the Bull takes the led value
-            return [led if is_zeus(c) else self.rules.value_of[c] for c in cards]
+            return [led if c.startswith(ZEUS_PREFIX) else value_of[c] for c in cards]
         return self.rules.play_values(cards, self._earlier_max())
 
     def _use_powers(self, seat: int, cards: tuple[str, ...], events: list[Event] | None) -> None:
