@@ -258,6 +258,9 @@ class State(ABC):
     def _accept(self, seat: int, action: Action | str) -> Action:
         """Check an action as `apply` does (IllegalAction, state unchanged, when refused), record it,
         and return its canonical form for `_apply_legal`."""
+        if self._is_listed(seat, action):  # legal and canonical as it stands: nothing to check
+            self.rounds[-1].actions.append([seat, str(action)])
+            return action  # type: ignore[return-value]
         if action.__class__ is not Action:
             action = as_action(action)
         if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)) \
@@ -273,6 +276,12 @@ class State(ABC):
             raise IllegalAction(reason, seat=seat, action=str(action))
         self.rounds[-1].actions.append([seat, str(action)])
         return action
+
+    def _is_listed(self, seat: int, action: Action | str) -> bool:
+        """True only when `action` is one `legal_actions(seat)` listed for the state as it is now, so
+        it is legal and canonical without checking (drivers nearly always pick from that list). Games
+        that keep their legal lists answer from them; the default never claims it."""
+        return False
 
     def _advance_legal(self, seat: int, action: Action) -> None:
         """`_apply_legal` for `advance`; games override it to skip making events."""

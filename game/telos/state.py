@@ -491,14 +491,10 @@ class TelosState(State):
         self._carry_out(seat, action, events)
         return events
 
-    def advance(self, seat: int, action: Action | str) -> None:
-        """`apply` without events (see State.advance), quicker still for an action `legal_actions` just
-        listed (the very object): it is legal as it stands. Anything else goes through `apply`'s checks."""
-        if self._listed.get(id(action)) is not action or self.finished or seat != self.turn:
-            self.apply(seat, action)
-            return
-        self.rounds[-1].actions.append([seat, str(action)])
-        self._carry_out(seat, action, None)  # type: ignore[arg-type]  # listed, so an Action
+    def _is_listed(self, seat: int, action: Action | str) -> bool:
+        """The very object `legal_actions(seat)` listed since the state last changed (an equal action
+        made elsewhere takes the checked way: Télos accepts several spellings of one play)."""
+        return self._listed.get(id(action)) is action and not self.finished and seat == self.turn
 
     def _advance_legal(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action, None)

@@ -356,17 +356,10 @@ class ZeusState(State):
         self._carry_out(seat, action, events)
         return events
 
-    def advance(self, seat: int, action: Action | str) -> None:
-        """`apply` without events (see State.advance), quicker still for a listed action: it is legal
-        as it stands, so its checks are done. Anything else goes through `apply`'s checks."""
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self._legal_list(seat)  # an empty list when the game is over or no such seat
-        if action not in legal:
-            self.apply(seat, action)
-            return
-        self.rounds[-1].actions.append([seat, str(action)])
-        self._carry_out(seat, action, None)  # type: ignore[arg-type]  # listed, so an Action
+    def _is_listed(self, seat: int, action: Action | str) -> bool:
+        """In the legal list kept for `seat` (empty once the game is over; none for a seat out of range)."""
+        listed = self._legal.get(seat)
+        return listed is not None and action in listed
 
     def _advance_legal(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action, None)
