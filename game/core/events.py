@@ -29,12 +29,12 @@ class Event:
 
     def __init__(self, kind: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
                  secret: Mapping[str, Any] | None = None, private_to: int | None = None) -> None:
-        setter = object.__setattr__
-        setter(self, "kind", kind)
-        setter(self, "seat", seat)
-        setter(self, "data", MappingProxyType(dict(data)) if data else _NOTHING)
-        setter(self, "secret", MappingProxyType(dict(secret)) if secret else _NOTHING)
-        setter(self, "private_to", private_to)
+        # The slots' own setters: `__setattr__` refuses every change, and these are quicker anyway.
+        _set_kind(self, kind)
+        _set_seat(self, seat)
+        _set_data(self, MappingProxyType(dict(data)) if data else _NOTHING)
+        _set_secret(self, MappingProxyType(dict(secret)) if secret else _NOTHING)
+        _set_private_to(self, private_to)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"an event never changes (cannot set {name})")
@@ -82,3 +82,8 @@ class Event:
         if not self.secret or (self.private_to is not None and seat == self.private_to):
             return self
         return Event(self.kind, self.seat, self.data, None, self.private_to)
+
+
+_set_kind, _set_seat, _set_data, _set_secret, _set_private_to = (
+    Event.kind.__set__, Event.seat.__set__, Event.data.__set__,  # type: ignore[attr-defined]
+    Event.secret.__set__, Event.private_to.__set__)  # type: ignore[attr-defined]
