@@ -206,14 +206,15 @@ class ZeusState(State):
 
     def sneakers(self) -> tuple[int, ...]:
         """Seats that may sneak now: not the turn seat, not the card's player, holding the number."""
-        if self._sneakers is None:
-            self._sneakers = ()
-            if self.sneak_open():
-                number, played_by = self._top
-                card = str(number)
-                self._sneakers = tuple(s for s in range(self.players)
-                                       if s != self.turn and s != played_by and card in self.hands[s])
-        return self._sneakers
+        sneakers = self._sneakers
+        if sneakers is None:  # the rule is in play (see `_forget_derived`); `sneak_open`, less its option checks
+            number, played_by = self._top
+            sneakers = ()
+            if number is not None and not self.finished:
+                card, turn, hands = str(number), self.turn, self.hands
+                sneakers = tuple(s for s in range(self.players) if s != turn and s != played_by and card in hands[s])
+            self._sneakers = sneakers
+        return sneakers
 
     def to_act(self) -> tuple[int, ...]:
         if self.finished:
