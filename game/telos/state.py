@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -187,7 +188,7 @@ class TelosState(State):
             return type(value) is int and value >= 0
 
         def card_list(key: str, value: Any) -> list[str]:
-            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+            if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):  # C-level loop
                 raise ValueError(f"{where}: {key} must be a list of card ids")
             return value
 
