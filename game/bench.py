@@ -51,7 +51,7 @@ def random_step(state: State, rng: random.Random, lean: bool = True) -> None:
                 if choice < len(legal):
                     act(seat, legal[choice])
                     return
-    seat = next_waiting_seat(state, rng, waiting)
+    seat = waiting[0] if len(waiting) == 1 else next_waiting_seat(state, rng, waiting)  # the same seat, sooner
     legal = state.legal_actions(seat)
     if not legal:
         raise RuntimeError(f"{state.game_id}: seat {seat} must act but has no legal action")
