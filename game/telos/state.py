@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import repeat
+from operator import is_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -110,7 +111,6 @@ class TelosState(State):
         self.max_multiple_lead = self.content.players[n].max_multiple_lead
         self.divine = bool(self.options["divine_trick"])
         self._legal_cache: dict[int, list[Action]] = {}  # the turn seat's legal actions, until the state changes
-        self._listed: dict[int, Action] = {}  # the same actions by identity, for `advance`
 
     def _shared_with_copies(self) -> tuple[Any, ...]:
         return (self.seats, self.content, self.rules, self.deck, self.zeus_cards)
@@ -432,7 +432,6 @@ class TelosState(State):
         if self.divine and not self.divine_used[seat]:
             actions += [_action("divine", (c,)) for c in canonical(hand)]
         self._legal_cache[seat] = actions
-        self._listed = {id(a): a for a in actions}
         return list(actions)
 
     def normalize(self, action: Action) -> Action:
@@ -495,7 +494,8 @@ class TelosState(State):
     def _is_listed(self, seat: int, action: Action | str) -> bool:
         """The very object `legal_actions(seat)` listed since the state last changed (an equal action
         made elsewhere takes the checked way: Télos accepts several spellings of one play)."""
-        return self._listed.get(id(action)) is action and not self.finished and seat == self.turn
+        listed = self._legal_cache.get(seat)  # kept for the turn seat only, until the state changes
+        return listed is not None and not self.finished and any(map(is_, listed, repeat(action)))
 
     def _advance_legal(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action, None)
@@ -509,7 +509,6 @@ class TelosState(State):
 
     def _forget_legal(self) -> None:
         self._legal_cache.clear()
-        self._listed = {}
 
     def _divine_swap(self, seat: int, card: str, events: list[Event] | None) -> None:
         """T-22: the hand card goes face down for the rest of the round; the blind card joins the hand."""

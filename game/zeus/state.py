@@ -14,7 +14,8 @@ The number on top (for matches and sneaks) follows from `pile`; hands, pile and 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
+from itertools import chain, repeat
+from operator import is_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -358,9 +359,11 @@ class ZeusState(State):
         return events
 
     def _is_listed(self, seat: int, action: Action | str) -> bool:
-        """In the legal list kept for `seat` (empty once the game is over; none for a seat out of range)."""
+        """One of the very objects in the legal list kept for `seat` (empty once the game is over; none
+        for a seat out of range). Compared by identity in one C-level pass: an equal action made
+        elsewhere takes the checked way, which accepts it just the same."""
         listed = self._legal.get(seat)
-        return listed is not None and action in listed
+        return listed is not None and any(map(is_, listed, repeat(action)))
 
     def _advance_legal(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action, None)
