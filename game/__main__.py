@@ -91,6 +91,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from game.bench import print_bench
+
+    print_bench(load_game(args.game), args.players, args.seconds)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -111,6 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
     tp.add_argument("--seed", type=int, default=1)
     tp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     tp.set_defaults(run=cmd_tournament)
+    bp = sub.add_parser("bench", help="time random legal play and the search's determinize-and-playout loop")
+    bp.add_argument("--game", required=True)
+    bp.add_argument("--players", type=int, required=True)
+    bp.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per loop")
+    bp.set_defaults(run=cmd_bench)
     return parser
 
 

@@ -16,7 +16,13 @@ class Action:
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
+        # Kept once made: `apply` writes every action's text into the record, and engines share their
+        # action values, so most texts are asked for many times.
+        text = self.__dict__.get("_text")
+        if text is None:
+            text = " ".join((self.verb, *self.args))
+            object.__setattr__(self, "_text", text)
+        return text
 
     @classmethod
     def parse(cls, text: str) -> "Action":

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator, Mapping, Sequence
+from typing import Mapping, Sequence
 
-from game.telos.cards import canonical, card_sort_key, is_zeus
+from game.telos.cards import ZEUS_PREFIX, canonical, card_sort_key, is_zeus
 from game.telos.powers import PLAIN, ZeusBehaviour
 
 TOO_MANY = "too many cards for one lead"
@@ -35,17 +35,33 @@ class PlayRules:
     value_of: Mapping[str, int]                 # God card id -> value
     behaviours: Mapping[str, ZeusBehaviour]     # Zeus card id -> behaviour (PLAIN in basic rules)
 
+    def __post_init__(self) -> None:
+        # Each God card's place in canonical order: sorting by a small number is quicker than by
+        # `card_sort_key`, and legal plays are listed before nearly every action.
+        ranks = {card: i for i, card in enumerate(sorted(self.value_of, key=card_sort_key))}
+        object.__setattr__(self, "_god_ranks", ranks)
+        # Whether an Eagle or Cuckoo (T-16, T-17) is in play at all: without one no trick needs the check.
+        object.__setattr__(self, "picks_next_leader", any(b.next_leader for b in self.behaviours.values()))
+
     def behaviour(self, card: str) -> ZeusBehaviour:
         return self.behaviours.get(card, PLAIN)
 
     # ----- shared pieces -------------------------------------------------------------------------
     def groups(self, cards: Sequence[str]) -> list[tuple[int, list[str]]]:
         """God cards grouped by value, ascending; each group in canonical order."""
-        by_value: dict[int, list[str]] = {}
+        ranks: dict[str, int] = self._god_ranks  # type: ignore[attr-defined]
         value_of = self.value_of
-        for card in sorted((c for c in cards if c in value_of), key=card_sort_key):
-            by_value.setdefault(value_of[card], []).append(card)
-        return sorted(by_value.items())
+        found: list[tuple[int, list[str]]] = []
+        last = None
+        # Canonical order is by value first, so the groups come out ascending.
+        for card in sorted([c for c in cards if c in ranks], key=ranks.__getitem__):
+            value = value_of[card]
+            if value == last:
+                found[-1][1].append(card)
+            else:
+                found.append((value, [card]))
+                last = value
+        return found
 
     def play_values(self, cards: Sequence[str], earlier_max: int) -> list[int]:
         """Values of a follow (T-11: a Zeus card takes the highest value played before it)."""
@@ -78,10 +94,39 @@ class PlayRules:
 
     def follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
         """Every legal follow of k = len(line) cards, one canonical choice per equivalent play."""
+        if len(line) == 1:  # most tricks: the same list, worked out without the general search
+            return self._single_follows(hand, line[0], earlier_max)
+        return self._any_follows(hand, line, earlier_max)
+
+    def _single_follows(self, hand: Sequence[str], need: int, earlier_max: int) -> list[tuple[str, ...]]:
+        """`_any_follows` for one card (a test holds them equal): the lowest card of each God value
+        that reaches, and every Zeus card, when any card reaches; else the lowest God card (or any
+        Zeus card when only they are left); an Ant that frees single follows is always allowed."""
+        zeus = [c for c in hand if c.startswith(ZEUS_PREFIX)]
+        gods = [c for c in hand if not c.startswith(ZEUS_PREFIX)]
+        found: set[str] = set()
+        if hand and max(self.play_values(hand, earlier_max)) >= need:
+            if gods:
+                found.update(cards[0] for value, cards in self.groups(gods) if value >= need)
+            found.update(zeus)
+        elif gods:
+            found.update(self.lowest_gods(hand, 1))
+        else:
+            found.update(zeus)
+        for ant in zeus:
+            start = self.behaviour(ant).free_follow_from
+            if start is not None and start <= 1:
+                found.add(ant)
+        return [(card,) for card in sorted(found, key=card_sort_key)]
+
+    def _any_follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
+        """`follows` for any k by a search over God-card multisets and Zeus-card choices."""
         k = len(line)
         gods = [c for c in hand if not is_zeus(c)]
-        zeus = [c for c in canonical(hand) if is_zeus(c)]
+        zeus = list(canonical([c for c in hand if is_zeus(c)]))  # sorting only the few Zeus cards
         found: set[tuple[str, ...]] = set()
+        # God parts come in canonical order and Zeus cards sort after every God card, so a God part
+        # followed by Zeus cards taken in canonical order is already canonical: no sorting per play.
         if self.can_reach(hand, line, earlier_max):
             # Zeus cards are worth the line's top value, so they take the top positions (T-11, T-12).
             groups = self.groups(gods)
@@ -89,9 +134,9 @@ class PlayRules:
                 need = k - j
                 if need > len(gods):
                     continue
+                god_parts = _multisets(groups, need, line[:need])
                 for zeus_part in combinations(zeus, j):
-                    for god_part in _multisets(groups, need, line[:need]):
-                        found.add(canonical(god_part + list(zeus_part)))
+                    found.update(god_part + zeus_part for god_part in god_parts)
         elif len(gods) >= k:
             found.add(canonical(self.lowest_gods(hand, k)))
         else:
@@ -105,9 +150,9 @@ class PlayRules:
             rest_zeus = [c for c in zeus if c != ant]
             groups = self.groups(rest)
             for j in range(0, min(k - 1, len(rest_zeus)) + 1):
+                god_parts = _multisets(groups, k - 1 - j, None)
                 for zeus_part in combinations(rest_zeus, j):
-                    for god_part in _multisets(groups, k - 1 - j, None):
-                        found.add(canonical(god_part + list(zeus_part) + [ant]))
+                    found.update(canonical(god_part + zeus_part + (ant,)) for god_part in god_parts)
         return sorted(found, key=_play_order)
 
     def follow_problem(self, hand: Sequence[str], cards: Sequence[str], line: Sequence[int],
@@ -141,7 +186,7 @@ class PlayRules:
         if last_trick:
             return [(c,) for c in canonical(hand)]
         groups = self.groups(hand)
-        zeus = [c for c in canonical(hand) if is_zeus(c)]
+        zeus = list(canonical([c for c in hand if c.startswith(ZEUS_PREFIX)]))
         if not groups:
             return [(z,) for z in zeus]
         plays: list[tuple[str, ...]] = [(cards[0],) for _, cards in groups]
@@ -150,9 +195,9 @@ class PlayRules:
             for _, cards in groups:
                 for t in range(2, min(len(cards), max_k) + 1):
                     plays.append(tuple(cards[:t]))
-                for joiner in joiners:
+                for joiner in joiners:  # God cards, then a Zeus card: canonical as it stands
                     for t in range(1, min(len(cards), max_k - 1) + 1):
-                        plays.append(canonical(cards[:t] + [joiner]))
+                        plays.append((*cards[:t], joiner))
         return sorted(set(plays), key=_play_order)
 
     def lead_problem(self, hand: Sequence[str], cards: Sequence[str], last_trick: bool,
@@ -181,19 +226,21 @@ class PlayRules:
 
 
 def _play_order(play: tuple[str, ...]) -> tuple[int, tuple[tuple[int, int, str], ...]]:
-    return (len(play), tuple(card_sort_key(c) for c in play))
+    return (len(play), tuple(map(card_sort_key, play)))
 
 
-def _multisets(groups: list[tuple[int, list[str]]], size: int, line: Sequence[int] | None) -> Iterator[list[str]]:
+def _multisets(groups: list[tuple[int, list[str]]], size: int, line: Sequence[int] | None) -> list[tuple[str, ...]]:
     """Every multiset of `size` God cards (first cards of each value group), ascending; with a line,
-    only those whose i-th card reaches line[i]."""
+    only those whose i-th card reaches line[i]. A list, not a generator: follows use each one with
+    every choice of Zeus cards, and nested generators cost more than the lists they avoid."""
     suffix = [0] * (len(groups) + 1)
     for i in range(len(groups) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + len(groups[i][1])
+    found: list[tuple[str, ...]] = []
 
-    def walk(index: int, taken: int, chosen: list[str]) -> Iterator[list[str]]:
+    def walk(index: int, taken: int, chosen: tuple[str, ...]) -> None:
         if taken == size:
-            yield chosen
+            found.append(chosen)
             return
         if index == len(groups) or suffix[index] < size - taken:
             return
@@ -201,6 +248,7 @@ def _multisets(groups: list[tuple[int, list[str]]], size: int, line: Sequence[in
         for t in range(min(len(cards), size - taken), -1, -1):
             if t and line is not None and value < line[taken + t - 1]:
                 continue
-            yield from walk(index + 1, taken + t, chosen + cards[:t])
+            walk(index + 1, taken + t, chosen + tuple(cards[:t]))
 
-    yield from walk(0, 0, [])
+    walk(0, 0, ())
+    return found

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import repeat
+from operator import is_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
-from game.core.engine import SeatInfo, State
+from game.core.engine import SeatInfo, State, shuffle
 from game.core.events import Event
 from game.core.records import PositionParts, read_position
-from game.telos.cards import canonical, is_zeus, parse_god_card
+from game.telos.cards import ZEUS_PREFIX, canonical, is_zeus, parse_god_card
 from game.telos.content import TelosContent
 from game.telos.plays import TOO_MANY, PlayRules, number_word
 from game.telos.powers import PLAIN
@@ -40,6 +42,22 @@ SETUP_KEYS = ("dealer", "direction", "hands", "blind", "scores_before")
 NOW_KEYS = SETUP_KEYS + ("zeus_cards", "hand_size", "undealt", "divine_used", "serpent_ban",
                          "played_this_round", "previous_trick", "previous_winner", "trick_number", "leader",
                          "trick_order", "plays", "line", "k", "last_trick", "loser")
+
+
+_TRICK_ORDERS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}  # (players, (leader, direction))
+_PLAYS: dict[tuple[str, ...], Action] = {}  # cards -> the `play` action: legal lists are made very often
+MAX_SHARED_ACTIONS = 50_000
+
+
+def _action(verb: str, cards: tuple[str, ...]) -> Action:
+    """The action `verb cards` (cards in canonical order), shared for `play`: each listing of legal
+    actions would otherwise build the same values again."""
+    action = Action(verb, (",".join(cards),))
+    if verb == "play":
+        if len(_PLAYS) >= MAX_SHARED_ACTIONS:
+            _PLAYS.clear()
+        _PLAYS[cards] = action
+    return action
 
 
 def choose_zeus_cards(content: TelosContent, option: Any, player_count: int, seed: int) -> tuple[str, ...]:
@@ -92,7 +110,7 @@ class TelosState(State):
         self.deck, self.rules = game.deck_and_rules(zeus_cards, n, self.options["powers"])
         self.max_multiple_lead = self.content.players[n].max_multiple_lead
         self.divine = bool(self.options["divine_trick"])
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache: dict[int, list[Action]] = {}  # the turn seat's legal actions, until the state changes
 
     def _shared_with_copies(self) -> tuple[Any, ...]:
         return (self.seats, self.content, self.rules, self.deck, self.zeus_cards)
@@ -170,7 +188,7 @@ class TelosState(State):
             return type(value) is int and value >= 0
 
         def card_list(key: str, value: Any) -> list[str]:
-            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+            if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):  # C-level loop
                 raise ValueError(f"{where}: {key} must be a list of card ids")
             return value
 
@@ -265,7 +283,7 @@ class TelosState(State):
             rng = self._rng_for_next_round()
             if dealer is None:
                 dealer = rng.randrange(n)
-            rng.shuffle(pool)
+            shuffle(pool, rng)
             setup: dict[str, Any] = {
                 "dealer": dealer,
                 "direction": self.direction,
@@ -335,7 +353,11 @@ class TelosState(State):
     def _start_trick(self, leader: int) -> None:
         n = len(self.seats)
         self.leader = leader
-        self.order = tuple((leader + i * self.direction) % n for i in range(n))
+        key = (leader, self.direction)
+        order = _TRICK_ORDERS.get((n, key))
+        if order is None:
+            order = _TRICK_ORDERS[(n, key)] = tuple((leader + i * self.direction) % n for i in range(n))
+        self.order = order
         self.plays: list[TrickPlay] = []
         self.line: tuple[int, ...] = ()
         self.k = 0
@@ -406,9 +428,9 @@ class TelosState(State):
             plays = [(c,) for c in canonical(hand)]
         else:
             plays = self.rules.follows(hand, self.line, self._earlier_max())
-        actions = [Action("play", (",".join(p),)) for p in plays]
+        actions = [_PLAYS.get(p) or _action("play", p) for p in plays]
         if self.divine and not self.divine_used[seat]:
-            actions += [Action("divine", (c,)) for c in canonical(hand)]
+            actions += [_action("divine", (c,)) for c in canonical(hand)]
         self._legal_cache[seat] = actions
         return list(actions)
 
@@ -462,13 +484,33 @@ class TelosState(State):
             return f"you do not hold {card}"
         return f"there is no card {card!r} in this game"
 
+    # The rule code below runs for `apply` and for `advance` alike: `events` is the list the events go
+    # into, or None when nobody watches (`advance`), and then no event object is made at all.
     def _apply_legal(self, seat: int, action: Action) -> list[Event]:
-        self._legal_cache.clear()
-        if action.verb == "divine":
-            return self._divine_swap(seat, action.args[0])
-        return self._play(seat, action.cards)
+        events: list[Event] = []
+        self._carry_out(seat, action, events)
+        return events
 
-    def _divine_swap(self, seat: int, card: str) -> list[Event]:
+    def _is_listed(self, seat: int, action: Action | str) -> bool:
+        """The very object `legal_actions(seat)` listed since the state last changed (an equal action
+        made elsewhere takes the checked way: Télos accepts several spellings of one play)."""
+        listed = self._legal_cache.get(seat)  # kept for the turn seat only, until the state changes
+        return listed is not None and not self.finished and any(map(is_, listed, repeat(action)))
+
+    def _advance_legal(self, seat: int, action: Action) -> None:
+        self._carry_out(seat, action, None)
+
+    def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        self._forget_legal()
+        if action.verb == "divine":
+            self._divine_swap(seat, action.args[0], events)
+        else:
+            self._play(seat, action.cards, events)
+
+    def _forget_legal(self) -> None:
+        self._legal_cache.clear()
+
+    def _divine_swap(self, seat: int, card: str, events: list[Event] | None) -> None:
         """T-22: the hand card goes face down for the rest of the round; the blind card joins the hand."""
         assert self.blind is not None
         got = self.blind[seat]
@@ -476,9 +518,10 @@ class TelosState(State):
         self.hands[seat] = list(canonical(self.hands[seat] + [got]))
         self.blind[seat] = card
         self.divine_used[seat] = True
-        return [Event("divine_swap", seat, {}, {"gave": card, "got": got}, private_to=seat)]
+        if events is not None:
+            events.append(Event("divine_swap", seat, {}, {"gave": card, "got": got}, private_to=seat))
 
-    def _play(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
+    def _play(self, seat: int, cards: tuple[str, ...], events: list[Event] | None) -> None:
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
@@ -488,48 +531,50 @@ class TelosState(State):
             self.k = len(cards)
             self.line = tuple(sorted(values))
         else:
-            self.line = tuple(max(a, b) for a, b in zip(self.line, sorted(values)))
+            self.line = tuple(map(max, self.line, sorted(values)))
         self.plays.append(TrickPlay(seat, tuple(cards), values))
         self.trick_max = max(self.trick_max, *values)
-        events = [Event("cards_played", seat, {
-            "cards": list(cards), "values": list(values), "line": list(self.line), "k": self.k,
-            "lead": lead, "last_trick": self.last_trick})]
-        events += self._use_powers(seat, cards)
+        if events is not None:
+            events.append(Event("cards_played", seat, {
+                "cards": list(cards), "values": list(values), "line": list(self.line), "k": self.k,
+                "lead": lead, "last_trick": self.last_trick}))
+        self._use_powers(seat, cards, events)
         if len(self.plays) == len(self.seats):
-            events += self._finish_trick()
-        return events
+            self._finish_trick(events)
 
     def _value_as_played(self, cards: tuple[str, ...], lead: bool) -> list[int]:
         """T-9, T-11, T-15, T-18: what each card counts for in this trick."""
+        value_of = self.rules.value_of
         if self.last_trick:
-            return [self.content.zeus_last_trick_value if is_zeus(c) else self.rules.value_of[c] for c in cards]
+            zeus_value = self.content.zeus_last_trick_value
+            return [zeus_value if c.startswith(ZEUS_PREFIX) else value_of[c] for c in cards]
         if lead:
-            gods = [self.rules.value_of[c] for c in cards if not is_zeus(c)]
+            gods = [value_of[c] for c in cards if not c.startswith(ZEUS_PREFIX)]
             led = gods[0] if gods else 0  # a Zeus card led alone counts 0 (T-9); the Bull takes the led value
-            return [led if is_zeus(c) else self.rules.value_of[c] for c in cards]
+            return [led if c.startswith(ZEUS_PREFIX) else value_of[c] for c in cards]
         return self.rules.play_values(cards, self._earlier_max())
 
-    def _use_powers(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
+    def _use_powers(self, seat: int, cards: tuple[str, ...], events: list[Event] | None) -> None:
         """T-14..T-17: powers act when played; only the Swan still matters after the last trick."""
-        events: list[Event] = []
         for card in cards:
-            if not is_zeus(card):
+            if not card.startswith(ZEUS_PREFIX):
                 continue
             behaviour = self.rules.behaviour(card)
             if behaviour.reverses_direction:
                 self.direction = -self.direction
-                events.append(Event("direction_changed", seat, {"direction": self.direction, "card": card}))
+                if events is not None:
+                    events.append(Event("direction_changed", seat, {"direction": self.direction, "card": card}))
             if self.last_trick:
                 continue
             if behaviour.bans_multiple_leads and not self.serpent_ban:
                 self.serpent_ban = True
-                events.append(Event("serpent_ban", seat, {"card": card}))
-        return events
+                if events is not None:
+                    events.append(Event("serpent_ban", seat, {"card": card}))
 
     def _lead_rule(self) -> tuple[str, int, str] | None:
         """T-16, T-17: (kind, seat, card) when an Eagle or Cuckoo played this trick picks the next
         leader. Within one play the Eagle decides; across plays the later one does."""
-        if self.last_trick:
+        if self.last_trick or not self.rules.picks_next_leader:
             return None
         rule = None
         for play in self.plays:
@@ -542,7 +587,7 @@ class TelosState(State):
                     rule = (kind, play.seat, leads_next[kind])
         return rule
 
-    def _finish_trick(self) -> list[Event]:
+    def _finish_trick(self, events: list[Event] | None) -> None:
         """T-13, T-16: the highest card wins (ties: played last); Eagle or Cuckoo may pick the next leader."""
         winner, winning_card, best = -1, "", -1
         lowest_seat, low = -1, 10**6
@@ -558,18 +603,20 @@ class TelosState(State):
             kind, who, _card = lead_rule
             next_leader, reason = (who, "eagle") if kind == "player" else (lowest_seat, "cuckoo")
         all_cards = [c for p in self.plays for c in p.cards]
-        events = [Event("trick_won", winner, {
-            "winner": winner, "next_leader": None if self.last_trick else next_leader, "reason": reason,
-            "cards": all_cards, "winning_card": winning_card, "value": best, "last_trick": self.last_trick})]
+        if events is not None:
+            events.append(Event("trick_won", winner, {
+                "winner": winner, "next_leader": None if self.last_trick else next_leader, "reason": reason,
+                "cards": all_cards, "winning_card": winning_card, "value": best, "last_trick": self.last_trick}))
         if self.last_trick:
-            return events + self._score_round(winner, winning_card, best, all_cards)
+            self._score_round(winner, winning_card, best, all_cards, events)
+            return
         self.round_discards += all_cards
         self.previous_trick, self.previous_winner = tuple(self.plays), winner
         self.trick_number += 1
         self._start_trick(next_leader)
-        return events
 
-    def _score_round(self, winner: int, card: str, points: int, trick_cards: list[str]) -> list[Event]:
+    def _score_round(self, winner: int, card: str, points: int, trick_cards: list[str],
+                     events: list[Event] | None) -> None:
         """T-19, T-20, T-2: the winning card becomes a score card; 32 loses; else the winner deals."""
         self.round_discards += [c for c in trick_cards if c != card]
         self.score_cards[winner].append(card)
@@ -577,15 +624,20 @@ class TelosState(State):
         score = [0] * len(self.seats)
         score[winner] = points
         ended = self._end_round(score)
-        events = [Event("round_scored", winner, {"seat": winner, "card": card, "points": points,
-                                                 "total": self.totals[winner], "round": self.round_index}), ended]
+        if events is not None:
+            events += [Event("round_scored", winner, {"seat": winner, "card": card, "points": points,
+                                                      "total": self.totals[winner], "round": self.round_index}),
+                       ended]
         if self.totals[winner] >= self.content.losing_total:
             self.loser = winner
             self.previous_trick, self.previous_winner = tuple(self.plays), winner
             game_ended = self._finish([s for s in range(len(self.seats)) if s != winner])
-            return events + [Event("game_over", None, {"loser": winner, "winners": list(self.winners)}), game_ended]
+            if events is not None:
+                events += [Event("game_over", None, {"loser": winner, "winners": list(self.winners)}), game_ended]
+            return
         self._start_round(dealer=winner, wanted_size=max(self.content.minimum_hand_size, points))
-        return events + self.opening_events()
+        if events is not None:
+            events += self.opening_events()
 
     # ----- what a seat may know ----------------------------------------------------------------------
     def playable_cards(self, seat: int) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ program can say which game it cannot offer and why.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -46,7 +47,10 @@ class CardDef:
 
 @dataclass(frozen=True)
 class ZeusDeck:
-    """Every card kind, in a stable order (numbers low to high, then gods as the file lists them)."""
+    """Every card kind, in a stable order (numbers low to high, then gods as the file lists them).
+
+    Also made once per deck, for the engine's hot path: `values` (card id -> number value, None for a
+    god), `counts` (how many of each card, as a Counter: never change it) and `outcome_cache` (what a play does, by card, total, match and sneak; see ZeusState)."""
 
     cards: Mapping[str, CardDef]
     order: tuple[str, ...]
@@ -54,6 +58,12 @@ class ZeusDeck:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", MappingProxyType(dict(self.cards)))
         object.__setattr__(self, "_god_totals", {})  # (god, total) -> total after: a pure cache
+        object.__setattr__(self, "_ranks", {card_id: i for i, card_id in enumerate(self.order)})
+        object.__setattr__(self, "values", MappingProxyType({c: d.value for c, d in self.cards.items()}))
+        # (card, total, match, sneak) -> PlayOutcome: a pure cache the engine fills as it plays
+        object.__setattr__(self, "outcome_cache", {})
+        object.__setattr__(self, "_full_deck", tuple(c for c in self.order for _ in range(self.cards[c].count)))
+        object.__setattr__(self, "counts", Counter({c: self.cards[c].count for c in self.order}))
 
     def god_total(self, card_id: str, total: int) -> int:
         """Mount Olympus after this god card is played on `total` (cached: legality checks ask often)."""
@@ -74,14 +84,15 @@ class ZeusDeck:
 
     def full_deck(self) -> list[str]:
         """Every physical card id, before shuffling."""
-        return [card_id for card_id in self.order for _ in range(self.cards[card_id].count)]
+        return list(self._full_deck)  # type: ignore[attr-defined]
 
     def card_counts(self) -> Mapping[str, int]:
         """How many of each card the deck holds (what a deal or a position must hold in all)."""
         return {card_id: self.cards[card_id].count for card_id in self.order}
 
     def rank(self, card_id: str) -> int:
-        return self.order.index(card_id)
+        """The card's place in `order` (numbers low to high, then the gods)."""
+        return self._ranks[card_id]  # type: ignore[attr-defined]
 
 
 def number_effect(value: int) -> str:

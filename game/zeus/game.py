@@ -1,7 +1,6 @@
 """Zeus on the Loose: the rules object the catalog offers (deck from YAML, options, agents)."""
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from game.core.engine import Game, OptionSpec, SeatInfo
@@ -17,7 +16,7 @@ class ZeusGame(Game):
 
     def __init__(self, deck: ZeusDeck) -> None:
         self.deck = deck
-        self.deck_counts = Counter(deck.card_counts())  # shared by the states this game makes
+        self.deck_counts = deck.counts  # shared by the states this game makes
 
     @property
     def cards(self) -> Mapping[str, CardDef]:

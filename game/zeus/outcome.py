@@ -29,6 +29,11 @@ def play_outcome(card: CardDef, total: int, top_number: int | None, top_number_s
                  seat: int, *, sneak: bool = False) -> PlayOutcome:
     """The effect of `seat` playing `card` on `total` (whether it is legal to play it now aside)."""
     match = card.is_number and top_number is not None and card.value == top_number and top_number_seat != seat
+    return outcome_of(card, total, match, sneak)
+
+
+def outcome_of(card: CardDef, total: int, match: bool, sneak: bool) -> PlayOutcome:
+    """`play_outcome` once the match is known: all it depends on, so the engine can keep the results."""
     skips_next = False
     if card.is_number:
         after = total + (card.value or 0)

@@ -14,16 +14,17 @@ The number on top (for matches and sneaks) follows from `pile`; hands, pile and 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
+from itertools import chain, repeat
+from operator import is_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
-from game.core.engine import SeatInfo, State
+from game.core.engine import SeatInfo, State, shuffle
 from game.core.records import PositionParts, read_position
 from game.core.events import Event
 from game.zeus.deck import HAND_SIZE, MOUNT_OLYMPUS_TOP, ZeusDeck
-from game.zeus.outcome import play_outcome
+from game.zeus.outcome import outcome_of
 from game.zeus.view import ZeusView
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ NOW_KEYS = SETUP_KEYS + ("turn", "total", "pile", "zeus_holder", "owes_draw", "l
 
 DRAW = Action.of("draw")
 _ACTIONS: dict[tuple[str, str], Action] = {}
+_PLAYS: dict[str, Action] = {}  # card -> its `play` action (`action_for("play", card)`), for the hot path
 
 
 def action_for(verb: str, card: str) -> Action:
@@ -46,6 +48,8 @@ def action_for(verb: str, card: str) -> Action:
     action = _ACTIONS.get(key)
     if action is None:
         action = _ACTIONS[key] = Action.of(verb, card)
+        if verb == "play":
+            _PLAYS[card] = action
     return action
 
 
@@ -67,7 +71,7 @@ class ZeusState(State):
     ) -> None:
         super().__init__(seats, options, seed, setups)
         self.deck = deck
-        self._deck_counts = Counter(deck.card_counts())
+        self._deck_counts = deck.counts
         self.players = n = len(self.seats)
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.draw_pile: list[str] = []  # top first
@@ -87,8 +91,9 @@ class ZeusState(State):
         # Caches for the many rule checks an action triggers; `_forget_derived` clears them on every change.
         self._sneakers: tuple[int, ...] | None = None
         self._legal: dict[int, list[Action]] = {}
+        self._turn_plays: list[Action] | None = None  # the turn seat's plays (Z-7), also asked by Z-8
         first = first_player_by_name([s.name for s in self.seats])
-        self._start_round((first - 1) % n)
+        self._start_round((first - 1) % n, None)  # its events: `opening_events`
 
     # ----- positions --------------------------------------------------------------------------------
     @classmethod
@@ -202,18 +207,21 @@ class ZeusState(State):
 
     def sneakers(self) -> tuple[int, ...]:
         """Seats that may sneak now: not the turn seat, not the card's player, holding the number."""
-        if self._sneakers is None:
-            self._sneakers = ()
-            if self.sneak_open():
-                number, played_by = self._top
-                card = str(number)
-                self._sneakers = tuple(s for s in range(self.players)
-                                       if s != self.turn and s != played_by and card in self.hands[s])
-        return self._sneakers
+        sneakers = self._sneakers
+        if sneakers is None:  # the rule is in play (see `_forget_derived`); `sneak_open`, less its option checks
+            number, played_by = self._top
+            sneakers = ()
+            if number is not None and not self.finished:
+                card, turn, hands = str(number), self.turn, self.hands
+                sneakers = tuple(s for s in range(self.players) if s != turn and s != played_by and card in hands[s])
+            self._sneakers = sneakers
+        return sneakers
 
     def to_act(self) -> tuple[int, ...]:
         if self.finished:
             return ()
+        if self.owes_draw is None and not self.sneakers():  # the usual case, quickly
+            return (self.turn,)
         seats = [self.turn, *self.sneakers()]
         if self.owes_draw is not None and self.owes_draw not in seats:
             seats.append(self.owes_draw)
@@ -229,29 +237,49 @@ class ZeusState(State):
 
     def is_playable(self, seat: int, card: str) -> bool:
         """Z-7: a card the seat may play on its turn (it must also hold it)."""
-        definition = self.deck.cards[card]
-        if definition.value is not None:  # the common case, without building an outcome
+        value = self.deck.values[card]
+        if value is not None:  # the common case, without building an outcome
             number, played_by = self._top
-            return self.total + definition.value <= MOUNT_OLYMPUS_TOP or (
-                definition.value == number and played_by != seat)
+            return self.total + value <= MOUNT_OLYMPUS_TOP or (value == number and played_by != seat)
         return self.deck.god_total(card, self.total) <= MOUNT_OLYMPUS_TOP
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.finished or not (0 <= seat < self.players):
-            return []
+        return list(self._legal_list(seat))  # a copy: the caller may change it, the cache must not
+
+    def _legal_list(self, seat: int) -> list[Action]:
+        """`legal_actions(seat)`, kept until the state changes (`_forget_derived`); never hand it out."""
         cached = self._legal.get(seat)
         if cached is None:
-            cached = []
-            if seat == self.turn:
-                held = set(self.hands[seat])
-                cached += [action_for("play", c) for c in self.deck.order
-                           if c in held and self.is_playable(seat, c)]
+            if self.finished or not (0 <= seat < self.players):
+                return []
+            cached = list(self._plays_on_turn()) if seat == self.turn else []
             if seat in self.sneakers():
-                cached.append(action_for("sneak", str(self.top_number()[0])))
+                cached.append(action_for("sneak", str(self._top[0])))
             if self.owes_draw == seat:
                 cached.append(DRAW)
             self._legal[seat] = cached
-        return list(cached)
+        return cached
+
+    def _plays_on_turn(self) -> list[Action]:
+        """Z-7: the turn seat's playable cards, one `play` per kind of card, in deck order."""
+        plays = self._turn_plays
+        if plays is None:
+            seat, total, deck = self.turn, self.total, self.deck
+            values, ranks, god_totals = deck.values, deck._ranks, deck._god_totals  # type: ignore[attr-defined]
+            number, played_by = self._top
+            matches = played_by != seat
+            plays = []
+            for card in sorted(set(self.hands[seat]), key=ranks.__getitem__):
+                value = values[card]
+                if value is not None:
+                    playable = total + value <= MOUNT_OLYMPUS_TOP or (value == number and matches)
+                else:
+                    after = god_totals.get((card, total))
+                    playable = (deck.god_total(card, total) if after is None else after) <= MOUNT_OLYMPUS_TOP
+                if playable:
+                    plays.append(_PLAYS.get(card) or action_for("play", card))
+            self._turn_plays = plays
+        return plays
 
     def normalize(self, action: Action) -> Action:
         """Card names are read without regard to case (`play hermes` is `play Hermes`)."""
@@ -266,7 +294,7 @@ class ZeusState(State):
             return "the game is over"
         if not (0 <= seat < self.players):
             return "only the players act in Zeus on the Loose"
-        if action in self.legal_actions(seat):
+        if action in self._legal_list(seat):
             return None
         return self._explain(seat, action)
 
@@ -318,104 +346,141 @@ class ZeusState(State):
 
     # ----- carrying out actions ---------------------------------------------------------------------
     def _forget_derived(self) -> None:
-        self._sneakers = None
+        # Without the Same Number Sneak in play (an option, or two players) nobody ever may sneak.
+        self._sneakers = None if self.players > 2 and self.options.get("sneak") else ()
         self._legal = {}
+        self._turn_plays = None
 
+    # The rule code below runs for `apply` and for `advance` alike: `events` is the list the events go
+    # into, or None when nobody watches (`advance`), and then no event object is made at all.
     def _apply_legal(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        self._carry_out(seat, action, events)
+        return events
+
+    def _is_listed(self, seat: int, action: Action | str) -> bool:
+        """One of the very objects in the legal list kept for `seat` (empty once the game is over; none
+        for a seat out of range). Compared by identity in one C-level pass: an equal action made
+        elsewhere takes the checked way, which accepts it just the same."""
+        listed = self._legal.get(seat)
+        return listed is not None and any(map(is_, listed, repeat(action)))
+
+    def _advance_legal(self, seat: int, action: Action) -> None:
+        self._carry_out(seat, action, None)
+
+    def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._forget_derived()
         if action.verb == "draw":
             self.owes_draw = None
-            return [self._draw_one(seat)]
-        return self._play(seat, action.args[0], sneak=action.verb == "sneak")
+            self._draw_one(seat, events)
+        else:
+            self._play(seat, action.args[0], action.verb == "sneak", events)
 
-    def _play(self, seat: int, card: str, *, sneak: bool) -> list[Event]:
-        events: list[Event] = []
+    def _play(self, seat: int, card: str, sneak: bool, events: list[Event] | None) -> None:
         if self.owes_draw is not None:  # Z-15: the next card is played before that seat drew
-            events.append(Event("draw_lost", seat=self.owes_draw))
+            if events is not None:
+                events.append(Event("draw_lost", seat=self.owes_draw))
             self.owes_draw = None
-        number, played_by = self.top_number()
+        number, played_by = self._top
         before = self.total
-        outcome = play_outcome(self.deck.cards[card], before, number, played_by, seat, sneak=sneak)
+        value = self.deck.values[card]
+        match = value is not None and value == number and played_by != seat
+        key = (card, before, match, sneak)
+        outcome = self.deck.outcome_cache.get(key)
+        if outcome is None:
+            outcome = self.deck.outcome_cache[key] = outcome_of(self.deck.cards[card], before, match, sneak)
         after = self.total = outcome.total
         self.hands[seat].remove(card)
         self.pile.append((card, seat))
-        self._top = self._top_of_pile()
-        events.append(Event("card_played", seat=seat, data={
-            "card": card, "total_before": before, "total": after, "sneak": sneak, "by_turn": not sneak}))
-        if outcome.steals and self.zeus_holder != seat:  # Z-6, Z-10
-            events.append(Event("zeus_stolen", seat=seat,
-                                data={"from_seat": self.zeus_holder, "reason": outcome.steal_reason}))
+        self._top = (value, seat) if value is not None else (None, None)  # `_top_of_pile`, known here
+        if events is not None:
+            events.append(Event("card_played", seat, {
+                "card": card, "total_before": before, "total": after, "sneak": sneak, "by_turn": not sneak}))
+        if outcome.steal_reason is not None and self.zeus_holder != seat:  # Z-6, Z-10
+            if events is not None:
+                events.append(Event("zeus_stolen", seat,
+                                    {"from_seat": self.zeus_holder, "reason": outcome.steal_reason}))
             self.zeus_holder = seat
         if outcome.wins_round is not None:  # Z-11, Z-12
-            return events + self._close_round(outcome.wins_round)
+            self._close_round(outcome.wins_round, events)
+            return
 
         step = 1
         if outcome.skips_next:  # Athena; with two players the skipped seat is the other one, so the player goes again
             step = 2
-            events.append(Event("turn_skipped", seat=(seat + 1) % self.players))
+            if events is not None:
+                events.append(Event("turn_skipped", seat=(seat + 1) % self.players))
 
         if not self.draw_pile:  # Z-13: this player must draw and cannot
-            return events + self._close_round("draw_pile_empty")
+            self._close_round("draw_pile_empty", events)
+            return
         if self.options.get("manual_draw"):
             self.owes_draw = seat
         else:
-            events.append(self._draw_one(seat))
+            self._draw_one(seat, events)
 
         self.turn = (seat + step) % self.players
-        events.append(Event("turn_passed", seat=self.turn, data={"turn": self.turn}))
-        if not any(self.is_playable(self.turn, c) for c in self.hands[self.turn]):  # Z-8
-            events += self._close_round("no_legal_play")
-        return events
+        if events is not None:
+            events.append(Event("turn_passed", self.turn, {"turn": self.turn}))
+        if not self._plays_on_turn():  # Z-8 (what it finds is the new turn seat's legal plays)
+            self._close_round("no_legal_play", events)
 
-    def _draw_one(self, seat: int) -> Event:
+    def _draw_one(self, seat: int, events: list[Event] | None) -> None:
         card = self.draw_pile.pop(0)
         self.hands[seat].append(card)
-        return Event("card_drawn", seat=seat, data={"draw_pile_size": len(self.draw_pile)},
-                     secret={"card": card}, private_to=seat)
+        if events is not None:
+            events.append(Event("card_drawn", seat, {"draw_pile_size": len(self.draw_pile)},
+                                {"card": card}, private_to=seat))
 
     # ----- rounds -------------------------------------------------------------------------------------
-    def _close_round(self, reason: str) -> list[Event]:
+    def _close_round(self, reason: str, events: list[Event] | None) -> None:
         """Score the round for the Zeus holder (Z-8, Z-11..Z-14), then finish or deal the next one."""
         n = self.players
         winner = self.zeus_holder
         self.owes_draw = None
+        self._forget_derived()
         if winner is None:  # Z-14: void, the same dealer deals again
             ended = self._end_round([0] * n)
-            events = [Event("round_won", seat=None, data={"reason": reason, "letters": tuple(self.totals)}),
-                      Event("round_void", data={"reason": reason, "dealer": self.dealer}), ended]
-            return events + self._next_round(self.dealer)
+            if events is not None:
+                events += [Event("round_won", None, {"reason": reason, "letters": tuple(self.totals)}),
+                           Event("round_void", None, {"reason": reason, "dealer": self.dealer}), ended]
+            self._next_round(self.dealer, events)
+            return
         self.totals[winner] += 1
         self.last_round_winner = winner
         ended = self._end_round([1 if s == winner else 0 for s in range(n)])
-        events = [Event("round_won", seat=winner, data={"reason": reason, "letters": tuple(self.totals)}), ended]
+        if events is not None:
+            events += [Event("round_won", winner, {"reason": reason, "letters": tuple(self.totals)}), ended]
         if self.totals[winner] >= LETTERS_TO_WIN:
             game_ended = self._finish([winner])
-            return events + [Event("game_won", seat=winner, data={"letters": tuple(self.totals)}), game_ended]
-        return events + self._next_round(winner)
+            if events is not None:
+                events += [Event("game_won", winner, {"letters": tuple(self.totals)}), game_ended]
+            return
+        self._next_round(winner, events)
 
-    def _next_round(self, dealer: int) -> list[Event]:
+    def _next_round(self, dealer: int, events: list[Event] | None) -> None:
         """Deal the next round; a search sample (`deals_next_round` False) stops here instead."""
         if self.deals_next_round:
-            return self._start_round(dealer)
+            self._start_round(dealer, events)
+            return
         self.finished = True
         self._forget_derived()
-        return []
 
-    def _start_round(self, dealer: int) -> list[Event]:
+    def _start_round(self, dealer: int, events: list[Event] | None) -> None:
         """Z-1: deal four cards each, starting left of the dealer; Mount Olympus is 0; Zeus is free."""
         n = self.players
         first = (dealer + 1) % n
         setup = self._setup_for_next_round()
         if setup is None:
             cards = self.deck.full_deck()
-            self._rng_for_next_round().shuffle(cards)
+            shuffle(cards, self._rng_for_next_round())
             hands: list[list[str]] = [[] for _ in range(n)]
             for i in range(HAND_SIZE * n):
                 hands[(first + i) % n].append(cards[i])
             setup = {"dealer": dealer, "first": first, "hands": hands, "draw_pile": cards[HAND_SIZE * n:]}
         else:
             self._check_setup(setup, dealer, first)
-        self._begin_round(setup)
+        self._begin_round(setup, owned=True)  # the state copies what it changes (hands, draw pile)
         self.dealer, self.first, self.turn = dealer, first, first
         self.hands = [list(h) for h in setup["hands"]]
         self.draw_pile = list(setup["draw_pile"])
@@ -425,17 +490,18 @@ class ZeusState(State):
         self.total = 0
         self.zeus_holder = None
         self.owes_draw = None
-        return self._deal_events(setup)
+        if events is not None:
+            events += self._deal_events(setup)
 
     def _deal_events(self, setup: Mapping[str, Any]) -> list[Event]:
         """What a round's deal shows: its start, each seat's cards (secret to it), the first turn."""
         first, hands = setup["first"], setup["hands"]
-        events = [Event("round_started", data={
+        events = [Event("round_started", None, {
             "round": self.round_index, "dealer": setup["dealer"], "first": first,
             "hand_sizes": tuple(len(h) for h in hands), "draw_pile_size": len(setup["draw_pile"])})]
-        events += [Event("cards_dealt", seat=s, data={"count": len(hands[s])},
-                         secret={"cards": tuple(hands[s])}, private_to=s) for s in range(self.players)]
-        events.append(Event("turn_passed", seat=first, data={"turn": first}))
+        events += [Event("cards_dealt", s, {"count": len(hands[s])},
+                         {"cards": tuple(hands[s])}, private_to=s) for s in range(self.players)]
+        events.append(Event("turn_passed", first, {"turn": first}))
         return events
 
     def _check_setup(self, setup: Mapping[str, Any], dealer: int, first: int) -> None:

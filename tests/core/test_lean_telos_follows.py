@@ -1,0 +1,29 @@
+"""Télos lists single-card follows without the general search (`PlayRules._single_follows`); over many
+hands, lines and both power sets it gives exactly the general search's list (`_any_follows`)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.catalog import load_game
+from game.telos.cards import canonical
+from game.telos.state import play_rules
+
+
+@pytest.mark.parametrize("powers", ["basic", "advanced"])
+def test_single_follows_equal_the_general_search(powers: str) -> None:
+    game = load_game("telos")
+    content = game.content
+    rng = random.Random(powers)
+    checked = 0
+    for players in (3, 4, 5, 6):
+        zeus_cards = tuple(sorted(rng.sample(list(content.zeus_ids), players)))
+        deck, _ = game.deck_and_rules(zeus_cards, players, powers)
+        rules = play_rules(content, zeus_cards, players, powers)
+        for _ in range(150):
+            hand = list(canonical(rng.sample(list(deck), rng.randint(1, 9))))
+            need, earlier_max = rng.randint(content.lowest, content.highest + 1), rng.randint(0, content.highest)
+            assert rules._single_follows(hand, need, earlier_max) == rules._any_follows(hand, (need,), earlier_max)
+            checked += 1
+    assert checked == 600
