@@ -16,6 +16,8 @@ for byte, chance actions (seat -1) included. Only the contract is used, never a 
 """
 from __future__ import annotations
 
+import os
+
 import itertools
 import json
 import random
@@ -31,7 +33,9 @@ from game.core.errors import IllegalAction
 from game.core.records import record_to_text, replay
 from tests.conformance.dicegame import DiceGame
 
-GAMES_PER_SETUP = 1
+# Games per setup in `make test`; a long run is the same suite with more, e.g.
+# OLYMPUS_CONFORMANCE_GAMES=50 pytest tests/conformance -k tamoul
+GAMES_PER_SETUP = int(os.environ.get("OLYMPUS_CONFORMANCE_GAMES", "1"))
 CHECK_EVERY = 5          # position round trip and refusals every few steps (positions hold the history)
 VIEWS_EVERY = 7          # determinizer samples every few steps (each seat, two samples)...
 VIEWS_FIRST_STEPS = 4    # ...and at each of the first steps, when short games hide the most
