@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import os
+import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -168,7 +169,17 @@ class App:
             return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
         width, height = self._windowed_size
         size = (max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height))
-        return pygame.display.set_mode(size, 0 if self.headless else pygame.RESIZABLE)
+        with warnings.catch_warnings():
+            # Leaving fullscreen, some X11 window managers keep the window at the screen's size and
+            # pygame warns "forcibly resized"; the window is then restored and sized below.
+            warnings.simplefilter("ignore", RuntimeWarning)
+            surface = pygame.display.set_mode(size, 0 if self.headless else pygame.RESIZABLE)
+        if not self.headless and surface.get_size() != size:
+            window = pygame.Window.from_display_module()
+            window.restore()
+            window.size = size
+            surface = pygame.display.get_surface()
+        return surface
 
     def _apply_window(self) -> None:
         self.screen = self._set_mode()
