@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.theme import CREAM, PARCHMENT, ui_scale
+from scenes.theme import CREAM, PARCHMENT
 from scenes.widgets import (ERROR, Button, Control, MenuScene, draw_dialog_frame, draw_felt, draw_text, ellipsize,
                             keyed, text_width, wrap_text)
 
@@ -50,10 +50,7 @@ class ErrorScene(MenuScene):
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
-        s = ui_scale(size)
-        self.s = s
-        self.band_h = int(18 * s)
-        self.title_size = max(18, int(40 * s))
+        s = self.scale_dialog(size, 40)
         self.text_size = max(12, int(19 * s))
         pad = int(30 * s)
         panel_w = min(int(width * 0.92), max(int(760 * s), int(width * 0.6)))

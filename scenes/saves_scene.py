@@ -20,9 +20,9 @@ from game.core.saves import (GameFile, MAX_NAME_LENGTH, FORBIDDEN_NAME_CHARACTER
                              suggested_name)
 from game.core.session import GameSession
 from scenes.results import ConfirmOverlay
-from scenes.theme import CREAM, GOLD, PARCHMENT, ui_scale
-from scenes.widgets import (ERROR, MUTED, Button, Control, MenuScene, TextField, draw_dialog_frame, draw_focus_ring,
-                            draw_text, ellipsize, keyed)
+from scenes.theme import CREAM, GOLD, PARCHMENT
+from scenes.widgets import (ERROR, MUTED, Button, Control, MenuScene, TextField, draw_dialog_frame, draw_empty_note,
+                            draw_focus_ring, draw_text, draw_titled_frame, ellipsize, keyed, wide_panel)
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -285,15 +285,10 @@ class SavesScene(MenuScene):
         return max(1, -(-len(self.entries) // max(1, self.per_page)))
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
-        width, height = size
-        s = ui_scale(size)
-        self.s = s
-        self.band_h = int(18 * s)
-        self.title_size = max(18, int(40 * s))
+        s = self.scale_dialog(size, 40)
         self.text_size = max(12, int(18 * s))
         pad = int(30 * s)
-        self.panel = pygame.Rect(0, 0, min(int(width * 0.94), max(int(900 * s), int(width * 0.72))), height - int(24 * s))
-        self.panel.center = (width // 2, height // 2)
+        self.panel = wide_panel(size, s)
         inner = pygame.Rect(self.panel.x + pad, 0, self.panel.w - 2 * pad, 0)
         button_h = max(30, int(46 * s))
         gap = int(12 * s)
@@ -348,10 +343,8 @@ class SavesScene(MenuScene):
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
-        band = draw_dialog_frame(surface, self.panel, self.band_h)
+        draw_titled_frame(surface, self.panel, self.band_h, "Saved games", self.title_size, self.s)
         s = self.s
-        draw_text(surface, "Saved games", (self.panel.centerx, band.bottom + int(10 * s)), self.title_size, CREAM,
-                  "title", "midtop")
         if self.save_label_pos is not None:
             draw_text(surface, "Save this game as", self.save_label_pos, self.text_size, CREAM, "bold", "midleft")
             if self.name_problem:
@@ -362,11 +355,7 @@ class SavesScene(MenuScene):
             lines = ["No saved games yet."]
             lines.append("Type a name above and press Save." if self.session is not None
                          else "Save a game from the pause menu (Esc during a game).")
-            y = self.list_top + int(30 * s)
-            for i, line in enumerate(lines):
-                draw_text(surface, line, (self.panel.centerx, y), self.text_size, CREAM if i == 0 else PARCHMENT,
-                          "sans", "midtop")
-                y += int(self.text_size * 1.6)
+            draw_empty_note(surface, lines, self.panel.centerx, self.list_top + int(30 * s), self.text_size)
         elif self.pages > 1:
             draw_text(surface, f"page {self.page + 1} of {self.pages}", self.page_label_pos, max(11, int(15 * s)),
                       MUTED, "sans", "midleft")
@@ -402,10 +391,7 @@ class RenameOverlay(MenuScene):
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
-        s = ui_scale(size)
-        self.s = s
-        self.band_h = int(18 * s)
-        self.title_size = max(18, int(34 * s))
+        s = self.scale_dialog(size, 34)
         button_h = max(30, int(46 * s))
         pad = int(28 * s)
         panel_w = min(int(width * 0.9), max(int(560 * s), int(width * 0.46)))

@@ -13,9 +13,9 @@ import pygame
 
 from game.catalog import game_title
 from game.core.statistics import GameStats, PlayerStats, Result, load_statistics
-from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
-from scenes.widgets import (MUTED, Button, Control, MenuScene, Stepper, draw_dialog_frame, draw_text, ellipsize,
-                            keyed)
+from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA
+from scenes.widgets import (MUTED, Button, Control, MenuScene, Stepper, draw_empty_note, draw_text, draw_titled_frame,
+                            ellipsize, keyed, wide_panel)
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -114,16 +114,11 @@ class StatisticsScene(MenuScene):
         self.relayout()
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
-        width, height = size
-        s = ui_scale(size)
-        self.s = s
-        self.band_h = int(18 * s)
-        self.title_size = max(18, int(40 * s))
+        s = self.scale_dialog(size, 40)
         self.text_size = max(12, int(18 * s))
         pad = int(30 * s)
         self.pad = pad
-        self.panel = pygame.Rect(0, 0, min(int(width * 0.94), max(int(900 * s), int(width * 0.72))), height - int(24 * s))
-        self.panel.center = (width // 2, height // 2)
+        self.panel = wide_panel(size, s)
         button_h = max(30, int(46 * s))
         y = self.panel.y + self.band_h + int(12 * s) + int(self.title_size * 1.35)
         inner_w = self.panel.w - 2 * pad
@@ -144,17 +139,12 @@ class StatisticsScene(MenuScene):
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
-        band = draw_dialog_frame(surface, self.panel, self.band_h)
+        draw_titled_frame(surface, self.panel, self.band_h, "Statistics", self.title_size, self.s)
         s = self.s
-        draw_text(surface, "Statistics", (self.panel.centerx, band.bottom + int(10 * s)), self.title_size, CREAM,
-                  "title", "midtop")
         if not self.game_ids:
-            y = self.body.y + int(30 * s)
-            for i, line in enumerate(["No finished games yet.",
-                                      "Every game played to the end is counted here, per game and per player."]):
-                draw_text(surface, ellipsize(line, self.text_size, self.body.w), (self.panel.centerx, y), self.text_size,
-                          CREAM if i == 0 else PARCHMENT, "sans", "midtop")
-                y += int(self.text_size * 1.6)
+            draw_empty_note(surface, ["No finished games yet.",
+                                      "Every game played to the end is counted here, per game and per player."],
+                            self.panel.centerx, self.body.y + int(30 * s), self.text_size, self.body.w)
             self.focus.draw(surface)
             return
         game = self.stats.games[self.game_ids[self.game_index]]

@@ -122,6 +122,33 @@ def draw_dialog_frame(surface: pygame.Surface, panel: pygame.Rect, band_h: int, 
     return top
 
 
+def wide_panel(size: tuple[int, int], s: float) -> pygame.Rect:
+    """The panel of a full-window list screen (saved games, statistics): wide, nearly as tall as the
+    window, centred."""
+    width, height = size
+    panel = pygame.Rect(0, 0, min(int(width * 0.94), max(int(900 * s), int(width * 0.72))), height - int(24 * s))
+    panel.center = (width // 2, height // 2)
+    return panel
+
+
+def draw_titled_frame(surface: pygame.Surface, panel: pygame.Rect, band_h: int, title: str, title_size: int,
+                      s: float) -> pygame.Rect:
+    """A list screen's dialog frame with its title centred under the top band; returns the band."""
+    band = draw_dialog_frame(surface, panel, band_h)
+    draw_text(surface, title, (panel.centerx, band.bottom + int(10 * s)), title_size, CREAM, "title", "midtop")
+    return band
+
+
+def draw_empty_note(surface: pygame.Surface, lines: Sequence[str], centre_x: int, y: int, size: int,
+                    width: int | None = None) -> None:
+    """What an empty list will hold: the first line stands out, the rest explain. With `width`, each
+    line is shortened to fit it."""
+    for i, line in enumerate(lines):
+        shown = line if width is None else ellipsize(line, size, width)
+        draw_text(surface, shown, (centre_x, y), size, CREAM if i == 0 else theme.PARCHMENT, "sans", "midtop")
+        y += int(size * 1.6)
+
+
 def draw_meander(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = TERRACOTTA,
                  background: tuple[int, int, int] | None = INK) -> None:
     """A Greek key band (the running meander of black-figure pottery) filling `rect`."""
@@ -694,6 +721,14 @@ class MenuScene(Scene):
     def layout(self, size: tuple[int, int]) -> list[Control]:
         """Compute every rectangle from `size`; return the controls in focus order."""
         return []
+
+    def scale_dialog(self, size: tuple[int, int], title_base: int) -> float:
+        """Set the dialog's scale `s`, its meander band height and title size for this window; returns `s`."""
+        s = theme.ui_scale(size)
+        self.s = s
+        self.band_h = int(18 * s)
+        self.title_size = max(18, int(title_base * s))
+        return s
 
     def on_escape(self) -> None:
         self.app.stack.pop()

@@ -6,12 +6,15 @@ with the `Node.expect_*` helpers, which raise `ContentError` on the first proble
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import yaml
 
 from game.core.errors import ContentError
+
+SYMBOL_NAME = re.compile(r"^[a-z_]+$")
 
 
 class Node:
@@ -117,6 +120,37 @@ class Node:
 
     def _child_key(self, name: object) -> str:
         return str(name) if self.key == "(top)" else f"{self.key}.{name}"
+
+
+def read_rgb(node: Node) -> tuple[int, int, int]:
+    """A colour given as [red, green, blue], each 0..255."""
+    parts = node.expect_list()
+    if len(parts) != 3:
+        raise node.fail("three whole numbers 0..255 (red, green, blue)", node.value)
+    rgb = tuple(p.expect_int(minimum=0, maximum=255) for p in parts)
+    return (rgb[0], rgb[1], rgb[2])
+
+
+def read_symbol(node: Node) -> str:
+    """The name of a symbol drawn beside a colour, so it can be told apart without colour."""
+    symbol = node.expect_str()
+    if not SYMBOL_NAME.match(symbol):
+        raise node.fail("a symbol name in lower case with underscores", symbol)
+    return symbol
+
+
+def player_count_nodes(root: Node, counts: tuple[int, ...],
+                       describe: Callable[[int], str]) -> Iterator[tuple[int, Node]]:
+    """The `players` section: one entry per player count, no other keys. Yields each count's node in
+    turn (so a problem in an earlier count is reported first); a missing count fails with
+    `describe(count)` as what was expected."""
+    players_node = root.get("players")
+    players_node.check_keys({str(n) for n in counts})
+    by_count = dict(players_node.items())
+    for count in counts:
+        if str(count) not in by_count:
+            raise ContentError(players_node.file, f"players.{count}", players_node.line, describe(count))
+        yield count, by_count[str(count)]
 
 
 def _construct(node: yaml.Node) -> Any:

@@ -11,13 +11,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from game.core.content import Node, load_yaml, parse_yaml
-from game.core.errors import ContentError
+from game.core.content import Node, load_yaml, parse_yaml, player_count_nodes, read_rgb, read_symbol
 
 PLAYER_COUNTS = (2, 3, 4)
 SUN_STACKS = 8  # E-1: the sun has eight stacks, one per colour
 LETTER = re.compile(r"^[a-z]$")
-SYMBOL = re.compile(r"^[a-z_]+$")
 
 
 @dataclass(frozen=True)
@@ -108,16 +106,9 @@ def read_content(root: Node) -> EliosContent:
     max_discs = discs.get("total").expect_int(minimum=1, maximum=20)
     start_discs = discs.get("start").expect_int(minimum=1, maximum=max_discs)
 
-    players_node = root.get("players")
-    players_node.check_keys({str(n) for n in PLAYER_COUNTS})
-    by_count = dict(players_node.items())
     bag = SUN_STACKS * (beams_per_colour - 1)
     draws: dict[int, Draw] = {}
-    for count in PLAYER_COUNTS:
-        if str(count) not in by_count:
-            raise ContentError(players_node.file, f"players.{count}", players_node.line,
-                               f"what each of {count} players draws")
-        node = by_count[str(count)]
+    for count, node in player_count_nodes(root, PLAYER_COUNTS, lambda n: f"what each of {n} players draws"):
         node.check_keys({"beams", "jokers"})
         beams_node = node.get("beams")
         beams = beams_node.expect_int(minimum=1)
@@ -145,16 +136,10 @@ def _read_colour(node: Node, earlier: list[BeamColour]) -> BeamColour:
     if any(c.id == letter for c in earlier):
         raise id_node.fail("a colour id used only once (this one is repeated)", letter)
     name = node.get("name").expect_str()
-    rgb_node = node.get("rgb")
-    parts = rgb_node.expect_list()
-    if len(parts) != 3:
-        raise rgb_node.fail("three whole numbers 0..255 (red, green, blue)", rgb_node.value)
-    rgb = tuple(p.expect_int(minimum=0, maximum=255) for p in parts)
+    rgb = read_rgb(node.get("rgb"))
     symbol_node = node.get("symbol")
-    symbol = symbol_node.expect_str()
-    if not SYMBOL.match(symbol):
-        raise symbol_node.fail("a symbol name in lower case with underscores", symbol)
+    symbol = read_symbol(symbol_node)
     if any(c.symbol == symbol for c in earlier):
         raise symbol_node.fail("a symbol used by one colour only (colours must be told apart without colour)",
                                symbol)
-    return BeamColour(letter, name, (rgb[0], rgb[1], rgb[2]), symbol)
+    return BeamColour(letter, name, rgb, symbol)

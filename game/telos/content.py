@@ -11,8 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from game.core.content import Node, load_yaml, parse_yaml
-from game.core.errors import ContentError
+from game.core.content import Node, load_yaml, parse_yaml, player_count_nodes, read_rgb, read_symbol
 from game.core.powers import PowerSpec
 from game.telos.cards import ZEUS_PREFIX, god_card_id
 from game.telos.powers import REGISTRY, BadParameter, ZeusBehaviour
@@ -20,7 +19,6 @@ from game.telos.powers import REGISTRY, BadParameter, ZeusBehaviour
 PLAYER_COUNTS = (3, 4, 5, 6)
 SET_ID = re.compile(r"^[a-z]$")
 ZEUS_ID = re.compile(r"^Z:[a-z_]+$")
-SYMBOL = re.compile(r"^[a-z_]+$")
 
 
 @dataclass(frozen=True)
@@ -93,15 +91,9 @@ def read_content(root: Node) -> TelosContent:
     for set_id, node in root.get("sets").items():
         sets[set_id] = _read_set(set_id, node)
 
-    players_node = root.get("players")
-    players_node.check_keys({str(n) for n in PLAYER_COUNTS})
-    by_count = dict(players_node.items())
     players: dict[int, PlayerCountRules] = {}
-    for count in PLAYER_COUNTS:
-        if str(count) not in by_count:
-            raise ContentError(players_node.file, f"players.{count}", players_node.line,
-                               f"the sets used with {count} players")
-        players[count] = _read_player_count(by_count[str(count)], sets)
+    for count, node in player_count_nodes(root, PLAYER_COUNTS, lambda n: f"the sets used with {n} players"):
+        players[count] = _read_player_count(node, sets)
 
     hands = root.get("hands")
     hands.check_keys({"first_round", "minimum"})
@@ -133,16 +125,7 @@ def _read_set(set_id: str, node: Node) -> GodSet:
         raise node.fail("a set id of one lower-case letter (a, b, …)", set_id)
     node.check_keys({"colour", "rgb", "symbol"})
     colour = node.get("colour").expect_str()
-    rgb_node = node.get("rgb")
-    parts = rgb_node.expect_list()
-    if len(parts) != 3:
-        raise rgb_node.fail("three whole numbers 0..255 (red, green, blue)", rgb_node.value)
-    rgb = tuple(p.expect_int(minimum=0, maximum=255) for p in parts)
-    symbol_node = node.get("symbol")
-    symbol = symbol_node.expect_str()
-    if not SYMBOL.match(symbol):
-        raise symbol_node.fail("a symbol name in lower case with underscores", symbol)
-    return GodSet(set_id, colour, (rgb[0], rgb[1], rgb[2]), symbol)
+    return GodSet(set_id, colour, read_rgb(node.get("rgb")), read_symbol(node.get("symbol")))
 
 
 def _read_player_count(node: Node, sets: Mapping[str, GodSet]) -> PlayerCountRules:

@@ -10,24 +10,11 @@ from game.catalog import load_catalog
 from game.core.errors import ContentError
 from game.elios import load_game_from
 from game.elios.content import parse_content
+from tests.content_checks import ShippedFile, line_of
 from tests.elios.helpers import SHIPPED
 
-
-def broken(old: str, new: str) -> str:
-    assert old in SHIPPED, old
-    return SHIPPED.replace(old, new, 1)
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(i + 1 for i, line in enumerate(text.splitlines()) if needle in line)
-
-
-def expect_error(text: str, key: str, line: int | None, words: str) -> None:
-    with pytest.raises(ContentError) as caught:
-        parse_content(text, "elios.yaml")
-    error = caught.value
-    assert (error.file, error.key, error.line) == ("elios.yaml", key, line), str(error)
-    assert words in str(error)
+SHIPPED_FILE = ShippedFile(SHIPPED, "elios.yaml", parse_content)
+broken, expect_error = SHIPPED_FILE.broken, SHIPPED_FILE.expect_error
 
 
 def test_shipped_file_has_the_pieces_and_draws_of_the_rules() -> None:

@@ -8,13 +8,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
-from game.core.engine import SeatInfo
-from game.core.session import GameSession
 from game.elios import load_game
 from game.elios.grouping import group_problem
 from scenes.app import App
@@ -22,49 +18,23 @@ from scenes.elios_art import polar, stack_angle
 from scenes.elios_table import EliosTableScene
 from scenes.handoff import HandoffOverlay
 from scenes.results import ResultsOverlay
+from tests.scenes.table_driving import DT, app_fixture, key, open_session, run, show
 
-DT = 1 / 60
 # Ann (seat 0) holds the warm colours, Zoe the cool ones; two jokers each (E-4, 2 players).
 ANN = list("rrrr" + "oooo" + "yyyy" + "llll" + "ww")
 ZOE = list("gggg" + "ssss" + "bbbb" + "vvvv" + "ww")
 
 
-@pytest.fixture
-def make_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-
-    def make(size=(1280, 720), **settings) -> App:
-        app = App(headless=True, fixed_dt=DT, size=size)
-        app.settings = replace(app.settings, **{"animation_speed": "instant", "ai_delay_s": 0.0, **settings})
-        return app
-
-    return make
+make_app = app_fixture(defaults={"animation_speed": "instant", "ai_delay_s": 0.0})
 
 
 def open_table(app: App, seats: list[tuple[str, str]], seed: int = 3, setups=()) -> EliosTableScene:
-    game = load_game()
-    infos = [SeatInfo(name, controller) for name, controller in seats]
-    if setups:
-        session = GameSession(game, game.new_state(infos, {}, seed, setups=setups))
-    else:
-        session = GameSession.new(game, infos, {}, seed)
-    scene = EliosTableScene(app, session)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    return scene
+    return show(app, EliosTableScene(app, open_session(load_game(), seats, seed, {}, setups)))
 
 
 def two_players(app: App, **kwargs) -> EliosTableScene:
     return open_table(app, [("Ann", "human"), ("Zoe", "ai:normal")],
                       setups=[{"beams": [ANN, ZOE], "discs": 2}], **kwargs)
-
-
-def run(app: App, frames: int, until=None) -> int:
-    for i in range(frames):
-        app.frame(DT)
-        if until is not None and until():
-            return i
-    return frames
 
 
 def my_move(scene: EliosTableScene) -> bool:
@@ -80,11 +50,6 @@ def drag(app: App, start: tuple[float, float], end: tuple[float, float]) -> None
         pos = (int(start[0] + (end[0] - start[0]) * step), int(start[1] + (end[1] - start[1]) * step))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    app.frame(DT)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
     app.frame(DT)
 
 

@@ -7,8 +7,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
@@ -21,21 +19,12 @@ from scenes.handoff import HandoffOverlay
 from scenes.results import ResultsOverlay
 from scenes.table.drag import sentence
 from scenes.tamoul_table import TamoulTableScene
+from tests.scenes.table_driving import DT, app_fixture, key, open_session, run, show
 
-DT = 1 / 60
 FAST = {"reaction_ms": 300}
 
 
-@pytest.fixture
-def make_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-
-    def make(size=(1280, 720), **settings) -> App:
-        app = App(headless=True, fixed_dt=DT, size=size)
-        app.settings = replace(app.settings, **{"animation_speed": "instant", "ai_delay_s": 0.0, **settings})
-        return app
-
-    return make
+make_app = app_fixture(defaults={"animation_speed": "instant", "ai_delay_s": 0.0})
 
 
 def deal(rows: list[list[str]], draw_top: list[str], first: int = 0) -> dict:
@@ -47,25 +36,8 @@ def deal(rows: list[list[str]], draw_top: list[str], first: int = 0) -> dict:
 
 
 def open_table(app: App, seats: list[tuple[str, str]], seed: int = 3, options=None, setups=()) -> TamoulTableScene:
-    game = load_game()
-    infos = [SeatInfo(name, controller) for name, controller in seats]
-    options = {**FAST, **(options or {})}
-    if setups:
-        session = GameSession(game, game.new_state(infos, options, seed, setups=setups))
-    else:
-        session = GameSession.new(game, infos, options, seed)
-    scene = TamoulTableScene(app, session)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    return scene
-
-
-def run(app: App, frames: int, until=None) -> int:
-    for i in range(frames):
-        app.frame(DT)
-        if until is not None and until():
-            return i
-    return frames
+    session = open_session(load_game(), seats, seed, {**FAST, **(options or {})}, setups)
+    return show(app, TamoulTableScene(app, session))
 
 
 def actions(scene: TamoulTableScene) -> list[list]:
@@ -74,11 +46,6 @@ def actions(scene: TamoulTableScene) -> list[list]:
 
 def last_action(scene: TamoulTableScene) -> str:
     return " ".join(str(part) for part in actions(scene)[-1][1:]) if actions(scene) else ""
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    app.frame(DT)
 
 
 def click(app: App, pos) -> None:

@@ -13,11 +13,9 @@ Run by hand: `python tests/scenes/test_tamoul_xvfb.py REPORT.json` opens the sce
 """
 from __future__ import annotations
 
-import json
 import math
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,19 +23,16 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import pygame
-
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
-from game.core.userfiles import atomic_write_json
 from game.tamoul import load_game
 from scenes.tamoul_table import TamoulTableScene
-from tests.scenes.xvfb_harness import RealWindow, click_events, drag_events, have_x_tools
+from tests.scenes.xvfb_harness import (TIME_LIMIT_S, RealWindow, WatchedTable, click_events, drag_events,
+                                       frames_until_layout, have_x_tools, open_app, post_gesture,
+                                       report_when_quit)
 
-WINDOW = (1024, 640)
 ANN = ["5D", "9S", "3C", "QH"]
 ZOE = ["2S", "8H", "6C", "AD"]
-TIME_LIMIT_S = 14.0
 EMPTY_PILE = "The discard pile is empty: there is nothing to intercept"   # as the table shows it
 
 
@@ -51,74 +46,41 @@ def scenario_session() -> GameSession:
     return GameSession(game, state)
 
 
-class ProbedTamoulTable(TamoulTableScene):
+class ProbedTamoulTable(WatchedTable, TamoulTableScene):
     """The real table, writing down what a watcher would see while it is played."""
+
+    actions_reported = 2
 
     def __init__(self, app: Any, session: GameSession, report: Path) -> None:
         super().__init__(app, session)
-        self.report_path = report
-        self.pointer: tuple[int, int] | None = None
-        self.seen: dict[str, Any] = {"lit": [], "notices": [], "follow_error": 0.0, "drag_travel": 0.0,
-                                     "nine_home": None, "drawn_face": None, "layout": None}
-        self._grab: tuple[tuple[float, float], tuple[int, int]] | None = None
-        self._done_frames = 0
-        self._clock = 0.0
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.pointer = tuple(event.pos)
-        return super().handle_event(event)
+        self.start_watching(report, {"lit": [], "notices": [], "follow_error": 0.0, "drag_travel": 0.0,
+                                     "nine_home": None, "drawn_face": None, "layout": None})
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._clock += dt
         seen = self.seen
         if seen["layout"] is None and self._my_turn():
-            seen["layout"] = {"deck": list(self._deck_centre()), "drawn": list(self._held_centre()),
-                              "discard": list(self._discard_centre()),
-                              "slots": [[int(s.x), int(s.y)] for s in self.grids[0].slots[:4]],
-                              "size": list(self.layout.size)}
-            atomic_write_json(self.report_path.with_suffix(".layout.json"), seen["layout"])
+            self.write_layout({"deck": list(self._deck_centre()), "drawn": list(self._held_centre()),
+                               "discard": list(self._discard_centre()),
+                               "slots": [[int(s.x), int(s.y)] for s in self.grids[0].slots[:4]],
+                               "size": list(self.layout.size)})
         if self.drawn is not None and self.drawn.face_up:
             seen["drawn_face"] = self.drawn.card_id
-        if self.drag.dragging and self.pointer is not None:
-            held = self.drag.held[0]
-            offset = (held.x - self.pointer[0], held.y - self.pointer[1])
-            if self._grab is None:
-                self._grab = (offset, self.pointer)
-            first_offset, start = self._grab
-            seen["follow_error"] = max(seen["follow_error"], math.dist(offset, first_offset))
-            seen["drag_travel"] = max(seen["drag_travel"], math.dist(self.pointer, start))
+        if self.watch_drag():
             for zone in sorted(self.drag.lit_zones):
                 if zone not in seen["lit"]:
                     seen["lit"].append(zone)
-        else:
-            self._grab = None
-        notice = self.drag.notice
-        if notice is not None and notice.text not in seen["notices"]:
-            seen["notices"].append(notice.text)
+        self.watch_notices()
         if EMPTY_PILE in seen["notices"] and seen["nine_home"] is None and not self.tweens.busy \
                 and not self.drag.dragging:
             nine = self.grids[0].slots[1]
             seen["nine_home"] = nine is not None and math.dist((nine.x, nine.y), nine.home[:2]) < 1.0
-        if len(self.session.state.rounds[0].actions) >= 2:
-            self._done_frames += 1
-        if self._done_frames >= 10 or self._clock > TIME_LIMIT_S:
-            self.finish()
-
-    def finish(self) -> None:
-        self.seen["actions"] = [[seat, str(action)] for seat, action in self.session.state.rounds[0].actions][:2]
-        atomic_write_json(self.report_path, self.seen)
-        self.app.quit()
+        self.finish_when(len(self.session.state.rounds[0].actions) >= 2, dt)
 
 
 def open_window(report: Path, headless: bool) -> tuple[Any, ProbedTamoulTable]:
-    from scenes.app import App
-
-    app = App(headless=headless, fixed_dt=1 / 60 if headless else None, size=WINDOW, remember_size=False)
-    app.settings = replace(app.settings, animation_speed="fast", ai_delay_s=0.2)
-    scene = ProbedTamoulTable(app, scenario_session(), report)
-    return app, scene
+    app = open_app(headless, ai_delay_s=0.2)
+    return app, ProbedTamoulTable(app, scenario_session(), report)
 
 
 def check_report(report: dict) -> None:
@@ -143,24 +105,9 @@ def gestures(layout: dict) -> list[tuple[str, tuple[int, int], tuple[int, int] |
 def run_with_posted_events(tmp_path: Path) -> dict:
     report = tmp_path / "report.json"
     app, scene = open_window(report, headless=True)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    for _ in range(900):
-        app.frame(1 / 60)
-        if scene.seen["layout"] is not None:
-            break
-    for kind, start, end in gestures(scene.seen["layout"]):
-        events = click_events(start) if kind == "click" else drag_events(start, end)
-        for event in events:
-            pygame.event.post(event)
-            app.frame(1 / 60)
-        for _ in range(60):
-            app.frame(1 / 60)
-    for _ in range(900):
-        if not app.running:
-            break
-        app.frame(1 / 60)
-    return json.loads(report.read_text())
+    for kind, start, end in gestures(frames_until_layout(app, scene, 900)):
+        post_gesture(app, click_events(start) if kind == "click" else drag_events(start, end), 60)
+    return report_when_quit(app, report, 900)
 
 
 def run_in_a_real_window(tmp_path: Path) -> dict:

@@ -8,21 +8,17 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
 from game.core.actions import Action
-from game.core.engine import SeatInfo
-from game.core.session import GameSession
 from game.telos import load_game
 from scenes.app import App
 from scenes.handoff import HandoffOverlay
 from scenes.results import ResultsOverlay
 from scenes.telos_table import TelosTableScene
+from tests.scenes.table_driving import DT, app_fixture, key, open_session, run, show
 
-DT = 1 / 60
 NAMES = ["Ann", "Bruno", "Chloé", "Dimitri", "Eleni", "Fotis"]
 ZEUS3 = ["Z:ant", "Z:eagle", "Z:swan"]
 # A first round where Bruno (seat 1) leads and Ann (seat 0, human) follows: her 13 reaches any lead.
@@ -31,37 +27,13 @@ BRUNO = ["7a", "8a", "9a", "10a", "11a", "12a", "7b"]
 CHLOE = ["1b", "2b", "3b", "4b", "5b", "6b", "8b"]
 
 
-@pytest.fixture
-def make_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-
-    def make(size=(1280, 720), **settings) -> App:
-        app = App(headless=True, fixed_dt=DT, size=size)
-        app.settings = replace(app.settings, **settings)
-        return app
-
-    return make
+make_app = app_fixture()
 
 
 def open_table(app: App, seats: list[tuple[str, str]], seed: int = 3, options=None, setups=()) -> TelosTableScene:
     game = load_game()
-    infos = [SeatInfo(name, controller) for name, controller in seats]
-    if setups:
-        session = GameSession(game, game.new_state(infos, game.normalize_options(options), seed, setups=setups))
-    else:
-        session = GameSession.new(game, infos, options, seed)
-    scene = TelosTableScene(app, session)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    return scene
-
-
-def run(app: App, frames: int, until=None) -> int:
-    for i in range(frames):
-        app.frame(DT)
-        if until is not None and until():
-            return i
-    return frames
+    prepared = game.normalize_options(options) if setups else None
+    return show(app, TelosTableScene(app, open_session(game, seats, seed, options, setups, prepared)))
 
 
 def spy_on_apply(scene: TelosTableScene) -> list[tuple[int, str]]:
@@ -100,11 +72,6 @@ def click_point(scene: TelosTableScene, sprite) -> tuple[int, int]:
 def click(app: App, pos: tuple[int, int]) -> None:
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-    app.frame(DT)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
     app.frame(DT)
 
 

@@ -15,10 +15,8 @@ Run by hand: `python tests/scenes/test_telos_xvfb.py REPORT.json` opens the scen
 """
 from __future__ import annotations
 
-import json
 import math
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +29,12 @@ import pygame
 from game.core.actions import Action
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
-from game.core.userfiles import atomic_write_json
 from game.telos import load_game
 from scenes.telos_table import TelosTableScene
-from tests.scenes.xvfb_harness import RealWindow, click_events, drag_events, have_x_tools
+from tests.scenes.xvfb_harness import (TIME_LIMIT_S, RealWindow, WatchedTable, click_events, drag_events,
+                                       frames_until_layout, have_x_tools, open_app, post_gesture,
+                                       report_when_quit)
 
-WINDOW = (1024, 640)
-TIME_LIMIT_S = 14.0
 HANDS = [["5a", "5b", "6a", "1c", "2c", "3c", "13a"], ["7a", "8a", "9a", "10a", "11a", "12a", "7b"],
          ["1b", "2b", "3b", "4b", "6b", "8b", "4a"]]
 REFUSED = "A multiple lead must be cards of one value"
@@ -59,23 +56,16 @@ def scenario_session() -> GameSession:
     return session
 
 
-class ProbedTelosTable(TelosTableScene):
+class ProbedTelosTable(WatchedTable, TelosTableScene):
     """The real table, writing down what a watcher would see while it is played."""
 
     def __init__(self, app: Any, session: GameSession, report: Path) -> None:
         super().__init__(app, session)
-        self.report_path = report
-        self.pointer: tuple[int, int] | None = None
-        self.seen: dict[str, Any] = {"lit": False, "notices": [], "follow_error": 0.0, "drag_travel": 0.0,
+        self.start_watching(report, {"lit": False, "notices": [], "follow_error": 0.0, "drag_travel": 0.0,
                                      "most_held": 0, "sprang_back": None, "selected_before_drag": [],
-                                     "layout": None}
-        self._grab: tuple[tuple[float, float], tuple[int, int]] | None = None
-        self._done_frames = 0
-        self._clock = 0.0
+                                     "layout": None})
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.pointer = tuple(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and self.drag.selected:
             self.seen["selected_before_drag"].append(sorted(str(s.card_id) for s in self.drag.selected))
         return super().handle_event(event)
@@ -93,50 +83,24 @@ class ProbedTelosTable(TelosTableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._clock += dt
         seen = self.seen
         if seen["layout"] is None and self._human_may_act() and self.hands[0]:
-            seen["layout"] = {"cards": {str(s.card_id): self.visible_point(str(s.card_id)) for s in self.hands[0]},
-                              "trick": list(self.layout.centre.center), "size": list(self.layout.size)}
-            atomic_write_json(self.report_path.with_suffix(".layout.json"), seen["layout"])
-        if self.drag.dragging and self.pointer is not None:
-            held = self.drag.held[0]
-            offset = (held.x - self.pointer[0], held.y - self.pointer[1])
-            if self._grab is None:
-                self._grab = (offset, self.pointer)
-            first_offset, start = self._grab
-            seen["follow_error"] = max(seen["follow_error"], math.dist(offset, first_offset))
-            seen["drag_travel"] = max(seen["drag_travel"], math.dist(self.pointer, start))
+            self.write_layout({"cards": {str(s.card_id): self.visible_point(str(s.card_id)) for s in self.hands[0]},
+                               "trick": list(self.layout.centre.center), "size": list(self.layout.size)})
+        if self.watch_drag():
             seen["most_held"] = max(seen["most_held"], len(self.drag.held))
             seen["lit"] = seen["lit"] or "trick" in self.drag.lit_zones
-        else:
-            self._grab = None
-        notice = self.drag.notice
-        if notice is not None and notice.text not in seen["notices"]:
-            seen["notices"].append(notice.text)
+        self.watch_notices()
         if seen["notices"] and seen["sprang_back"] is None and not self.tweens.busy and not self.drag.dragging:
             refused = [s for s in self.hands[0] if s.card_id in ("5a", "6a")]
             seen["sprang_back"] = len(refused) == 2 and all(
                 math.dist((s.x, s.y), s.home[:2]) < 1.0 for s in refused)
-        if len(self.session.state.rounds[0].actions) >= 4:
-            self._done_frames += 1
-        if self._done_frames >= 10 or self._clock > TIME_LIMIT_S:
-            self.finish()
-
-    def finish(self) -> None:
-        self.seen["actions"] = [[seat, str(action)] for seat, action in self.session.state.rounds[0].actions]
-        atomic_write_json(self.report_path, self.seen)
-        self.app.quit()
-
+        self.finish_when(len(self.session.state.rounds[0].actions) >= 4, dt)
 
 
 def open_window(report: Path, headless: bool) -> tuple[Any, ProbedTelosTable]:
-    from scenes.app import App
-
-    app = App(headless=headless, fixed_dt=1 / 60 if headless else None, size=WINDOW, remember_size=False)
-    app.settings = replace(app.settings, animation_speed="fast", ai_delay_s=5.0)
-    scene = ProbedTelosTable(app, scenario_session(), report)
-    return app, scene
+    app = open_app(headless, ai_delay_s=5.0)
+    return app, ProbedTelosTable(app, scenario_session(), report)
 
 
 def check_report(report: dict) -> None:
@@ -155,37 +119,15 @@ def check_report(report: dict) -> None:
 # ----- driving by posted events (always) and by a real X pointer (when the tools are there) -----------------
 
 
-
-
 def run_with_posted_events(tmp_path: Path) -> dict:
     report = tmp_path / "report.json"
     app, scene = open_window(report, headless=True)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    for _ in range(600):
-        app.frame(1 / 60)
-        if scene.seen["layout"] is not None:
-            break
-    layout = scene.seen["layout"]
+    layout = frames_until_layout(app, scene, 600)
     for kind, card in STEPS:
         start = tuple(layout["cards"][card])
         events = click_events(start) if kind == "click" else drag_events(start, tuple(layout["trick"]))
-        for event in events:
-            pygame.event.post(event)
-            app.frame(1 / 60)
-        for _ in range(30 if kind == "drag" else 3):
-            app.frame(1 / 60)
-    for _ in range(600):
-        if not app.running:
-            break
-        app.frame(1 / 60)
-    return json.loads(report.read_text())
-
-
-
-
-
-
+        post_gesture(app, events, 30 if kind == "drag" else 3)
+    return report_when_quit(app, report, 600)
 
 
 def run_in_a_real_window(tmp_path: Path) -> dict:

@@ -7,59 +7,25 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
-from game.core.engine import SeatInfo
-from game.core.session import GameSession
 from game.zeus import load_game
 from scenes import theme
 from scenes.app import App
 from scenes.handoff import HandoffOverlay
 from scenes.results import ResultsOverlay
 from scenes.zeus_table import ZeusTableScene
+from tests.scenes.table_driving import DT, app_fixture, open_session, run, show
 
-DT = 1 / 60
 
 
-@pytest.fixture
-def make_app(tmp_path, monkeypatch):
-    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-
-    def make(size=(1280, 720), **settings) -> App:
-        app = App(headless=True, fixed_dt=DT, size=size)
-        sneak = settings.pop("sneak_window_s", None)   # a Zeus setting, stored under the game
-        app.settings = replace(app.settings, **settings)
-        if sneak is not None:
-            app.settings = app.settings.with_game_value("zeus", "sneak_window_s", sneak)
-        return app
-
-    return make
+make_app = app_fixture(game_settings={"sneak_window_s": "zeus"})   # a Zeus setting, stored under the game
 
 
 def open_table(app: App, seats: list[tuple[str, str]], seed: int = 3, options=None,
                setups=()) -> ZeusTableScene:
-    game = load_game()
-    infos = [SeatInfo(name, controller) for name, controller in seats]
-    if setups:
-        state = game.new_state(infos, options, seed, setups=setups)
-        session = GameSession(game, state)
-    else:
-        session = GameSession.new(game, infos, options, seed)
-    scene = ZeusTableScene(app, session)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    return scene
-
-
-def run(app: App, frames: int, until=None) -> int:
-    for i in range(frames):
-        app.frame(DT)
-        if until is not None and until():
-            return i
-    return frames
+    return show(app, ZeusTableScene(app, open_session(load_game(), seats, seed, options, setups)))
 
 
 def run_until_idle(app: App, scene: ZeusTableScene, frames: int = 600) -> None:

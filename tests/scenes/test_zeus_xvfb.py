@@ -12,10 +12,8 @@ Run by hand: `python tests/scenes/test_zeus_xvfb.py REPORT.json` opens the scena
 """
 from __future__ import annotations
 
-import json
 import math
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,19 +21,15 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import pygame
-
 from game.core.actions import Action
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
-from game.core.userfiles import atomic_write_json
 from game.zeus import load_game
 from scenes.zeus_table import ZeusTableScene
-from tests.scenes.xvfb_harness import RealWindow, drag_events, have_x_tools
+from tests.scenes.xvfb_harness import (TIME_LIMIT_S, RealWindow, WatchedTable, drag_events, frames_until_layout,
+                                       have_x_tools, open_app, post_gesture, report_when_quit)
 
-WINDOW = (1024, 640)
 ANN_HAND = ["1", "5", "7", "9"]
-TIME_LIMIT_S = 14.0
 
 
 def scenario_session() -> GameSession:
@@ -55,69 +49,32 @@ def scenario_session() -> GameSession:
     return session
 
 
-class ProbedZeusTable(ZeusTableScene):
+class ProbedZeusTable(WatchedTable, ZeusTableScene):
     """The real table, writing down what a watcher would see while it is played."""
 
     def __init__(self, app: Any, session: GameSession, report: Path) -> None:
         super().__init__(app, session)
-        self.report_path = report
-        self.pointer: tuple[int, int] | None = None
-        self.seen: dict[str, Any] = {"lit": False, "notices": [], "follow_error": 0.0, "drag_travel": 0.0,
-                                     "five_home": None, "layout": None}
-        self._grab: tuple[tuple[float, float], tuple[int, int]] | None = None
-        self._done_frames = 0
-        self._clock = 0.0
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.pointer = tuple(event.pos)
-        return super().handle_event(event)
+        self.start_watching(report, {"lit": False, "notices": [], "follow_error": 0.0, "drag_travel": 0.0,
+                                     "five_home": None, "layout": None})
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._clock += dt
         seen = self.seen
         if seen["layout"] is None and self._human_may_act():
-            seen["layout"] = {"cards": {s.card_id: [int(s.x), int(s.y)] for s in self.hands[0]},
-                              "olympus": list(self._olympus_rect().center), "size": list(self.layout.size)}
-            atomic_write_json(self.report_path.with_suffix(".layout.json"), seen["layout"])
-        if self.drag.dragging and self.pointer is not None:
-            held = self.drag.held[0]
-            offset = (held.x - self.pointer[0], held.y - self.pointer[1])
-            if self._grab is None:
-                self._grab = (offset, self.pointer)
-            first_offset, start = self._grab
-            seen["follow_error"] = max(seen["follow_error"], math.dist(offset, first_offset))
-            seen["drag_travel"] = max(seen["drag_travel"], math.dist(self.pointer, start))
+            self.write_layout({"cards": {s.card_id: [int(s.x), int(s.y)] for s in self.hands[0]},
+                               "olympus": list(self._olympus_rect().center), "size": list(self.layout.size)})
+        if self.watch_drag():
             seen["lit"] = seen["lit"] or "olympus" in self.drag.lit_zones
-        else:
-            self._grab = None
-        notice = self.drag.notice
-        if notice is not None and notice.text not in seen["notices"]:
-            seen["notices"].append(notice.text)
+        self.watch_notices()
         if seen["notices"] and seen["five_home"] is None and not self.tweens.busy and not self.drag.dragging:
             five = next((s for s in self.hands[0] if s.card_id == "5"), None)
             seen["five_home"] = five is not None and math.dist((five.x, five.y), five.home[:2]) < 1.0
-        actions = self.session.state.rounds[0].actions
-        if len(actions) >= 2:
-            self._done_frames += 1
-        if self._done_frames >= 10 or self._clock > TIME_LIMIT_S:
-            self.finish()
-
-    def finish(self) -> None:
-        self.seen["actions"] = [[seat, str(action)] for seat, action in self.session.state.rounds[0].actions]
-        atomic_write_json(self.report_path, self.seen)
-        self.app.quit()
-
+        self.finish_when(len(self.session.state.rounds[0].actions) >= 2, dt)
 
 
 def open_window(report: Path, headless: bool) -> tuple[Any, ProbedZeusTable]:
-    from scenes.app import App
-
-    app = App(headless=headless, fixed_dt=1 / 60 if headless else None, size=WINDOW, remember_size=False)
-    app.settings = replace(app.settings, animation_speed="fast", ai_delay_s=0.2)
-    scene = ProbedZeusTable(app, scenario_session(), report)
-    return app, scene
+    app = open_app(headless, ai_delay_s=0.2)
+    return app, ProbedZeusTable(app, scenario_session(), report)
 
 
 def check_report(report: dict) -> None:
@@ -136,30 +93,10 @@ def check_report(report: dict) -> None:
 def run_with_posted_events(tmp_path: Path) -> dict:
     report = tmp_path / "report.json"
     app, scene = open_window(report, headless=True)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    for _ in range(600):
-        app.frame(1 / 60)
-        if scene.seen["layout"] is not None:
-            break
-    layout = scene.seen["layout"]
+    layout = frames_until_layout(app, scene, 600)
     for card in ("5", "1"):
-        for event in drag_events(tuple(layout["cards"][card]), tuple(layout["olympus"])):
-            pygame.event.post(event)
-            app.frame(1 / 60)
-        for _ in range(60):
-            app.frame(1 / 60)
-    for _ in range(600):
-        if not app.running:
-            break
-        app.frame(1 / 60)
-    return json.loads(report.read_text())
-
-
-
-
-
-
+        post_gesture(app, drag_events(tuple(layout["cards"][card]), tuple(layout["olympus"])), 60)
+    return report_when_quit(app, report, 600)
 
 
 def run_in_a_real_window(tmp_path: Path) -> dict:

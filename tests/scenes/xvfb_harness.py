@@ -9,15 +9,20 @@ Where Xvfb or xdotool is missing, the same gestures are posted as pygame events 
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import pygame
+
+from game.core.userfiles import atomic_write_json
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAG_STEPS = 12
@@ -123,3 +128,108 @@ class RealWindow:
     def finish(self, seconds: float) -> dict:
         self.table.wait(timeout=seconds)
         return wait_for_json(self.report, 2.0)
+
+
+# ----- the watcher a scenario table mixes in, and the posted-event driver ---------------------------------------
+
+WINDOW = (1024, 640)
+TIME_LIMIT_S = 14.0
+DONE_FRAMES = 10
+
+
+def open_app(headless: bool, ai_delay_s: float) -> Any:
+    """The app a scenario runs in: fast animations, a fixed step when headless, a window of WINDOW."""
+    from scenes.app import App
+
+    app = App(headless=headless, fixed_dt=1 / 60 if headless else None, size=WINDOW, remember_size=False)
+    app.settings = replace(app.settings, animation_speed="fast", ai_delay_s=ai_delay_s)
+    return app
+
+
+class WatchedTable:
+    """Mixed in before a table scene: writes down what a watcher would see while the table is played
+    (the pointer, how far the held card strayed from it, the reasons shown) into `seen`, and the report
+    file once the scenario is over. `actions_reported` keeps only the first moves (None: all of them)."""
+
+    actions_reported: int | None = None
+
+    def start_watching(self, report: Path, seen: dict[str, Any]) -> None:
+        self.report_path = report
+        self.pointer: tuple[int, int] | None = None
+        self.seen = seen
+        self._grab: tuple[tuple[float, float], tuple[int, int]] | None = None
+        self._done_frames = 0
+        self._clock = 0.0
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = tuple(event.pos)
+        return super().handle_event(event)  # type: ignore[misc]
+
+    def write_layout(self, layout: dict[str, Any]) -> None:
+        """Publish where things are, so the driver knows where to point."""
+        self.seen["layout"] = layout
+        atomic_write_json(self.report_path.with_suffix(".layout.json"), layout)
+
+    def watch_drag(self) -> bool:
+        """Measure the drag under way, if any; True while one is."""
+        seen = self.seen
+        if self.drag.dragging and self.pointer is not None:  # type: ignore[attr-defined]
+            held = self.drag.held[0]  # type: ignore[attr-defined]
+            offset = (held.x - self.pointer[0], held.y - self.pointer[1])
+            if self._grab is None:
+                self._grab = (offset, self.pointer)
+            first_offset, start = self._grab
+            seen["follow_error"] = max(seen["follow_error"], math.dist(offset, first_offset))
+            seen["drag_travel"] = max(seen["drag_travel"], math.dist(self.pointer, start))
+            return True
+        self._grab = None
+        return False
+
+    def watch_notices(self) -> None:
+        notice = self.drag.notice  # type: ignore[attr-defined]
+        if notice is not None and notice.text not in self.seen["notices"]:
+            self.seen["notices"].append(notice.text)
+
+    def finish_when(self, done: bool, dt: float) -> None:
+        """Finish a few frames after the scenario is `done`, or when time runs out."""
+        self._clock += dt
+        if done:
+            self._done_frames += 1
+        if self._done_frames >= DONE_FRAMES or self._clock > TIME_LIMIT_S:
+            self.finish()
+
+    def finish(self) -> None:
+        actions = self.session.state.rounds[0].actions  # type: ignore[attr-defined]
+        self.seen["actions"] = [[seat, str(action)] for seat, action in actions][:self.actions_reported]
+        atomic_write_json(self.report_path, self.seen)
+        self.app.quit()  # type: ignore[attr-defined]
+
+
+def frames_until_layout(app: Any, scene: WatchedTable, frames: int) -> dict[str, Any]:
+    """Show the scene and run frames until it has published its layout."""
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    for _ in range(frames):
+        app.frame(1 / 60)
+        if scene.seen["layout"] is not None:
+            break
+    return scene.seen["layout"]
+
+
+def post_gesture(app: Any, events: list[pygame.event.Event], settle_frames: int) -> None:
+    """Post a gesture one event a frame, then let it settle."""
+    for event in events:
+        pygame.event.post(event)
+        app.frame(1 / 60)
+    for _ in range(settle_frames):
+        app.frame(1 / 60)
+
+
+def report_when_quit(app: Any, report: Path, frames: int) -> dict:
+    """Run frames until the scenario quits the app, then read its report."""
+    for _ in range(frames):
+        if not app.running:
+            break
+        app.frame(1 / 60)
+    return json.loads(report.read_text())

@@ -9,25 +9,11 @@ from game.core.errors import ContentError
 from game.core.resources import asset_path
 from game.tamoul import load_game_from
 from game.tamoul.content import parse_content
+from tests.content_checks import ShippedFile, line_of
 
 SHIPPED = asset_path("decks", "tamoul.yaml").read_text(encoding="utf-8")
-
-
-def broken(old: str, new: str) -> str:
-    assert old in SHIPPED, old
-    return SHIPPED.replace(old, new, 1)
-
-
-def line_of(text: str, needle: str) -> int:
-    return next(i + 1 for i, line in enumerate(text.splitlines()) if needle in line)
-
-
-def expect_error(text: str, key: str, line: int, words: str) -> None:
-    with pytest.raises(ContentError) as caught:
-        parse_content(text, "tamoul.yaml")
-    error = caught.value
-    assert (error.file, error.key, error.line) == ("tamoul.yaml", key, line), str(error)
-    assert words in str(error)
+SHIPPED_FILE = ShippedFile(SHIPPED, "tamoul.yaml", parse_content)
+broken, expect_error = SHIPPED_FILE.broken, SHIPPED_FILE.expect_error
 
 
 def test_shipped_deck_loads_with_its_actions_and_scoring() -> None:

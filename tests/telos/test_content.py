@@ -8,8 +8,11 @@ from game.core.resources import asset_path
 from game.telos import load_game_from
 from game.telos.content import parse_content
 from game.telos.powers import REGISTRY
+from tests.content_checks import ShippedFile, line_of
 
 SHIPPED = asset_path("decks", "telos.yaml").read_text(encoding="utf-8")
+SHIPPED_FILE = ShippedFile(SHIPPED, "telos.yaml", parse_content)
+broken, expect_error = SHIPPED_FILE.broken, SHIPPED_FILE.expect_error
 
 
 def test_shipped_deck_has_eight_sets_of_thirteen_and_six_zeus_cards() -> None:
@@ -29,24 +32,6 @@ def test_every_power_type_in_the_deck_has_a_handler() -> None:
     for card in content.zeus_cards.values():
         assert card.power.type in REGISTRY.type_names
     assert content.zeus_cards["Z:ant"].behaviour.free_follow_from == 2
-
-
-def broken(old: str, new: str) -> str:
-    assert old in SHIPPED, old
-    return SHIPPED.replace(old, new, 1)
-
-
-def line_of(text: str, needle: str, occurrence: int = 1) -> int:
-    lines = [i + 1 for i, line in enumerate(text.splitlines()) if needle in line]
-    return lines[occurrence - 1]
-
-
-def expect_error(text: str, key: str, line: int, words: str) -> None:
-    with pytest.raises(ContentError) as caught:
-        parse_content(text, "telos.yaml")
-    error = caught.value
-    assert (error.file, error.key, error.line) == ("telos.yaml", key, line), str(error)
-    assert words in str(error)
 
 
 def test_bad_yaml_missing_set() -> None:

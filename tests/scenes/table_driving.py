@@ -1,0 +1,71 @@
+"""Driving a game table headless in tests: the app fixture, opening a table on a session, running frames
+and pressing keys. Each table's tests import these, so every table is driven the same way."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+import pygame
+import pytest
+
+from game.core.engine import SeatInfo
+from game.core.session import GameSession
+from scenes.app import App
+
+DT = 1 / 60
+
+
+def app_fixture(defaults: dict[str, Any] | None = None, game_settings: dict[str, str] | None = None) -> Any:
+    """A `make_app` fixture: `make_app(size=..., **settings)` opens a headless app with its home in the
+    test's temporary folder. `defaults` are settings used unless the test names them; `game_settings`
+    maps a setting the test may name to the game it is stored under."""
+    game_settings = game_settings or {}
+
+    @pytest.fixture
+    def make_app(tmp_path, monkeypatch):
+        monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+
+        def make(size=(1280, 720), **settings) -> App:
+            app = App(headless=True, fixed_dt=DT, size=size)
+            per_game = {name: settings.pop(name, None) for name in game_settings}
+            app.settings = replace(app.settings, **{**(defaults or {}), **settings})
+            for name, value in per_game.items():
+                if value is not None:
+                    app.settings = app.settings.with_game_value(game_settings[name], name, value)
+            return app
+
+        return make
+
+    return make_app
+
+
+def open_session(game: Any, seats: list[tuple[str, str]], seed: int, options: Any, setups=(),
+                 setup_options: Any = None) -> GameSession:
+    """A session of `game`: dealt from the recorded `setups` when given (with `setup_options` when the
+    game wants them prepared), else a fresh deal from `seed`."""
+    infos = [SeatInfo(name, controller) for name, controller in seats]
+    if setups:
+        state = game.new_state(infos, options if setup_options is None else setup_options, seed, setups=setups)
+        return GameSession(game, state)
+    return GameSession.new(game, infos, options, seed)
+
+
+def show(app: App, scene: Any) -> Any:
+    """Put `scene` on top of the app at once."""
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    return scene
+
+
+def run(app: App, frames: int, until: Callable[[], bool] | None = None) -> int:
+    """Run up to `frames` frames, stopping early once `until()` holds; returns the frames it took."""
+    for i in range(frames):
+        app.frame(DT)
+        if until is not None and until():
+            return i
+    return frames
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.frame(DT)
