@@ -23,7 +23,6 @@ from game.core.errors import IllegalAction, RecordError
 from game.core.records import check_shape, replay
 from game.core.saves import game_files
 
-DEFAULT_RECORDS_KEPT = 200
 RECORDS_KEPT_STEPS = (20, 50, 100, 200, 500, 1000)
 CACHE_EVERY = 16
 
