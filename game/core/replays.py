@@ -6,9 +6,12 @@ than N, and only finished-game records in that folder are ever counted or remove
 never the autosave, never a set-aside damaged file).
 
 `ReplayTimeline` is the record as a list of moves. Position k (0 = the opening deal, `len(moves)` =
-the end) is built by replaying the record's first k actions from its round setups; a position is
-cached every `CACHE_EVERY` moves (through the public `position()` / `Game.from_position`), so
-stepping back costs at most that many actions, whatever the record's length.
+the end) is built by replaying the record's first k actions from its round setups; a copy of the
+state (`clone()`) is cached every `CACHE_EVERY` moves, so stepping back costs at most that many
+actions, whatever the record's length. A copy rather than a `position()`: it is exact in every field,
+so the state shown after a jump is the very state reached by stepping (a Télos state rebuilt by
+`from_position` and played into a new round lists its undealt cards in another order; no view,
+action or record differs, but the replay's own check compares whole positions).
 """
 from __future__ import annotations
 
@@ -79,7 +82,7 @@ class ReplayTimeline:
         for rnd in record["rounds"]:
             self.round_starts.append(count)
             count += len(rnd["actions"])
-        self._cache: dict[int, dict[str, Any]] = {}
+        self._cache: dict[int, State] = {}
 
     @property
     def length(self) -> int:
@@ -121,13 +124,13 @@ class ReplayTimeline:
         """The state after the first k moves (0 <= k <= length), from the nearest cached position."""
         k = max(0, min(self.length, k))
         start = max((c for c in self._cache if c <= k), default=None)
-        state = self.game.from_position(self._cache[start]) if start is not None else self.fresh_state()
+        state = self._cache[start].clone() if start is not None else self.fresh_state()
         done = start or 0
         while done < k:
             self.apply_move(state, done)
             done += 1
             if done % CACHE_EVERY == 0 and done not in self._cache:
-                self._cache[done] = state.position()
+                self._cache[done] = state.clone()
         return state
 
     def apply_move(self, state: State, k: int) -> list:
