@@ -265,3 +265,8 @@ class ReplayScene(Scene):
                   (area.left, area.top + int(text * 2.55)), small, PARCHMENT)
         for button in self.controls:
             button.draw(surface)
+        keys_y = self.controls[-1].rect.bottom + lay.margin // 2
+        if keys_y + small * 2.6 <= area.bottom:     # room left: the keys, for those who prefer them
+            for i, line in enumerate(("← → a move · ↑ ↓ a round", "Space play / pause · Esc back")):
+                draw_text(surface, ellipsize(line, small, area.width), (area.left, int(keys_y + i * small * 1.3)),
+                          small, PARCHMENT)

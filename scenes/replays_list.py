@@ -55,7 +55,8 @@ class RecordRow(SaveRow):
         heading = f"{marker}{self.title} · {', '.join(entry.seat_names)}"
         draw_text(surface, ellipsize(heading, big, date.x - rect.x - 2 * pad, "bold"),
                   (rect.x + pad, rect.y + pad // 2 + 1), big, CREAM, "bold")
-        details = f"{winners_text(entry)} · {entry.scores_text()} · {entry.round_number} rounds"
+        rounds = f"{entry.round_number} round{'' if entry.round_number == 1 else 's'}"
+        details = f"{winners_text(entry)} · {entry.scores_text()} · {rounds}"
         if not entry.playable:
             details = f"{self.title} cannot be shown in this version"
         draw_text(surface, ellipsize(details, small, rect.w - 2 * pad), (rect.x + pad, rect.bottom - pad),
