@@ -117,3 +117,13 @@ def test_a_record_that_does_not_replay_is_refused_by_the_flag(app, tmp_path):
     path = keep(tmp_path, "broken.json", text, age_minutes=0)
     assert isinstance(main.replay_scene(app, path), TitleScene)
     assert any("broken.json" in t.text for t in app.toasts)
+
+
+def test_a_damaged_kept_record_is_set_aside_with_a_message_and_the_others_are_listed(app):
+    good = keep(app.dirs.records, "zeus-good.json", record_text("zeus", 1), age_minutes=5)
+    keep(app.dirs.records, "zeus-bad.json", "{\"format\": ", age_minutes=1)
+    listing = ReplaysScene(app)
+    assert [e.path for e in listing.entries] == [good]
+    assert not (app.dirs.records / "zeus-bad.json").exists()
+    assert any(p.name.startswith("zeus-bad.json.damaged-") for p in app.dirs.records.iterdir())
+    assert any("zeus-bad.json" in t.text for t in app.toasts)
