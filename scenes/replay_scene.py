@@ -7,8 +7,8 @@ with the table's usual motion; any other jump (back, a round, a step while motio
 opens the table anew at the new position, at rest, so the screen always matches the replayed state.
 
 Controls, in the table's controls corner: ⏮ round back (Up), ◀ move back (Left), ▶/⏸ autoplay
-(Space) at the chosen speed, ▶| move forward (Right), ⏭ round forward (Down), the speed, and Back
-(Esc). The counter says "Round 2 · move 14 / 37".
+(Space) at the chosen speed, ▶| move forward (Right), ⏭ round forward (Down) and the speed; the
+table's corner button says Back (Esc). The counter says "Round 2 · move 14 / 37".
 """
 from __future__ import annotations
 
@@ -207,12 +207,9 @@ class ReplayScene(Scene):
                  ("forward", self.step_forward, not at_end), ("last", self.round_forward, not at_end)]
         self.controls = [IconButton(pygame.Rect(area.left + i * (w + gap), top, w, h), icon, action, enabled=on)
                          for i, (icon, action, on) in enumerate(icons)]
-        half = (area.width - gap) // 2
-        y = top + h + gap
-        self.controls.append(Button(pygame.Rect(area.left, y, half, h), f"Speed: {self.speed}", self.next_speed,
-                                    style="secondary"))
-        self.controls.append(Button(pygame.Rect(area.left + half + gap, y, half, h), "Back (Esc)", self.leave,
-                                    style="secondary"))
+        y = top + h + gap       # Back (Esc) is the table's corner button in a replay
+        self.controls.append(Button(pygame.Rect(area.left, y, area.width, h), f"Autoplay speed: {self.speed}",
+                                    self.next_speed, style="secondary"))
 
     def update(self, dt: float) -> None:
         factor = SPEED_ANIMATION[self.speed]

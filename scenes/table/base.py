@@ -496,7 +496,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._place_help_buttons(min_height)
         return [
             Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
-            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), fitting_label(("Menu (Esc)", "Menu"), w, h),
+            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h),
+                   fitting_label(("Back (Esc)", "Back") if self.replay_mode else ("Menu (Esc)", "Menu"), w, h),
                    self.open_pause, style="secondary"),
         ]
 
