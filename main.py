@@ -145,12 +145,13 @@ def replay_scene(app: Any, path: Path) -> Any:
     from game.core.errors import RecordError
     from game.core.records import read_record
     from scenes.replay_scene import ReplayScene
+    from scenes.tables import has_table
     from scenes.title import TitleScene
 
     try:
         record = read_record(path)
         game = app.catalog.games.get(record["game"])
-        if game is None:
+        if game is None or not has_table(record["game"]):
             raise RecordError(f"it is a record of {record['game']!r}, a game this version cannot show")
         scene = ReplayScene(app, game, record, title=f"{game.title} · {path.name}")
     except (RecordError, ValueError, KeyError, TypeError, IndexError) as exc:

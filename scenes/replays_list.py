@@ -17,6 +17,7 @@ import pygame
 from game.core.errors import RecordError
 from game.core.replays import prune_records
 from game.core.saves import GameFile, list_game_files
+from scenes import tables
 from scenes.saves_scene import SaveRow, title_of
 from scenes.theme import CREAM, PARCHMENT, ui_scale
 from scenes.widgets import (ERROR, MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_focus_ring, draw_text,
@@ -57,7 +58,7 @@ class RecordRow(SaveRow):
                   (rect.x + pad, rect.y + pad // 2 + 1), big, CREAM, "bold")
         rounds = f"{entry.round_number} round{'' if entry.round_number == 1 else 's'}"
         details = f"{winners_text(entry)} · {entry.scores_text()} · {rounds}"
-        if not entry.playable:
+        if not ReplaysScene.can_show(entry):
             details = f"{self.title} cannot be shown in this version"
         draw_text(surface, ellipsize(details, small, rect.w - 2 * pad), (rect.x + pad, rect.bottom - pad),
                   small, PARCHMENT if entry.playable else ERROR, "sans", "bottomleft")
@@ -110,9 +111,14 @@ class ReplaysScene(MenuScene):
     def pages(self) -> int:
         return max(1, -(-len(self.entries) // max(1, self.per_page)))
 
+    @staticmethod
+    def can_show(entry: GameFile) -> bool:
+        """Its game is loaded in this run and has a table to show it on."""
+        return entry.playable and tables.has_table(entry.game_id)
+
     def watch_selected(self) -> None:
         entry = self.selected
-        if entry is None or not entry.playable:
+        if entry is None or not self.can_show(entry):
             return
         from scenes.replay_scene import ReplayScene
 
@@ -152,7 +158,7 @@ class ReplaysScene(MenuScene):
             controls.append(keyed(row, f"row-{entry.path.name}"))
             y += row_h + row_gap
         specs: list[tuple[str, Callable[[], None], bool, str]] = [
-            ("Watch", self.watch_selected, self.selected is not None and self.selected.playable, "primary")]
+            ("Watch", self.watch_selected, self.selected is not None and self.can_show(self.selected), "primary")]
         if self.pages > 1:
             specs += [("◀", lambda: self.turn_page(-1), self.page > 0, "secondary"),
                       ("▶", lambda: self.turn_page(1), self.page < self.pages - 1, "secondary")]
