@@ -2,6 +2,7 @@
 
     olympus-table                                  the title menu
     olympus-table --game zeus --seats human,ai,ai  straight to a table (--ai-level, --seed, --option K=V)
+    olympus-table --replay FILE                    watch a finished game's record again, every card open
     olympus-table --headless --frames 300 --screenshot out.png [--size 1280x720]
     olympus-table --bench [--game zeus] [--seats ai,ai,ai] [--frames 600]
     olympus-table --self-test
@@ -54,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "(default normal)")
     table.add_argument("--seed", type=int, help="deal seed (default: random)")
     table.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option; repeatable")
+    table.add_argument("--replay", type=Path, metavar="FILE", help="open a game record in the replay viewer")
     runs = parser.add_argument_group("headless runs")
     runs.add_argument("--headless", action="store_true", help="no window, no sound, fixed 1/60 s steps")
     runs.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
@@ -137,6 +139,31 @@ def catalog_game(app: Any, game_id: str) -> Any:
         raise UsageError(str(exc)) from None
 
 
+def replay_scene(app: Any, path: Path) -> Any:
+    """The replay viewer on the record in `path`, or the title with a message saying why it cannot be
+    shown (a damaged, foreign or unreplayable file; the file itself is left as it is)."""
+    from game.core.errors import RecordError
+    from game.core.records import read_record
+    from scenes.replay_scene import ReplayScene
+    from scenes.tables import has_table
+    from scenes.title import TitleScene
+
+    try:
+        record = read_record(path)
+        game = app.catalog.games.get(record["game"])
+        if game is None or not has_table(record["game"]):
+            raise RecordError(f"it is a record of {record['game']!r}, a game this version cannot show")
+        scene = ReplayScene(app, game, record, title=f"{game.title} · {path.name}")
+    except (RecordError, ValueError, KeyError, TypeError, IndexError) as exc:
+        message = f"The replay {path.name} could not be opened: {exc}"
+        log.warning(message)
+        print(f"olympus-table: {message}", file=sys.stderr)
+        app.toast(message)
+        return TitleScene(app)
+    log.info("replay of %s (%s)", path, record["game"])
+    return scene
+
+
 def run_self_test() -> int:
     try:
         module = importlib.import_module("scenes.self_test")
@@ -201,7 +228,9 @@ def run_app(args: argparse.Namespace) -> int:
     from scenes.tables import has_table, open_table
 
     app = App(headless=args.headless, fixed_dt=HEADLESS_DT if args.headless else None, size=args.size)
-    if args.game:
+    if args.replay is not None:
+        first = replay_scene(app, args.replay)
+    elif args.game:
         if not has_table(args.game):
             raise UsageError(f"no table for game {args.game!r}")
         game = catalog_game(app, args.game)

@@ -13,6 +13,7 @@ import pygame
 
 from game.core import manifest as manifests
 from game.core.manifest import GameSetting
+from game.core.replays import RECORDS_KEPT_STEPS
 from game.core.settings import ANIMATION_SPEEDS, Settings
 from scenes.theme import CREAM, PARCHMENT, ui_scale
 from scenes.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, draw_dialog_frame, draw_text,
@@ -143,6 +144,9 @@ class SettingsScene(MenuScene):
                                lambda v: self.change(ai_delay_s=v), lambda v: f"{v:.1f} s")),
             ("Skip to my turn", "AI moves between your turns are shown at once.",
              lambda r: Toggle(r, settings.skip_to_my_turn, lambda v: self.change(skip_to_my_turn=v))),
+            ("Replays kept", "Finished games kept to watch again; the oldest go first.",
+             lambda r: Stepper(r, RECORDS_KEPT_STEPS, nearest_index(RECORDS_KEPT_STEPS, settings.records_kept),
+                               lambda v: self.change(records_kept=v), str)),
             ("Your name", "Offered for the first seat when you set up a game.",
              lambda r: TextField(r, self.name_text, self._set_name, hint="Your name", max_length=24,
                                  on_commit=self._commit_name, invalid=not self.name_text.strip())),

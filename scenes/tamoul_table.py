@@ -257,15 +257,17 @@ class TamoulTableScene(TableScene):
 
     # ----- the screen from the view -----------------------------------------------------------------
     def _hands_from_view(self, view: TamoulView) -> None:
+        now = self.state.position()["now"] if self.reveal_all else None    # a replay: every slot face up
         for seat in range(self.count):
             grid = self.grids[seat]
             for slot in range(len(grid.slots)):
                 known = view.board[seat][slot] if slot < len(view.board[seat]) else None
-                grid.put(slot, None if known is None else self._slot_sprite(seat))
+                card = now["slots"][seat][slot] if now is not None and slot < len(now["slots"][seat]) else None
+                grid.put(slot, None if known is None else self._slot_sprite(seat, card))
             self._layout_grid(seat, animate=False)
 
-    def _slot_sprite(self, seat: int) -> CardSprite:
-        return CardSprite(None, flip=0.0, width=self._grid_width(seat), tag="slot", owner=seat)
+    def _slot_sprite(self, seat: int, card: str | None = None) -> CardSprite:
+        return CardSprite(card, flip=1.0 if card else 0.0, width=self._grid_width(seat), tag="slot", owner=seat)
 
     def _hands_match(self, view: TamoulView) -> bool:
         return all([s is not None for s in self.grids[p].slots[:len(view.board[p])]]
@@ -282,7 +284,7 @@ class TamoulTableScene(TableScene):
         self.totals = list(view.totals)
         self.drawn = None
         if view.holder is not None:
-            card = view.drawn
+            card = view.drawn if not self.reveal_all else self.state.position()["now"]["drawn"]
             self.drawn = CardSprite(card, flip=1.0 if card else 0.0, tag="drawn", owner=view.holder)
             self._place_drawn(self.drawn, animate=False)
         self.swap_pick = None

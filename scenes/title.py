@@ -17,6 +17,7 @@ import pygame
 
 from game.catalog import game_title
 from game.core.errors import RecordError
+from game.core.replays import prune_records
 from game.core.session import GameSession, peek_autosave
 from game.core.userfiles import set_aside
 from scenes import tables
@@ -57,7 +58,18 @@ class TitleScene(MenuScene):
         self.resume_title = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.read_autosave()
+        self.trim_records()
         self.relayout()
+
+    def trim_records(self) -> None:
+        """Keep the newest `records_kept` finished games (only the oldest beyond the limit go)."""
+        try:
+            removed = prune_records(self.app.dirs.records, self.app.settings.records_kept)
+        except OSError as exc:
+            log.warning("records not trimmed: %s", exc)
+            return
+        if removed:
+            log.info("removed %d old records beyond the newest %d", len(removed), self.app.settings.records_kept)
 
     # ----- resume -------------------------------------------------------------------------------------
     def read_autosave(self) -> None:
@@ -146,6 +158,12 @@ class TitleScene(MenuScene):
 
         self.app.stack.push(SavesScene(self.app))
 
+    def replays(self) -> None:
+        """The finished games kept to watch again, newest first."""
+        from scenes.replays_list import ReplaysScene
+
+        self.app.stack.push(ReplaysScene(self.app))
+
     def statistics(self) -> None:
         from scenes.stats_scene import StatisticsScene
 
@@ -196,11 +214,12 @@ class TitleScene(MenuScene):
             self.captions.append(("No game can be offered right now.", y, ERROR))
             y += int(30 * s) + gap
         y += int(10 * s)
-        half = (column_w - gap) // 2
-        for row in ((("Saved games", self.saved_games, "saves"), ("Statistics", self.statistics, "statistics")),
+        for row in ((("Saved games", self.saved_games, "saves"), ("Replays", self.replays, "replays"),
+                     ("Statistics", self.statistics, "statistics")),
                     (("Settings", self.settings, "settings"), ("Quit", self.on_escape, "quit"))):
+            cell = (column_w - gap * (len(row) - 1)) // len(row)
             for i, (label, action, key) in enumerate(row):
-                rect = pygame.Rect(x + i * (half + gap), y, half, button_h)
+                rect = pygame.Rect(x + i * (cell + gap), y, cell, button_h)
                 controls.append(keyed(Button(rect, label, action, style="secondary"), key))
             y += button_h + gap
         y -= gap

@@ -44,6 +44,7 @@ class Settings:
     player_name: str = "You"
     skip_to_my_turn: bool = False        # AI moves between a human's turns are shown at once
     reduced_motion: bool = False         # cards fade out and in where they would slide
+    records_kept: int = 200              # finished games kept to replay; the oldest beyond go (game/core/replays.py)
     # Every registered game's own settings, filled with its defaults; also games this run does not
     # know (a manifest broken today), kept as they were so saving never loses them.
     games: GameValues = field(default_factory=default_game_values)
@@ -58,6 +59,7 @@ class Settings:
             window_height=max(400, min(4320, int(self.window_height))),
             ai_delay_s=min(5.0, max(0.0, float(self.ai_delay_s))),
             player_name=str(self.player_name)[:24] or "You",
+            records_kept=max(1, min(100_000, int(self.records_kept))),
             games=_validated_games(self.games),
         )
 

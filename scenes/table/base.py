@@ -21,7 +21,13 @@ The parts (each in its own module of scenes/table/):
   thread and on the player's own view, and lights the cards it names with a line why (`_hint_reason`);
   "Last trick / Last moves" (L) shows what the game gives in `_look_back` (`LOOK_BACK_LABEL`);
 - the feel settings: reduced motion (the tweens fade instead of sliding) and skip to my turn (AI
-  moves between a human's turns are shown at once: `_fast_forward`).
+  moves between a human's turns are shown at once: `_fast_forward`);
+- the replay mode (replay_mode.py): opened on a `ReplaySession`, the table asks no AI, takes no move,
+  saves nothing, shows no hand-off, hint or results dialog, and with `reveal_all` draws every seat's
+  cards face up from that seat's own view (`_revealed_cards`); the replay viewer shows each recorded
+  move with `replay_step`, and once its motion has landed the screen is rebuilt from the views so
+  every card dealt face down turns up. A game whose seats hold more than a hand (Tamoul's slots)
+  reads `_revealed_cards` in its own seat-zone code.
 
 Reactions: with one human, the control is offered only when that human can really react, and the
 card to react with glows; with several, every human alike and nothing glows. With nobody able and at
@@ -78,6 +84,7 @@ from scenes.table.layout import SeatArea, TableLayout, compute_layout
 from scenes.table.log_panel import LogPanel
 from scenes.table.plates import role_words
 from scenes.table.reaction import ReactionWindow
+from scenes.table.replay_mode import REPLAY_REFUSAL, ReplaySession
 from scenes.table.seat_zones import FannedHand, send_home
 from scenes.table.seating import apply_due_chance, bottom_seat_for, reacting_seats, waited_for
 from scenes.table.sound import TableSounds
@@ -136,8 +143,13 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.game = session.game
         self.names = tuple(seat.name for seat in self.state.seats)
         self.count = len(self.names)
-        self.humans = session.human_seats
-        self.agents: dict[int, Any] = table_agents(self.game, self.state.seats)
+        # A replay: nobody plays, nothing is hidden (see replay_mode.py).
+        self.replay_mode = isinstance(session, ReplaySession)
+        self.reveal_all = self.replay_mode
+        self.replay_exit: Callable[[], None] | None = None     # the replay viewer's "back" (Menu, Esc)
+        self._replay_settle = self.replay_mode     # motion is on in a replay: rebuild the screen when it lands
+        self.humans = () if self.replay_mode else session.human_seats
+        self.agents: dict[int, Any] = {} if self.replay_mode else table_agents(self.game, self.state.seats)
         self.rng = random.Random(f"{self.RNG_NAME}/{self.state.seed}/{self._token()}")
         self.tweens = TweenQueue(self._animation_factor, reduced=lambda: bool(self.app.settings.reduced_motion))
         self.sounds = TableSounds(lambda: self.app.settings.sound_volume, game_id=session.game.id)
@@ -313,6 +325,8 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def _role(self, seat: int) -> str:
         """The words after a seat's name on its plate: (you), (your cards), (AI) or nothing."""
+        if self.replay_mode:    # who played it: the record's people and AIs, nobody is "you"
+            return role_words(seat, self.names[seat], self.session.human_seats, False)
         return role_words(seat, self.names[seat], self.humans, self._you(seat))
 
     def _pause(self, seconds: float) -> None:
@@ -377,10 +391,19 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._build_controls()
 
     # ----- hands -------------------------------------------------------------------------------------
+    def _revealed_cards(self, seat: int) -> list[str] | None:
+        """With `reveal_all` (a replay): `seat`'s own hand from its own view; otherwise None."""
+        if not self.reveal_all:
+            return None
+        hand = getattr(self.state.view(seat), "hand", None)
+        return None if hand is None else [str(card) for card in hand]
+
     def _hands_from_view(self, view: Any) -> None:
-        """The viewer's hand face up, every other hand as backs, laid out at rest."""
+        """The viewer's hand face up, every other hand as backs (all face up in a replay), laid out at rest."""
         for seat in range(self.count):
-            known = list(view.hand) if seat == self.viewer else [None] * view.hand_sizes[seat]
+            revealed = self._revealed_cards(seat)
+            known = (list(view.hand) if seat == self.viewer else revealed if revealed is not None
+                     else [None] * view.hand_sizes[seat])
             self.hand_zones[seat].cards = [CardSprite(card, flip=1.0 if card is not None else 0.0, tag="hand")
                                            for card in known]
             self._layout_hand(seat, animate=False)
@@ -393,6 +416,10 @@ class TableScene(Scene, metaclass=ABCMeta):
         """The hands on screen have the view's sizes, and the viewer's hand its cards."""
         if [len(self.hand_zones[s].cards) for s in range(self.count)] != list(view.hand_sizes):
             return False
+        if self.reveal_all:
+            return all(self._revealed_cards(s) is None
+                       or sorted(str(c.card_id) for c in self.hand_zones[s].cards) == sorted(self._revealed_cards(s))
+                       for s in range(self.count))
         return self.viewer is None or sorted(str(s.card_id) for s in self.hand_zones[self.viewer].cards) == sorted(view.hand)
 
     def _layout_hand(self, seat: int, animate: bool = True) -> None:
@@ -472,7 +499,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._place_help_buttons(min_height)
         return [
             Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
-            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h), fitting_label(("Menu (Esc)", "Menu"), w, h),
+            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h),
+                   fitting_label(("Back (Esc)", "Back") if self.replay_mode else ("Menu (Esc)", "Menu"), w, h),
                    self.open_pause, style="secondary"),
         ]
 
@@ -511,7 +539,9 @@ class TableScene(Scene, metaclass=ABCMeta):
 
     def _hints_allowed(self) -> bool:
         """A Hint shows what an AI would do with your cards: offered when one human plays; in
-        pass-and-play only when every human agreed in the setup of this very game."""
+        pass-and-play only when every human agreed in the setup of this very game; never in a replay."""
+        if self.replay_mode:
+            return False
         if len(self.humans) == 1:
             return True
         if not self.humans:
@@ -613,6 +643,10 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.app.stack.push(RulesScene(self.app, self.GAME_ID))
 
     def open_pause(self) -> None:
+        if self.replay_mode:
+            if self.replay_exit is not None:
+                self.replay_exit()
+            return
         from scenes.pause import PauseOverlay
 
         self.drag.cancel()
@@ -778,6 +812,8 @@ class TableScene(Scene, metaclass=ABCMeta):
     # ----- actions ----------------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> str | None:
         """Carry out a move through the session (autosaved); None when done, else the reason it is refused."""
+        if self.replay_mode:
+            return REPLAY_REFUSAL
         reason = self.state.why_illegal(seat, self.state.normalize(action))
         if reason is not None:
             return reason
@@ -826,7 +862,7 @@ class TableScene(Scene, metaclass=ABCMeta):
         self.drag.set_cards(self.drag.sprites)
 
     def _human_may_act(self) -> bool:
-        return (self.bottom in self.humans and self.gate.may_show(self.bottom) and self.idle
+        return (not self.replay_mode and self.bottom in self.humans and self.gate.may_show(self.bottom) and self.idle
                 and not self.state.finished and not self._waits_for_reaction())
 
     # ----- per frame -----------------------------------------------------------------------------------------
@@ -864,6 +900,9 @@ class TableScene(Scene, metaclass=ABCMeta):
         """The game's own touches once the frame's events and decisions are done."""
 
     def _when_idle(self) -> None:
+        if self.replay_mode:
+            self._settle_replay()
+            return
         if self.state.finished:
             return
         if CHANCE in self.state.waiting_for():
@@ -882,6 +921,22 @@ class TableScene(Scene, metaclass=ABCMeta):
         if self._token() != token:
             return
         self._ask_ai(token)
+
+    def _settle_replay(self) -> None:
+        """A replay at rest: once a replayed move's motion has landed, the screen is rebuilt from the
+        views, so cards that travelled face down show their faces."""
+        if self._replay_settle or not self._matches_view():
+            self._replay_settle = False
+            self._sync_from_view()
+        else:
+            self._refresh_from_view()
+
+    def replay_step(self, seat: int, action: Action) -> None:
+        """Replay mode: show one recorded move with its usual motion (the viewer checked it replays)."""
+        events = self.state.apply(seat, action)
+        self.events.extend(events)
+        self._after_move(seat, action)
+        self._replay_settle = True
 
     def _refresh_from_view(self) -> None:
         """The screen matches the view: the game may still refresh its words and markers from it."""
@@ -982,7 +1037,8 @@ class TableScene(Scene, metaclass=ABCMeta):
         self._draw_table(surface)
         lay = self.layout
         self.log.draw(surface, lay.log_rect, lay.text_size(15))
-        self._draw_controls(surface)
+        if not self.replay_mode:    # a replay's controls corner is the replay viewer's
+            self._draw_controls(surface)
         for button in self.buttons + self.help_buttons:
             button.draw(surface)
         self._draw_look_back(surface)
@@ -1064,8 +1120,8 @@ class TableScene(Scene, metaclass=ABCMeta):
 
             self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle))
 
-        if self._replaying:
-            return      # rebuilding a resumed game's log: its past dialogs are not shown again
+        if self._replaying or self.replay_mode:
+            return      # a resumed game's past dialogs, or a replay: the viewer says where the game stands
         self.overlay_open = True
         self.tweens.call(show, delay=delay)
 

@@ -1,0 +1,142 @@
+"""Replays: the kept records of finished games, and any position of a record rebuilt on demand.
+
+Every finished game's record is written to the records folder by the session. `prune_records` keeps
+the newest N of them (the `records_kept` setting): older ones are removed only when there are more
+than N, and only finished-game records in that folder are ever counted or removed (never a save,
+never the autosave, never a set-aside damaged file).
+
+`ReplayTimeline` is the record as a list of moves. Position k (0 = the opening deal, `len(moves)` =
+the end) is built by replaying the record's first k actions from its round setups; a copy of the
+state (`clone()`) is cached every `CACHE_EVERY` moves, so stepping back costs at most that many
+actions, whatever the record's length. A copy rather than a `position()`: it is exact in every field,
+so the state shown after a jump is the very state reached by stepping (a Télos state rebuilt by
+`from_position` and played into a new round lists its undealt cards in another order; no view,
+action or record differs, but the replay's own check compares whole positions).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from game.core.actions import Action
+from game.core.engine import Game, SeatInfo, State
+from game.core.errors import IllegalAction, RecordError
+from game.core.records import check_shape, replay
+from game.core.saves import game_files
+
+RECORDS_KEPT_STEPS = (20, 50, 100, 200, 500, 1000)
+CACHE_EVERY = 16
+
+
+def prune_records(folder: Path, keep: int) -> list[Path]:
+    """Remove the oldest finished-game records in `folder` beyond the newest `keep`; returns the removed
+    files. Only `*.json` records are counted (a set-aside `*.damaged-*` file is not a record)."""
+    files = game_files(folder)
+    if len(files) <= keep:
+        return []
+
+    def age(path: Path) -> tuple[float, str]:
+        try:
+            return (path.stat().st_mtime, path.name)
+        except OSError:
+            return (0.0, path.name)
+
+    oldest_first = sorted((p for p in files if p.is_file()), key=age)
+    removed = []
+    for path in oldest_first[:max(0, len(oldest_first) - keep)]:
+        try:
+            os.unlink(path)
+            removed.append(path)
+        except OSError:
+            continue        # a file we cannot remove stays; the next pruning tries again
+    return removed
+
+
+@dataclass(frozen=True)
+class Move:
+    """One recorded action with where it stands: its round, its place in the round, who made it."""
+
+    round_index: int
+    index_in_round: int
+    seat: int
+    text: str
+
+
+class ReplayTimeline:
+    """A record's moves in order, and the state at any move (RecordError if the record does not replay)."""
+
+    def __init__(self, game: Game, record: Mapping[str, Any]) -> None:
+        check_shape(record)
+        if record["game"] != game.id:
+            raise RecordError(f"the record is for game {record['game']!r}, not {game.id!r}")
+        replay(game, record, verify=True)      # a record that does not replay is refused here, once
+        self.game = game
+        self.record = dict(record)
+        self.moves: list[Move] = [Move(r, i, int(seat), str(text))
+                                  for r, rnd in enumerate(record["rounds"])
+                                  for i, (seat, text) in enumerate(rnd["actions"])]
+        self.round_starts: list[int] = []
+        count = 0
+        for rnd in record["rounds"]:
+            self.round_starts.append(count)
+            count += len(rnd["actions"])
+        self._cache: dict[int, State] = {}
+
+    @property
+    def length(self) -> int:
+        return len(self.moves)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.round_starts)
+
+    def round_at(self, k: int) -> int:
+        """The round shown at position k: the round of the next move (the last round at the end)."""
+        if k >= self.length:
+            return self.rounds - 1
+        return self.moves[k].round_index
+
+    def move_in_round(self, k: int) -> int:
+        """How many moves of position k's round have been made."""
+        return k - self.round_starts[self.round_at(k)]
+
+    def round_start_before(self, k: int) -> int:
+        """⏮: the start of position k's round, or of the round before when k is already at a start."""
+        r = self.round_at(k)
+        start = self.round_starts[r]
+        return start if start < k else self.round_starts[max(0, r - 1)]
+
+    def round_start_after(self, k: int) -> int:
+        """⏭: the start of the next round, or the end when k is in the last round."""
+        r = self.round_at(k)
+        return self.round_starts[r + 1] if r + 1 < self.rounds else self.length
+
+    def fresh_state(self) -> State:
+        """The game before its first move, dealt from the record's setups."""
+        record = self.record
+        seats = [SeatInfo(s["name"], s["controller"]) for s in record["seats"]]
+        return self.game.new_state(seats, self.game.normalize_options(record["options"]), record["seed"],
+                                   setups=[rnd["setup"] for rnd in record["rounds"]])
+
+    def state_at(self, k: int) -> State:
+        """The state after the first k moves (0 <= k <= length), from the nearest cached position."""
+        k = max(0, min(self.length, k))
+        start = max((c for c in self._cache if c <= k), default=None)
+        state = self._cache[start].clone() if start is not None else self.fresh_state()
+        done = start or 0
+        while done < k:
+            self.apply_move(state, done)
+            done += 1
+            if done % CACHE_EVERY == 0 and done not in self._cache:
+                self._cache[done] = state.clone()
+        return state
+
+    def apply_move(self, state: State, k: int) -> list:
+        """Apply move k to `state` (which must be at position k); its events."""
+        move = self.moves[k]
+        try:
+            return state.apply(move.seat, Action.parse(move.text))
+        except (IllegalAction, ValueError) as exc:
+            raise RecordError(f"move {k + 1} [{move.seat}, {move.text!r}] does not replay: {exc}") from exc

@@ -1,0 +1,269 @@
+"""The replay viewer: a finished game's record shown again on its own table, every card open.
+
+The viewer hosts the game's table scene (through its manifest, like a game being played) in the kit's
+replay mode (scenes/table/replay_mode.py) and owns where the replay stands: position k is the game
+after the record's first k moves (game.core.replays.ReplayTimeline). A step forward shows the move
+with the table's usual motion; any other jump (back, a round, a step while motion is still running)
+opens the table anew at the new position, at rest, so the screen always matches the replayed state.
+
+Controls, in the table's controls corner: ⏮ round back (Up), ◀ move back (Left), ▶/⏸ autoplay
+(Space) at the chosen speed, ▶| move forward (Right), ⏭ round forward (Down) and the speed; the
+table's corner button says Back (Esc). The counter says "Round 2 · move 14 / 37".
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+import pygame
+
+from game.core.actions import Action
+from game.core.engine import Game
+from game.core.replays import ReplayTimeline
+from scenes import tables
+from scenes.scene import Scene
+from scenes.table.base import TableScene
+from scenes.table.replay_mode import ReplaySession
+from scenes.theme import CREAM, GOLD, PARCHMENT
+from scenes.widgets import Button, draw_panel, draw_text, ellipsize
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+log = logging.getLogger("olympus.replay")
+
+SPEEDS = ("slow", "normal", "fast")
+SECONDS_PER_MOVE = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
+SPEED_ANIMATION = {"slow": 1.3, "normal": 1.0, "fast": 0.45}     # the table's motion keeps up with the speed
+
+
+def draw_icon(surface: pygame.Surface, rect: pygame.Rect, icon: str, colour: tuple[int, int, int]) -> None:
+    """The media icons drawn as shapes (a font may lack ⏮ ⏭ ⏸): "first", "back", "play", "pause",
+    "forward", "last"."""
+    size = int(min(rect.w, rect.h) * 0.42)
+    cx, cy = rect.center
+    half = size // 2
+
+    def triangle(x: int, pointing: int) -> None:      # pointing +1: right, -1: left
+        tip = x + pointing * half
+        pygame.draw.polygon(surface, colour, [(x - pointing * half, cy - half), (x - pointing * half, cy + half),
+                                              (tip, cy)])
+
+    bar_w = max(2, size // 5)
+    if icon == "play":
+        triangle(cx + size // 8, 1)
+    elif icon == "pause":
+        for dx in (-size // 4, size // 4):
+            pygame.draw.rect(surface, colour, pygame.Rect(cx + dx - bar_w // 2 - 1, cy - half, bar_w + 2, size))
+    elif icon == "back":
+        triangle(cx, -1)
+    elif icon == "forward":
+        triangle(cx - bar_w, 1)
+        pygame.draw.rect(surface, colour, pygame.Rect(cx + half - bar_w, cy - half, bar_w, size))
+    elif icon == "first":
+        pygame.draw.rect(surface, colour, pygame.Rect(cx - half - bar_w, cy - half, bar_w, size))
+        triangle(cx - half // 2 + bar_w, -1)
+        triangle(cx + half // 2 + bar_w, -1)
+    elif icon == "last":
+        triangle(cx - half // 2 - bar_w, 1)
+        triangle(cx + half // 2 - bar_w, 1)
+        pygame.draw.rect(surface, colour, pygame.Rect(cx + half, cy - half, bar_w, size))
+
+
+class IconButton(Button):
+    """A button showing a drawn media icon instead of a word."""
+
+    def __init__(self, rect: pygame.Rect, icon: str, on_click: Callable[[], None], *, enabled: bool = True) -> None:
+        super().__init__(rect, "", on_click, enabled=enabled, style="secondary")
+        self.icon = icon
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_icon(surface, self.rect, self.icon, CREAM if self.enabled else (120, 120, 120))
+
+
+class ReplayScene(Scene):
+    """Steps forward and back through one record on its game's table, in replay mode."""
+
+    def __init__(self, app: "App", game: Game, record: Mapping[str, Any], title: str = "",
+                 on_leave: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.timeline = ReplayTimeline(game, record)      # RecordError: the record does not replay
+        self.title = title or game.title
+        self.on_leave = on_leave
+        self.k = 0
+        self.playing = False
+        self.speed = "normal"
+        self.wait = 0.0                 # seconds until autoplay's next move, once the table is at rest
+        self.controls: list[Button] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.table: TableScene = self._open_table(0)
+
+    # ----- the position ---------------------------------------------------------------------------------
+    def _open_table(self, k: int) -> TableScene:
+        state = self.timeline.state_at(k)
+        table = tables.open_table(self.app, ReplaySession(self.game, state))
+        table.replay_exit = self.leave
+        table.enter()
+        return table
+
+    def jump(self, k: int) -> None:
+        """Show position k at rest (a new table: the screen is exactly the replayed state)."""
+        k = max(0, min(self.timeline.length, k))
+        if k == self.k and self.table.idle:
+            return
+        self.table.exit()
+        self.k = k
+        self.table = self._open_table(k)
+        self._build_controls()
+
+    def step_forward(self) -> None:
+        """The next recorded move with its motion; while the last one still moves, straight to the next position."""
+        if self.k >= self.timeline.length:
+            self.playing = False
+            self._build_controls()
+            return
+        if not self.table.idle:
+            self.jump(self.k + 1)
+            return
+        move = self.timeline.moves[self.k]
+        self.table.replay_step(move.seat, Action.parse(move.text))
+        self.k += 1
+        self._build_controls()
+
+    def step_back(self) -> None:
+        self.playing = False
+        self.jump(self.k - 1)
+
+    def round_back(self) -> None:
+        self.playing = False
+        self.jump(self.timeline.round_start_before(self.k))
+
+    def round_forward(self) -> None:
+        self.playing = False
+        self.jump(self.timeline.round_start_after(self.k))
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.k >= self.timeline.length:
+            self.jump(0)        # play from the start again
+        self.playing = not self.playing
+        self.wait = 0.0
+        self._build_controls()
+
+    def next_speed(self) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+        self._build_controls()
+
+    def leave(self) -> None:
+        self.playing = False
+        if self.on_leave is not None:
+            self.on_leave()
+        elif len(self.app.stack) > 1:
+            self.app.stack.pop()
+        else:
+            self.app.back_to_title()
+
+    def counter_text(self) -> str:
+        """"Round 2 · move 14 / 37": the round on the table and the moves made of the whole record."""
+        return f"Round {self.timeline.round_at(self.k) + 1} · move {self.k} / {self.timeline.length}"
+
+    def status_text(self) -> str:
+        if self.k == 0:
+            return "The opening deal"
+        if self.k >= self.timeline.length:
+            record = self.timeline.record
+            names = [record["seats"][w]["name"] for w in record["winners"]]
+            return f"The end · winner{'s' if len(names) > 1 else ''}: {', '.join(names)}" if names else "The end"
+        move = self.timeline.moves[self.k - 1]
+        who = "Chance" if move.seat < 0 else self.timeline.record["seats"][move.seat]["name"]
+        return f"Last: {who} · {move.text}"
+
+    # ----- the scene ------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._build_controls()
+
+    def exit(self) -> None:
+        self.table.exit()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.table.resize(size)
+        self._build_controls()
+
+    def _build_controls(self) -> None:
+        """The replay's panel over the table's controls corner: counter, five buttons, speed and Back."""
+        area = self.table.layout.controls_rect
+        lay = self.table.layout
+        self.panel = area.inflate(lay.margin // 2, lay.margin // 2)
+        text = lay.text_size(15)
+        gap = max(3, lay.margin // 3)
+        top = area.top + int(text * 3.9)
+        rows_h = area.bottom - top
+        h = max(24, min(int(text * 2.4), (rows_h - gap) // 2))
+        w = (area.width - 4 * gap) // 5
+        at_start, at_end = self.k <= 0, self.k >= self.timeline.length
+        icons = [("first", self.round_back, not at_start), ("back", self.step_back, not at_start),
+                 ("pause" if self.playing else "play", self.toggle_play, True),
+                 ("forward", self.step_forward, not at_end), ("last", self.round_forward, not at_end)]
+        self.controls = [IconButton(pygame.Rect(area.left + i * (w + gap), top, w, h), icon, action, enabled=on)
+                         for i, (icon, action, on) in enumerate(icons)]
+        y = top + h + gap       # Back (Esc) is the table's corner button in a replay
+        self.controls.append(Button(pygame.Rect(area.left, y, area.width, h), f"Autoplay speed: {self.speed}",
+                                    self.next_speed, style="secondary"))
+
+    def update(self, dt: float) -> None:
+        factor = SPEED_ANIMATION[self.speed]
+        self.table.update(dt / factor if self.playing else dt)
+        if not self.playing:
+            return
+        if not self.table.idle:
+            return
+        self.wait -= dt
+        if self.wait <= 0:
+            if self.k >= self.timeline.length:
+                self.playing = False
+                self._build_controls()
+                return
+            self.step_forward()
+            self.wait = SECONDS_PER_MOVE[self.speed]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for button in self.controls:
+            if button.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            keys: dict[int, Callable[[], None]] = {
+                pygame.K_LEFT: self.step_back, pygame.K_RIGHT: self.step_forward, pygame.K_UP: self.round_back,
+                pygame.K_DOWN: self.round_forward, pygame.K_SPACE: self.toggle_play}
+            if event.key in keys:
+                keys[event.key]()
+                return True
+            if event.key == pygame.K_ESCAPE and not self.table.looking_back:
+                self.leave()
+                return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.panel.collidepoint(event.pos):
+            return True     # the game's own controls lie under the replay's panel
+        return self.table.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.table.draw(surface)
+        lay = self.table.layout
+        if self.panel.size == (0, 0) or self.table.layout.size != surface.get_size():
+            self._build_controls()
+        draw_panel(surface, self.panel, alpha=245)
+        text = lay.text_size(15)
+        area = lay.controls_rect
+        small = max(10, int(text * 0.85))
+        draw_text(surface, ellipsize(f"Replay · {self.title}", small, area.width, "bold"), (area.left, area.top),
+                  small, GOLD, "bold")
+        draw_text(surface, ellipsize(self.counter_text(), text, area.width, "bold"),
+                  (area.left, area.top + int(text * 1.2)), text, CREAM, "bold")
+        draw_text(surface, ellipsize(self.status_text(), small, area.width),
+                  (area.left, area.top + int(text * 2.55)), small, PARCHMENT)
+        for button in self.controls:
+            button.draw(surface)
+        keys_y = self.controls[-1].rect.bottom + lay.margin // 2
+        if keys_y + small * 2.6 <= area.bottom:     # room left: the keys, for those who prefer them
+            for i, line in enumerate(("← → a move · ↑ ↓ a round", "Space play / pause · Esc back")):
+                draw_text(surface, ellipsize(line, small, area.width), (area.left, int(keys_y + i * small * 1.3)),
+                          small, PARCHMENT)

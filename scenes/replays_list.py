@@ -1,0 +1,193 @@
+"""The Replays screen: the kept records of finished games, newest first, to watch again.
+
+Each row shows the game, its seats, the date and the winners. The list is read through the guarded
+path (game.core.saves.list_game_files): a damaged or foreign record is set aside with one message and
+the others are listed. The records folder is first trimmed to the `records_kept` setting (only the
+oldest records beyond it are removed). Watch (or Enter on the selected row) opens the replay viewer
+over this screen; leaving the viewer comes back here.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.core.errors import RecordError
+from game.core.replays import prune_records
+from game.core.saves import GameFile, list_game_files
+from scenes import tables
+from scenes.saves_scene import SaveRow, title_of
+from scenes.theme import CREAM, PARCHMENT, ui_scale
+from scenes.widgets import (ERROR, MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_focus_ring, draw_text,
+                            ellipsize, keyed)
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+log = logging.getLogger("olympus.replays")
+
+
+def winners_text(entry: GameFile) -> str:
+    """"Winner: Ariadne" / "Winners: You, Bion" / "No winner"."""
+    names = [entry.record["seats"][w]["name"] for w in entry.record["winners"]
+             if 0 <= w < len(entry.record["seats"])]
+    if not names:
+        return "No winner"
+    return f"Winner{'s' if len(names) > 1 else ''}: {', '.join(names)}"
+
+
+class RecordRow(SaveRow):
+    """One kept record: game and seats, the date, and the winners with the totals."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect, entry = self.rect, self.entry
+        radius = max(3, rect.h // 8)
+        fill = (52, 84, 80) if self.selected else (40, 70, 66) if self.hovered else (30, 56, 54)
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        pygame.draw.rect(surface, (200, 170, 90) if self.selected else (90, 110, 104), rect,
+                         width=max(1, rect.h // 30 + self.selected), border_radius=radius)
+        pad = max(6, rect.h // 6)
+        big, small = max(12, int(rect.h * 0.3)), max(11, int(rect.h * 0.24))
+        date = draw_text(surface, entry.date_text(), (rect.right - pad, rect.y + pad), small, PARCHMENT, "sans",
+                         "topright")
+        marker = "▶ " if self.selected else ""
+        heading = f"{marker}{self.title} · {', '.join(entry.seat_names)}"
+        draw_text(surface, ellipsize(heading, big, date.x - rect.x - 2 * pad, "bold"),
+                  (rect.x + pad, rect.y + pad // 2 + 1), big, CREAM, "bold")
+        rounds = f"{entry.round_number} round{'' if entry.round_number == 1 else 's'}"
+        details = f"{winners_text(entry)} · {entry.scores_text()} · {rounds}"
+        if not ReplaysScene.can_show(entry):
+            details = f"{self.title} cannot be shown in this version"
+        draw_text(surface, ellipsize(details, small, rect.w - 2 * pad), (rect.x + pad, rect.bottom - pad),
+                  small, PARCHMENT if entry.playable else ERROR, "sans", "bottomleft")
+        if self.focused:
+            draw_focus_ring(surface, rect, radius)
+
+
+class ReplaysScene(MenuScene):
+    """The kept records, newest first; Watch opens one in the replay viewer."""
+
+    transparent = True
+    hover_focus = False
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.entries: list[GameFile] = []
+        self.selected: GameFile | None = None
+        self.page = 0
+        self.per_page = 1
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.read_list()
+        self.relayout()
+
+    def read_list(self) -> None:
+        folder = self.app.dirs.records
+        try:
+            removed = prune_records(folder, self.app.settings.records_kept)
+        except OSError as exc:
+            removed = []
+            log.warning("records not trimmed: %s", exc)
+        if removed:
+            log.info("removed %d old records beyond the newest %d", len(removed), self.app.settings.records_kept)
+        self.entries, messages = list_game_files(folder, self.app.catalog.games, "A kept game record")
+        self.entries = [e for e in self.entries if e.finished]
+        for message in messages:
+            log.warning(message)
+            self.app.toast(message)
+        same = [e for e in self.entries if self.selected is not None and e.path == self.selected.path]
+        self.selected = same[0] if same else (self.entries[0] if self.entries else None)
+
+    def select(self, entry: GameFile) -> None:
+        self.selected = entry
+        self.relayout()
+
+    def turn_page(self, delta: int) -> None:
+        self.page = max(0, min(self.pages - 1, self.page + delta))
+        self.relayout()
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.entries) // max(1, self.per_page)))
+
+    @staticmethod
+    def can_show(entry: GameFile) -> bool:
+        """Its game is loaded in this run and has a table to show it on."""
+        return entry.playable and tables.has_table(entry.game_id)
+
+    def watch_selected(self) -> None:
+        entry = self.selected
+        if entry is None or not self.can_show(entry):
+            return
+        from scenes.replay_scene import ReplayScene
+
+        try:
+            scene = ReplayScene(self.app, self.app.catalog.games[entry.game_id], entry.record,
+                                title=f"{title_of(self.app, entry.game_id)}, {time.strftime('%d %b', time.localtime(entry.modified))}")
+        except (RecordError, ValueError) as exc:
+            self.app.toast(f"This record cannot be replayed ({exc}).")
+            return
+        self.app.stack.push(scene)
+
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        width, height = size
+        s = ui_scale(size)
+        self.s = s
+        self.band_h = int(18 * s)
+        self.title_size = max(18, int(40 * s))
+        self.text_size = max(12, int(18 * s))
+        pad = int(30 * s)
+        self.panel = pygame.Rect(0, 0, min(int(width * 0.94), max(int(900 * s), int(width * 0.72))),
+                                 height - int(24 * s))
+        self.panel.center = (width // 2, height // 2)
+        inner = pygame.Rect(self.panel.x + pad, 0, self.panel.w - 2 * pad, 0)
+        button_h = max(30, int(46 * s))
+        gap = int(12 * s)
+        y = self.panel.y + self.band_h + int(12 * s) + int(self.title_size * 1.35)
+        self.list_top = y
+        bottom = self.panel.bottom - self.band_h - int(16 * s) - button_h
+        row_h = max(44, int(66 * s))
+        row_gap = int(8 * s)
+        self.per_page = max(1, (bottom - gap - y) // (row_h + row_gap))
+        self.page = min(self.page, self.pages - 1)
+        controls: list[Control] = []
+        for entry in self.entries[self.page * self.per_page:(self.page + 1) * self.per_page]:
+            row = RecordRow(pygame.Rect(inner.x, y, inner.w, row_h), entry, title_of(self.app, entry.game_id),
+                            entry is self.selected, self.select, self.watch_selected)
+            controls.append(keyed(row, f"row-{entry.path.name}"))
+            y += row_h + row_gap
+        specs: list[tuple[str, Callable[[], None], bool, str]] = [
+            ("Watch", self.watch_selected, self.selected is not None and self.can_show(self.selected), "primary")]
+        if self.pages > 1:
+            specs += [("◀", lambda: self.turn_page(-1), self.page > 0, "secondary"),
+                      ("▶", lambda: self.turn_page(1), self.page < self.pages - 1, "secondary")]
+        specs.append(("Done", self.on_escape, True, "secondary"))
+        small_w = max(int(56 * s), button_h)
+        x = inner.x
+        for label, action, enabled, style in specs:
+            w = small_w if label in "◀▶" else max(int(110 * s), int(inner.w * 0.15))
+            rect = pygame.Rect(x, bottom, w, button_h)
+            if label == "Done":
+                rect.right = inner.right
+            controls.append(keyed(Button(rect, label, action, enabled=enabled, style=style), label))
+            x += w + gap
+        self.page_label_pos = (x + gap, bottom + button_h // 2)
+        return controls
+
+    def draw(self, surface: pygame.Surface) -> None:
+        band = draw_dialog_frame(surface, self.panel, self.band_h)
+        s = self.s
+        draw_text(surface, "Replays", (self.panel.centerx, band.bottom + int(10 * s)), self.title_size, CREAM,
+                  "title", "midtop")
+        if not self.entries:
+            y = self.list_top + int(30 * s)
+            for i, line in enumerate(["No finished games yet.",
+                                      "Every game played to the end is kept here to watch again."]):
+                draw_text(surface, line, (self.panel.centerx, y), self.text_size, CREAM if i == 0 else PARCHMENT,
+                          "sans", "midtop")
+                y += int(self.text_size * 1.6)
+        elif self.pages > 1:
+            draw_text(surface, f"page {self.page + 1} of {self.pages}", self.page_label_pos, max(11, int(15 * s)),
+                      MUTED, "sans", "midleft")
+        self.focus.draw(surface)
