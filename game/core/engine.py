@@ -343,6 +343,18 @@ class State(ABC):
         """The game's own current position (see `position`); {} means "replay the rounds"."""
         return {}
 
+    def _coming_setups(self) -> list[dict[str, Any]]:
+        """A replayed record's deals for rounds not yet started (empty otherwise): a position carries
+        them, so a copy made from it deals the same next rounds as the original."""
+        return [json_copy(setup) for setup in self._given_setups[len(self.rounds):]]
+
+    def _take_coming_setups(self, coming: Any) -> None:
+        """The deals a position says are still to come (each is checked when its round starts, like a
+        record's setup). Call after `_adopt_history`."""
+        if not isinstance(coming, list) or not all(isinstance(setup, dict) for setup in coming):
+            raise ValueError("position 'now': coming_setups must be a list of round setups")
+        self._given_setups = [json_copy(r.setup) for r in self.rounds] + [json_copy(s) for s in coming]
+
     def _adopt_history(self, rounds: Sequence[RoundLog], totals: Sequence[int], winners: Sequence[int],
                        finished: bool) -> None:
         """Take the shared part of a position (a checked one, see `records.read_position`)."""

@@ -125,6 +125,7 @@ class TelosDeterminizer:
                 "previous_winner": view.previous_winner, "trick_number": view.trick_number,
                 "leader": view.leader, "trick_order": list(view.trick_order), "plays": [], "line": [], "k": 0,
                 "last_trick": view.last_trick, "loser": None,
+                "coming_setups": [],  # a record's later deals are not the seat's to know
             },
         }
         return public, hidden

@@ -41,7 +41,7 @@ SETUP_KEYS = ("dealer", "direction", "hands", "blind", "scores_before")
 # far; `direction`: for the next trick), then the rest of the round and the trick under way.
 NOW_KEYS = SETUP_KEYS + ("zeus_cards", "hand_size", "undealt", "divine_used", "serpent_ban",
                          "played_this_round", "previous_trick", "previous_winner", "trick_number", "leader",
-                         "trick_order", "plays", "line", "k", "last_trick", "loser")
+                         "trick_order", "plays", "line", "k", "last_trick", "loser", "coming_setups")
 
 
 _TRICK_ORDERS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}  # (players, (leader, direction))
@@ -133,6 +133,7 @@ class TelosState(State):
         self._take_rules(game, self._checked_zeus_cards(game.content, now["zeus_cards"]))
         self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
         self._check_now(now)
+        self._take_coming_setups(now["coming_setups"])
         self.dealer, self.direction, self.leader = now["dealer"], now["direction"], now["leader"]
         self.hands = [list(h) for h in now["hands"]]
         self.blind = None if now["blind"] is None else list(now["blind"])
@@ -163,6 +164,7 @@ class TelosState(State):
             "previous_winner": self.previous_winner, "trick_number": self.trick_number, "leader": self.leader,
             "trick_order": list(self.order), "plays": [_trick_play_json(p) for p in self.plays],
             "line": list(self.line), "k": self.k, "last_trick": self.last_trick, "loser": self.loser,
+            "coming_setups": self._coming_setups(),
         }
 
     def _checked_zeus_cards(self, content: TelosContent, zeus_cards: Any) -> tuple[str, ...]:

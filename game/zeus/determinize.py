@@ -96,6 +96,7 @@ class ZeusDeterminizer:
                 "zeus_holder": view.zeus_holder, "last_round_winner": view.last_round_winner,
                 "owes_draw": next((s for s, owes in enumerate(view.owes_draw) if owes), None),
                 "deals_next_round": False,
+                "coming_setups": [],  # a record's later deals are not the seat's to know
             },
         }
 

@@ -34,7 +34,7 @@ LETTERS_TO_WIN = 4
 VERBS = ("play", "sneak", "draw")
 SETUP_KEYS = ("dealer", "first", "hands", "draw_pile")
 NOW_KEYS = SETUP_KEYS + ("turn", "total", "pile", "zeus_holder", "owes_draw", "last_round_winner",
-                         "deals_next_round")
+                         "deals_next_round", "coming_setups")
 
 
 DRAW = Action.of("draw")
@@ -113,6 +113,7 @@ class ZeusState(State):
         self._names = tuple(s.name for s in self.seats)
         self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
         self._check_now(parts.now)
+        self._take_coming_setups(parts.now["coming_setups"])
         now = parts.now
         self.dealer, self.first, self.turn = now["dealer"], now["first"], now["turn"]
         self.hands = [list(h) for h in now["hands"]]
@@ -134,6 +135,7 @@ class ZeusState(State):
             "turn": self.turn, "total": self.total, "pile": [[card, seat] for card, seat in self.pile],
             "zeus_holder": self.zeus_holder, "owes_draw": self.owes_draw,
             "last_round_winner": self.last_round_winner, "deals_next_round": self.deals_next_round,
+            "coming_setups": self._coming_setups(),
         }
 
     def _check_now(self, now: Mapping[str, Any]) -> None:

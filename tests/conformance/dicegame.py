@@ -50,8 +50,8 @@ class DiceState(State):
         parts = read_position(game, position)
         now = parts.now
         n = len(parts.seats)
-        if sorted(now) != ["faces", "last_roll", "picks"]:
-            raise ValueError("position 'now' must have exactly the keys faces, picks, last_roll")
+        if sorted(now) != ["coming_setups", "faces", "last_roll", "picks"]:
+            raise ValueError("position 'now' must have exactly the keys faces, picks, last_roll, coming_setups")
         if now["faces"] not in (3, 4):
             raise ValueError("position 'now': faces must be 3 or 4")
         picks = now["picks"]
@@ -67,10 +67,12 @@ class DiceState(State):
         State.__init__(self, parts.seats, parts.options, parts.seed)
         self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
         now = parts.now
+        self._take_coming_setups(now["coming_setups"])
         self.faces, self.picks, self.last_roll = now["faces"], list(now["picks"]), now["last_roll"]
 
     def _position_now(self) -> dict[str, Any]:
-        return {"faces": self.faces, "picks": list(self.picks), "last_roll": self.last_roll}
+        return {"faces": self.faces, "picks": list(self.picks), "last_roll": self.last_roll,
+                "coming_setups": self._coming_setups()}
 
     def _start_round(self) -> None:
         setup = self._setup_for_next_round() or {"faces": self._rng_for_next_round().choice((3, 4))}
@@ -167,4 +169,4 @@ class DiceGame(Game):
             "game": self.id, "seats": [{"name": n, "controller": "ai:random"} for n in view.names],
             "options": {}, "seed": rng.randrange(2**31), "rounds": rounds, "totals": list(view.totals),
             "winners": list(view.winners), "finished": view.finished,
-            "now": {"faces": view.faces, "picks": picks, "last_roll": view.last_roll}})
+            "now": {"faces": view.faces, "picks": picks, "last_roll": view.last_roll, "coming_setups": []}})
