@@ -50,7 +50,7 @@ def play_order(state: State, seat: int, actions: Sequence[Action], rng: random.R
         return list(actions)
     lead = not view.trick
     plays = [a for a in actions if a.verb == "play"]
-    plays.sort(key=lambda a: -_ROLLOUT_AGENT._score(view, a.cards, lead))
+    plays.sort(key=lambda a: -_ROLLOUT_AGENT.rate(view, a.cards, lead))
     return plays + [a for a in actions if a.verb != "play"]
 
 
