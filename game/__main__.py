@@ -2,13 +2,14 @@
 
 selfplay writes one record per game (`<game>-<seed>.json`), and never overwrites a record already there
 unless given `--force`: it checks every file it would write before playing, so a refused run writes
-nothing. tournament prints each seat's win rate and, as its last line,
+nothing. tournament prints each seat's win rate with its 95% confidence interval and, as its last line,
 one line of JSON with the figures.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -63,6 +64,21 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+Z_95 = 1.959964  # the standard normal quantile for a two-sided 95% interval
+
+
+def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate: unlike rate ± z·SE it stays inside [0, 1] and is
+    honest for small counts and rates near 0 or 1, which short tournaments often give."""
+    if games <= 0:
+        return (0.0, 1.0)
+    rate = wins / games
+    denominator = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     levels = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -84,10 +100,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             wins[entry_at_seat[seat]] += 1
     elapsed = time.perf_counter() - started
     rates = [round(w / args.games, 4) for w in wins]
+    intervals = [wilson_interval(w, args.games) for w in wins]
     for e, level in enumerate(levels):
-        print(f"entry {e} ({level}): won {wins[e]} of {args.games} games, win rate {rates[e]:.1%}")
+        low, high = intervals[e]
+        print(f"entry {e} ({level}): won {wins[e]} of {args.games} games, win rate {rates[e]:.1%}"
+              f" (95% CI {low:.1%}–{high:.1%})")
     print(f"{args.games} games in {elapsed:.1f} s")
-    print(json.dumps({"game": args.game, "games": args.games, "seats": levels, "win_rate": rates}))
+    print(json.dumps({"game": args.game, "games": args.games, "seats": levels, "win_rate": rates,
+                      "win_rate_ci95": [[round(low, 4), round(high, 4)] for low, high in intervals]}))
     return 0
 
 

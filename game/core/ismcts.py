@@ -19,11 +19,14 @@ Cowling, Powley and Whitehouse (2012), as OpenSpiel's `ismcts.py` does it, cut t
   what `SearchRules.candidates` builds, and earlier children that `why_illegal` still accepts: the list
   is never taken as complete.
 - **Chance** is never a decision: whenever a state waits for the chance seat (in the tree or in a
-  rollout), the state's own chance action is applied (`game.core.drive.apply_chance`). The seat
+  rollout), the state's own chance action is applied (as `game.core.drive.apply_chance` does, through
+  the event-free `State.advance`). The seat
   cannot know what chance will do, so a determinizer samples the seed behind it as well: chance
   outcomes are then averaged over like hidden cards.
 - **Simultaneous decisions**: when several seats are waited for, the next one is picked with
   `game.core.drive.next_waiting_seat` (seeded), in the tree and in rollouts alike.
+- Tree steps and rollouts move the sample with `State.advance` (the same checks and rules as `apply`,
+  without building events nobody reads).
 - Past the tree, a cheap **rollout policy** plays on until the game's **evaluator** says the playout
   is over (end of the round or the game) and gives a reward per seat in [0, 1].
 - Every decision node maximises the reward of the seat that decides there (each opponent plays for
@@ -48,8 +51,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from game.core.actions import Action
-from game.core.drive import apply_chance, chance_is_due, next_waiting_seat
-from game.core.engine import State
+from game.core.drive import MAX_CHANCE_IN_A_ROW, chance_is_due, next_waiting_seat
+from game.core.engine import CHANCE, State
 
 # A rollout or reaction rule reads the (determinized) state: it is a sample, so looking at it is fair.
 RolloutPolicy = Callable[[State, int, Sequence[Action], random.Random], Action]
@@ -122,6 +125,18 @@ class Budget:
 
     iterations: int
     seconds: float | None = None
+
+
+def advance_chance(state: State) -> None:
+    """`game.core.drive.apply_chance` without events: every chance action due now, by `advance`."""
+    for _ in range(MAX_CHANCE_IN_A_ROW):
+        if not chance_is_due(state):
+            return
+        action = state.chance_action()
+        if action is None:
+            raise RuntimeError(f"{state.game_id}: the game waits for chance but made no chance action")
+        state.advance(CHANCE, action)
+    raise RuntimeError(f"{state.game_id}: chance acted {MAX_CHANCE_IN_A_ROW} times in a row")
 
 
 class Node:
@@ -213,7 +228,7 @@ class ISMCTS:
             if decisions >= MAX_PLAYOUT_DECISIONS:
                 raise RuntimeError("a playout did not end within the decision limit")
             if decisions and chance_is_due(state):
-                apply_chance(state)
+                advance_chance(state)
                 passed.clear()
                 rewards = rules.evaluate(state, origin)
                 continue
@@ -246,7 +261,7 @@ class ISMCTS:
                     raise RuntimeError(f"seat {seat} declined a required decision")
                 passed.add(seat)
                 continue
-            state.apply(seat, choice)
+            state.advance(seat, choice)  # same rules as `apply`, no events: nobody watches a playout
             passed.clear()
             rewards = rules.evaluate(state, origin)
         for visited in path:

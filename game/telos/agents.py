@@ -40,6 +40,11 @@ class NormalAgent:
         best = max(plays, key=lambda a: (self._score(view, a.cards, lead), rng.random()))
         return best
 
+    def rate(self, view: TelosView, cards: tuple[str, ...], lead: bool) -> float:
+        """How much this player likes playing `cards` now (higher is better); the search orders its
+        tries by it. The same number `choose` maximises."""
+        return self._score(view, cards, lead)
+
     def _score(self, view: TelosView, cards: tuple[str, ...], lead: bool) -> float:
         """Higher is better: a low card kept for the end first, then shedding or saving by round stage."""
         rest = list(view.hand)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game.__main__ import wilson_interval
 from game.catalog import registered_game_ids, load_game
 from game.core.records import read_record, record_to_text, replay
 
@@ -44,6 +45,18 @@ def test_tournament_prints_win_rates_as_its_last_line(game_id: str) -> None:
     assert summary["game"] == game_id and summary["games"] == 4 and summary["seats"] == seats.split(",")
     assert len(summary["win_rate"]) == game.min_players
     assert all(0.0 <= rate <= 1.0 for rate in summary["win_rate"])
+    assert len(summary["win_rate_ci95"]) == game.min_players
+    for rate, (low, high) in zip(summary["win_rate"], summary["win_rate_ci95"]):
+        assert 0.0 <= low <= rate <= high <= 1.0 and high - low > 0.2, "4 games leave a wide interval"
+    assert "95% CI" in result.stdout.splitlines()[0]
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson_interval(60, 100)  # textbook value: 0.5020 to 0.6906
+    assert (round(low, 4), round(high, 4)) == (0.502, 0.6906)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
+    low, high = wilson_interval(300, 500)
+    assert 0.55 < low < 0.6 < high < 0.65, "500 games narrow it to about ±4 points"
 
 
 def test_unknown_level_and_bad_player_count_are_clear_errors() -> None:

@@ -147,3 +147,31 @@ def test_a_single_legal_action_needs_no_search() -> None:
     view = RaceView(0, ("2",), 1, 4, 10, 0, ("1",) * 3 + ("2", "2") + ("3",) * 3)
     result = searcher(100).search(view, 0, [Action("play", ("2",))], random.Random(1))
     assert result.iterations == 0 and str(result.action) == "play 2"
+
+
+class CountingRaceState(RaceState):
+    """A race that counts how its moves arrive: through `apply` (events built) or `advance` (none)."""
+
+    applied = 0
+    advanced = 0
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        CountingRaceState.applied += 1
+        return super().apply(seat, action)
+
+    def advance(self, seat: int, action: Action | str) -> None:
+        CountingRaceState.advanced += 1
+        super().advance(seat, action)
+
+
+def test_samples_move_by_the_event_free_advance() -> None:
+    def determinize(view: RaceView, rng: random.Random) -> State:
+        sample = RaceDeterminizer()(view, rng)
+        assert isinstance(sample, RaceState)
+        return CountingRaceState([list(h) for h in sample.hands], sample.total, sample.target, sample.turn)
+
+    CountingRaceState.applied = CountingRaceState.advanced = 0
+    view = RaceView(1, ("1", "2", "3"), 3, 0, 12, 1, ("2", "3", "1"))
+    rules = SearchRules(determinize, random_rollout, no_reaction, winner_reward)
+    ISMCTS(rules, Budget(30)).search(view, 1, [Action("play", (c,)) for c in "123"], random.Random(4))
+    assert CountingRaceState.applied == 0 and CountingRaceState.advanced >= 30
