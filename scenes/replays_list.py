@@ -20,8 +20,7 @@ from game.core.saves import GameFile, list_game_files
 from scenes import tables
 from scenes.saves_scene import SaveRow, title_of
 from scenes.theme import CREAM, PARCHMENT, ui_scale
-from scenes.widgets import (ERROR, MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_focus_ring, draw_text,
-                            ellipsize, keyed)
+from scenes.widgets import MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -41,29 +40,17 @@ def winners_text(entry: GameFile) -> str:
 class RecordRow(SaveRow):
     """One kept record: game and seats, the date, and the winners with the totals."""
 
-    def draw(self, surface: pygame.Surface) -> None:
-        rect, entry = self.rect, self.entry
-        radius = max(3, rect.h // 8)
-        fill = (52, 84, 80) if self.selected else (40, 70, 66) if self.hovered else (30, 56, 54)
-        pygame.draw.rect(surface, fill, rect, border_radius=radius)
-        pygame.draw.rect(surface, (200, 170, 90) if self.selected else (90, 110, 104), rect,
-                         width=max(1, rect.h // 30 + self.selected), border_radius=radius)
-        pad = max(6, rect.h // 6)
-        big, small = max(12, int(rect.h * 0.3)), max(11, int(rect.h * 0.24))
-        date = draw_text(surface, entry.date_text(), (rect.right - pad, rect.y + pad), small, PARCHMENT, "sans",
-                         "topright")
-        marker = "▶ " if self.selected else ""
-        heading = f"{marker}{self.title} · {', '.join(entry.seat_names)}"
-        draw_text(surface, ellipsize(heading, big, date.x - rect.x - 2 * pad, "bold"),
-                  (rect.x + pad, rect.y + pad // 2 + 1), big, CREAM, "bold")
-        rounds = f"{entry.round_number} round{'' if entry.round_number == 1 else 's'}"
-        details = f"{winners_text(entry)} · {entry.scores_text()} · {rounds}"
+    SELECTED_BORDER = (200, 170, 90)
+
+    def heading(self) -> str:
+        return f"{self.title} · {', '.join(self.entry.seat_names)}"
+
+    def details(self) -> str:
+        entry = self.entry
         if not ReplaysScene.can_show(entry):
-            details = f"{self.title} cannot be shown in this version"
-        draw_text(surface, ellipsize(details, small, rect.w - 2 * pad), (rect.x + pad, rect.bottom - pad),
-                  small, PARCHMENT if entry.playable else ERROR, "sans", "bottomleft")
-        if self.focused:
-            draw_focus_ring(surface, rect, radius)
+            return f"{self.title} cannot be shown in this version"
+        rounds = f"{entry.round_number} round{'' if entry.round_number == 1 else 's'}"
+        return f"{winners_text(entry)} · {entry.scores_text()} · {rounds}"
 
 
 class ReplaysScene(MenuScene):

@@ -94,23 +94,33 @@ class SaveRow(Control):
             return True
         return False
 
+    SELECTED_BORDER = GOLD
+
+    def heading(self) -> str:
+        """The row's first line (after the selection marker)."""
+        return self.entry.name
+
+    def details(self) -> str:
+        """The row's second line."""
+        entry = self.entry
+        if not entry.playable:
+            return f"{self.title} cannot be played in this version · {entry.progress_text()}"
+        return f"{self.title} · {entry.progress_text()} · {entry.scores_text()}"
+
     def draw(self, surface: pygame.Surface) -> None:
         rect, entry = self.rect, self.entry
         radius = max(3, rect.h // 8)
         fill = (52, 84, 80) if self.selected else (40, 70, 66) if self.hovered else (30, 56, 54)
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
-        pygame.draw.rect(surface, GOLD if self.selected else (90, 110, 104), rect, width=max(1, rect.h // 30 + self.selected),
-                         border_radius=radius)
+        pygame.draw.rect(surface, self.SELECTED_BORDER if self.selected else (90, 110, 104), rect,
+                         width=max(1, rect.h // 30 + self.selected), border_radius=radius)
         pad = max(6, rect.h // 6)
         big, small = max(12, int(rect.h * 0.3)), max(11, int(rect.h * 0.24))
         date = draw_text(surface, entry.date_text(), (rect.right - pad, rect.y + pad), small, PARCHMENT, "sans", "topright")
         marker = "▶ " if self.selected else ""
-        draw_text(surface, ellipsize(marker + entry.name, big, date.x - rect.x - 2 * pad, "bold"), (rect.x + pad, rect.y + pad // 2 + 1),
-                  big, CREAM, "bold")
-        details = f"{self.title} · {entry.progress_text()} · {entry.scores_text()}"
-        if not entry.playable:
-            details = f"{self.title} cannot be played in this version · {entry.progress_text()}"
-        draw_text(surface, ellipsize(details, small, rect.w - 2 * pad), (rect.x + pad, rect.bottom - pad),
+        draw_text(surface, ellipsize(marker + self.heading(), big, date.x - rect.x - 2 * pad, "bold"),
+                  (rect.x + pad, rect.y + pad // 2 + 1), big, CREAM, "bold")
+        draw_text(surface, ellipsize(self.details(), small, rect.w - 2 * pad), (rect.x + pad, rect.bottom - pad),
                   small, PARCHMENT if entry.playable else ERROR, "sans", "bottomleft")
         if self.focused:
             draw_focus_ring(surface, rect, radius)
