@@ -18,7 +18,7 @@ import pygame
 from game.catalog import game_title
 from game.core.errors import RecordError
 from game.core.replays import prune_records
-from game.core.session import GameSession, peek_autosave
+from game.core.session import GameSession, finish_archiving, peek_autosave
 from game.core.userfiles import set_aside
 from scenes import tables
 from scenes.results import ConfirmOverlay
@@ -57,6 +57,7 @@ class TitleScene(MenuScene):
         self.resume_possible = False
         self.resume_title = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.finish_interrupted_archiving()
         self.read_autosave()
         self.trim_records()
         self.relayout()
@@ -70,6 +71,17 @@ class TitleScene(MenuScene):
             return
         if removed:
             log.info("removed %d old records beyond the newest %d", len(removed), self.app.settings.records_kept)
+
+    def finish_interrupted_archiving(self) -> None:
+        """A game that finished as the program stopped is kept and counted now (never twice)."""
+        try:
+            messages = finish_archiving(self.app.dirs.autosave, self.app.dirs.records, self.app.dirs.statistics_file)
+        except OSError as exc:
+            log.warning("the last finished game could not be kept yet: %s", exc)
+            return
+        for message in messages:
+            log.warning(message)
+            self.app.toast(message)
 
     # ----- resume -------------------------------------------------------------------------------------
     def read_autosave(self) -> None:

@@ -85,17 +85,71 @@ class GameSession:
         atomic_write_text(path, record_to_text(self.state.record()))
 
     def _archive(self) -> None:
-        if self.records_dir is not None and self.finished_record_path is None:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            self.finished_record_path = self.records_dir / f"{self.game.id}-{stamp}-{self.state.seed}.json"
-            self.save_as(self.finished_record_path)
-            if self.statistics_path is not None:
-                message = record_finished_game(self.statistics_path, self.state.record())
-                if message:
-                    log.warning(message)
-                    self.messages.append(message)
+        """Keep the finished record, count it, then remove the autosave — in that order, each step safe to
+        repeat, so a kill anywhere in between is finished by `finish_archiving` at the next start."""
+        if self.finished_record_path is None:
+            self.finished_record_path, messages = keep_finished_record(
+                self.state.record(), self.records_dir, self.statistics_path)
+            for message in messages:
+                log.warning(message)
+            self.messages.extend(messages)
         if self.autosave_path is not None and self.autosave_path.exists():
             self.autosave_path.unlink()
+
+
+def keep_finished_record(record: Mapping[str, Any], records_dir: Path | None,
+                         statistics_path: Path | None) -> tuple[Path | None, list[str]]:
+    """Write a finished record into the records folder (unless the same record is already there) and count
+    it in the statistics (which count a game once). Returns the record's path and messages for the player."""
+    path: Path | None = None
+    if records_dir is not None:
+        text = record_to_text(record)
+        path = _already_kept(records_dir, record, text)
+        if path is None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = records_dir / f"{record['game']}-{stamp}-{record['seed']}.json"
+            atomic_write_text(path, text)
+    messages = []
+    if statistics_path is not None:
+        message = record_finished_game(statistics_path, record)
+        if message:
+            messages.append(message)
+    return path, messages
+
+
+def _already_kept(records_dir: Path, record: Mapping[str, Any], text: str) -> Path | None:
+    """The file in the records folder holding exactly this record, if any (only same-seed names are read)."""
+    if not records_dir.is_dir():
+        return None
+    for candidate in sorted(records_dir.glob(f"{record['game']}-*-{record['seed']}.json")):
+        try:
+            if candidate.read_text(encoding="utf-8") == text:
+                return candidate
+        except (OSError, UnicodeDecodeError):
+            continue
+    return None
+
+
+def finish_archiving(autosave: Path, records_dir: Path | None, statistics_path: Path | None) -> list[str]:
+    """At start-up: an autosave holding a finished game means the program stopped while keeping it (after
+    the last action, before the autosave was removed). Finish the job — keep the record and count it if
+    that had not happened yet — and remove the autosave. Returns messages for the player; an unreadable
+    autosave is left to the guarded reader."""
+    autosave = Path(autosave)
+    if not autosave.is_file():
+        return []
+    try:
+        record = read_record(autosave)
+    except RecordError:
+        return []
+    if not record.get("finished"):
+        return []
+    if statistics_path is None and records_dir is not None:
+        statistics_path = Path(records_dir).parent / "statistics.json"
+    _, messages = keep_finished_record(record, Path(records_dir) if records_dir else None, statistics_path)
+    autosave.unlink()
+    log.info("finished keeping the last game (%s), which had been interrupted", record["game"])
+    return messages
 
 
 def _title_of(autosave: Path) -> str:

@@ -12,10 +12,13 @@ guarded reader and counting starts afresh beside it.
 Versions:
 - 1: `{"version": 1, "players": {name: {game_id: {"games": n, "wins": n}}}}` — counts only.
 - 2: `{"format": "olympus-statistics", "version": 2, "games": {game_id: {"lower_is_better": bool,
-  "players": {name: PlayerStats}}}}`.
+  "players": {name: PlayerStats}}}, "counted": [fingerprint, ...]}` — `counted` (optional, absent in
+  older files) names the last games counted, so finishing an interrupted archiving never counts twice.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -26,6 +29,12 @@ from game.core.userfiles import FileDamage, Guarded, atomic_write_json, read_gua
 FORMAT = "olympus-statistics"
 VERSION = 2
 RECENT_KEPT = 20
+COUNTED_KEPT = 50       # fingerprints of the last games counted, so a game is never counted twice
+
+
+def record_fingerprint(record: Mapping[str, Any]) -> str:
+    """A short digest of a record's content: the same finished game always gives the same fingerprint."""
+    return hashlib.sha256(json.dumps(record, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()[:20]
 
 
 @dataclass
@@ -91,6 +100,8 @@ class GameStats:
 @dataclass
 class Statistics:
     games: dict[str, GameStats] = field(default_factory=dict)
+    # The last games counted (fingerprints): counting is finished again after a crash, never twice.
+    counted: list[str] = field(default_factory=list)
 
     def player_names(self) -> list[str]:
         return sorted({name for g in self.games.values() for name in g.players}, key=str.casefold)
@@ -99,6 +110,7 @@ class Statistics:
         """Count a finished game's record for every human seat (an unfinished one is not counted)."""
         if not record.get("finished"):
             return
+        self.counted = (self.counted + [record_fingerprint(record)])[-COUNTED_KEPT:]
         when = time.time() if when is None else when
         totals = list(record["totals"])
         winners = set(record["winners"])
@@ -210,12 +222,17 @@ def statistics_from_json(data: Any) -> Statistics:
         players = {str(name): _player_from_json(p, f"games.{game_id}.players.{name}")
                    for name, p in _object(game.get("players"), f"games.{game_id}.players").items()}
         stats.games[str(game_id)] = GameStats(game["lower_is_better"], players)
+    counted = data.get("counted", [])
+    if not isinstance(counted, list) or not all(isinstance(c, str) for c in counted):
+        raise FileDamage("'counted' must be a list of game fingerprints")
+    stats.counted = counted[-COUNTED_KEPT:]
     return stats
 
 
 def statistics_to_json(stats: Statistics) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION,
-            "games": {game_id: asdict(game) for game_id, game in stats.games.items()}}
+            "games": {game_id: asdict(game) for game_id, game in stats.games.items()},
+            "counted": list(stats.counted)}
 
 
 def load_statistics(path: Path) -> Guarded[Statistics]:
@@ -233,9 +250,12 @@ def save_statistics(path: Path, stats: Statistics) -> None:
 
 
 def record_finished_game(path: Path, record: Mapping[str, Any]) -> str | None:
-    """Add a finished game to the statistics file; returns a message when the old file had to be set aside."""
+    """Add a finished game to the statistics file (once: a game already counted is not counted again);
+    returns a message when the old file had to be set aside."""
     loaded = load_statistics(path)
     stats = loaded.value if loaded.value is not None else Statistics()
+    if record_fingerprint(record) in stats.counted:
+        return loaded.message
     stats.add_record(record)
     save_statistics(path, stats)
     return loaded.message

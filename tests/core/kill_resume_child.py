@@ -18,7 +18,7 @@ from game.catalog import load_game
 from game.core.drive import next_waiting_seat
 from game.core.engine import CHANCE, Game, SeatInfo
 from game.core.records import read_record, record_to_text
-from game.core.session import GameSession
+from game.core.session import GameSession, finish_archiving
 from game.core.userfiles import atomic_write_text
 
 
@@ -68,7 +68,8 @@ def main(argv: list[str]) -> int:
     game = load_game(game_id)
     autosave = folder / "autosave.json"
     if autosave.exists() and read_record(autosave)["finished"]:
-        text = autosave.read_text(encoding="utf-8")     # killed after the record was kept, before tidying up
+        text = autosave.read_text(encoding="utf-8")     # killed while keeping the finished game:
+        finish_archiving(autosave, folder / "records", None)    # what the program does at its next start
     else:
         text = play_to_end(open_session(game, players, seed, level, folder), level, seed, report=True)
     atomic_write_text(folder / "final.json", text)

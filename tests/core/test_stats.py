@@ -10,7 +10,8 @@ from game.catalog import load_game
 from game.core.agents import RandomAgent
 from game.core.engine import SeatInfo
 from game.core.play import play_game
-from game.core.session import GameSession
+from game.core.records import record_to_text
+from game.core.session import GameSession, finish_archiving, keep_finished_record
 from game.core.statistics import (VERSION, Statistics, load_statistics, lower_is_better, record_finished_game,
                                   save_statistics)
 
@@ -84,3 +85,48 @@ def test_a_session_counts_its_game_when_it_ends(tmp_path: Path) -> None:
     ada = stats.games["zeus"].players["Ada"]
     assert ada.games == 1 and ada.wins == (0 in played.winners)
     assert ada.levels["random"].games == 1
+
+
+def test_the_same_finished_game_is_counted_once(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    game = record([0], [3, 1, 0])
+    record_finished_game(path, game)
+    record_finished_game(path, game)
+    record_finished_game(path, record([1], [1, 3, 0]))
+    assert load_statistics(path).value.games["zeus"].players["Ada"].games == 2
+
+
+def _finished_session_files(tmp_path: Path) -> tuple[Path, Path, str]:
+    """A finished zeus game's record text, and the folders a session keeps it in."""
+    zeus = load_game("zeus")
+    seats = [SeatInfo("Ada", "human"), SeatInfo("Bion", "ai:random"), SeatInfo("Chloe", "ai:random")]
+    played = play_game(zeus, seats, [RandomAgent() for _ in seats], seed=8)
+    return tmp_path / "autosave.json", tmp_path / "records", record_to_text(played.record())
+
+
+def test_a_game_stopped_while_being_kept_is_kept_and_counted_at_the_next_start(tmp_path: Path) -> None:
+    autosave, records, text = _finished_session_files(tmp_path)
+    autosave.write_text(text, encoding="utf-8")      # stopped after the last action, before keeping it
+    assert finish_archiving(autosave, records, None) == []
+    kept = list(records.glob("zeus-*-8.json"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text
+    assert load_statistics(tmp_path / "statistics.json").value.games["zeus"].players["Ada"].games == 1
+    assert not autosave.exists()
+
+
+def test_a_game_stopped_after_being_kept_is_neither_kept_nor_counted_twice(tmp_path: Path) -> None:
+    autosave, records, text = _finished_session_files(tmp_path)
+    autosave.write_text(text, encoding="utf-8")
+    keep_finished_record(json.loads(text), records, tmp_path / "statistics.json")   # kept and counted, then stopped
+    finish_archiving(autosave, records, None)
+    assert len(list(records.glob("*.json"))) == 1
+    assert load_statistics(tmp_path / "statistics.json").value.games["zeus"].players["Ada"].games == 1
+    assert not autosave.exists()
+
+
+def test_an_unfinished_autosave_is_left_for_resuming(tmp_path: Path) -> None:
+    autosave, records, text = _finished_session_files(tmp_path)
+    data = json.loads(text)
+    data["finished"] = False
+    autosave.write_text(json.dumps(data), encoding="utf-8")
+    assert finish_archiving(autosave, records, None) == [] and autosave.exists() and not records.exists()
