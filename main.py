@@ -3,6 +3,7 @@
     olympus-table                                  the title menu
     olympus-table --game zeus --seats human,ai,ai  straight to a table (--ai-level, --seed, --option K=V)
     olympus-table --replay FILE                    watch a finished game's record again, every card open
+    olympus-table --review FILE                    the post-game review of a record (the first human's moves)
     olympus-table --headless --frames 300 --screenshot out.png [--size 1280x720]
     olympus-table --bench [--game zeus] [--seats ai,ai,ai] [--frames 600]
     olympus-table --self-test
@@ -56,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--seed", type=int, help="deal seed (default: random)")
     table.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option; repeatable")
     table.add_argument("--replay", type=Path, metavar="FILE", help="open a game record in the replay viewer")
+    table.add_argument("--review", type=Path, metavar="FILE", help="open a game record on the Review screen")
     runs = parser.add_argument_group("headless runs")
     runs.add_argument("--headless", action="store_true", help="no window, no sound, fixed 1/60 s steps")
     runs.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
@@ -164,6 +166,34 @@ def replay_scene(app: Any, path: Path) -> Any:
     return scene
 
 
+def review_scene(app: Any, path: Path) -> Any:
+    """The Review screen on the record in `path`, or the title with a message saying why it cannot be
+    shown (as `replay_scene`)."""
+    from game.core.errors import RecordError
+    from game.core.records import read_record
+    from game.core.review import can_review
+    from scenes.review_scene import ReviewScene
+    from scenes.tables import has_table
+    from scenes.title import TitleScene
+
+    try:
+        record = read_record(path)
+        game = app.catalog.games.get(record["game"])
+        if game is None or not has_table(record["game"]):
+            raise RecordError(f"it is a record of {record['game']!r}, a game this version cannot show")
+        if not can_review(game):
+            raise RecordError(f"{game.title} has no searching AI to review it with")
+        scene = ReviewScene(app, game, record, title=f"{game.title} · {path.name}")
+    except (RecordError, ValueError, KeyError, TypeError, IndexError) as exc:
+        message = f"The review of {path.name} could not be opened: {exc}"
+        log.warning(message)
+        print(f"olympus-table: {message}", file=sys.stderr)
+        app.toast(message)
+        return TitleScene(app)
+    log.info("review of %s (%s)", path, record["game"])
+    return scene
+
+
 def run_self_test() -> int:
     try:
         module = importlib.import_module("scenes.self_test")
@@ -230,6 +260,8 @@ def run_app(args: argparse.Namespace) -> int:
     app = App(headless=args.headless, fixed_dt=HEADLESS_DT if args.headless else None, size=args.size)
     if args.replay is not None:
         first = replay_scene(app, args.replay)
+    elif args.review is not None:
+        first = review_scene(app, args.review)
     elif args.game:
         if not has_table(args.game):
             raise UsageError(f"no table for game {args.game!r}")

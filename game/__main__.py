@@ -1,9 +1,10 @@
-"""Headless commands: `python -m game selfplay …` and `python -m game tournament …`.
+"""Headless commands: `python -m game selfplay …`, `tournament …`, `bench …` and `review …`.
 
 selfplay writes one record per game (`<game>-<seed>.json`), and never overwrites a record already there
 unless given `--force`: it checks every file it would write before playing, so a refused run writes
 nothing. tournament prints each seat's win rate with its 95% confidence interval and, as its last line,
-one line of JSON with the figures.
+one line of JSON with the figures. review prints, as its last line, the JSON of a post-game review of
+one seat of a record (game/core/review.py), with how long it took.
 """
 from __future__ import annotations
 
@@ -118,6 +119,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from game.core.records import read_record
+    from game.core.review import reviewable_seats, review_record
+
+    record = read_record(Path(args.record))
+    game = load_game(record["game"])
+    seat = args.seat if args.seat is not None else reviewable_seats(record)[0]
+
+    def progress(done: int, total: int) -> None:
+        if not args.quiet:
+            print(f"review: {done} of {total} decisions", file=sys.stderr, flush=True)
+
+    review = review_record(game, record, seat, iterations=args.iterations, seed=args.seed, progress=progress)
+    print(f"{len(review.moves)} decisions searched, {review.forced} forced, {len(review.marked)} marked, "
+          f"in {review.seconds:.1f} s")
+    print(json.dumps(review.to_json()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -143,6 +163,14 @@ def build_parser() -> argparse.ArgumentParser:
     bp.add_argument("--players", type=int, required=True)
     bp.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per loop")
     bp.set_defaults(run=cmd_bench)
+    rp = sub.add_parser("review", help="review one seat's moves of a game record with the hard search; "
+                        "the last line is JSON")
+    rp.add_argument("record", help="a game record (.json)")
+    rp.add_argument("--seat", type=int, help="the seat to review (default: the first human seat, else 0)")
+    rp.add_argument("--iterations", type=int, help="search iterations per decision (default: hard's own)")
+    rp.add_argument("--seed", type=int, default=1)
+    rp.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    rp.set_defaults(run=cmd_review)
     return parser
 
 

@@ -8,7 +8,8 @@ opens the table anew at the new position, at rest, so the screen always matches 
 
 Controls, in the table's controls corner: ⏮ round back (Up), ◀ move back (Left), ▶/⏸ autoplay
 (Space) at the chosen speed, ▶| move forward (Right), ⏭ round forward (Down) and the speed; the
-table's corner button says Back (Esc). The counter says "Round 2 · move 14 / 37".
+table's corner button says Back (Esc); Review (R) opens the post-game review of this record
+(scenes/review_scene.py) where the game's `hard` AI searches. The counter says "Round 2 · move 14 / 37".
 """
 from __future__ import annotations
 
@@ -98,6 +99,7 @@ class ReplayScene(Scene):
         self.wait = 0.0                 # seconds until autoplay's next move, once the table is at rest
         self.controls: list[Button] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self._can_review: bool | None = None
         self.table: TableScene = self._open_table(0)
 
     # ----- the position ---------------------------------------------------------------------------------
@@ -155,6 +157,22 @@ class ReplayScene(Scene):
         self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
         self._build_controls()
 
+    def _reviewable(self) -> bool:
+        if self._can_review is None:
+            from game.core.review import can_review
+
+            self._can_review = can_review(self.game)
+        return self._can_review
+
+    def open_review(self) -> None:
+        """The post-game review of this record, over the viewer (leaving it comes back here)."""
+        if not self._reviewable():
+            return
+        from scenes.review_scene import ReviewScene
+
+        self.playing = False
+        self.app.stack.push(ReviewScene(self.app, self.game, self.timeline.record, title=self.title))
+
     def leave(self) -> None:
         self.playing = False
         if self.on_leave is not None:
@@ -208,8 +226,13 @@ class ReplayScene(Scene):
         self.controls = [IconButton(pygame.Rect(area.left + i * (w + gap), top, w, h), icon, action, enabled=on)
                          for i, (icon, action, on) in enumerate(icons)]
         y = top + h + gap       # Back (Esc) is the table's corner button in a replay
-        self.controls.append(Button(pygame.Rect(area.left, y, area.width, h), f"Autoplay speed: {self.speed}",
-                                    self.next_speed, style="secondary"))
+        reviewable = self._reviewable()
+        speed_w = (area.width - gap) * 3 // 5 if reviewable else area.width
+        speed = f"Speed: {self.speed}" if reviewable else f"Autoplay speed: {self.speed}"
+        self.controls.append(Button(pygame.Rect(area.left, y, speed_w, h), speed, self.next_speed, style="secondary"))
+        if reviewable:
+            self.controls.append(Button(pygame.Rect(area.left + speed_w + gap, y, area.width - speed_w - gap, h),
+                                        "Review", self.open_review, style="secondary"))
 
     def update(self, dt: float) -> None:
         factor = SPEED_ANIMATION[self.speed]
@@ -234,7 +257,7 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN:
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_LEFT: self.step_back, pygame.K_RIGHT: self.step_forward, pygame.K_UP: self.round_back,
-                pygame.K_DOWN: self.round_forward, pygame.K_SPACE: self.toggle_play}
+                pygame.K_DOWN: self.round_forward, pygame.K_SPACE: self.toggle_play, pygame.K_r: self.open_review}
             if event.key in keys:
                 keys[event.key]()
                 return True
@@ -264,6 +287,7 @@ class ReplayScene(Scene):
             button.draw(surface)
         keys_y = self.controls[-1].rect.bottom + lay.margin // 2
         if keys_y + small * 2.6 <= area.bottom:     # room left: the keys, for those who prefer them
-            for i, line in enumerate(("← → a move · ↑ ↓ a round", "Space play / pause · Esc back")):
+            last = "Space play · R review · Esc back" if self._reviewable() else "Space play / pause · Esc back"
+            for i, line in enumerate(("← → a move · ↑ ↓ a round", last)):
                 draw_text(surface, ellipsize(line, small, area.width), (area.left, int(keys_y + i * small * 1.3)),
                           small, PARCHMENT)

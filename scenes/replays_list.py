@@ -4,7 +4,9 @@ Each row shows the game, its seats, the date and the winners. The list is read t
 path (game.core.saves.list_game_files): a damaged or foreign record is set aside with one message and
 the others are listed. The records folder is first trimmed to the `records_kept` setting (only the
 oldest records beyond it are removed). Watch (or Enter on the selected row) opens the replay viewer
-over this screen; leaving the viewer comes back here.
+over this screen; leaving the viewer comes back here. Review opens the post-game review of the selected
+game (scenes/review_scene.py): the first human's moves judged by the `hard` AI, for the games whose
+`hard` AI searches.
 """
 from __future__ import annotations
 
@@ -66,6 +68,7 @@ class ReplaysScene(MenuScene):
         self.page = 0
         self.per_page = 1
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self._reviewable: dict[str, bool] = {}
         self.read_list()
         self.relayout()
 
@@ -117,6 +120,31 @@ class ReplaysScene(MenuScene):
             return
         self.app.stack.push(scene)
 
+    def can_review(self, entry: GameFile | None) -> bool:
+        """The selected game can be shown and its game has a searching `hard` AI (asked once per game)."""
+        if entry is None or not self.can_show(entry):
+            return False
+        if entry.game_id not in self._reviewable:
+            from game.core.review import can_review
+
+            self._reviewable[entry.game_id] = can_review(self.app.catalog.games[entry.game_id])
+        return self._reviewable[entry.game_id]
+
+    def review_selected(self) -> None:
+        entry = self.selected
+        if not self.can_review(entry):
+            return
+        assert entry is not None
+        from scenes.review_scene import ReviewScene
+
+        try:
+            scene = ReviewScene(self.app, self.app.catalog.games[entry.game_id], entry.record,
+                                title=f"{title_of(self.app, entry.game_id)}, {time.strftime('%d %b', time.localtime(entry.modified))}")
+        except (RecordError, ValueError) as exc:
+            self.app.toast(f"This record cannot be reviewed ({exc}).")
+            return
+        self.app.stack.push(scene)
+
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
         s = ui_scale(size)
@@ -145,7 +173,8 @@ class ReplaysScene(MenuScene):
             controls.append(keyed(row, f"row-{entry.path.name}"))
             y += row_h + row_gap
         specs: list[tuple[str, Callable[[], None], bool, str]] = [
-            ("Watch", self.watch_selected, self.selected is not None and self.can_show(self.selected), "primary")]
+            ("Watch", self.watch_selected, self.selected is not None and self.can_show(self.selected), "primary"),
+            ("Review", self.review_selected, self.can_review(self.selected), "secondary")]
         if self.pages > 1:
             specs += [("◀", lambda: self.turn_page(-1), self.page > 0, "secondary"),
                       ("▶", lambda: self.turn_page(1), self.page < self.pages - 1, "secondary")]

@@ -159,6 +159,14 @@ class Node:
         return self.mean() + exploration * math.sqrt(math.log(max(self.available, 1)) / self.visits)
 
 
+@dataclass(frozen=True)
+class ActionValue:
+    """A choice's mean reward for the deciding seat (0..1) over the iterations that took it."""
+
+    mean: float
+    visits: int
+
+
 @dataclass
 class SearchResult:
     """The chosen action (None: let the offered reaction pass) and the root statistics."""
@@ -211,6 +219,29 @@ class ISMCTS:
         else:  # no determinization offered any of them (cannot happen when the view is honest)
             best = PASS if optional else legal[0]
         return SearchResult(best, done, time.perf_counter() - started, visits, means, root)
+
+    def evaluate(self, view: Any, seat: int, choice: Choice, rng: random.Random, iterations: int,
+                 optional: bool = False) -> ActionValue:
+        """The search's estimate of `seat`'s reward when it takes `choice` now (PASS: lets the offered
+        reaction pass) and everyone plays on as in a search: `iterations` iterations whose root offers
+        only this choice, with the rest of the tree searched as usual. It reads the view only, and the
+        same generator gives the same estimate. The post-game review uses it to give the move played
+        and the search's own choice the same budget, so neither is judged on a few stray visits."""
+        if iterations < 1:
+            raise ValueError("an evaluation needs at least one iteration")
+        if choice is PASS and not optional:
+            raise ValueError("only an offered reaction can be let pass")
+        # An action is the root's only choice; letting a reaction pass is offered as the only choice by
+        # offering the reaction with no action (the root then adds PASS alone).
+        offered: list[Action] = [] if choice is PASS else [choice]
+        reacting = choice is PASS
+        root = Node(seat=-1)
+        for _ in range(iterations):
+            self._iterate(root, view, seat, offered, reacting, rng)
+        child = root.children.get((seat, choice))
+        if child is None or not child.visits:
+            raise ValueError(f"{choice} was not open to seat {seat} in any sample of this view")
+        return ActionValue(child.mean(), child.visits)
 
     # ----- one iteration -------------------------------------------------------------------------
     def _iterate(self, root: Node, view: Any, root_seat: int, root_legal: list[Action], optional: bool,
