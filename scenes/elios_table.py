@@ -36,7 +36,8 @@ from game.elios.grouping import group_problem, grouping_text, largest_groups
 from game.elios.view import EliosView
 from scenes import theme
 from scenes.elios_art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
-from scenes.table.base import ResultWords, TableScene
+from scenes.table.base import TableScene
+from scenes.table.telling import ResultWords
 from scenes.table.captions import draw_hint
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
 from scenes.table.layout import SeatArea, compute_layout

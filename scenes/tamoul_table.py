@@ -34,7 +34,8 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.tamoul.view import TamoulView
 from scenes import theme
-from scenes.table.base import ResultWords, TableScene
+from scenes.table.base import TableScene
+from scenes.table.telling import ResultWords
 from scenes.table.captions import draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController, Notice

@@ -48,7 +48,9 @@ from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.view import TelosView
 from scenes import theme
-from scenes.table.base import LookBack, ResultWords, TableScene
+from scenes.table.base import TableScene
+from scenes.table.table_help import LookBack
+from scenes.table.telling import ResultWords
 from scenes.table.captions import CardHelp, draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.chips import draw_chip_row, value_chip

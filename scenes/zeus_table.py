@@ -47,7 +47,9 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.zeus.view import ZeusView
 from scenes import theme
-from scenes.table.base import LookBack, ResultWords, TableScene
+from scenes.table.base import TableScene
+from scenes.table.table_help import LookBack
+from scenes.table.telling import ResultWords
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.deal import fly_to_rest
