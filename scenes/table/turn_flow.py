@@ -103,9 +103,20 @@ class TurnFlow:
         return False
 
     def _turn_is_over(self, seat: int) -> bool:
-        """Pass-and-play: `seat`'s hand is on screen but the game no longer waits for it."""
+        """Pass-and-play: `seat`'s private view is on screen but the game no longer waits for it."""
         return (self.gate.needed and seat in self.humans and self.gate.may_show(seat)
-                and seat not in self._waiting() and not self._seat_still_busy(seat))
+                and seat not in self._waiting() and not self._seat_still_busy(seat) and self._view_is_private(seat))
+
+    def _view_is_private(self, seat: int) -> bool:
+        """Pass-and-play: `seat`'s view now holds something the other people at the screen must not see,
+        so it comes after a hand-off screen and turns away when the turn is over. True for hidden hands;
+        a game whose information is open in some phase (Elios once the groups are revealed) says False
+        there, and the next player simply takes the screen."""
+        return True
+
+    def _handoff_reason(self, seat: int) -> str:
+        """The hand-off screen's line under "Pass the computer to <name>" (a simultaneous phase says so)."""
+        return "It is their turn."
 
     def _choose_bottom_seat(self) -> None:
         """A human the game waits for sits at the bottom; a new one gets the hand-off screen first."""
@@ -117,7 +128,10 @@ class TurnFlow:
             self._build_controls()
         if self.bottom in waiting and not self.gate.may_show(self.bottom) and not self.gate.waiting:
             if self.bottom in self.humans and not self._reaction_race_on():
-                self.gate.request(self.bottom, "It is their turn.")
+                if self._view_is_private(self.bottom):
+                    self.gate.request(self.bottom, self._handoff_reason(self.bottom))
+                else:
+                    self.gate.show_openly(self.bottom)
         elif self.bottom not in waiting and self._turn_is_over(self.bottom):
             self._hide_bottom_hand()
         if self.viewer != (self.bottom if self.gate.may_show(self.bottom) else None):
