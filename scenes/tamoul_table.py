@@ -24,8 +24,8 @@ What a player sees and does (rules: docs/rules/tamoul.md; the table decides noth
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -75,26 +75,6 @@ def card_words(card: str | None) -> str:
     return f"{rank}{SUIT_SIGNS.get(suit, suit)}"
 
 
-@dataclass
-class SlotDrag(DragController):
-    """The kit's drag controller, remembering which sprites a drop is about (face-down slots carry no
-    card id, so the table needs the sprite itself) and letting the table answer clicks first."""
-
-    moving: list[CardSprite] = field(default_factory=list)
-    on_click: Callable[[CardSprite], bool] = lambda sprite: False
-
-    def play(self, cards: Sequence[CardSprite], zone: str | None = None) -> bool:
-        self.moving = list(cards)
-        try:
-            return super().play(cards, zone)
-        finally:
-            self.moving = []
-
-    def _click(self, sprite: CardSprite) -> None:
-        if not self.on_click(sprite):
-            super()._click(sprite)
-
-
 class TamoulTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "tamoul-table"
@@ -107,7 +87,7 @@ class TamoulTableScene(TableScene):
         self.content = self.game.content
         self.art = tamoul_card_art()
         self.renderer = SpriteRenderer(self.art)
-        self.drag = SlotDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
+        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
                              default_zone=lambda: "discard", on_click=self._click_card)
         self.grids: dict[int, SlotGrid] = {s: SlotGrid(s) for s in range(self.count)}
         self.discard: list[CardSprite] = []
