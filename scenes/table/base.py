@@ -146,9 +146,9 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
 
     def _reset_for_deal(self) -> None:
         """Empty the table so the opening deal can be shown dealt: empty hands, and the game's own reset."""
-        self._empty_hands()
+        self._empty_seat_zones()
         for seat in range(self.count):
-            self._layout_hand(seat, animate=False)
+            self._lay_out_seat(seat, animate=False)
         self._reset_table_for_deal()
 
     def _reset_table_for_deal(self) -> None:

@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 
 from scenes.table.deal import fly_in, gather
-from scenes.table.layout import compute_layout
-from scenes.table.seat_zones import send_home
+from scenes.table.layout import SeatArea, compute_layout
+from scenes.table.seat_zones import SeatZone, send_home
 from scenes.table.sprites import CardSprite
 
 
@@ -36,14 +36,16 @@ class SeatHands:
         self.drag.cancel()
 
     def _seat_zones_from_view(self, view: Any) -> None:
-        """What lies at each seat, from the view, at rest. By default a hand per seat (`view.hand`,
-        `view.hand_sizes`); a game whose seats hold other zones (a `SlotGrid`) builds those here."""
-        self._hands_from_view(view)
+        """What lies at each seat, from the view, at rest: each seat's zone (`_zone_from_view`), laid out.
+        A game whose seats hold several zones (Elios's trays) may build them all here instead."""
+        for seat in range(self.count):
+            self._zone_from_view(seat, view)
+            self._lay_out_seat(seat, animate=False)
 
     def _lay_out_seat_zones(self) -> None:
         """Every seat's zones in the current layout, at once (a new window size)."""
         for seat in range(self.count):
-            self._layout_hand(seat, animate=False)
+            self._lay_out_seat(seat, animate=False)
 
     def resize(self, size: tuple[int, int]) -> None:
         self._set_layout(size)
@@ -58,35 +60,54 @@ class SeatHands:
         hand = getattr(self.state.view(seat), "hand", None)
         return None if hand is None else [str(card) for card in hand]
 
-    def _hands_from_view(self, view: Any) -> None:
-        """The viewer's hand face up, every other hand as backs (all face up in a replay), laid out at rest."""
-        for seat in range(self.count):
-            revealed = self._revealed_cards(seat)
-            known = (list(view.hand) if seat == self.viewer else revealed if revealed is not None
-                     else [None] * view.hand_sizes[seat])
-            self.hand_zones[seat].cards = [CardSprite(card, flip=1.0 if card is not None else 0.0, tag="hand")
-                                           for card in known]
-            self._layout_hand(seat, animate=False)
+    # ----- one seat's zone: the hooks a game whose seats hold something else (Tamoul's slots) fills in -----
+    def _seat_zone(self, seat: int) -> SeatZone:
+        """What lies at `seat` (a fanned hand by default; Tamoul: its slot grid)."""
+        return self.hand_zones[seat]
 
-    def _empty_hands(self) -> None:
-        for zone in self.hand_zones.values():
-            zone.cards = []
+    def _zone_area(self, seat: int) -> SeatArea:
+        """The part of the window `seat`'s zone is laid out in (by default the seat's area)."""
+        return self.layout.seats[seat]
 
-    def _hands_match(self, view: Any) -> bool:
-        """The hands on screen have the view's sizes, and the viewer's hand its cards."""
-        if [len(self.hand_zones[s].cards) for s in range(self.count)] != list(view.hand_sizes):
+    def _zone_from_view(self, seat: int, view: Any) -> None:
+        """`seat`'s zone made to hold what the view says, at rest: the viewer's hand face up, every
+        other hand as backs (all face up in a replay)."""
+        revealed = self._revealed_cards(seat)
+        known = (list(view.hand) if seat == self.viewer else revealed if revealed is not None
+                 else [None] * view.hand_sizes[seat])
+        self.hand_zones[seat].cards = [CardSprite(card, flip=1.0 if card is not None else 0.0, tag="hand")
+                                       for card in known]
+
+    def _zone_matches_view(self, seat: int, view: Any) -> bool:
+        """`seat`'s zone on screen holds what the view says: the hand's size, and the viewer's (in a
+        replay every seat's) cards."""
+        cards = self.hand_zones[seat].cards
+        if len(cards) != view.hand_sizes[seat]:
             return False
+        shown = sorted(str(c.card_id) for c in cards)
         if self.reveal_all:
-            return all(self._revealed_cards(s) is None
-                       or sorted(str(c.card_id) for c in self.hand_zones[s].cards) == sorted(self._revealed_cards(s))
-                       for s in range(self.count))
-        return self.viewer is None or sorted(str(s.card_id) for s in self.hand_zones[self.viewer].cards) == sorted(view.hand)
+            revealed = self._revealed_cards(seat)
+            return revealed is None or shown == sorted(revealed)
+        return seat != self.viewer or shown == sorted(view.hand)
 
-    def _layout_hand(self, seat: int, animate: bool = True) -> None:
-        zone = self.hand_zones[seat]
-        zone.lay_out(self.layout.seats[seat], self.tweens, animate)
+    def _seat_zones_match(self, view: Any) -> bool:
+        """Every seat's zone on screen holds what the view says."""
+        return all(self._zone_matches_view(seat, view) for seat in range(self.count))
+
+    def _empty_seat_zones(self) -> None:
+        for seat in range(self.count):
+            self._seat_zone(seat).clear()
+
+    def _lay_out_seat(self, seat: int, animate: bool = True) -> None:
+        """`seat`'s zone in its area (gliding there, or at once), then what may be picked up."""
+        self._seat_zone(seat).lay_out(self._zone_area(seat), self.tweens, animate)
+        self._after_seat_laid_out(seat)
+
+    def _after_seat_laid_out(self, seat: int) -> None:
+        """What the person at the bottom may pick up follows their own zone (a game whose pickable
+        cards lie on several seats, as Tamoul's interceptions and swaps, gathers them itself)."""
         if seat == self.bottom:
-            self.drag.set_cards(zone.pickable())
+            self.drag.set_cards(self._seat_zone(seat).pickable())
 
     def _take_from_hand(self, seat: int, card: str, origin: tuple[float, float]) -> CardSprite:
         """The sprite of a card leaving `seat`'s hand: its own face if shown, else a back from the middle
@@ -112,7 +133,7 @@ class SeatHands:
         new = [CardSprite(card, x=source[0], y=source[1], flip=0.0, width=self.layout.card_width, tag="hand")
                for card in cards]
         self.hand_zones[seat].cards.extend(new)
-        self._layout_hand(seat, animate=False)
+        self._lay_out_seat(seat, animate=False)
         fly_in(self.tweens, new, source, seconds, delay_of, flip_seconds, start_width)
         return new
 
@@ -126,7 +147,7 @@ class SeatHands:
         the deal to come, and any reaction window of the old round is gone."""
         self._gather(others + [s for seat in range(self.count) for s in self.hand_zones[seat].cards],
                      target, seconds, fade)
-        self._empty_hands()
+        self._empty_seat_zones()
         self.drag.set_cards([])
         self.reaction = None
 
