@@ -19,8 +19,9 @@ How it works (DESIGN.md, "Scenes and the table"; the kit's parts in scenes/table
 - Plates show team colours (4 players: seats 0+2 against 1+3), whose turn it is (every seat still
   grouping wears the ring during the grouping), beams left, "out" and skipped players; the log
   names every move; the results say who won, or why a stalemate ended the game.
-- Pass-and-play: grouping humans take turns behind the hand-off screen; an unconfirmed grouping is
-  kept for its owner only (`drafts`), never drawn for anyone else.
+- Pass-and-play: grouping humans take turns behind the hand-off screen ("Each player arranges their
+  groups in secret"); an unconfirmed grouping is kept for its owner only (`drafts`), never drawn for
+  anyone else. Placing is open information, so placing turns need no hand-off.
 """
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ from game.elios.grouping import group_problem, grouping_text, largest_groups
 from game.elios.view import EliosView
 from scenes import theme
 from scenes.elios_art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
-from scenes.table.base import ResultWords, TableScene
+from scenes.table.base import TableScene
+from scenes.table.telling import ResultWords
 from scenes.table.captions import draw_hint
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
 from scenes.table.layout import SeatArea, compute_layout
@@ -232,6 +234,16 @@ class EliosTableScene(TableScene):
         """The trays stay (the opening shows the beams flying from the sun into them); the kit's empty
         hands must not take the place of the bottom seat's beams as what may be picked up."""
         self.drag.set_cards(self.trays[self.bottom].pickable())
+
+    def _view_is_private(self, seat: int) -> bool:
+        """Only a grouping is secret (E-5); once the groups are revealed every beam lies open, so
+        placing turns pass from one player to the next with no hand-off screen."""
+        return self.state.phase == "grouping"
+
+    def _handoff_reason(self, seat: int) -> str:
+        if self.state.phase == "grouping":
+            return f"Each player arranges their groups in secret. Next: {self.names[seat]}."
+        return super()._handoff_reason(seat)
 
     def _on_hand_hidden(self) -> None:
         """Pass-and-play: the grouping of the seat that just confirmed turns away with it."""

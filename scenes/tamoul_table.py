@@ -24,8 +24,8 @@ What a player sees and does (rules: docs/rules/tamoul.md; the table decides noth
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -34,7 +34,8 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.tamoul.view import TamoulView
 from scenes import theme
-from scenes.table.base import ResultWords, TableScene
+from scenes.table.base import TableScene
+from scenes.table.telling import ResultWords
 from scenes.table.captions import draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController, Notice
@@ -74,26 +75,6 @@ def card_words(card: str | None) -> str:
     return f"{rank}{SUIT_SIGNS.get(suit, suit)}"
 
 
-@dataclass
-class SlotDrag(DragController):
-    """The kit's drag controller, remembering which sprites a drop is about (face-down slots carry no
-    card id, so the table needs the sprite itself) and letting the table answer clicks first."""
-
-    moving: list[CardSprite] = field(default_factory=list)
-    on_click: Callable[[CardSprite], bool] = lambda sprite: False
-
-    def play(self, cards: Sequence[CardSprite], zone: str | None = None) -> bool:
-        self.moving = list(cards)
-        try:
-            return super().play(cards, zone)
-        finally:
-            self.moving = []
-
-    def _click(self, sprite: CardSprite) -> None:
-        if not self.on_click(sprite):
-            super()._click(sprite)
-
-
 class TamoulTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "tamoul-table"
@@ -106,9 +87,9 @@ class TamoulTableScene(TableScene):
         self.content = self.game.content
         self.art = tamoul_card_art()
         self.renderer = SpriteRenderer(self.art)
-        self.drag = SlotDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
+        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
                              default_zone=lambda: "discard", on_click=self._click_card)
-        self.grids: dict[int, SlotGrid] = {s: SlotGrid(s) for s in range(self.count)}
+        self.grids: dict[int, SlotGrid] = {s: SlotGrid(s, own=s in self.humans) for s in range(self.count)}
         self.discard: list[CardSprite] = []
         self._discard_base = 0
         self.drawn: CardSprite | None = None
@@ -206,18 +187,18 @@ class TamoulTableScene(TableScene):
     # ----- layout ------------------------------------------------------------------------------------
     def _lay_out_table(self) -> None:
         for seat in range(self.count):
-            self._layout_grid(seat, animate=False)
+            self._lay_out_seat(seat, animate=False)
         self._layout_discard(animate=False)
         if self.drawn is not None:
             self._place_drawn(self.drawn, animate=False)
 
-    def _layout_hand(self, seat: int, animate: bool = True) -> None:
-        self._layout_grid(seat, animate)
+    def _seat_zone(self, seat: int) -> SlotGrid:
+        return self.grids[seat]
 
-    def _layout_grid(self, seat: int, animate: bool = True) -> None:
-        grid = self.grids[seat]
-        grid.own = seat in self.humans
-        grid.lay_out(self._grid_area(seat), self.tweens, animate)
+    def _zone_area(self, seat: int) -> SeatArea:
+        return self._grid_area(seat)
+
+    def _after_seat_laid_out(self, seat: int) -> None:
         self._refresh_pickable()
 
     def _layout_discard(self, animate: bool = True) -> None:
@@ -256,22 +237,20 @@ class TamoulTableScene(TableScene):
         return zones
 
     # ----- the screen from the view -----------------------------------------------------------------
-    def _hands_from_view(self, view: TamoulView) -> None:
+    def _zone_from_view(self, seat: int, view: TamoulView) -> None:
         now = self.state.position()["now"] if self.reveal_all else None    # a replay: every slot face up
-        for seat in range(self.count):
-            grid = self.grids[seat]
-            for slot in range(len(grid.slots)):
-                known = view.board[seat][slot] if slot < len(view.board[seat]) else None
-                card = now["slots"][seat][slot] if now is not None and slot < len(now["slots"][seat]) else None
-                grid.put(slot, None if known is None else self._slot_sprite(seat, card))
-            self._layout_grid(seat, animate=False)
+        grid = self.grids[seat]
+        for slot in range(len(grid.slots)):
+            known = view.board[seat][slot] if slot < len(view.board[seat]) else None
+            card = now["slots"][seat][slot] if now is not None and slot < len(now["slots"][seat]) else None
+            grid.put(slot, None if known is None else self._slot_sprite(seat, card))
 
     def _slot_sprite(self, seat: int, card: str | None = None) -> CardSprite:
         return CardSprite(card, flip=1.0 if card else 0.0, width=self._grid_width(seat), tag="slot", owner=seat)
 
-    def _hands_match(self, view: TamoulView) -> bool:
-        return all([s is not None for s in self.grids[p].slots[:len(view.board[p])]]
-                   == [s is not None for s in view.board[p]] for p in range(self.count))
+    def _zone_matches_view(self, seat: int, view: TamoulView) -> bool:
+        return [s is not None for s in self.grids[seat].slots[:len(view.board[seat])]] == \
+            [s is not None for s in view.board[seat]]
 
     def _sync_table(self, view: TamoulView) -> None:
         shown = view.discard[-PILE_SHOWN:]
@@ -293,15 +272,13 @@ class TamoulTableScene(TableScene):
 
     def _matches_view(self) -> bool:
         view = self._view()
-        if not self._hands_match(view) or self.draw_count != view.draw_count:
+        if not self._seat_zones_match(view) or self.draw_count != view.draw_count:
             return False
         top = self.discard[-1].card_id if self.discard else None
         holder = self.drawn.owner if self.drawn is not None else None
         return top == view.top and holder == view.holder and self.callers == list(view.callers)
 
-    def _reset_for_deal(self) -> None:
-        for grid in self.grids.values():
-            grid.slots = [None] * len(grid.slots)
+    def _reset_table_for_deal(self) -> None:
         self.discard, self.drawn = [], None
         self.rings = {}
         self.draw_count = len(self.content.cards)
@@ -650,7 +627,7 @@ class TamoulTableScene(TableScene):
             sprite = self._slot_sprite(seat)
             grid.put(int(slot), sprite)
             new.append(sprite)
-        self._layout_grid(seat, animate=False)
+        self._lay_out_seat(seat, animate=False)
         source = self._deck_centre()
         for i, sprite in enumerate(new):
             hx, hy, _ = sprite.home
@@ -708,7 +685,7 @@ class TamoulTableScene(TableScene):
         self.drawn = None
         grid.put(slot, sprite)
         sprite.tag = "slot"
-        self._layout_grid(seat, animate=True)
+        self._lay_out_seat(seat, animate=True)
         self.tweens.add(sprite, 0.35, flip=0.0, on_done=lambda s=sprite: setattr(s, "card_id", None))
         if old is not None and event.get("discarded"):
             self._to_discard(old, event["discarded"])
@@ -764,8 +741,8 @@ class TamoulTableScene(TableScene):
         self.grids[pa].put(sa, b)
         self.grids[pb].put(sb, a)
         was = {id(sprite): (sprite.x, sprite.y) for sprite in (a, b) if sprite is not None}
-        self._layout_grid(pa, animate=False)
-        self._layout_grid(pb, animate=False)
+        self._lay_out_seat(pa, animate=False)
+        self._lay_out_seat(pb, animate=False)
         for sprite, owner in ((a, pb), (b, pa)):
             if sprite is None:
                 continue
@@ -805,7 +782,7 @@ class TamoulTableScene(TableScene):
             return
         if event["success"]:
             grid.put(slot, None)
-            self._layout_grid(seat, animate=True)
+            self._lay_out_seat(seat, animate=True)
             self._to_discard(sprite, card)
             self.rings[sprite] = theme.LEGAL_GLOW
             self.tweens.call(lambda s=sprite: self.rings.pop(s, None), delay=1.0)
@@ -817,7 +794,7 @@ class TamoulTableScene(TableScene):
         penalty = int(event["penalty_slot"])
         extra = self._slot_sprite(seat)
         grid.put(penalty, extra)
-        self._layout_grid(seat, animate=True)          # the grid widens for slots 5-8 smoothly
+        self._lay_out_seat(seat, animate=True)          # the grid widens for slots 5-8 smoothly
         px, py = self._discard_centre()
         sprite.card_id, sprite.z = card, 300
         self.rings[sprite] = theme.ILLEGAL

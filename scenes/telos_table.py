@@ -48,7 +48,9 @@ from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.view import TelosView
 from scenes import theme
-from scenes.table.base import LookBack, ResultWords, TableScene
+from scenes.table.base import TableScene
+from scenes.table.table_help import LookBack
+from scenes.table.telling import ResultWords
 from scenes.table.captions import CardHelp, draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.chips import draw_chip_row, value_chip
@@ -276,7 +278,7 @@ class TelosTableScene(TableScene):
 
     def _matches_view(self) -> bool:
         view = self._view()
-        if not self._hands_match(view):
+        if not self._seat_zones_match(view):
             return False
         shown = [(p.seat, sorted(str(s.card_id) for s in p.sprites)) for p in self.trick]
         return shown == [(p.seat, sorted(p.cards)) for p in view.trick]
@@ -493,7 +495,7 @@ class TelosTableScene(TableScene):
         hand.append(new)
         order = {c: i for i, c in enumerate(self.state.view(seat).hand)}
         hand.sort(key=lambda s: order.get(str(s.card_id), 999))
-        self._layout_hand(seat, animate=True)
+        self._lay_out_seat(seat, animate=True)
         self.tweens.add(new, 0.2, delay=0.3, flip=1.0)
         self.blind_shown = False
         self.sounds.play("card_slide")
@@ -539,7 +541,7 @@ class TelosTableScene(TableScene):
             moving.append(sprite)
         old_widths = [s.pixel_width for s in moving]
         self.trick.append(ShownPlay(seat, moving, tuple(event["values"])))
-        self._layout_hand(seat)
+        self._lay_out_seat(seat)
         tw = self.trick_card_width()
         for order, (sprite, (x, y, rot)) in enumerate(zip(moving, self._play_positions(seat, len(moving)))):
             sprite.rest_at(x, y, rot)

@@ -47,7 +47,9 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.zeus.view import ZeusView
 from scenes import theme
-from scenes.table.base import LookBack, ResultWords, TableScene
+from scenes.table.base import TableScene
+from scenes.table.table_help import LookBack
+from scenes.table.telling import ResultWords
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.deal import fly_to_rest
@@ -214,7 +216,7 @@ class ZeusTableScene(TableScene):
 
     def _matches_view(self) -> bool:
         view = self._view()
-        if not self._hands_match(view):
+        if not self._seat_zones_match(view):
             return False
         return (int(round(self.total.value)) == view.total and self.holder == view.zeus_holder
                 and list(self.letters) == list(view.letters) and self.draw_pile_size == view.draw_pile_size)
@@ -406,7 +408,7 @@ class ZeusTableScene(TableScene):
             self._pile_base += len(self.pile) - PILE_SHOWN
             self.pile = self.pile[-PILE_SHOWN:]
         self._layout_pile(animate=True)
-        self._layout_hand(seat)
+        self._lay_out_seat(seat)
         sprite.z = 300
 
         def landed(s: CardSprite = sprite) -> None:

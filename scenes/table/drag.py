@@ -76,10 +76,15 @@ class DragController:
     space_toggles: bool = False     # multi_select: Space toggles the focused card (Enter still plays)
     hovered: CardSprite | None = None
     notice_ceiling: int | None = None   # a refusal's notice ends above this y (the player's own name plate)
+    # The table may answer a click on a card first (True: handled), e.g. a slot chosen as a swap's target.
+    on_click: Callable[[CardSprite], bool] = lambda sprite: False
+    # While a drop is being proposed: the sprites it is about (a face-down card carries no id to tell them).
+    moving: list[CardSprite] = field(default_factory=list)
     _press: tuple[CardSprite, tuple[int, int]] | None = None
     _grab_offsets: list[tuple[float, float]] = field(default_factory=list)
     _lit: set[str] = field(default_factory=set)
     _saved_z: dict[int, int] = field(default_factory=dict)
+    _focus_lit: set[int] = field(default_factory=set)     # ids of sprites whose glow is the focus gold set here
 
     # ----- what the table calls -------------------------------------------------------------------
     def set_cards(self, sprites: Sequence[CardSprite]) -> None:
@@ -133,7 +138,11 @@ class DragController:
         # The cards are on their way now: a `cancel()` the table makes while carrying out the move must not
         # send them back to the hand first (a played card flies on from where it was dropped).
         self.held = []
-        reason = self.drop(tuple(s.card_id or "" for s in cards), zone)
+        self.moving = list(cards)
+        try:
+            reason = self.drop(tuple(s.card_id or "" for s in cards), zone)
+        finally:
+            self.moving = []
         if reason is None:
             self.selected = []
             self.held = []
@@ -306,6 +315,8 @@ class DragController:
         return zone_under(self.zones, sprite.rect())
 
     def _click(self, sprite: CardSprite) -> None:
+        if self.on_click(sprite):
+            return
         self.focus = self.sprites.index(sprite) if sprite in self.sprites else None
         if self.multi_select:
             zone = self.default_zone()
@@ -369,7 +380,13 @@ class DragController:
         for sprite in self.sprites:
             sprite.lifted = (sprite in self.selected or (sprite is focused and not self.multi_select)
                              or (self.hover_lift and sprite is self.hovered))
-            sprite.glow = theme.GOLD if sprite is focused else None
+            # Only the focus gold is this controller's: a glow the table set (a hint, a reaction) stays.
+            if sprite is focused:
+                sprite.glow = theme.GOLD
+                self._focus_lit.add(id(sprite))
+            elif id(sprite) in self._focus_lit:
+                sprite.glow = None
+                self._focus_lit.discard(id(sprite))
 
     def draw_zones(self, surface: pygame.Surface) -> None:
         """Light the zones that would take the held or selected cards (a glow and the word "Drop here")."""

@@ -101,6 +101,9 @@ class GroupTrays:
     def pickable(self) -> list[CardSprite]:
         return self.sprites() if self.own else []
 
+    def clear(self) -> None:
+        self.trays = []
+
     def drop_zones(self) -> list[DropZone]:
         zones = [DropZone(f"{self.seat}.tray.{i}", rect, seat=self.seat) for i, rect in enumerate(self._rects)]
         if self._spare_rect is not None:

@@ -51,6 +51,11 @@ class HandoffGate:
         self.app.stack.push(HandoffOverlay(self.app, self.names[seat], lambda: self._confirmed(seat), reason,
                                            on_menu=self.open_menu))
 
+    def show_openly(self, seat: int) -> None:
+        """Show `seat`'s view with no hand-off screen: the game says it holds nothing private now."""
+        if seat in self.human_seats and self.asking is None:
+            self.revealed = seat
+
     def hide(self) -> None:
         """Nobody's view may be shown until the next confirm (a turn is over in pass-and-play).
 

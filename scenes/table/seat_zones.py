@@ -7,7 +7,8 @@ never assumes what a seat holds:
 - `sprites()`: every card of the zone, for drawing (in any order; sprites carry their own z);
 - `lay_out(area, tweens, animate)`: give every card its resting place in the seat's area;
 - `pickable()`: the cards a person sitting at the bottom may pick up from it (a hand: all of them);
-- `drop_zones()`: the targets it offers (a slot, a tray); which are lit is the engine's answer.
+- `drop_zones()`: the targets it offers (a slot, a tray); which are lit is the engine's answer;
+- `clear()`: nothing left in it (before a deal is shown dealt).
 """
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ class SeatZone(Protocol):
     def pickable(self) -> list[CardSprite]: ...
 
     def drop_zones(self) -> list[DropZone]: ...
+
+    def clear(self) -> None: ...
 
 
 def send_home(sprite: CardSprite, tweens: TweenQueue, animate: bool, seconds: float) -> None:
@@ -62,6 +65,9 @@ class FannedHand:
 
     def pickable(self) -> list[CardSprite]:
         return self.cards
+
+    def clear(self) -> None:
+        self.cards = []
 
     def drop_zones(self) -> list[DropZone]:
         return []
@@ -104,6 +110,9 @@ class SlotGrid:
 
     def pickable(self) -> list[CardSprite]:
         return self.sprites() if self.own else []
+
+    def clear(self) -> None:
+        self.slots = [None] * SLOTS_PER_SEAT
 
     @property
     def columns(self) -> int:

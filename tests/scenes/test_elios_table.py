@@ -261,6 +261,8 @@ def test_pass_and_play_grouping_stays_private_until_everyone_is_ready(make_app):
     press(app, scene, "Ready")
     run(app, 100, until=lambda: isinstance(app.stack.top, HandoffOverlay))
     assert app.stack.top.seat_name == "Bo"
+    # A simultaneous phase: the hand-off says everyone groups in secret, not "It is their turn".
+    assert app.stack.top.reason == "Each player arranges their groups in secret. Next: Bo."
     # Behind Bo's hand-off, and once Bo sits down: Ann's groups are not on show, only her beams in a row.
     assert scene.trays[0].groups() == ("".join(scene.state.drawn[0]),)
     app.stack.top.ready()
@@ -271,8 +273,33 @@ def test_pass_and_play_grouping_stays_private_until_everyone_is_ready(make_app):
     assert scene._status(scene.state.view(1), 0) == "ready"
     press(app, scene, "Ready")
     run(app, 200, until=lambda: scene.state.phase == "placing" and scene.idle)
-    run(app, 100, until=lambda: isinstance(app.stack.top, HandoffOverlay))
     assert tuple(scene.state.groups[0]) == anns
+
+
+def test_pass_and_play_placing_turns_need_no_hand_off_once_the_groups_are_open(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Bo", "human")], setups=[{"beams": [ANN, ZOE], "discs": 2}])
+    for seat in (0, 1):     # both group behind a hand-off; Bo confirms last and so starts (E-5)
+        run(app, 100, until=lambda: isinstance(app.stack.top, HandoffOverlay))
+        app.stack.top.ready()
+        app.stack.apply_pending()
+        run(app, 100, until=lambda: scene._my_phase() == "grouping")
+        press(app, scene, "Ready")
+    handoffs: list[str] = []
+
+    def watch() -> bool:
+        if isinstance(app.stack.top, HandoffOverlay):
+            handoffs.append(app.stack.top.seat_name)
+        return False
+
+    run(app, 200, until=lambda: watch() or (scene._my_phase() == "placing" and scene.bottom == 1))
+    assert scene._my_phase() == "placing" and scene.bottom == 1 and scene.viewer == 1
+    place = next(a for a in scene.state.legal_actions(1) if a.verb == "place")
+    assert scene._apply(1, place) is None
+    run(app, 300, until=lambda: watch() or (scene._my_phase() == "placing" and scene.bottom == 0))
+    assert scene._my_phase() == "placing" and scene.bottom == 0 and scene.viewer == 0
+    assert handoffs == []       # every beam lies open: Ann simply takes the screen
+    assert scene._hint() and "Waiting" not in scene._hint()
 
 
 def test_keys_choose_a_group_and_its_stack(make_app):

@@ -35,7 +35,7 @@ def test_no_turn_words_behind_a_results_dialog(make_app):
 def test_a_hint_lights_the_normal_ais_card_and_says_why_without_playing_it(make_app):
     import pygame
 
-    from scenes.table.base import HINT_GLOW
+    from scenes.table.table_help import HINT_GLOW
 
     app = make_app(animation_speed="instant", ai_delay_s=0.0)
     scene = open_table(app, [("Ann", "human"), ("Bob", "ai:easy"), ("Cleo", "ai:easy")])

@@ -75,3 +75,18 @@ def test_a_hand_and_a_slot_grid_are_siblings_at_one_seat(layout):
     assert {s.owner for zone in (hand, grid) for s in zone.sprites()} == {0}
     assert hand.drop_zones() == [] and len(grid.drop_zones()) == 4
     assert isinstance(grid.slot_rect(0), pygame.Rect)
+
+
+def test_every_seat_zone_clears_for_a_deal_shown_dealt():
+    from scenes.table.group_trays import GroupTrays
+
+    hand = FannedHand(0, 1.1, lambda area: (area.hand_centre, area.hand_width))
+    hand.cards = [CardSprite("7")]
+    grid = SlotGrid(1, own=True)
+    grid.put(5, CardSprite(None))
+    trays = GroupTrays(2, lambda area: area.rect)
+    trays.set_groups([[CardSprite("r1")], [CardSprite("w1")]])
+    for zone in (hand, grid, trays):
+        zone.clear()
+        assert zone.sprites() == [] and zone.pickable() == []
+    assert len(grid.slots) == 8 and grid.columns == 2

@@ -248,6 +248,33 @@ def test_click_selects_and_a_second_click_plays():
     assert played == [(("3",), "pile")]
 
 
+def test_the_table_may_answer_a_click_first_and_a_drop_names_the_sprites_it_moves():
+    drag, _, sprites, played = _hand_controller({"3", "9"})
+    answered: list[str] = []
+    drag.on_click = lambda sprite: answered.append(sprite.card_id) or sprite.card_id == "9"
+    seen: list[list[CardSprite]] = []
+    drop = drag.drop
+    drag.drop = lambda cards, zone: seen.append(list(drag.moving)) or drop(cards, zone)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        drag.handle_event(_mouse(kind, (int(sprites[1].x), int(sprites[1].y))))
+    assert answered == ["9"] and drag.selected == []        # the table took the click on the 9
+    for _ in range(2):
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            drag.handle_event(_mouse(kind, (int(sprites[0].x), int(sprites[0].y))))
+    assert played == [(("3",), "pile")] and seen == [[sprites[0]]] and drag.moving == []
+
+
+def test_moving_the_focus_clears_only_the_focus_gold_never_a_glow_the_table_set():
+    from scenes import theme
+
+    drag, _, sprites, _ = _hand_controller({"3", "9"})
+    sprites[1].glow = theme.LEGAL_GLOW          # e.g. the card a reaction would use
+    drag.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    assert sprites[0].glow == theme.GOLD and sprites[1].glow == theme.LEGAL_GLOW
+    drag.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    assert sprites[0].glow is None and sprites[1].glow == theme.GOLD
+
+
 def test_keyboard_focus_walks_left_to_right_and_space_plays_the_focused_card():
     drag, _, sprites, played = _hand_controller(allowed={"9"})
     drag.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))

@@ -1,0 +1,102 @@
+"""Where a click or a key goes at the table, and the corner buttons (Rules, Menu).
+
+Part of the table kit, mixed into `TableScene` (base.py). In order: the corner and help buttons, a
+click that puts the look back away, the reaction controls, the game's own controls, the cards
+(the drag controller), the menu keys (Esc, F1, H, L), and last the game's own keys.
+"""
+from __future__ import annotations
+
+
+import pygame
+
+from scenes.widgets import Button, text_width
+
+
+class InputRouting:
+    """Routing input to buttons, reaction controls, the game's controls, the cards and the keys."""
+
+    def _corner_buttons(self, min_height: int) -> list[Button]:
+        """Rules and Menu, side by side in the corner."""
+        corner = self.layout.corner_rect
+        gap = self.layout.margin
+        w = (corner.width - gap) // 2
+        h = max(min_height, int(corner.height * 0.9))
+        self._place_help_buttons(min_height)
+        return [
+            Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
+            Button(pygame.Rect(corner.left + w + gap, corner.top, w, h),
+                   fitting_label(("Back (Esc)", "Back") if self.replay_mode else ("Menu (Esc)", "Menu"), w, h),
+                   self.open_pause, style="secondary"),
+        ]
+
+    def open_rules(self) -> None:
+        """Any card held or chosen is let go before the rules cover the table."""
+        from scenes.rules_screen import RulesScene
+
+        self.drag.cancel()
+        self.app.stack.push(RulesScene(self.app, self.GAME_ID))
+
+    def open_pause(self) -> None:
+        if self.replay_mode:
+            if self.replay_exit is not None:
+                self.replay_exit()
+            return
+        from scenes.pause import PauseOverlay
+
+        self.drag.cancel()
+        self.app.stack.push(PauseOverlay(self.app, self.GAME_ID, self.session))
+
+    def _handle_menu_keys(self, event: pygame.event.Event) -> bool:
+        """Esc closes a look back or opens the pause menu, F1 the rules, H a hint, L the last trick / move."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.looking_back:
+                    self.looking_back = False
+                    return True
+                self.open_pause()
+                return True
+            if event.key == pygame.K_h and self._hints_allowed():
+                self.press_hint()
+                return True
+            if event.key == pygame.K_l and self.LOOK_BACK_LABEL:
+                self.toggle_look_back()
+                return True
+            if event.key == pygame.K_F1:
+                self.open_rules()
+                return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Corner buttons, reaction controls, the game's controls, the cards in hand, Esc/F1, the game's keys."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        for button in self.buttons + self.help_buttons:
+            if button.handle_event(event):
+                return True
+        if self.looking_back and event.type == pygame.MOUSEBUTTONDOWN:
+            self.looking_back = False       # a click anywhere puts the look back away
+            return True
+        for _, button in self.reaction_buttons:
+            if button.handle_event(event):
+                return True
+        self.drag.enabled = self._human_may_act()
+        if self._handle_controls(event):
+            return True
+        if self.drag.handle_event(event):
+            return True
+        return self._handle_menu_keys(event) or self._handle_keys(event)
+
+    def _handle_controls(self, event: pygame.event.Event) -> bool:
+        """The game's own controls, before the cards in hand see the event (True: consumed)."""
+        return False
+
+    def _handle_keys(self, event: pygame.event.Event) -> bool:
+        """The game's own keys, after the cards in hand and the menu keys (True: consumed)."""
+        return False
+
+
+def fitting_label(labels: tuple[str, ...], width: int, height: int) -> str:
+    """The first (longest) label that a button of this size shows whole; the last one otherwise."""
+    size = max(10, int(height * 0.42))    # widgets.Button label size (secondary style: sans)
+    room = width - height // 2
+    return next((label for label in labels if text_width(label, size, "sans") <= room), labels[-1])

@@ -1,0 +1,175 @@
+"""The seats' hands on screen, built from the view, dealt, taken from, gathered and turned away.
+
+Part of the table kit, mixed into `TableScene` (base.py). Every seat holds a `FannedHand`
+(seat_zones.py): the viewer's face up, the others as backs (all face up in a replay, each from its own
+seat's view). A game whose seats hold other zones (Tamoul's slots, Elios's trays) builds them in
+`_seat_zones_from_view` and lays them out in `_lay_out_seat_zones`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+from scenes.table.deal import fly_in, gather
+from scenes.table.layout import SeatArea, compute_layout
+from scenes.table.seat_zones import SeatZone, send_home
+from scenes.table.sprites import CardSprite
+
+
+class SeatHands:
+    """Hands and the screen rebuilt from the view; dealing, taking, gathering and hiding cards."""
+
+    def _set_layout(self, size: tuple[int, int]) -> None:
+        self.layout = compute_layout(size, self.count, self.bottom)
+        if hasattr(self, "drag"):
+            # A refused card's reason is said above the player's own name plate, never over it.
+            self.drag.notice_ceiling = self.layout.seats[self.bottom].plate.top
+
+    def _sync_from_view(self) -> None:
+        """Make the screen match the game now, without animation (start, resume, a new seat at the bottom)."""
+        self.viewer = self.bottom if self.gate.may_show(self.bottom) else None
+        self.log.viewer = self.viewer
+        view = self._view()
+        self._set_layout(self.app.size)
+        self._seat_zones_from_view(view)
+        self._sync_table(view)
+        self.drag.cancel()
+
+    def _seat_zones_from_view(self, view: Any) -> None:
+        """What lies at each seat, from the view, at rest: each seat's zone (`_zone_from_view`), laid out.
+        A game whose seats hold several zones (Elios's trays) may build them all here instead."""
+        for seat in range(self.count):
+            self._zone_from_view(seat, view)
+            self._lay_out_seat(seat, animate=False)
+
+    def _lay_out_seat_zones(self) -> None:
+        """Every seat's zones in the current layout, at once (a new window size)."""
+        for seat in range(self.count):
+            self._lay_out_seat(seat, animate=False)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._set_layout(size)
+        self._lay_out_seat_zones()
+        self._lay_out_table()
+        self._build_controls()
+
+    def _revealed_cards(self, seat: int) -> list[str] | None:
+        """With `reveal_all` (a replay): `seat`'s own hand from its own view; otherwise None."""
+        if not self.reveal_all:
+            return None
+        hand = getattr(self.state.view(seat), "hand", None)
+        return None if hand is None else [str(card) for card in hand]
+
+    # ----- one seat's zone: the hooks a game whose seats hold something else (Tamoul's slots) fills in -----
+    def _seat_zone(self, seat: int) -> SeatZone:
+        """What lies at `seat` (a fanned hand by default; Tamoul: its slot grid)."""
+        return self.hand_zones[seat]
+
+    def _zone_area(self, seat: int) -> SeatArea:
+        """The part of the window `seat`'s zone is laid out in (by default the seat's area)."""
+        return self.layout.seats[seat]
+
+    def _zone_from_view(self, seat: int, view: Any) -> None:
+        """`seat`'s zone made to hold what the view says, at rest: the viewer's hand face up, every
+        other hand as backs (all face up in a replay)."""
+        revealed = self._revealed_cards(seat)
+        known = (list(view.hand) if seat == self.viewer else revealed if revealed is not None
+                 else [None] * view.hand_sizes[seat])
+        self.hand_zones[seat].cards = [CardSprite(card, flip=1.0 if card is not None else 0.0, tag="hand")
+                                       for card in known]
+
+    def _zone_matches_view(self, seat: int, view: Any) -> bool:
+        """`seat`'s zone on screen holds what the view says: the hand's size, and the viewer's (in a
+        replay every seat's) cards."""
+        cards = self.hand_zones[seat].cards
+        if len(cards) != view.hand_sizes[seat]:
+            return False
+        shown = sorted(str(c.card_id) for c in cards)
+        if self.reveal_all:
+            revealed = self._revealed_cards(seat)
+            return revealed is None or shown == sorted(revealed)
+        return seat != self.viewer or shown == sorted(view.hand)
+
+    def _seat_zones_match(self, view: Any) -> bool:
+        """Every seat's zone on screen holds what the view says."""
+        return all(self._zone_matches_view(seat, view) for seat in range(self.count))
+
+    def _empty_seat_zones(self) -> None:
+        for seat in range(self.count):
+            self._seat_zone(seat).clear()
+
+    def _lay_out_seat(self, seat: int, animate: bool = True) -> None:
+        """`seat`'s zone in its area (gliding there, or at once), then what may be picked up."""
+        self._seat_zone(seat).lay_out(self._zone_area(seat), self.tweens, animate)
+        self._after_seat_laid_out(seat)
+
+    def _after_seat_laid_out(self, seat: int) -> None:
+        """What the person at the bottom may pick up follows their own zone (a game whose pickable
+        cards lie on several seats, as Tamoul's interceptions and swaps, gathers them itself)."""
+        if seat == self.bottom:
+            self.drag.set_cards(self._seat_zone(seat).pickable())
+
+    def _take_from_hand(self, seat: int, card: str, origin: tuple[float, float]) -> CardSprite:
+        """The sprite of a card leaving `seat`'s hand: its own face if shown, else a back from the middle
+        of the hand (or a new card at `origin` if the hand is empty), now showing `card`, at rest."""
+        hand = self.hand_zones[seat].cards
+        sprite = next((s for s in hand if s.card_id == card), None)
+        if sprite is None:
+            backs = [s for s in hand if s.card_id is None] or hand
+            sprite = backs[len(backs) // 2] if backs else CardSprite(None, *origin)
+        if sprite in hand:
+            hand.remove(sprite)
+        sprite.card_id = card
+        sprite.lifted, sprite.glow, sprite.alpha = False, None, 255.0
+        return sprite
+
+    def _send_home(self, sprite: CardSprite, animate: bool, seconds: float) -> None:
+        send_home(sprite, self.tweens, animate, seconds)
+
+    def _deal_into_hand(self, seat: int, cards: list[str | None], source: tuple[float, float], seconds: float,
+                        delay_of: Callable[[int], float], flip_seconds: float,
+                        start_width: float | None = None) -> list[CardSprite]:
+        """Dealt cards fly from `source` to their places in `seat`'s hand (the viewer's turn face up)."""
+        new = [CardSprite(card, x=source[0], y=source[1], flip=0.0, width=self.layout.card_width, tag="hand")
+               for card in cards]
+        self.hand_zones[seat].cards.extend(new)
+        self._lay_out_seat(seat, animate=False)
+        fly_in(self.tweens, new, source, seconds, delay_of, flip_seconds, start_width)
+        return new
+
+    def _gather(self, sprites: list[CardSprite], target: tuple[float, float], seconds: float, fade: bool) -> None:
+        """Cards leave the table towards a pile, face down (between rounds, a swapped card)."""
+        gather(self.tweens, sprites, target, seconds, fade, self.flying)
+
+    def _gather_for_new_round(self, others: list[CardSprite], target: tuple[float, float], seconds: float,
+                              fade: bool) -> None:
+        """A new round: `others` (piles, a trick) then every hand fly to `target`; the hands are empty for
+        the deal to come, and any reaction window of the old round is gone."""
+        self._gather(others + [s for seat in range(self.count) for s in self.hand_zones[seat].cards],
+                     target, seconds, fade)
+        self._empty_seat_zones()
+        self.drag.set_cards([])
+        self.reaction = None
+
+    def _hide_bottom_hand(self) -> None:
+        """Pass-and-play: the bottom hand turns face down (with its help and lifts) until the next
+        hand-off is confirmed, so whoever looks at the screen next cannot read it."""
+        self.gate.hide()
+        self.viewer = None
+        self.log.viewer = None
+        self.drag.cancel()
+        self.drag.hovered = None
+        self.drag.focus = None
+        hand = self.hand_zones[self.bottom].cards
+        self.drag.set_cards(hand)
+        for sprite in hand:
+            sprite.lifted, sprite.glow, sprite.alpha = False, None, 255.0
+            self.tweens.add(sprite, 0.2, flip=0.0, on_done=lambda s=sprite: setattr(s, "card_id", None))
+        self._on_hand_hidden()
+
+    def _on_hand_hidden(self) -> None:
+        """The game's own private things at the bottom seat turn away with the hand (Télos: the blind card)."""
+
+    def _forget(self, sprite: CardSprite) -> None:
+        if sprite in self.flying:
+            self.flying.remove(sprite)

@@ -1,0 +1,114 @@
+"""What the table tells the player over the play: card help, notices, and results dialogs.
+
+Part of the table kit, mixed into `TableScene` (base.py). A card's help box appears above the card
+under the pointer (`_card_help_for` gives the game's words); a refused move springs back with the
+engine's reason as a notice (`_notice`); results dialogs open by default from the shared
+`round_ended` / `game_ended` events, with the game's own words when it gives them (`_round_result`,
+`_game_result`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from game.core.events import Event
+from game.core.session import GameSession
+from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointed_card
+from scenes.table.drag import Notice, sentence
+from scenes.table.sprites import CardSprite
+
+
+@dataclass(frozen=True)
+
+
+class ResultWords:
+    """What a results dialog says: a title, a line under it, one row per seat, and the word to go on."""
+
+    title: str
+    subtitle: str
+    rows: list[tuple[str, str]]
+    next_label: str = "Next round"
+
+
+class Telling:
+    """Card help, refusals said as notices, and the round's and the game's results."""
+
+    def _card_help_target(self) -> CardSprite | None:
+        """The card a help box would explain: the hand card under the pointer or the keyboard focus."""
+        return pointed_card(self.drag, self.viewer)
+
+    def _card_help_for(self, sprite: CardSprite) -> CardHelp | None:
+        """The game's words for a card (None: this card needs no explaining)."""
+        return None
+
+    def _help_style(self) -> HelpBoxStyle:
+        lay = self.layout
+        return HelpBoxStyle(width=int(max(200, lay.size[0] * 0.26)), edges=lay.text_size(15), alpha=245)
+
+    def _draw_card_help(self, surface: pygame.Surface) -> None:
+        """A card's text in a box above the card it explains, drawn over everything but the notice."""
+        sprite = self._card_help_target()
+        help_ = self._card_help_for(sprite) if sprite is not None and sprite.card_id is not None else None
+        if sprite is not None and help_ is not None:
+            draw_card_help(surface, sprite, help_, self.layout.text_size(15), self._help_style())
+
+    def _notice(self, reason: str, seat: int | None = None) -> None:
+        """A refusal in the controls area, naming the seat when several people share the screen."""
+        rect = self.layout.controls_rect
+        reason = sentence(reason)
+        text = f"{self.names[seat]}: {reason}" if seat is not None and len(self.humans) > 1 else reason
+        self.drag.notice = Notice(text, (rect.centerx, rect.top))
+
+    def _round_result(self, event: Event) -> ResultWords | None:
+        """The words of a round's results dialog (None: no dialog). By default the round's score and the
+        totals; a game may give its own words (kept from its own round events, shown before `round_ended`)."""
+        score, totals = event["score"], event["totals"]
+        rows = [(self.names[s], f"+{score[s]}   {totals[s]}" if score[s] else str(totals[s]))
+                for s in range(self.count)]
+        return ResultWords(f"Round {int(event['round']) + 1} is over", "", rows)
+
+    def _game_result(self, event: Event) -> ResultWords:
+        """The words of the game's results dialog. By default the winners and the totals."""
+        winners = ", ".join(self._name(s) for s in event["winners"])
+        rows = [(self.names[s], f"{event['totals'][s]}" + ("   wins" if s in event["winners"] else ""))
+                for s in range(self.count)]
+        return ResultWords("The game is over", f"Winners: {winners}." if winners else "", rows)
+
+    def _on_round_ended(self, event: Event) -> None:
+        """A round's results, unless the game is over too (then the game's results say it all)."""
+        if any(e.kind == "game_ended" for e in self.events):
+            return
+        words = self._round_result(event)
+        if words is not None:
+            self._open_results(words.title, words.subtitle, words.rows, [(words.next_label, self._continue)],
+                               delay=self.RESULTS_DELAY)
+
+    def _on_game_ended(self, event: Event) -> None:
+        words = self._game_result(event)
+        self._open_results(words.title, words.subtitle, words.rows,
+                           [("Play again", self.play_again), ("Back to menu", self.app.back_to_title)],
+                           delay=self.RESULTS_DELAY)
+
+    def _open_results(self, title: str, subtitle: str, rows: list[tuple[str, str]],
+                      buttons: list[tuple[str, Callable[[], None]]], delay: float) -> None:
+        """Round or game result, once the motion so far has landed; events wait until it is closed."""
+        def show() -> None:
+            from scenes.results import ResultsOverlay
+
+            self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle))
+
+        if self._replaying or self.replay_mode:
+            return      # a resumed game's past dialogs, or a replay: the viewer says where the game stands
+        self.overlay_open = True
+        self.tweens.call(show, delay=delay)
+
+    def _continue(self) -> None:
+        self.overlay_open = False
+
+    def play_again(self) -> None:
+        """A new game with the same seats and options (the headless harness keeps playing this way)."""
+        session = GameSession.new(self.game, self.state.seats, self.state.options, self.state.seed + 1,
+                                  self.session.autosave_path, self.session.records_dir)
+        self.app.open_table(session)
