@@ -58,12 +58,24 @@ def show(app: App, scene: Any) -> Any:
 
 
 def run(app: App, frames: int, until: Callable[[], bool] | None = None) -> int:
-    """Run up to `frames` frames, stopping early once `until()` holds; returns the frames it took."""
+    """Run up to `frames` frames, stopping early once `until()` holds; returns the frames it took.
+
+    After each frame it waits for AI thinking started in that frame, so a test sees the same frames on an
+    idle machine and a busy one (the table itself never waits: that is what the frame tests check)."""
     for i in range(frames):
         app.frame(DT)
+        wait_for_thinking(app)
         if until is not None and until():
             return i
     return frames
+
+
+def wait_for_thinking(app: App) -> None:
+    """Block until the AI and hint threads of every scene on the stack have answered."""
+    for scene in app.stack.scenes:
+        for runner in (getattr(scene, "ai", None), getattr(scene, "hint_runner", None)):
+            if runner is not None:
+                runner.wait_all()
 
 
 def key(app: App, k: int) -> None:
