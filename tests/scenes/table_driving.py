@@ -27,6 +27,7 @@ def app_fixture(defaults: dict[str, Any] | None = None, game_settings: dict[str,
 
         def make(size=(1280, 720), **settings) -> App:
             app = App(headless=True, fixed_dt=DT, size=size)
+            wait_after_each_frame(app)
             per_game = {name: settings.pop(name, None) for name in game_settings}
             app.settings = replace(app.settings, **{**(defaults or {}), **settings})
             for name, value in per_game.items():
@@ -60,14 +61,24 @@ def show(app: App, scene: Any) -> Any:
 def run(app: App, frames: int, until: Callable[[], bool] | None = None) -> int:
     """Run up to `frames` frames, stopping early once `until()` holds; returns the frames it took.
 
-    After each frame it waits for AI thinking started in that frame, so a test sees the same frames on an
-    idle machine and a busy one (the table itself never waits: that is what the frame tests check)."""
+    A test app's frames end by waiting for the AI's thinking (`wait_after_each_frame`), so a test sees the
+    same frames on an idle machine and a busy one (the table itself never waits: the frame tests check it)."""
     for i in range(frames):
         app.frame(DT)
-        wait_for_thinking(app)
         if until is not None and until():
             return i
     return frames
+
+
+def wait_after_each_frame(app: App) -> None:
+    """Make every frame of this test app end by waiting for the AI's answers (see `run`)."""
+    frame = app.frame
+
+    def frame_then_wait(dt: float) -> None:
+        frame(dt)
+        wait_for_thinking(app)
+
+    app.frame = frame_then_wait  # type: ignore[method-assign]
 
 
 def wait_for_thinking(app: App) -> None:
