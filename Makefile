@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean i18n
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build/out dist
+
+# Extract every player-facing text into the catalogs (assets/locale/<lang>/LC_MESSAGES/olympus.po) and
+# compile them to the .mo files the program reads. Translate the new empty entries, then run it again.
+i18n: $(STAMP)
+	$(PY) build/message_catalogs.py update
 
 # ----- packaging (build/, docs/packaging.md) -----------------------------------------------------------
 .PHONY: dist startup-bench

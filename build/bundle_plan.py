@@ -31,6 +31,9 @@ EXCLUDES = (
     "lib2to3", "pydoc_data", "test", "tests", "unittest.test", "sqlite3", "xmlrpc",
     "pygame.tests", "pygame.examples", "pygame.docs", "pygame.__pyinstaller",
     "pygame.surfarray", "pygame.sndarray",
+    # Babel extracts and compiles the message catalogs at build time (build/message_catalogs.py); the
+    # program reads the compiled .mo files in assets/locale with the standard library's gettext.
+    "babel",
 )
 
 

@@ -24,6 +24,8 @@ from game.core.resources import asset_path
 from game.core.session import GameSession
 from game.core.settings import Settings, load_settings, save_settings
 from game.core.userfiles import UserDirs, user_dirs
+from scenes import i18n
+from scenes.i18n import N_, _
 from scenes.scene import Scene, SceneStack
 from scenes.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
 from scenes.widgets import wrap_text
@@ -92,17 +94,21 @@ def load_catalog_safely(game_ids: tuple[str, ...] | None = None) -> Catalog:
     return catalog
 
 
+SCENE_WORDS = {"TitleScene": N_("the title menu"), "PauseOverlay": N_("the pause menu"),
+               "SettingsScene": N_("the settings"), "SetupScene": N_("the game setup"),
+               "SavesScene": N_("the saved games"), "StatisticsScene": N_("the statistics"),
+               "RulesScene": N_("the rules")}
+
+
 def describe_scene(scene: Scene | None) -> str:
-    """How the error screen names the screen that failed: "table", "title menu", "settings"…"""
+    """How the error screen names the screen that failed, in English ("the table", "the title menu"…);
+    the error screen translates it, so it changes with the language."""
     if scene is None:
-        return "program"
+        return N_("the program")
     name = type(scene).__name__
-    words = {"TitleScene": "title menu", "PauseOverlay": "pause menu", "SettingsScene": "settings",
-             "SetupScene": "game setup", "SavesScene": "saved games", "StatisticsScene": "statistics",
-             "RulesScene": "rules"}
-    if name in words:
-        return words[name]
-    return "table" if name.endswith("TableScene") else name
+    if name in SCENE_WORDS:
+        return SCENE_WORDS[name]
+    return N_("the table") if name.endswith("TableScene") else name
 
 
 class App:
@@ -126,6 +132,9 @@ class App:
 
         loaded = load_settings(self.dirs.settings_file)
         self.settings: Settings = loaded.settings
+        # Headless runs (tests, screenshots, the benchmark) speak English unless the settings choose a
+        # language, so they are the same on every computer; a window follows the system's language.
+        i18n.set_language(i18n.chosen_language(self.settings.language, follow_system=not headless))
         if loaded.message:
             log.warning(loaded.message)
             self.toast(loaded.message)
@@ -218,18 +227,29 @@ class App:
         new = new.validated()
         old, self.settings = self.settings, new
         self._save_settings()
+        if new.language != old.language:
+            self.set_language(i18n.chosen_language(new.language, follow_system=not self.headless))
         if new.fullscreen != old.fullscreen:
             self.set_fullscreen(new.fullscreen)
         new_size = (new.window_width, new.window_height)
         if new_size != (old.window_width, old.window_height) and new_size != self._windowed_size:
             self.set_window_size(new_size)
 
+    def set_language(self, code: str) -> None:
+        """Speak `code` from the next frame on: every scene is laid out again in the new words."""
+        if code == i18n.current_language():
+            return
+        i18n.set_language(code)
+        log.info("language: %s", code)
+        self.stack.language_changed(self.size)
+
     def _save_settings(self) -> None:
         try:
             save_settings(self.dirs.settings_file, self.settings)
         except OSError as exc:
             log.error("settings not saved: %s", exc)
-            self.toast(f"Your settings could not be saved ({exc.strerror or exc}); they apply until you quit.")
+            self.toast(_("Your settings could not be saved ({reason}); they apply until you quit.").format(
+                reason=exc.strerror or exc))
 
     def toast(self, text: str) -> None:
         """A short message over everything; longer messages stay a little longer so they can be read."""
@@ -247,13 +267,14 @@ class App:
             scene = tables.open_table(self, session)
         except Exception as exc:  # a broken table must not take the program down with it
             log.exception("table for %s failed to open", session.game.id)
-            self.toast(f"The {session.game.title} table could not be opened ({type(exc).__name__}: {exc}). "
-                       "Your game is saved and can be resumed.")
+            self.toast(_("The {game} table could not be opened ({reason}). Your game is saved and can be "
+                         "resumed.").format(game=session.game.title, reason=f"{type(exc).__name__}: {exc}"))
             return
         log.info("opening table: %s, seats %s, seed %s", session.game.id,
                  [f"{s.name} ({s.controller})" for s in session.seats], session.state.seed)
         if session.kept_unfinished is not None:
-            self.toast(f"Your unfinished game was kept in the saved games as “{session.kept_unfinished.stem}”.")
+            self.toast(_("Your unfinished game was kept in the saved games as “{name}”.").format(
+                name=session.kept_unfinished.stem))
         self.session = session
         if fresh:
             self.stack.clear_to(scene)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.i18n import _
 from scenes.theme import CREAM, PARCHMENT
 from scenes.widgets import (ERROR, Button, Control, MenuScene, draw_dialog_frame, draw_felt, draw_text, ellipsize,
                             keyed, text_width, wrap_text)
@@ -18,11 +19,10 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 
-TITLE = "Something went wrong"
-
 
 class ErrorScene(MenuScene):
-    """Full screen (the failed scene is gone); Enter goes back to the title, Esc too."""
+    """Full screen (the failed scene is gone); Enter goes back to the title, Esc too. `where` names the
+    screen that failed in English ("the table", app.describe_scene); it is shown translated."""
 
     def __init__(self, app: "App", error: BaseException, where: str) -> None:
         super().__init__(app)
@@ -38,14 +38,15 @@ class ErrorScene(MenuScene):
     on_escape = to_title
 
     def paragraphs(self) -> list[tuple[str, tuple[int, int, int], str]]:
-        kept = ("Your game is kept: it was saved after the last move that went through. Go back to the title "
-                "and choose Resume to play on." if self.game_kept else
-                "No unfinished game was lost: there was none in progress, or it had already been kept.")
+        kept = (_("Your game is kept: it was saved after the last move that went through. Go back to the title "
+                  "and choose Resume to play on.") if self.game_kept else
+                _("No unfinished game was lost: there was none in progress, or it had already been kept."))
+        stopped = _("{where} stopped with an unexpected error:").format(where=_(self.where))
         return [
-            (f"The {self.where} stopped with an unexpected error:", CREAM, "bold"),
+            (stopped[:1].upper() + stopped[1:], CREAM, "bold"),
             (self.what, ERROR, "sans"),
             (kept, PARCHMENT, "sans"),
-            (f"The details are in the log file: {self.app.log_path}", PARCHMENT, "sans"),
+            (_("The details are in the log file: {path}").format(path=self.app.log_path), PARCHMENT, "sans"),
         ]
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
@@ -68,8 +69,8 @@ class ErrorScene(MenuScene):
         self.pad = pad
         w = int((panel_w - 2 * pad - int(18 * s)) / 2)
         y = self.panel.bottom - self.band_h - pad - button_h + int(12 * s)
-        back = Button(pygame.Rect(self.panel.x + pad, y, w, button_h), "Back to the title", self.to_title)
-        leave = Button(pygame.Rect(self.panel.right - pad - w, y, w, button_h), "Quit", self.app.quit, style="secondary")
+        back = Button(pygame.Rect(self.panel.x + pad, y, w, button_h), _("Back to the title"), self.to_title)
+        leave = Button(pygame.Rect(self.panel.right - pad - w, y, w, button_h), _("Quit"), self.app.quit, style="secondary")
         return [keyed(back, "title"), keyed(leave, "quit")]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -77,9 +78,10 @@ class ErrorScene(MenuScene):
         band = draw_dialog_frame(surface, self.panel, self.band_h)
         y = band.bottom + int(12 * self.s)
         size = self.title_size
-        while size > 14 and text_width(TITLE, size, "title") > self.panel.w - 2 * self.pad:
+        title = _("Something went wrong")
+        while size > 14 and text_width(title, size, "title") > self.panel.w - 2 * self.pad:
             size -= 1
-        draw_text(surface, TITLE, (self.panel.centerx, y), size, CREAM, "title", "midtop")
+        draw_text(surface, title, (self.panel.centerx, y), size, CREAM, "title", "midtop")
         y += int(self.title_size * 1.4)
         for text, colour, style in self.lines:
             if text:

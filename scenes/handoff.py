@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from scenes.i18n import _
 from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
 from scenes.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed,
                             text_width, wrap_text)
@@ -63,7 +64,7 @@ class HandoffOverlay(MenuScene):
         self.big = max(20, int(50 * s))
         self.text_size = max(13, int(24 * s))
         button_h = max(34, int(60 * s))
-        label = f"I am {self.seat_name}: show my cards"
+        label = _("I am {name}: show my cards").format(name=self.seat_name)
         button_w = min(int(width * 0.9), text_width(label, int(button_h * 0.42), "bold") + 2 * button_h)
         rect = pygame.Rect(0, 0, button_w, button_h)
         rect.midtop = (width // 2, int(height * 0.62))
@@ -77,15 +78,15 @@ class HandoffOverlay(MenuScene):
         draw_meander(surface, pygame.Rect(0, int(height * 0.16), width, band_h), TERRACOTTA)
         draw_meander(surface, pygame.Rect(0, int(height * 0.84) - band_h, width, band_h), TERRACOTTA)
         y = int(height * 0.28)
-        line = ellipsize(f"Pass the computer to {self.seat_name}", self.big, int(width * 0.92), "title")
+        line = ellipsize(_("Pass the computer to {name}").format(name=self.seat_name), self.big, int(width * 0.92), "title")
         draw_text(surface, line, (width // 2, y), self.big, GOLD, "title", "midtop")
         y += int(self.big * 1.45)
-        draw_text(surface, "Everyone else, look away", (width // 2, y), self.text_size, CREAM, "bold", "midtop")
+        draw_text(surface, _("Everyone else, look away"), (width // 2, y), self.text_size, CREAM, "bold", "midtop")
         y += int(self.text_size * 1.8)
         for text in wrap_text(self.reason, self.text_size, int(width * 0.8)) if self.reason else []:
             draw_text(surface, text, (width // 2, y), self.text_size, PARCHMENT, "sans", "midtop")
             y += int(self.text_size * 1.4)
         self.focus.draw(surface)
-        hint = "Press Enter or click anywhere when only you can see the screen. Esc: menu."
-        draw_text(surface, hint, (width // 2, self.focus.controls[0].rect.bottom + int(16 * s)),
+        hint = _("Press Enter or click anywhere when only you can see the screen. Esc: menu.")
+        draw_text(surface, ellipsize(hint, max(11, int(17 * s)), int(width * 0.96)), (width // 2, self.focus.controls[0].rect.bottom + int(16 * s)),
                   max(11, int(17 * s)), PARCHMENT, "sans", "midtop")

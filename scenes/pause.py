@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.i18n import _
 from scenes.theme import CREAM, PARCHMENT, ui_scale
-from scenes.widgets import Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed
+from scenes.widgets import Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed
 
 if TYPE_CHECKING:
     from game.core.session import GameSession
@@ -59,7 +60,8 @@ class PauseOverlay(MenuScene):
             return True
         except OSError as exc:
             log.error("save failed: %s", exc)
-            self.app.toast(f"The game could not be saved ({exc.strerror or exc}). It was not left.")
+            self.app.toast(_("The game could not be saved ({reason}). It was not left.").format(
+                reason=exc.strerror or exc))
             return False
 
     def save_and_leave(self) -> None:
@@ -84,27 +86,30 @@ class PauseOverlay(MenuScene):
         self.band_h = int(18 * s)
         panel_w = min(int(width * 0.9), max(int(460 * s), int(width * 0.4)))
         header = self.band_h + int(24 * s) + int(self.title_size * 1.25) + int(self.text_size * 2.2)
-        specs = [("Resume", self.resume_game, "primary"), ("Rules", self.show_rules, "secondary"),
-                 ("Settings", self.show_settings, "secondary"),
-                 ("Save or load a game", self.show_saves, "secondary"),
-                 ("Save and return to menu", self.save_and_leave, "secondary"),
-                 ("Quit", self.quit_program, "secondary")]
+        # (key, label, action, style): the key is the English label, the same in every language.
+        specs = [("Resume", _("Resume"), self.resume_game, "primary"),
+                 ("Rules", _("Rules"), self.show_rules, "secondary"),
+                 ("Settings", _("Settings"), self.show_settings, "secondary"),
+                 ("Save or load a game", _("Save or load a game"), self.show_saves, "secondary"),
+                 ("Save and return to menu", _("Save and return to menu"), self.save_and_leave, "secondary"),
+                 ("Quit", _("Quit"), self.quit_program, "secondary")]
         panel_h = header + len(specs) * (button_h + gap) + int(24 * s) + self.band_h
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (width // 2, height // 2)
         y = self.panel.y + header
         controls: list[Control] = []
-        for label, action, style in specs:
+        for key, label, action, style in specs:
             rect = pygame.Rect(self.panel.x + int(36 * s), y, panel_w - int(72 * s), button_h)
-            controls.append(keyed(Button(rect, label, action, style=style), label))
+            controls.append(keyed(Button(rect, label, action, style=style), key))
             y += button_h + gap
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
         y = band.bottom + int(16 * self.s)
-        draw_text(surface, "Paused", (self.panel.centerx, y), self.title_size, CREAM, "title", "midtop")
+        draw_text(surface, _("Paused"), (self.panel.centerx, y), self.title_size, CREAM, "title", "midtop")
         y += int(self.title_size * 1.25)
-        draw_text(surface, f"{self.game_title} · saved after every move", (self.panel.centerx, y), self.text_size,
-                  PARCHMENT, "sans", "midtop")
+        line = _("{game} · saved after every move").format(game=self.game_title)
+        draw_text(surface, ellipsize(line, self.text_size, self.panel.w - int(40 * self.s)), (self.panel.centerx, y),
+                  self.text_size, PARCHMENT, "sans", "midtop")
         self.focus.draw(surface)

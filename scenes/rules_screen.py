@@ -31,9 +31,11 @@ from game.core.errors import ContentError
 from game.core.manifest import ManifestError
 from game.core.resources import asset_path
 from scenes.card_faces import card_faces
+from scenes.i18n import SOURCE_LANGUAGE, _, current_language
 from scenes.table.card_art import CardArt, card_height, corner_radius
 from scenes.theme import CREAM, GOLD, ILLEGAL, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, font, ui_scale
-from scenes.widgets import Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed, wrap_text
+from scenes.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed, note_cut,
+                            wrap_text)
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -219,6 +221,8 @@ def layout_runs(runs: list[Run], x: int, y: int, width: int, size: int, colour: 
                 cx += font(size, style).size(" ")[0]
             continue
         w = font(size, style).size(token)[0]
+        if w > width:
+            note_cut(token, width)          # a word wider than its column runs out of it
         if cx > x and cx + w > x + width:
             cx = x
             y += line_h
@@ -227,10 +231,25 @@ def layout_runs(runs: list[Run], x: int, y: int, width: int, size: int, colour: 
     return pieces, y + line_h
 
 
-def rules_file(game_id: str) -> str:
-    """The game's rules text under assets/, as its manifest names it (rules/<id>.md when it names none)."""
+def rules_file(game_id: str, language: str = SOURCE_LANGUAGE) -> str:
+    """The game's rules text under assets/, as its manifest names it (rules/<id>.md when it names none).
+
+    The manifest names the English text; another language's sits in a folder named after the language
+    beside it (rules/nl/<id>.md), with the same structure and card rows."""
     found = manifests.registry().get(game_id)
-    return found.rules if found is not None and found.rules else f"rules/{game_id}.md"
+    english = found.rules if found is not None and found.rules else f"rules/{game_id}.md"
+    if language == SOURCE_LANGUAGE:
+        return english
+    folder, _slash, name = english.rpartition("/")
+    return f"{folder}/{language}/{name}" if folder else f"{language}/{name}"
+
+
+def rules_file_for_language(game_id: str, language: str) -> str:
+    """The rules text to show in `language`: its own, or the English one while it has none."""
+    translated = rules_file(game_id, language)
+    if asset_path(*translated.split("/")).is_file():
+        return translated
+    return rules_file(game_id)
 
 
 class RulesScene(MenuScene):
@@ -241,20 +260,7 @@ class RulesScene(MenuScene):
         self.game_id = game_id
         game = app.catalog.games.get(game_id)
         self.game_title = game.title if game is not None else game_id
-        self.rules_file = rules_file(game_id)
-        self.path = asset_path(*self.rules_file.split("/"))
-        self.message = ""
-        try:
-            self.blocks = parse_markdown(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            self.blocks = []
-            self.message = (f"The rules of {self.game_title} are not installed: the file {self.rules_file} "
-                            "is missing from the program's assets.")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.blocks = []
-            self.message = f"The rules of {self.game_title} could not be read ({exc})."
-        if self.message:
-            self.blocks = [Block("heading2", [("Rules not available", True)]), Block("paragraph", [(self.message, False)])]
+        self.read_text()
         self.game: Game | None = game
         self.art: CardArt | None = None
         self.deck_ids: frozenset[str] = frozenset()
@@ -268,6 +274,30 @@ class RulesScene(MenuScene):
         self.lines: list[tuple[str, pygame.Rect]] = []
         self.content_h = 0
         self.relayout()
+
+    def read_text(self) -> None:
+        """Read the rules in the player's language (a missing or unreadable file: a message saying so)."""
+        self.rules_file = rules_file_for_language(self.game_id, current_language())
+        self.path = asset_path(*self.rules_file.split("/"))
+        self.message = ""
+        try:
+            self.blocks = parse_markdown(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            self.blocks = []
+            self.message = _("The rules of {game} are not installed: the file {file} is missing from the "
+                             "program's assets.").format(game=self.game_title, file=self.rules_file)
+        except (OSError, UnicodeDecodeError) as exc:
+            self.blocks = []
+            self.message = _("The rules of {game} could not be read ({reason}).").format(game=self.game_title,
+                                                                                         reason=exc)
+        if self.message:
+            self.blocks = [Block("heading2", [(_("Rules not available"), True)]),
+                           Block("paragraph", [(self.message, False)])]
+
+    def language_changed(self) -> None:
+        """The same page in the other language, scrolled back to its top (the two texts differ in length)."""
+        self.read_text()
+        self.scroll = 0.0
 
     # ----- card faces ---------------------------------------------------------------------------------
     def _load_faces(self) -> None:
@@ -283,14 +313,15 @@ class RulesScene(MenuScene):
             self.art, self.deck_ids = card_faces(self.game_id, game)
         except (LookupError, ImportError, ContentError, ManifestError, OSError) as exc:
             self.art = None
-            self.faces_problem = f"The cards of {self.game_title} cannot be drawn here: {exc}."
+            self.faces_problem = _("The cards of {game} cannot be drawn here: {reason}.").format(
+                game=self.game_title, reason=exc)
 
     def row_messages(self, block: Block, first_row: bool) -> list[str]:
         """What is wrong with one card row, in words for the screen (empty when nothing is)."""
         row = block.row
         if row is None:
             return []
-        where = f"Card row on line {row.line} of {self.rules_file}"
+        where = _("Card row on line {line} of {file}").format(line=row.line, file=self.rules_file)
         found = [f"{where}: {problem}." for problem in row.problems]
         if self.art is None:
             if first_row and self.faces_problem:
@@ -299,8 +330,10 @@ class RulesScene(MenuScene):
         unknown = [card for card in dict.fromkeys(row.card_ids) if card not in self.deck_ids]
         if unknown:
             quoted = [f"\u201c{card}\u201d" for card in unknown]
-            names = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-            found.append(f"{where}: the {self.game_title} deck has no card {names}.")
+            names = quoted[0] if len(quoted) == 1 else _("{names} or {last}").format(names=", ".join(quoted[:-1]),
+                                                                                    last=quoted[-1])
+            found.append(_("{where}: the {game} deck has no card {names}.").format(where=where, game=self.game_title,
+                                                                                   names=names))
         return found
 
     def drawable(self, card_id: str) -> bool:
@@ -313,7 +346,7 @@ class RulesScene(MenuScene):
         self.s = s
         self.header_h = max(44, int(76 * s))
         button_h = max(30, int(46 * s))
-        self.back = Button(pygame.Rect(int(20 * s), (self.header_h - button_h) // 2, int(130 * s), button_h), "Back",
+        self.back = Button(pygame.Rect(int(20 * s), (self.header_h - button_h) // 2, int(130 * s), button_h), _("Back"),
                            self.app.stack.pop, hotkey=pygame.K_BACKSPACE, style="secondary")
         page_w = min(int(width * 0.94), int(940 * s))
         self.page = pygame.Rect((width - page_w) // 2, self.header_h + int(12 * s), page_w,
@@ -395,7 +428,7 @@ class RulesScene(MenuScene):
             for c in range(columns):
                 cell = row[c] if c < len(row) else []
                 colour = TERRACOTTA_DARK if r == 0 else INK
-                runs = [(t, True) for t, _ in cell] if r == 0 else cell
+                runs = [(t, True) for t, _bold in cell] if r == 0 else cell
                 new, cell_bottom = layout_runs(runs, x + pad, y + pad // 2, widths[c] - 2 * pad, size, colour)
                 pieces += new
                 bottom = max(bottom, cell_bottom + pad // 2)
@@ -500,10 +533,10 @@ class RulesScene(MenuScene):
     # ----- drawing ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
-        width, _ = surface.get_size()
+        width = surface.get_width()
         s = self.s
         title_size = max(16, int(32 * s))
-        title = ellipsize(f"Rules · {self.game_title}", title_size, width - 2 * (self.back.rect.right + int(20 * s)),
+        title = ellipsize(_("Rules · {game}").format(game=self.game_title), title_size, width - 2 * (self.back.rect.right + int(20 * s)),
                           "title")
         draw_text(surface, title, (width // 2, self.header_h // 2), title_size, CREAM, "title", "center")
         self.focus.draw(surface)
@@ -540,7 +573,7 @@ class RulesScene(MenuScene):
             thumb_y = track.y + int((track.h - thumb_h) * self.scroll / self.max_scroll)
             pygame.draw.rect(surface, TERRACOTTA_DARK, (track.x, thumb_y, track.w, thumb_h), border_radius=track.w // 2)
             if width >= 1200:
-                hint = "Wheel, arrows, Page Up/Down · Esc: back"
+                hint = _("Wheel, arrows, Page Up/Down · Esc: back")
                 draw_text(surface, hint, (width - int(20 * s), self.header_h // 2), max(10, int(14 * s)), PARCHMENT,
                           "sans", "midright")
 

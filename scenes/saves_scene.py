@@ -19,10 +19,11 @@ from game.core.saves import (GameFile, MAX_NAME_LENGTH, FORBIDDEN_NAME_CHARACTER
                              keep_unfinished_autosave, list_game_files, rename_save, save_game, save_name_problem,
                              suggested_name)
 from game.core.session import GameSession
+from scenes.i18n import _, format_datetime, join_names
 from scenes.results import ConfirmOverlay
 from scenes.theme import CREAM, GOLD, PARCHMENT
 from scenes.widgets import (ERROR, MUTED, Button, Control, MenuScene, TextField, draw_dialog_frame, draw_empty_note,
-                            draw_focus_ring, draw_text, draw_titled_frame, ellipsize, keyed, wide_panel)
+                            draw_focus_ring, draw_text, draw_titled_frame, ellipsize, keyed, text_width, wide_panel)
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -43,15 +44,15 @@ def title_of(app: "App", game_id: str) -> str:
 def describe_unfinished(app: "App", record: dict[str, Any]) -> str:
     """"Zeus on the Loose with You, Ariadne and Bion, round 3": how a player recognises a game."""
     names = [seat["name"] for seat in record["seats"]]
-    joined = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-    return f"{title_of(app, record['game'])} with {joined}, round {max(1, len(record['rounds']))}"
+    return _("{game} with {names}, round {round}").format(game=title_of(app, record["game"]), names=join_names(names),
+                                                          round=max(1, len(record["rounds"])))
 
 
 def confirm_ending_unfinished(app: "App", question: str, consequence: str, unfinished: dict[str, Any],
                               go_on: Callable[[], None], keep: Callable[[], None], drop: Callable[[], None]) -> None:
     """Ask before an unfinished game ends: keep it in the saves (the default), drop it, or cancel."""
-    detail = (f"{consequence} your unfinished game: {describe_unfinished(app, unfinished)}. "
-              "Keep it in your saved games, or drop it?")
+    detail = _("{consequence} your unfinished game: {game}. Keep it in your saved games, or drop it?").format(
+        consequence=consequence, game=describe_unfinished(app, unfinished))
 
     def keep_then() -> None:
         keep()
@@ -61,8 +62,8 @@ def confirm_ending_unfinished(app: "App", question: str, consequence: str, unfin
         drop()
         go_on()
 
-    app.stack.push(ConfirmOverlay(app, question, [("Keep it", keep_then), ("Drop it", drop_then),
-                                                  ("Cancel", lambda: None)], detail))
+    app.stack.push(ConfirmOverlay(app, question, [(_("Keep it"), keep_then), (_("Drop it"), drop_then),
+                                                  (_("Cancel"), lambda: None)], detail))
 
 
 class SaveRow(Control):
@@ -100,12 +101,23 @@ class SaveRow(Control):
         """The row's first line (after the selection marker)."""
         return self.entry.name
 
+    def progress(self) -> str:
+        """"round 3", or "finished after round 7"."""
+        entry = self.entry
+        if entry.finished:
+            return _("finished after round {round}").format(round=entry.round_number)
+        return _("round {round}").format(round=entry.round_number)
+
     def details(self) -> str:
         """The row's second line."""
         entry = self.entry
         if not entry.playable:
-            return f"{self.title} cannot be played in this version · {entry.progress_text()}"
-        return f"{self.title} · {entry.progress_text()} · {entry.scores_text()}"
+            return _("{game} cannot be played in this version · {progress}").format(game=self.title,
+                                                                                   progress=self.progress())
+        return f"{self.title} · {self.progress()} · {entry.scores_text()}"
+
+    def date(self) -> str:
+        return format_datetime(self.entry.modified)
 
     def draw(self, surface: pygame.Surface) -> None:
         rect, entry = self.rect, self.entry
@@ -116,7 +128,7 @@ class SaveRow(Control):
                          width=max(1, rect.h // 30 + self.selected), border_radius=radius)
         pad = max(6, rect.h // 6)
         big, small = max(12, int(rect.h * 0.3)), max(11, int(rect.h * 0.24))
-        date = draw_text(surface, entry.date_text(), (rect.right - pad, rect.y + pad), small, PARCHMENT, "sans", "topright")
+        date = draw_text(surface, self.date(), (rect.right - pad, rect.y + pad), small, PARCHMENT, "sans", "topright")
         marker = "▶ " if self.selected else ""
         draw_text(surface, ellipsize(marker + self.heading(), big, date.x - rect.x - 2 * pad, "bold"),
                   (rect.x + pad, rect.y + pad // 2 + 1), big, CREAM, "bold")
@@ -181,17 +193,17 @@ class SavesScene(MenuScene):
         try:
             path = save_game(self.app.dirs.saves, name, self.session.state.record(), replace=replace)
         except ValueError:   # the name is taken: ask before replacing that save
-            self.app.stack.push(ConfirmOverlay(self.app, f"Replace the save “{name}”?",
-                                               [("Replace it", lambda: self.save_current(replace=True)),
-                                                ("Cancel", lambda: None)]))
+            self.app.stack.push(ConfirmOverlay(self.app, _("Replace the save “{name}”?").format(name=name),
+                                               [(_("Replace it"), lambda: self.save_current(replace=True)),
+                                                (_("Cancel"), lambda: None)]))
             return
         except OSError as exc:
             log.error("save failed: %s", exc)
-            self.name_problem = f"The game could not be saved ({exc.strerror or exc})."
+            self.name_problem = _("The game could not be saved ({reason}).").format(reason=exc.strerror or exc)
             self.relayout()
             return
         log.info("saved %s as %s", self.session.game.id, path)
-        self.app.toast(f"Saved as “{name}”.")
+        self.app.toast(_("Saved as “{name}”.").format(name=name))
         self.read_list()
         self.selected = next((e for e in self.entries if e.path == path), self.selected)
         self.page = 0
@@ -216,7 +228,8 @@ class SavesScene(MenuScene):
         if unfinished is None:
             self.load(entry)
             return
-        confirm_ending_unfinished(self.app, "Load a saved game?", f"Loading “{entry.name}” ends", unfinished,
+        confirm_ending_unfinished(self.app, _("Load a saved game?"), _("Loading “{name}” ends").format(name=entry.name),
+                                  unfinished,
                                   lambda: self.load(entry), self.keep_unfinished, self.drop_unfinished)
 
     def keep_unfinished(self) -> None:
@@ -225,11 +238,11 @@ class SavesScene(MenuScene):
         kept = keep_unfinished_autosave(self.app.dirs.autosave, self.app.dirs.saves,
                                         self.session.game.title if self.session else self._autosave_title())
         if kept is not None:
-            self.app.toast(f"Your unfinished game was kept in the saved games as “{kept.stem}”.")
+            self.app.toast(_("Your unfinished game was kept in the saved games as “{name}”.").format(name=kept.stem))
 
     def _autosave_title(self) -> str:
         record = self.unfinished_record()
-        return title_of(self.app, record["game"]) if record else "Game"
+        return title_of(self.app, record["game"]) if record else _("Game")
 
     def drop_unfinished(self) -> None:
         self.app.dirs.autosave.unlink(missing_ok=True)
@@ -246,7 +259,7 @@ class SavesScene(MenuScene):
             session.save()      # the loaded game is now the unfinished one the title offers to resume
         except (RecordError, OSError) as exc:
             log.error("loading %s failed: %s", entry.path, exc)
-            self.app.toast(f"“{entry.name}” could not be loaded ({exc}).")
+            self.app.toast(_("“{name}” could not be loaded ({reason}).").format(name=entry.name, reason=exc))
             self.read_list()
             self.relayout()
             return
@@ -264,7 +277,7 @@ class SavesScene(MenuScene):
         except ValueError as exc:
             return str(exc)
         except OSError as exc:
-            return f"The save could not be renamed ({exc.strerror or exc})."
+            return _("The save could not be renamed ({reason}).").format(reason=exc.strerror or exc)
         self.read_list()
         self.selected = next((e for e in self.entries if e.path == path), None)
         self.relayout()
@@ -279,15 +292,16 @@ class SavesScene(MenuScene):
             try:
                 delete_save(entry.path)
             except OSError as exc:
-                self.app.toast(f"“{entry.name}” could not be deleted ({exc.strerror or exc}).")
+                self.app.toast(_("“{name}” could not be deleted ({reason}).").format(name=entry.name,
+                                                                                    reason=exc.strerror or exc))
             self.selected = None
             self.read_list()
             self.page = min(self.page, max(0, self.pages - 1))
             self.relayout()
 
-        self.app.stack.push(ConfirmOverlay(self.app, f"Delete the save “{entry.name}”?",
-                                           [("Delete", delete), ("Keep it", lambda: None)],
-                                           "A deleted save cannot be brought back."))
+        self.app.stack.push(ConfirmOverlay(self.app, _("Delete the save “{name}”?").format(name=entry.name),
+                                           [(_("Delete"), delete), (_("Keep it"), lambda: None)],
+                                           _("A deleted save cannot be brought back.")))
 
     # ----- layout --------------------------------------------------------------------------------------
     @property
@@ -310,11 +324,11 @@ class SavesScene(MenuScene):
             save_w = max(int(120 * s), int(inner.w * 0.16))
             self.save_label_pos = (inner.x, y + button_h // 2)
             field = TextField(pygame.Rect(inner.x + label_w, y, inner.w - label_w - save_w - gap, button_h),
-                              self.name_text, self.set_name, hint="A name for this save", max_length=MAX_NAME_LENGTH,
+                              self.name_text, self.set_name, hint=_("A name for this save"), max_length=MAX_NAME_LENGTH,
                               allowed=name_character_allowed, on_commit=lambda _text: self.save_current(),
                               invalid=self.name_problem is not None)
             controls.append(keyed(field, "name"))
-            controls.append(keyed(Button(pygame.Rect(inner.right - save_w, y, save_w, button_h), "Save",
+            controls.append(keyed(Button(pygame.Rect(inner.right - save_w, y, save_w, button_h), _("Save"),
                                          self.save_current), "save"))
             y += button_h + int(self.text_size * 1.6)
         self.list_top = y
@@ -330,44 +344,50 @@ class SavesScene(MenuScene):
             controls.append(keyed(row, f"row-{entry.path.name}"))
             y += row_h + row_gap
         chosen = self.selected is not None
-        specs: list[tuple[str, Callable[[], None], bool, str]] = [
-            ("Load", self.load_selected,
+        # (key, label, action, enabled, style): the key is the English label, the same in every language.
+        specs: list[tuple[str, str, Callable[[], None], bool, str]] = [
+            ("Load", _("Load"), self.load_selected,
              self.selected is not None and self.selected.playable and not self.selected.finished, "primary"),
-            ("Rename", self.rename_selected, chosen, "secondary"),
-            ("Delete", self.delete_selected, chosen, "secondary"),
+            ("Rename", _("Rename"), self.rename_selected, chosen, "secondary"),
+            ("Delete", _("Delete"), self.delete_selected, chosen, "secondary"),
         ]
         if self.pages > 1:
-            specs += [("◀", lambda: self.turn_page(-1), self.page > 0, "secondary"),
-                      ("▶", lambda: self.turn_page(1), self.page < self.pages - 1, "secondary")]
-        specs.append(("Done", self.on_escape, True, "secondary"))
+            specs += [("◀", "◀", lambda: self.turn_page(-1), self.page > 0, "secondary"),
+                      ("▶", "▶", lambda: self.turn_page(1), self.page < self.pages - 1, "secondary")]
+        specs.append(("Done", _("Done"), self.on_escape, True, "secondary"))
         small_w = max(int(56 * s), button_h)
-        widths = [small_w if label in "◀▶" else max(int(110 * s), int(inner.w * 0.15)) for label, *_ in specs]
+        label_size = max(10, int(button_h * 0.42))
+        widths = [small_w if key in "◀▶" else
+                  max(int(110 * s), int(inner.w * 0.15),
+                      text_width(label, label_size, "bold" if style == "primary" else "sans") + button_h // 2 + 4)
+                  for key, label, _action, _enabled, style in specs]
         x = inner.x
-        for (label, action, enabled, style), w in zip(specs, widths):
+        for (key, label, action, enabled, style), w in zip(specs, widths):
             rect = pygame.Rect(x, bottom, w, button_h)
-            if label == "Done":
+            if key == "Done":
                 rect.right = inner.right
-            controls.append(keyed(Button(rect, label, action, enabled=enabled, style=style), label))
+            controls.append(keyed(Button(rect, label, action, enabled=enabled, style=style), key))
             x += w + gap
         self.page_label_pos = (x + gap, bottom + button_h // 2)
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_titled_frame(surface, self.panel, self.band_h, "Saved games", self.title_size, self.s)
+        draw_titled_frame(surface, self.panel, self.band_h, _("Saved games"), self.title_size, self.s)
         s = self.s
         if self.save_label_pos is not None:
-            draw_text(surface, "Save this game as", self.save_label_pos, self.text_size, CREAM, "bold", "midleft")
+            draw_text(surface, _("Save this game as"), self.save_label_pos, self.text_size, CREAM, "bold", "midleft")
             if self.name_problem:
                 field = self.focus.controls[0].rect
                 draw_text(surface, ellipsize(self.name_problem, self.text_size, self.panel.right - field.x - int(30 * s)),
                           (field.x, field.bottom + int(4 * s)), max(11, int(15 * s)), ERROR)
         if not self.entries:
-            lines = ["No saved games yet."]
-            lines.append("Type a name above and press Save." if self.session is not None
-                         else "Save a game from the pause menu (Esc during a game).")
+            lines = [_("No saved games yet.")]
+            lines.append(_("Type a name above and press Save.") if self.session is not None
+                         else _("Save a game from the pause menu (Esc during a game)."))
             draw_empty_note(surface, lines, self.panel.centerx, self.list_top + int(30 * s), self.text_size)
         elif self.pages > 1:
-            draw_text(surface, f"page {self.page + 1} of {self.pages}", self.page_label_pos, max(11, int(15 * s)),
+            draw_text(surface, _("page {page} of {pages}").format(page=self.page + 1, pages=self.pages),
+                      self.page_label_pos, max(11, int(15 * s)),
                       MUTED, "sans", "midleft")
         self.focus.draw(surface)
 
@@ -410,19 +430,19 @@ class RenameOverlay(MenuScene):
         self.panel.center = (width // 2, height // 2)
         y = self.panel.y + self.band_h + pad + int(self.title_size * 1.4)
         field = TextField(pygame.Rect(self.panel.x + pad, y, panel_w - 2 * pad, button_h), self.text, self.set_text,
-                          hint="New name", max_length=MAX_NAME_LENGTH, allowed=name_character_allowed,
+                          hint=_("New name"), max_length=MAX_NAME_LENGTH, allowed=name_character_allowed,
                           on_commit=lambda _text: self.confirm(), invalid=self.problem is not None)
         self.field_rect = field.rect
         y += button_h + int(30 * s)
         w = int((panel_w - 2 * pad - int(18 * s)) / 2)
-        ok = Button(pygame.Rect(self.panel.x + pad, y, w, button_h), "Rename", self.confirm)
-        cancel = Button(pygame.Rect(self.panel.right - pad - w, y, w, button_h), "Cancel", self.on_escape,
+        ok = Button(pygame.Rect(self.panel.x + pad, y, w, button_h), _("Rename"), self.confirm)
+        cancel = Button(pygame.Rect(self.panel.right - pad - w, y, w, button_h), _("Cancel"), self.on_escape,
                         style="secondary")
         return [keyed(field, "name"), keyed(ok, "ok"), keyed(cancel, "cancel")]
 
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
-        title = ellipsize(f"Rename “{self.entry.name}”", self.title_size, self.panel.w - int(40 * self.s), "title")
+        title = ellipsize(_("Rename “{name}”").format(name=self.entry.name), self.title_size, self.panel.w - int(40 * self.s), "title")
         draw_text(surface, title, (self.panel.centerx, band.bottom + int(16 * self.s)), self.title_size, CREAM, "title",
                   "midtop")
         if self.problem:

@@ -48,6 +48,11 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; recompute the layout."""
 
+    def language_changed(self) -> None:
+        """The player chose another language. The App lays every scene out again right after (through
+        `resize`); a scene that keeps words made earlier (read from a file, built when it opened)
+        makes them anew here."""
+
 
 class SceneStack:
     def __init__(self) -> None:
@@ -126,4 +131,10 @@ class SceneStack:
 
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self._scenes:
+            scene.resize(size)
+
+    def language_changed(self, size: tuple[int, int]) -> None:
+        """Every scene, also those under the top one, redraws in the new language from the next frame."""
+        for scene in self._scenes:
+            scene.language_changed()
             scene.resize(size)

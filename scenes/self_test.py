@@ -62,6 +62,7 @@ class SelfTestReport:
     images: int = 0
     ai_moves: int = 0
     ai_processes: int = 0
+    languages: int = 0
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -71,7 +72,7 @@ class SelfTestReport:
     def summary(self, seconds: float) -> str:
         counts = (f"{self.games} games, {self.tables} tables, {self.cards} cards, {self.fonts} fonts, "
                   f"{self.yaml_files} yaml files, {self.images} images, {self.ai_moves} ai moves, "
-                  f"{self.ai_processes} ai processes, {seconds:.1f} s")
+                  f"{self.ai_processes} ai processes, {self.languages} languages, {seconds:.1f} s")
         if self.ok:
             return f"self-test ok: {counts}"
         return f"self-test FAILED ({len(self.failures)} problems): {counts}"
@@ -260,6 +261,31 @@ def check_tables(report: SelfTestReport, games: dict[str, Game]) -> None:
         _guarded(report, f"table {game_id}", lambda game=game: draw(game))
 
 
+def check_languages(report: SelfTestReport) -> None:
+    """Every language's compiled catalog ships and translates, and so do the rules of every offered game
+    (this also proves the bundle carries assets/locale and assets/rules/<language>/)."""
+    import gettext
+
+    from game.core.settings import LANGUAGES
+    from scenes import i18n
+    from scenes.rules_screen import rules_file
+
+    def check(code: str) -> None:
+        if code != i18n.SOURCE_LANGUAGE:
+            catalog = gettext.translation(i18n.DOMAIN, localedir=i18n.locale_dir(), languages=[code])
+            if catalog.gettext("Settings") == "Settings":
+                raise ValueError("its catalog does not translate “Settings”")
+        for entry in manifests.registry().manifests:
+            if entry.offered and entry.rules is not None:
+                path = rules_file(entry.id, code)
+                if not asset_path(*path.split("/")).is_file():
+                    raise FileNotFoundError(f"the rules text {path} is missing")
+        report.languages += 1
+
+    for code in LANGUAGES:
+        _guarded(report, f"language {code}", lambda code=code: check(code))
+
+
 def run_self_test(game_ids: tuple[str, ...] | None = None) -> SelfTestReport:
     """All checks; never raises, so the summary always names what failed."""
     report = SelfTestReport()
@@ -268,6 +294,7 @@ def run_self_test(game_ids: tuple[str, ...] | None = None) -> SelfTestReport:
     games = check_games(report, game_ids)
     check_fonts(report)
     check_images(report)
+    check_languages(report)
     check_ai_games(report, games)
     check_ai_process(report, games)
     check_tables(report, games)

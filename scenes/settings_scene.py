@@ -14,7 +14,10 @@ import pygame
 from game.core import manifest as manifests
 from game.core.manifest import GameSetting
 from game.core.replays import RECORDS_KEPT_STEPS
-from game.core.settings import ANIMATION_SPEEDS, Settings
+from game.core.settings import ANIMATION_SPEEDS, LANGUAGES, Settings
+from scenes.game_texts import setting_help, setting_label, setting_value
+from scenes.i18n import LANGUAGE_NAMES, N_, _, current_language, format_decimal, format_percent
+from scenes.setup import DEFAULT_PLAYER_NAME, default_player_name
 from scenes.theme import CREAM, PARCHMENT, ui_scale
 from scenes.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, draw_dialog_frame, draw_text,
                             ellipsize, keyed)
@@ -31,7 +34,10 @@ def nearest_index(values: tuple[Any, ...], value: float) -> int:
     return min(range(len(values)), key=lambda i: abs(float(values[i]) - float(value)))
 
 
-RowSpec = tuple[str, str, Callable[[pygame.Rect], Control]]   # label, help line, make the control
+# The English label (the control's key: focus finds it again in any language), the label and help line
+# as shown, and how to make the control.
+RowSpec = tuple[str, str, str, Callable[[pygame.Rect], Control]]
+SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 
 
 def game_setting_control(rect: pygame.Rect, spec: GameSetting, value: Any,
@@ -44,7 +50,7 @@ def game_setting_control(rect: pygame.Rect, spec: GameSetting, value: Any,
         index = steps.index(value) if value in steps else steps.index(spec.default)
     else:
         index = nearest_index(steps, value)
-    return Stepper(rect, steps, index, on_change, spec.show)
+    return Stepper(rect, steps, index, on_change, lambda value: setting_value(spec, value))
 
 
 def window_presets(current: tuple[int, int]) -> list[tuple[int, int]]:
@@ -62,7 +68,7 @@ class SettingsScene(MenuScene):
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
-        self.name_text = app.settings.player_name
+        self.name_text = default_player_name(app.settings.player_name)
         self.rows: list[tuple[str, str, pygame.Rect]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.relayout()
@@ -81,15 +87,25 @@ class SettingsScene(MenuScene):
                 continue
             for spec in entry.settings:
                 value = settings.game_value(entry.id, spec.name)
-                rows.append((spec.label, spec.help,
+                rows.append((spec.label, setting_label(spec), setting_help(spec),
                              lambda r, g=entry.id, spec=spec, value=value: game_setting_control(
                                  r, spec, value, lambda v: self.change_game_setting(g, spec.name, v))))
         return rows
 
     def _commit_name(self, text: str | None = None) -> None:
         name = (text if text is not None else self.name_text).strip()
-        if name and name != self.app.settings.player_name:
+        if name and name != default_player_name(self.app.settings.player_name):
             self.change(player_name=name)
+
+    def set_language(self, code: str) -> None:
+        """Switch at once: this screen and every one under it redraw in the new language. The name
+        field keeps what is typed, unless it still shows the default name (which changes language too)."""
+        untouched = self.name_text == default_player_name(self.app.settings.player_name) \
+            and self.app.settings.player_name == DEFAULT_PLAYER_NAME
+        self.change(language=code)
+        if untouched:
+            self.name_text = default_player_name(self.app.settings.player_name)
+            self.relayout()
 
     def exit(self) -> None:
         self._commit_name()
@@ -120,18 +136,22 @@ class SettingsScene(MenuScene):
         window = (settings.window_width, settings.window_height)
         presets = window_presets(window)
 
+        language = current_language()
         shown: list[RowSpec] = [
-            ("Animation speed", "How fast cards travel. Instant skips the motion.",
+            ("Language", _("Language"), _("The language of every screen; it changes at once."),
+             lambda r: Stepper(r, LANGUAGES, LANGUAGES.index(language), self.set_language,
+                               lambda v: LANGUAGE_NAMES[v], wrap=True)),
+            ("Animation speed", _("Animation speed"), _("How fast cards travel. Instant skips the motion."),
              lambda r: Stepper(r, ANIMATION_SPEEDS, ANIMATION_SPEEDS.index(settings.animation_speed),
-                               lambda v: self.change(animation_speed=v), str.capitalize)),
-            ("Sound volume", "0 % is silent.",
+                               lambda v: self.change(animation_speed=v), lambda v: _(SPEED_NAMES[v]))),
+            ("Sound volume", _("Sound volume"), _("{zero} is silent.").format(zero=format_percent(0)),
              lambda r: Stepper(r, VOLUME_STEPS, nearest_index(VOLUME_STEPS, settings.sound_volume),
-                               lambda v: self.change(sound_volume=v), lambda v: f"{round(v * 100)} %")),
-            ("Reduced motion", "Cards fade out and in instead of sliding.",
+                               lambda v: self.change(sound_volume=v), lambda v: format_percent(v * 100))),
+            ("Reduced motion", _("Reduced motion"), _("Cards fade out and in instead of sliding."),
              lambda r: Toggle(r, settings.reduced_motion, lambda v: self.change(reduced_motion=v))),
-            ("Fullscreen", "F11 switches at any time.",
+            ("Fullscreen", _("Fullscreen"), _("F11 switches at any time."),
              lambda r: Toggle(r, settings.fullscreen, lambda v: self.change(fullscreen=v))),
-            ("Window size", "When not fullscreen. Dragging the window edge works too.",
+            ("Window size", _("Window size"), _("When not fullscreen. Dragging the window edge works too."),
              lambda r: Stepper(r, presets, presets.index(window),
                                lambda v: self.change(window_width=v[0], window_height=v[1]),
                                lambda v: f"{v[0]} × {v[1]}")),
@@ -139,16 +159,17 @@ class SettingsScene(MenuScene):
         # Each game's own rows sit between how the table looks and how the play goes.
         shown += self.game_rows(settings)
         shown += [
-            ("AI move delay", "A pause before each AI move, so you can follow it.",
+            ("AI move delay", _("AI move delay"), _("A pause before each AI move, so you can follow it."),
              lambda r: Stepper(r, AI_DELAY_STEPS, nearest_index(AI_DELAY_STEPS, settings.ai_delay_s),
-                               lambda v: self.change(ai_delay_s=v), lambda v: f"{v:.1f} s")),
-            ("Skip to my turn", "AI moves between your turns are shown at once.",
+                               lambda v: self.change(ai_delay_s=v),
+                               lambda v: _("{seconds} s").format(seconds=format_decimal(v, 1)))),
+            ("Skip to my turn", _("Skip to my turn"), _("AI moves between your turns are shown at once."),
              lambda r: Toggle(r, settings.skip_to_my_turn, lambda v: self.change(skip_to_my_turn=v))),
-            ("Replays kept", "Finished games kept to watch again; the oldest go first.",
+            ("Replays kept", _("Replays kept"), _("Finished games kept to watch again; the oldest go first."),
              lambda r: Stepper(r, RECORDS_KEPT_STEPS, nearest_index(RECORDS_KEPT_STEPS, settings.records_kept),
                                lambda v: self.change(records_kept=v), str)),
-            ("Your name", "Offered for the first seat when you set up a game.",
-             lambda r: TextField(r, self.name_text, self._set_name, hint="Your name", max_length=24,
+            ("Your name", _("Your name"), _("Offered for the first seat when you set up a game."),
+             lambda r: TextField(r, self.name_text, self._set_name, hint=_("Your name"), max_length=24,
                                  on_commit=self._commit_name, invalid=not self.name_text.strip())),
         ]
         n_rows = len(shown)
@@ -169,20 +190,20 @@ class SettingsScene(MenuScene):
         y = self.panel.y + header
         controls: list[Control] = []
         self.rows = []
-        for label, help_text, make in shown:
+        for key, label, help_text, make in shown:
             rect = pygame.Rect(control_x, y, control_w, row_h)
             control = make(rect)
-            controls.append(keyed(control, label))
+            controls.append(keyed(control, key))
             self.rows.append((label, help_text, pygame.Rect(label_x, y, control_x - label_x - int(16 * s), row_h)))
             y += row_h + gap
-        done = Button(pygame.Rect(0, 0, int(200 * s), button_h), "Done", self.on_escape)
+        done = Button(pygame.Rect(0, 0, int(200 * s), button_h), _("Done"), self.on_escape)
         done.rect.midbottom = (self.panel.centerx, self.panel.bottom - self.band_h - int(16 * s))
         controls.append(keyed(done, "done"))
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
-        draw_text(surface, "Settings", (self.panel.centerx, band.bottom + int(12 * self.s)), self.title_size, CREAM,
+        draw_text(surface, _("Settings"), (self.panel.centerx, band.bottom + int(12 * self.s)), self.title_size, CREAM,
                   "title", "midtop")
         for label, help_text, rect in self.rows:
             draw_text(surface, ellipsize(label, self.label_size, rect.w, "bold"), (rect.x, rect.y - int(2 * self.s)),

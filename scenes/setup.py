@@ -25,6 +25,8 @@ import pygame
 from game.core.engine import Game, OptionSpec, SeatInfo
 from game.core.session import GameSession
 from game.core.userfiles import atomic_write_json
+from scenes.game_texts import option_choice, option_help, option_label
+from scenes.i18n import N_, _, ngettext
 from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
 from scenes.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
                             draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
@@ -37,8 +39,9 @@ log = logging.getLogger("olympus.setup")
 GREEK_NAMES = ("Ariadne", "Nikias", "Phoebe", "Theron", "Kallisto", "Leander", "Daphne", "Orestes", "Melina",
                "Xanthos")
 CHOOSE = "choose"   # the stepper value that opens a `pick` option's chips
-LEVEL_NAMES = {"random": "Beginner", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVEL_NAMES = {"random": N_("Beginner"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 DEFAULT_PLAYERS = 3
+DEFAULT_PLAYER_NAME = "You"         # game.core.settings.Settings.player_name's default
 SEED_LIMIT = 2**31 - 1
 LAST_SETUPS = "last_setups.json"     # in the user's config folder: the last setup started, per game
 
@@ -66,7 +69,13 @@ def remember_setup(path: Path, game_id: str, setup: dict[str, Any]) -> None:
 
 
 def level_name(level: str) -> str:
-    return LEVEL_NAMES.get(level, level.replace("_", " ").capitalize())
+    """An AI level as the player reads it (a level this screen does not know shows its own name)."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.replace("_", " ").capitalize()
+
+
+def default_player_name(settings_name: str) -> str:
+    """The player's name from the settings; the untouched default ("You") in the player's language."""
+    return _("You") if settings_name == DEFAULT_PLAYER_NAME else settings_name
 
 
 @dataclass
@@ -107,7 +116,7 @@ class SetupScene(MenuScene):
         self.game = game
         self.levels = list(game.agent_levels())
         self.count = max(game.min_players, min(DEFAULT_PLAYERS, game.max_players))
-        player = app.settings.player_name
+        player = default_player_name(app.settings.player_name)
         names = greek_names(player, game.max_players)
         self.seats = [SeatChoice(True, default_level(self.levels), player)]
         self.seats += [SeatChoice(False, default_level(self.levels), names[i]) for i in range(game.max_players - 1)]
@@ -192,15 +201,17 @@ class SetupScene(MenuScene):
         for i, seat in enumerate(self.seats[:self.count]):
             name = seat.name.strip()
             if not name:
-                return f"Seat {i + 1} needs a name."
+                return _("Seat {seat} needs a name.").format(seat=i + 1)
             key = name.casefold()
             if key in seen:
-                return f"Seats {seen[key] + 1} and {i + 1} are both called {name}: every player needs a different name."
+                return _("Seats {first} and {second} are both called {name}: every player needs a different "
+                         "name.").format(first=seen[key] + 1, second=i + 1, name=name)
             seen[key] = i
         for spec in self.pick_specs():
             chosen = len(self.picks[spec.name])
             if self.choosing(spec) and chosen != self.count:
-                return f"Choose {self.count} {spec.label}, one per player — {chosen} chosen"
+                return _("Choose {count} {option}, one per player — {chosen} chosen").format(
+                    count=self.count, option=option_label(spec), chosen=chosen)
         return ""
 
     def seed(self) -> int:
@@ -219,7 +230,7 @@ class SetupScene(MenuScene):
                                       autosave_path=self.app.dirs.autosave, records_dir=self.app.dirs.records)
         except (ValueError, OSError) as exc:
             log.error("cannot start %s: %s", self.game.id, exc)
-            self.error = f"The game could not start: {exc}"
+            self.error = _("The game could not start: {reason}").format(reason=exc)
             return
         log.info("new %s game, seed %d", self.game.id, seed)
         try:
@@ -292,13 +303,22 @@ class SetupScene(MenuScene):
 
     # ----- layout ------------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> list[Control]:
+        """The screen at full size; when the options do not fit (many choices, longer words in some
+        languages), rows and help lines close up a step at a time until they do."""
+        for fit in (1.0, 0.9, 0.8, 0.7):
+            controls = self._layout_at(size, fit)
+            if self.content_fits:
+                break
+        return controls
+
+    def _layout_at(self, size: tuple[int, int], fit: float) -> list[Control]:
         width, height = size
         s = ui_scale(size)
         self.s = s
         margin = int(28 * s)
         self.title_size = max(18, int(36 * s))
-        self.label_size = max(11, int(18 * s))
-        self.help_size = max(10, int(14 * s))
+        self.label_size = max(11, int(18 * s * (1 + fit) / 2))
+        self.help_size = max(10, int(14 * s * (1 + fit) / 2))
         self.header_h = int(self.title_size * 1.5) + int(26 * s)
         button_h = max(28, int(48 * s))
         footer_h = button_h + int(44 * s)
@@ -308,7 +328,7 @@ class SetupScene(MenuScene):
         self.players_panel = pygame.Rect(body.x, body.y, left_w, body.h)
         self.options_panel = pygame.Rect(body.x + left_w + gap, body.y, body.w - left_w - gap, body.h)
         pad = int(18 * s)
-        row_h = max(26, min(int(42 * s), (body.h - 2 * pad - int(60 * s)) // (self.game.max_players + 2)))
+        row_h = max(24, int(fit * min(int(42 * s), (body.h - 2 * pad - int(60 * s)) // (self.game.max_players + 2))))
         row_gap = max(4, int(row_h * 0.28))
         controls: list[Control] = []
         self.texts: list[tuple[str, tuple[int, int], int, tuple[int, int, int], str, str, int]] = []
@@ -316,11 +336,12 @@ class SetupScene(MenuScene):
         # Players.
         x, y = self.players_panel.x + pad, self.players_panel.y + pad
         inner_w = self.players_panel.w - 2 * pad
-        self.texts.append(("Players", (x, y), self.label_size + 2, GOLD, "bold", "topleft", inner_w))
+        self.texts.append((_("Players"), (x, y), self.label_size + 2, GOLD, "bold", "topleft", inner_w))
         counts = list(range(self.game.min_players, self.game.max_players + 1))
         count_w = int(190 * s)
         count = Stepper(pygame.Rect(x + inner_w - count_w, y - int(4 * s), count_w, row_h), counts,
-                        counts.index(self.count), self.set_count, lambda n: f"{n} players")
+                        counts.index(self.count), self.set_count,
+                        lambda n: ngettext("{count} player", "{count} players", n).format(count=n))
         controls.append(keyed(count, "count"))
         y += row_h + row_gap + int(6 * s)
         seat_label_w = int(inner_w * 0.07)
@@ -335,23 +356,24 @@ class SetupScene(MenuScene):
                                "title", "center", seat_label_w))
             kx = x + seat_label_w + col_gap
             kind = Stepper(pygame.Rect(kx, y, kind_w, row_h), ["human", "ai"], 0 if seat.human else 1,
-                           lambda v, i=i: self.set_human(i, v), lambda v: "Human" if v == "human" else "AI", wrap=True)
+                           lambda v, i=i: self.set_human(i, v), lambda v: _("Human") if v == "human" else _("AI"),
+                           wrap=True)
             controls.append(keyed(kind, f"kind-{i}"))
             lx = kx + kind_w + col_gap
             if seat.human:
-                self.texts.append(("at this computer", (lx + level_w // 2, y + row_h // 2), self.help_size, PARCHMENT,
+                self.texts.append((_("at this computer"), (lx + level_w // 2, y + row_h // 2), self.help_size, PARCHMENT,
                                    "sans", "center", level_w))
             else:
                 level = Stepper(pygame.Rect(lx, y, level_w, row_h), self.levels, self.levels.index(seat.level),
                                 lambda v, i=i: self.set_level(i, v), level_name)
                 controls.append(keyed(level, f"level-{i}"))
             name = TextField(pygame.Rect(name_x, y, name_w, row_h), seat.name, lambda t, i=i: self.set_name(i, t),
-                             hint="Name", max_length=24, on_commit=self._next_field)
+                             hint=_("Name"), max_length=24, on_commit=self._next_field)
             controls.append(keyed(name, f"name-{i}"))
             y += row_h + row_gap
         y += int(4 * s)
-        for line in wrap_text("Every player needs a different name. Human seats share this computer: "
-                              "the screen is handed over between their turns.", self.help_size, inner_w):
+        for line in wrap_text(_("Every player needs a different name. Human seats share this computer: "
+                                "the screen is handed over between their turns."), self.help_size, inner_w):
             self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
             y += int(self.help_size * 1.35)
 
@@ -359,16 +381,19 @@ class SetupScene(MenuScene):
         # Options and seed.
         x, y = self.options_panel.x + pad, self.options_panel.y + pad
         inner_w = self.options_panel.w - 2 * pad
-        self.texts.append(("Options", (x, y), self.label_size + 2, GOLD, "bold", "topleft", inner_w))
+        self.texts.append((_("Options"), (x, y), self.label_size + 2, GOLD, "bold", "topleft", inner_w))
         y += row_h + row_gap
-        control_w = int(inner_w * 0.42)
+        # The controls give way (down to a third of the panel) when a label needs the room.
+        labels = [option_label(spec) for spec in self.game.option_specs()] + [_("Hints, if all agree"), _("Seed")]
+        widest = max(text_width(label, self.label_size, "bold") for label in labels)
+        control_w = max(int(inner_w * 0.33), min(int(inner_w * 0.42), inner_w - widest - int(12 * s)))
         for spec in self.game.option_specs():
             control = self._option_control(spec, pygame.Rect(x + inner_w - control_w, y, control_w, row_h))
             controls.append(keyed(control, f"option-{spec.name}"))
-            self.texts.append((spec.label, (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+            self.texts.append((option_label(spec), (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
                                inner_w - control_w - int(10 * s)))
             y += row_h + int(4 * s)
-            for line in wrap_text(spec.help, self.help_size, inner_w) if spec.help else []:
+            for line in wrap_text(option_help(spec), self.help_size, inner_w) if spec.help else []:
                 self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
                 y += int(self.help_size * 1.3)
             if spec.kind == "pick" and self.choosing(spec):
@@ -379,16 +404,16 @@ class SetupScene(MenuScene):
                            self.set_hints_agreed)
             controls.append(keyed(hints, "hints"))
             # One row, no help lines: the options panel is full at 800×500 with chosen Zeus cards.
-            self.texts.append(("Hints, if all agree", (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+            self.texts.append((_("Hints, if all agree"), (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
                                inner_w - control_w - int(10 * s)))
             y += row_h + row_gap + int(4 * s)
         seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
-                         hint="random", max_length=10, allowed=str.isdigit, on_commit=self._next_field)
+                         hint=_("random"), max_length=10, allowed=str.isdigit, on_commit=self._next_field)
         controls.append(keyed(seed, "seed"))
-        self.texts.append(("Seed", (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+        self.texts.append((_("Seed"), (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
                            inner_w - control_w))
         y += row_h + int(4 * s)
-        for line in wrap_text("Leave empty for a fresh deal; the same seed deals the same cards again.",
+        for line in wrap_text(_("Leave empty for a fresh deal; the same seed deals the same cards again."),
                               self.help_size, inner_w):
             self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
             y += int(self.help_size * 1.3)
@@ -396,6 +421,7 @@ class SetupScene(MenuScene):
         options_bottom = y
         # The panels hug their content (equal heights), so a short list does not float in a big box.
         content_bottom = max(players_bottom, options_bottom) + pad
+        self.content_fits = content_bottom <= body.bottom
         panel_h = min(body.h, content_bottom - body.y)
         self.players_panel.h = self.options_panel.h = panel_h
         shift = max(0, (body.h - panel_h) // 3)
@@ -407,14 +433,15 @@ class SetupScene(MenuScene):
 
         # Footer.
         fy = height - int(22 * s) - button_h
-        back = Button(pygame.Rect(margin, fy, int(150 * s), button_h), "Back", self.app.stack.pop, style="secondary")
-        rules = Button(pygame.Rect(margin + int(150 * s) + gap, fy, int(150 * s), button_h), "Rules", self.show_rules,
+        back = Button(pygame.Rect(margin, fy, int(150 * s), button_h), _("Back"), self.app.stack.pop, style="secondary")
+        rules = Button(pygame.Rect(margin + int(150 * s) + gap, fy, int(150 * s), button_h), _("Rules"), self.show_rules,
                        style="secondary")
         self.start_button = Button(pygame.Rect(width - margin - int(220 * s), fy, int(220 * s), button_h),
-                                   "Start game", self.start)
+                                   _("Start game"), self.start)
         controls += [keyed(back, "back"), keyed(rules, "rules"), keyed(self.start_button, "start")]
-        self.error_pos = (width // 2, fy - int(8 * s))
-        self.footer_room = self.start_button.rect.x - rules.rect.right - 2 * gap
+        # Why the game cannot start yet is said between the buttons, under the panels.
+        self.message_box = pygame.Rect(rules.rect.right + gap, fy - int(6 * s),
+                                       self.start_button.rect.x - rules.rect.right - 2 * gap, button_h + int(12 * s))
         self._mark_names(controls)
         return controls
 
@@ -425,14 +452,14 @@ class SetupScene(MenuScene):
         gap = max(4, int(8 * s))
         chip_h = max(24, int(row_h * 0.85))
         size = max(10, int(chip_h * 0.42))
-        widest = max(text_width("✓ " + spec.label_of(c), size, "bold") for c in spec.choices) + chip_h // 2
+        widest = max(text_width("✓ " + option_choice(spec, c), size, "bold") for c in spec.choices) + chip_h // 2
         columns = max(1, min(len(spec.choices), 3, (width + gap) // (widest + gap)))
         chip_w = (width - (columns - 1) * gap) // columns
         picked = self.picks[spec.name]
         for i, choice in enumerate(spec.choices):
             row, column = divmod(i, columns)
             rect = pygame.Rect(x + column * (chip_w + gap), y + row * (chip_h + gap), chip_w, chip_h)
-            chip = Chip(rect, spec.label_of(choice), choice in picked,
+            chip = Chip(rect, option_choice(spec, choice), choice in picked,
                         lambda on, c=choice, name=spec.name: self.set_picked(name, c, on))
             controls.append(keyed(chip, f"pick-{spec.name}-{choice}"))
         rows = -(-len(spec.choices) // columns)
@@ -443,16 +470,18 @@ class SetupScene(MenuScene):
         if spec.kind == "pick":
             modes = [spec.default, CHOOSE]
             return Stepper(rect, modes, modes.index(value), lambda v, name=spec.name: self.set_pick_mode(name, v),
-                           lambda v: str(v).replace("_", " ").capitalize(), wrap=True)
+                           lambda v: _("Choose") if v == CHOOSE else option_choice(spec, v), wrap=True)
         setter = lambda v, name=spec.name: self.set_option(name, v)  # noqa: E731
         if spec.kind == "bool":
             return Toggle(rect, bool(value), setter)
         if spec.kind == "choice":
             choices = list(spec.choices)
-            return Stepper(rect, choices, choices.index(value) if value in choices else 0, setter, str)
+            return Stepper(rect, choices, choices.index(value) if value in choices else 0, setter,
+                           lambda v, spec=spec: option_choice(spec, v))
         steps = number_steps(spec)
         if steps is not None:
-            return Stepper(rect, steps, steps.index(value) if value in steps else 0, setter, str)
+            return Stepper(rect, steps, steps.index(value) if value in steps else 0, setter,
+                           lambda v, spec=spec: option_choice(spec, v))
 
         def typed(text: str, spec: OptionSpec = spec) -> None:
             try:
@@ -467,9 +496,9 @@ class SetupScene(MenuScene):
     # ----- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)
-        width, _ = surface.get_size()
+        width = surface.get_width()
         s = self.s
-        title = ellipsize(f"New game · {self.game.title}", self.title_size, width - int(60 * s), "title")
+        title = ellipsize(_("New game · {game}").format(game=self.game.title), self.title_size, width - int(60 * s), "title")
         draw_text(surface, title, (width // 2, int(14 * s)), self.title_size, CREAM, "title", "midtop")
         band_w = min(width - int(60 * s), int(600 * s))
         draw_meander(surface, pygame.Rect((width - band_w) // 2, int(14 * s) + int(self.title_size * 1.3), band_w,
@@ -481,6 +510,14 @@ class SetupScene(MenuScene):
         self.focus.draw(surface)
         message = self.error or self.problem()
         if message:
+            box = self.message_box
             size = max(11, int(16 * s))
-            draw_text(surface, ellipsize("⚠ " + message, size, width - int(40 * s)), self.error_pos, size, ERROR,
-                      "bold", "midbottom")
+            lines = wrap_text("⚠ " + message, size, box.w, "bold")
+            while size > 10 and len(lines) * int(size * 1.25) > box.h:
+                size -= 1
+                lines = wrap_text("⚠ " + message, size, box.w, "bold")
+            line_h = int(size * 1.25)
+            y = box.centery - line_h * len(lines) // 2
+            for line in lines:
+                draw_text(surface, line, (box.centerx, y), size, ERROR, "bold", "midtop")
+                y += line_h

@@ -13,9 +13,11 @@ import pygame
 
 from game.catalog import game_title
 from game.core.statistics import GameStats, PlayerStats, Result, load_statistics
+from scenes.i18n import _, format_decimal, format_percent, ngettext
+from scenes.setup import level_name
 from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA
 from scenes.widgets import (MUTED, Button, Control, MenuScene, Stepper, draw_empty_note, draw_text, draw_titled_frame,
-                            ellipsize, keyed, wide_panel)
+                            ellipsize, keyed, text_width, wide_panel)
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -27,21 +29,25 @@ def streak_text(streak: int) -> str:
     if streak == 0:
         return "—"
     count = abs(streak)
-    return f"{count} win{'s' if count > 1 else ''}" if streak > 0 else f"{count} loss{'es' if count > 1 else ''}"
+    if streak > 0:
+        return ngettext("{count} win", "{count} wins", count).format(count=count)
+    return ngettext("{count} loss", "{count} losses", count).format(count=count)
 
 
 def figure_rows(game: GameStats, player: PlayerStats) -> list[tuple[str, str]]:
     """The label and value of every figure the screen shows, in reading order."""
     best = player.best_score(game.lower_is_better)
     average = player.average_score
-    rate = f"{round(100 * player.wins / player.games)} %" if player.games else "—"
-    rows = [("Games", str(player.games)), ("Wins", str(player.wins)), ("Losses", str(player.losses)),
-            ("Win rate", rate),
-            (f"Best score ({'lowest' if game.lower_is_better else 'highest'})", "—" if best is None else str(best)),
-            ("Average score", "—" if average is None else f"{average:.1f}"),
-            ("Streak now", streak_text(player.streak)), ("Longest winning streak", str(player.best_streak))]
+    rate = format_percent(100 * player.wins / player.games) if player.games else "—"
+    best_label = _("Best score (lowest)") if game.lower_is_better else _("Best score (highest)")
+    rows = [(_("Games"), str(player.games)), (_("Wins"), str(player.wins)), (_("Losses"), str(player.losses)),
+            (_("Win rate"), rate),
+            (best_label, "—" if best is None else str(best)),
+            (_("Average score"), "—" if average is None else format_decimal(average, 1)),
+            (_("Streak now"), streak_text(player.streak)), (_("Longest winning streak"), str(player.best_streak))]
     for level, record in sorted(player.levels.items()):
-        rows.append((f"Against AI {level}", f"won {record.wins} of {record.games}"))
+        rows.append((_("Against AI: {level}").format(level=level_name(level)),
+                     _("won {wins} of {games}").format(wins=record.wins, games=record.games)))
     return rows
 
 
@@ -69,11 +75,12 @@ def draw_results_chart(surface: pygame.Surface, rect: pygame.Rect, results: Sequ
         draw_text(surface, mark, (bar.centerx, plot.bottom + 2), max(10, int(size * 0.8)),
                   GOLD if result.won else TERRACOTTA, "bold", "midtop")
     small = max(10, int(size * 0.8))
-    draw_text(surface, f"score {high}", (rect.x + pad, rect.y + pad), small, PARCHMENT)
-    draw_text(surface, f"{len(results)} most recent, oldest first", (rect.right - pad, rect.y + pad), small,
-              PARCHMENT, "sans", "topright")
-    legend = draw_text(surface, "✓ won", (rect.x + pad, rect.bottom - pad), small, GOLD, "bold", "bottomleft")
-    draw_text(surface, "✗ lost", (legend.right + 2 * pad, rect.bottom - pad), small, TERRACOTTA, "bold", "bottomleft")
+    draw_text(surface, _("score {score}").format(score=high), (rect.x + pad, rect.y + pad), small, PARCHMENT)
+    draw_text(surface, ngettext("{count} most recent, oldest first", "{count} most recent, oldest first",
+                                len(results)).format(count=len(results)),
+              (rect.right - pad, rect.y + pad), small, PARCHMENT, "sans", "topright")
+    legend = draw_text(surface, "✓ " + _("won"), (rect.x + pad, rect.bottom - pad), small, GOLD, "bold", "bottomleft")
+    draw_text(surface, "✗ " + _("lost"), (legend.right + 2 * pad, rect.bottom - pad), small, TERRACOTTA, "bold", "bottomleft")
 
 
 class StatisticsScene(MenuScene):
@@ -133,26 +140,28 @@ class StatisticsScene(MenuScene):
             y += button_h + int(16 * s)
         self.body = pygame.Rect(self.panel.x + pad, y, inner_w,
                                 self.panel.bottom - self.band_h - int(16 * s) - button_h - int(12 * s) - y)
-        done = Button(pygame.Rect(0, 0, int(200 * s), button_h), "Done", self.on_escape)
+        done = Button(pygame.Rect(0, 0, int(200 * s), button_h), _("Done"), self.on_escape)
         done.rect.midbottom = (self.panel.centerx, self.panel.bottom - self.band_h - int(16 * s))
         controls.append(keyed(done, "done"))
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_titled_frame(surface, self.panel, self.band_h, "Statistics", self.title_size, self.s)
+        draw_titled_frame(surface, self.panel, self.band_h, _("Statistics"), self.title_size, self.s)
         s = self.s
         if not self.game_ids:
-            draw_empty_note(surface, ["No finished games yet.",
-                                      "Every game played to the end is counted here, per game and per player."],
+            draw_empty_note(surface, [_("No finished games yet."),
+                                      _("Every game played to the end is counted here, per game and per player.")],
                             self.panel.centerx, self.body.y + int(30 * s), self.text_size, self.body.w)
             self.focus.draw(surface)
             return
         game = self.stats.games[self.game_ids[self.game_index]]
         player = game.players[self.player]
         rows = figure_rows(game, player)
-        column_w = int(self.body.w * 0.44)
         row_h = min(int(self.text_size * 1.55), self.body.h // max(1, len(rows)))
         size = min(self.text_size, int(row_h * 0.72))
+        # The figures take what their longest row needs (longer words in some languages), the chart the rest.
+        widest = max(text_width(label, size) + text_width(value, size, "bold") for label, value in rows)
+        column_w = min(int(self.body.w * 0.58), max(int(self.body.w * 0.44), widest + int(40 * s)))
         y = self.body.y
         for i, (label, value) in enumerate(rows):
             row = pygame.Rect(self.body.x, y, column_w, row_h)
@@ -166,7 +175,7 @@ class StatisticsScene(MenuScene):
             y += row_h
         chart = pygame.Rect(self.body.x + column_w + int(24 * s), self.body.y, self.body.w - column_w - int(24 * s),
                             min(self.body.h, max(int(self.body.h * 0.8), row_h * 8)))
-        draw_text(surface, "Recent results", (chart.x, chart.y), self.text_size, CREAM, "bold")
+        draw_text(surface, _("Recent results"), (chart.x, chart.y), self.text_size, CREAM, "bold")
         chart.y += int(self.text_size * 1.5)
         chart.h -= int(self.text_size * 1.5)
         draw_results_chart(surface, chart, player.recent, self.text_size)

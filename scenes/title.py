@@ -21,29 +21,23 @@ from game.core.replays import prune_records
 from game.core.session import GameSession, finish_archiving, peek_autosave
 from game.core.userfiles import set_aside
 from scenes import tables
+from scenes.i18n import _, join_names
 from scenes.results import ConfirmOverlay
 from scenes.theme import CREAM, GOLD, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, ui_scale
 from scenes.widgets import (ERROR, Button, Control, MenuScene, draw_felt, draw_meander, draw_panel, draw_text,
-                            ellipsize, keyed, text_width)
+                            ellipsize, keyed, label_widths, text_width)
 
 if TYPE_CHECKING:
     from scenes.app import App
 
 log = logging.getLogger("olympus.title")
 
-PROGRAM_NAME = "Olympus Table"
-TAGLINE = "Card games of the gods, against the AI or with friends"
+PROGRAM_NAME = "Olympus Table"     # a name: the same in every language
 
 
 def playable_games(app: "App") -> list[Any]:
     """Games with content and a table, in catalog (menu) order."""
     return [game for game_id, game in app.catalog.games.items() if tables.has_table(game_id)]
-
-
-def join_names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class TitleScene(MenuScene):
@@ -53,9 +47,10 @@ class TitleScene(MenuScene):
         super().__init__(app)
         self.games = playable_games(app)
         self.autosave: dict[str, Any] | None = None
-        self.resume_note = ""
         self.resume_possible = False
         self.resume_title = ""
+        self.resume_names: list[str] = []
+        self.resume_round = 1
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.finish_interrupted_archiving()
         self.read_autosave()
@@ -90,19 +85,25 @@ class TitleScene(MenuScene):
             log.warning(message)
             self.app.toast(message)
         self.autosave = record
-        self.resume_note = ""
         self.resume_possible = False
         if record is not None:
             game = self.app.catalog.games.get(record["game"])
             names = [seat["name"] for seat in record["seats"]]
             title = game.title if game is not None else game_title(record["game"])
             self.resume_title = title
-            if game is None or not tables.has_table(record["game"]):
-                self.resume_note = f"{title} cannot be played in this version, so the saved game cannot be resumed."
-            else:
-                self.resume_possible = True
-                rounds = len(record["rounds"])
-                self.resume_note = f"{join_names(names)} · round {max(1, rounds)}"
+            self.resume_names = names
+            self.resume_round = max(1, len(record["rounds"]))
+            self.resume_possible = game is not None and tables.has_table(record["game"])
+
+    @property
+    def resume_note(self) -> str:
+        """Who is playing and the round, or why the unfinished game cannot be resumed (in today's language)."""
+        if self.autosave is None:
+            return ""
+        if not self.resume_possible:
+            return _("{game} cannot be played in this version, so the saved game cannot be resumed.").format(
+                game=self.resume_title)
+        return _("{names} · round {round}").format(names=join_names(self.resume_names), round=self.resume_round)
 
     def resume_game(self) -> None:
         if self.autosave is None:
@@ -116,7 +117,8 @@ class TitleScene(MenuScene):
         except (RecordError, OSError) as exc:
             log.error("resume failed: %s", exc)
             moved = set_aside(path) if path.exists() else path
-            self.app.toast(f"The last game could not be resumed ({exc}); it was kept as {moved.name}.")
+            self.app.toast(_("The last game could not be resumed ({reason}); it was kept as {file}.").format(
+                reason=exc, file=moved.name))
             self.autosave = None
             self.relayout()
             return
@@ -133,7 +135,8 @@ class TitleScene(MenuScene):
         game = self.app.catalog.games[game_id]
         # Keeping needs nothing now: the new game moves the unfinished one into the saves when it
         # really starts (GameSession.new), so leaving the setup without starting changes nothing.
-        confirm_ending_unfinished(self.app, "Start a new game?", f"A new game of {game.title} ends", self.autosave,
+        confirm_ending_unfinished(self.app, _("Start a new game?"),
+                                  _("A new game of {game} ends").format(game=game.title), self.autosave,
                                   lambda: self.open_setup(game_id), lambda: None, self.drop_unfinished)
 
     def drop_unfinished(self) -> None:
@@ -151,7 +154,8 @@ class TitleScene(MenuScene):
             setup = SetupScene(self.app, game)
         except Exception as exc:  # a game package half-way through an update must not close the program
             log.exception("setup for %s failed", game_id)
-            self.app.toast(f"{game.title} cannot be set up right now ({type(exc).__name__}: {exc}).")
+            self.app.toast(_("{game} cannot be set up right now ({reason}).").format(
+                game=game.title, reason=f"{type(exc).__name__}: {exc}"))
             return
         self.app.stack.push(setup)
 
@@ -182,8 +186,8 @@ class TitleScene(MenuScene):
         self.app.stack.push(StatisticsScene(self.app))
 
     def on_escape(self) -> None:
-        self.app.stack.push(ConfirmOverlay(self.app, "Quit Olympus Table?",
-                                           [("Quit", self.app.quit), ("Stay", lambda: None)]))
+        self.app.stack.push(ConfirmOverlay(self.app, _("Quit {program}?").format(program=PROGRAM_NAME),
+                                           [(_("Quit"), self.app.quit), (_("Stay"), lambda: None)]))
 
     def resume(self) -> None:
         """Back from setup, rules or settings: an autosave may have appeared or gone."""
@@ -201,6 +205,15 @@ class TitleScene(MenuScene):
         self.menu_top = self.title_top + self.band_h * 2 + int(self.title_size * 1.55) + int(26 * s)
         button_h = max(30, int(52 * s))
         gap = int(14 * s)
+        # Many games and an unfinished one: the buttons close up so the whole menu stays in the window.
+        footer = int(24 * s) + len(self.app.catalog.errors) * int(22 * s)
+        rows = len(self.games) + 2 + (1 if self.autosave is not None else 0)
+        fixed = int(18 * s) + int(10 * s) + int(24 * s) + (int(28 * s) if self.autosave is not None else 0)
+        room = height - footer - self.menu_top - fixed
+        if rows * (button_h + gap) > room:
+            per_row = max(30, room // rows)
+            button_h = max(26, int(per_row * 0.8))
+            gap = max(4, per_row - button_h)
         column_w = min(int(width * 0.86), int(560 * s))
         rules_w = int(column_w * 0.28)
         x = (width - column_w) // 2
@@ -209,42 +222,45 @@ class TitleScene(MenuScene):
         self.captions: list[tuple[str, int, tuple[int, int, int]]] = []
         if self.autosave is not None:
             playable = self.resume_possible
-            label = f"Resume {self.resume_title}"
+            label = _("Resume {game}").format(game=self.resume_title)
             controls.append(keyed(Button(pygame.Rect(x, y, column_w, button_h), label, self.resume_game, enabled=playable),
                                   "resume"))
             y += button_h + int(4 * s)
             self.captions.append((self.resume_note, y, PARCHMENT if playable else ERROR))
             y += int(24 * s) + gap
         for game in self.games:
-            play = Button(pygame.Rect(x, y, column_w - rules_w - gap, button_h), f"Play {game.title}",
+            play = Button(pygame.Rect(x, y, column_w - rules_w - gap, button_h), _("Play {game}").format(game=game.title),
                           lambda g=game.id: self.play(g), style="primary" if self.autosave is None else "secondary")
-            rules = Button(pygame.Rect(x + column_w - rules_w, y, rules_w, button_h), "Rules",
+            rules = Button(pygame.Rect(x + column_w - rules_w, y, rules_w, button_h), _("Rules"),
                            lambda g=game.id: self.rules(g), style="secondary")
             controls += [keyed(play, f"play-{game.id}"), keyed(rules, f"rules-{game.id}")]
             y += button_h + gap
         if not self.games:
-            self.captions.append(("No game can be offered right now.", y, ERROR))
+            self.captions.append((_("No game can be offered right now."), y, ERROR))
             y += int(30 * s) + gap
         y += int(10 * s)
-        for row in ((("Saved games", self.saved_games, "saves"), ("Replays", self.replays, "replays"),
-                     ("Statistics", self.statistics, "statistics")),
-                    (("Settings", self.settings, "settings"), ("Quit", self.on_escape, "quit"))):
-            cell = (column_w - gap * (len(row) - 1)) // len(row)
-            for i, (label, action, key) in enumerate(row):
-                rect = pygame.Rect(x + i * (cell + gap), y, cell, button_h)
+        # Games kept, then the rest: two rows whose labels fit in either language.
+        for row in (((_("Saved games"), self.saved_games, "saves"), (_("Replays"), self.replays, "replays")),
+                    ((_("Statistics"), self.statistics, "statistics"), (_("Settings"), self.settings, "settings"),
+                     (_("Quit"), self.on_escape, "quit"))):
+            cell_x = x
+            widths = label_widths([label for label, _action, _key in row], column_w, gap, button_h)
+            for (label, action, key), cell in zip(row, widths):
+                rect = pygame.Rect(cell_x, y, cell, button_h)
                 controls.append(keyed(Button(rect, label, action, style="secondary"), key))
+                cell_x += cell + gap
             y += button_h + gap
         y -= gap
         self.panel = pygame.Rect(x - int(28 * s), self.menu_top, column_w + int(56 * s), y - self.menu_top + int(24 * s))
         # Sit the menu a little above the middle of the free space under the title.
-        footer = int(24 * s) + len(self.app.catalog.errors) * int(22 * s)
         shift = max(0, (height - footer - self.menu_top - self.panel.h) // 4)
         self.panel.y += shift
         for control in controls:
             control.rect.y += shift
         self.captions = [(text, cy + shift, colour) for text, cy, colour in self.captions]
         self.error_lines = [
-            f"⚠ {game_title(game_id)} cannot be offered: {' '.join(message.split())}"
+            "⚠ " + _("{game} cannot be offered: {reason}").format(game=game_title(game_id),
+                                                                  reason=" ".join(message.split()))
             for game_id, message in self.app.catalog.errors.items()
         ]
         return controls
@@ -267,7 +283,7 @@ class TitleScene(MenuScene):
             rect = draw_text(surface, text, (width // 2, y), size, ERROR, "sans", "midbottom")
             y = rect.y - int(4 * s)
         if not self.error_lines:
-            hint = "↑ ↓ choose · Enter select · Esc quit · F11 fullscreen"
+            hint = _("↑ ↓ choose · Enter select · Esc quit · F11 fullscreen")
             draw_text(surface, hint, (width // 2, height - int(12 * s)), max(11, int(15 * s)), PARCHMENT, "sans",
                       "midbottom")
 
@@ -288,5 +304,6 @@ class TitleScene(MenuScene):
         bottom = pygame.Rect(band_x, rect.bottom + int(self.title_size * 0.1), band_w, self.band_h)
         draw_meander(surface, bottom, TERRACOTTA, INK)
         tag_size = max(11, int(self.title_size * 0.24))
-        draw_text(surface, ellipsize(TAGLINE, tag_size, width - 20), (width // 2, bottom.bottom + int(self.title_size * 0.14)),
+        tagline = _("Card games of the gods, against the AI or with friends")
+        draw_text(surface, ellipsize(tagline, tag_size, width - 20), (width // 2, bottom.bottom + int(self.title_size * 0.14)),
                   tag_size, GOLD, "sans", "midtop")

@@ -8,18 +8,56 @@ activates, and each control says by text (never by colour alone) what state it i
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import pygame
 
 from scenes import theme
+from scenes.i18n import _
 from scenes.scene import Scene
 from scenes.theme import CREAM, FELT_DARK, GOLD, INK, TERRACOTTA, TERRACOTTA_DARK, font
 
 MUTED = (150, 150, 140)
 DISABLED_FILL = (70, 72, 74)
 ERROR = (255, 150, 130)
+
+
+# ----- what was written where (tests check that no text is cut or runs out of its box) -----------------
+@dataclass
+class TextLog:
+    """Every line drawn while recording (with its rectangle and the surface it went on), and every text
+    that had to be shortened with "…" or cut inside a word to fit its room."""
+
+    drawn: list[tuple[str, pygame.Rect, int, tuple[int, int]]] = field(default_factory=list)
+    cut: list[tuple[str, int]] = field(default_factory=list)     # (the whole text, the width it had)
+
+
+_text_logs: list[TextLog] = []
+
+
+@contextmanager
+def recording_text() -> Iterator[TextLog]:
+    """Record the text drawn inside the block (no cost at all when nothing records)."""
+    log = TextLog()
+    _text_logs.append(log)
+    try:
+        yield log
+    finally:
+        _text_logs.remove(log)
+
+
+def note_drawn(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+    """Tell the recorders about one line drawn by other means than draw_text (a pre-rendered line)."""
+    for log in _text_logs:
+        log.drawn.append((text, pygame.Rect(rect), id(surface), surface.get_size()))
+
+
+def note_cut(text: str, width: int) -> None:
+    for log in _text_logs:
+        log.cut.append((text, width))
 
 
 # ----- text ---------------------------------------------------------------------------------------
@@ -29,6 +67,8 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
     image = font(size, style).render(text, True, colour)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    if _text_logs and text:
+        note_drawn(surface, text, rect)
     return rect
 
 
@@ -40,6 +80,8 @@ def ellipsize(text: str, size: int, width: int, style: str = "sans") -> str:
     """The text, shortened with '…' so it fits `width` pixels (never cut mid-glyph off-screen)."""
     if width <= 0 or text_width(text, size, style) <= width:
         return text
+    if _text_logs:
+        note_cut(text, width)
     low, high = 0, len(text)
     while low < high:
         mid = (low + high + 1) // 2
@@ -63,6 +105,8 @@ def wrap_text(text: str, size: int, width: int, style: str = "sans") -> list[str
                 continue
             if current:
                 lines.append(current)
+            if _text_logs and measure(word)[0] > width and len(word) > 1:
+                note_cut(word, width)
             while measure(word)[0] > width and len(word) > 1:
                 cut = len(word)
                 while cut > 1 and measure(word[:cut])[0] > width:
@@ -186,6 +230,21 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> 
 
 def _label_size(rect: pygame.Rect) -> int:
     return max(10, int(rect.h * 0.42))
+
+
+def label_widths(labels: Sequence[str], total: int, gap: int, button_h: int, style: str = "sans") -> list[int]:
+    """Widths for a row of buttons sharing `total` pixels: equal when every label fits an equal share,
+    otherwise each gets what its label needs and the room left over is shared out (a longer word in
+    another language takes room from a shorter one instead of being cut)."""
+    room = total - gap * (len(labels) - 1)
+    needed = [text_width(label, max(10, int(button_h * 0.42)), style) + button_h // 2 + 4 for label in labels]
+    equal = room // len(labels)
+    if all(n <= equal for n in needed):
+        return [equal] * len(labels)
+    if sum(needed) >= room:
+        return [room * n // sum(needed) for n in needed]
+    extra = (room - sum(needed)) // len(labels)
+    return [n + extra for n in needed]
 
 
 # ----- controls -----------------------------------------------------------------------------------
@@ -320,7 +379,7 @@ class Toggle(Control):
         knob_x = track.right - radius if self.value else track.x + radius
         pygame.draw.circle(surface, CREAM, (knob_x, track.centery), knob_r)
         size = _label_size(rect)
-        draw_text(surface, "On" if self.value else "Off", (track.right + rect.h // 3, rect.centery), size,
+        draw_text(surface, _("On") if self.value else _("Off"), (track.right + rect.h // 3, rect.centery), size,
                   CREAM, "bold", "midleft")
         if self.focused:
             draw_focus_ring(surface, track, radius)
@@ -542,6 +601,8 @@ class TextField(Control):
             draw_text(surface, self.text, (inner.x + shift, rect.centery), size, INK, "sans", "midleft")
             caret_x = inner.x + shift + before
         else:
+            if _text_logs and text_width(self.hint, size) > inner.w:
+                note_cut(self.hint, inner.w)     # the clip below would cut it
             draw_text(surface, self.hint, (inner.x, rect.centery), size, (140, 125, 105), "sans", "midleft")
             caret_x = inner.x
         if self.focused and self._blink < 0.6:

@@ -20,6 +20,9 @@ from game.core.manifest import GameSetting, SettingValue
 from game.core.userfiles import FileDamage, atomic_write_json, read_json, set_aside
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+# The languages the program speaks (catalogs in assets/locale/<code>/); "" in the settings file means
+# "the system's language", so a player who never chose one follows their computer.
+LANGUAGES = ("en", "nl")
 
 GameValues = dict[str, dict[str, SettingValue]]     # game id -> setting name -> value
 
@@ -45,6 +48,7 @@ class Settings:
     skip_to_my_turn: bool = False        # AI moves between a human's turns are shown at once
     reduced_motion: bool = False         # cards fade out and in where they would slide
     records_kept: int = 200              # finished games kept to replay; the oldest beyond go (game/core/replays.py)
+    language: str = ""                   # one of LANGUAGES, or "" for the system's language
     # Every registered game's own settings, filled with its defaults; also games this run does not
     # know (a manifest broken today), kept as they were so saving never loses them.
     games: GameValues = field(default_factory=default_game_values)
@@ -60,6 +64,7 @@ class Settings:
             ai_delay_s=min(5.0, max(0.0, float(self.ai_delay_s))),
             player_name=str(self.player_name)[:24] or "You",
             records_kept=max(1, min(100_000, int(self.records_kept))),
+            language=self.language if self.language in LANGUAGES else "",
             games=_validated_games(self.games),
         )
 

@@ -101,7 +101,7 @@ def test_title_keyboard_moves_focus_and_enter_opens_setup(app):
     show(app, title)
     assert title.focus.focused.label == "Play Count to Ten"
     title.handle_event(key(pygame.K_DOWN))
-    assert title.focus.focused.label == "Replays"     # the button under it (three share that row)
+    assert title.focus.focused.label == "Saved games"     # the button under it (two share that row)
     title.handle_event(key(pygame.K_UP))
     title.handle_event(key(pygame.K_RETURN))
     app.stack.apply_pending()
@@ -237,7 +237,7 @@ def test_settings_rows_of_a_game_come_from_its_manifest(app, monkeypatch):
     settings = SettingsScene(app)
     show(app, settings)
     assert [label for label, _, _ in settings.rows] == [
-        "Animation speed", "Sound volume", "Reduced motion", "Fullscreen", "Window size", "Zeus sneak window",
+        "Language", "Animation speed", "Sound volume", "Reduced motion", "Fullscreen", "Window size", "Zeus sneak window",
         "Tamoul memory marks", "AI move delay", "Skip to my turn", "Replays kept", "Your name"]
     marks = {c.key: c for c in settings.focus.controls}["Tamoul memory marks"]
     assert isinstance(marks, Toggle) and marks.value is True

@@ -44,7 +44,7 @@ def test_the_screen_shows_each_game_and_player_with_a_chart(app):
     game_stepper, player_stepper = [c for c in scene.focus.controls if isinstance(c, Stepper)]
     assert game_stepper.describe(game_stepper.value) == "Zeus on the Loose" and player_stepper.value == "Io"
     rows = dict(figure_rows(stats.games["zeus"], stats.games["zeus"].players["Io"]))
-    assert rows["Games"] == "12" and rows["Wins"] == "8" and rows["Against AI easy"] == "won 8 of 12"
+    assert rows["Games"] == "12" and rows["Wins"] == "8" and rows["Against AI: Easy"] == "won 8 of 12"
     # The chart draws gold bars for wins: some of its pixels are gold.
     surface = app.screen
     gold = sum(1 for x in range(640, 1240, 3) for y in range(150, 600, 3) if surface.get_at((x, y))[:3] == (230, 184, 60))
