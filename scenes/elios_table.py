@@ -39,7 +39,6 @@ from scenes import theme
 from scenes.elios_art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
-from scenes.table.captions import draw_hint
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
 from scenes.table.layout import SeatArea, compute_layout
 from scenes.table.plates import draw_active_seat, draw_plate_backing, draw_plate_name
@@ -81,6 +80,7 @@ class EliosTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "elios-table"
     RESULTS_DELAY = 0.7
+    HINT_SIZE = 15
 
     def __init__(self, app: "App", session: GameSession) -> None:
         super().__init__(app, session)
@@ -102,8 +102,6 @@ class EliosTableScene(TableScene):
         self.skipped: set[int] = set()
         self.flying_beams: list[CardSprite] = []
         self.disc_pulse = Pulse()
-        self.game_buttons: list[Button] = []
-        self._result: ResultWords | None = None
         self._buttons_signature: tuple = ()
         self.layout = compute_layout(app.size, self.count, self.bottom)
         self._start()
@@ -256,8 +254,8 @@ class EliosTableScene(TableScene):
             return ""
         return self.state.phase
 
-    def _build_controls(self) -> None:
-        self.buttons = self._corner_buttons(min_height=26)
+    def _place_seat_controls(self, top: int, height: int) -> None:
+        """Elios has no reaction window: its buttons start at the top of the controls area."""
         self._refresh_game_buttons()
 
     def _refresh_game_buttons(self) -> None:
@@ -266,7 +264,7 @@ class EliosTableScene(TableScene):
         h = max(26, int(lay.card_width * 0.36))
         gap = lay.margin
         phase = self._my_phase()
-        self.game_buttons = []
+        self.seat_buttons = []
         rows: list[tuple[str, object, int | None, bool, str]] = []
         if phase == "grouping":
             rows = [("Ready", self.press_ready, pygame.K_r, True, "primary"),
@@ -281,7 +279,7 @@ class EliosTableScene(TableScene):
                 rows.append(("Cancel (Esc)", self.cancel_choice, None, True, "secondary"))
         y = area.top
         for label, action, key, enabled, style in rows:
-            self.game_buttons.append(Button(pygame.Rect(area.left, y, area.width, h), label, action,  # type: ignore[arg-type]
+            self.seat_buttons.append(Button(pygame.Rect(area.left, y, area.width, h), label, action,  # type: ignore[arg-type]
                                             enabled=enabled, hotkey=key, style=style))
             y += h + gap
 
@@ -293,9 +291,7 @@ class EliosTableScene(TableScene):
             self._refresh_game_buttons()
 
     def _handle_controls(self, event: pygame.event.Event) -> bool:
-        for button in self.game_buttons:
-            if button.handle_event(event):
-                return True
+        """While the joker's stack is being chosen, a click on a stack of the sun."""
         if self.choice is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             zone = next((z for z in self.drag.zones if z.name.startswith("stack.") and z.contains(event.pos)), None)
             if zone is not None:
@@ -599,7 +595,7 @@ class EliosTableScene(TableScene):
         self.sounds.play("round_won")
         self.log.add(f"☀ {who} placed every beam and wins")
         title = f"{who} wins!" if team is not None else f"{self._does(winners[0], 'wins')}!"
-        self._result = ResultWords(title, f"{self._name(event.get('seat'))} placed the last beam on the sun.",
+        self.result_words = ResultWords(title, f"{self._name(event.get('seat'))} placed the last beam on the sun.",
                                    self._result_rows(winners))
 
     def _on_stalemate(self, event: Event) -> None:
@@ -611,7 +607,7 @@ class EliosTableScene(TableScene):
             counts = "Beams left: " + ", ".join(f"{self.names[s]} {n}" for s, n in enumerate(event["beams_left"])) + "."
         shared = " They share the win." if len(winners) > 1 and team_beams is None else ""
         self.log.add("Nobody could move in a whole round: the game ends")
-        self._result = ResultWords(
+        self.result_words = ResultWords(
             f"Stalemate: {' and '.join(self._name(s) for s in winners)} win{'s' if len(winners) == 1 else ''}",
             f"Every player still holding beams had to pass in one round, so the fewest beams left wins. "
             f"{counts}{shared}", self._result_rows(winners))
@@ -619,9 +615,6 @@ class EliosTableScene(TableScene):
     def _round_result(self, event: Event) -> ResultWords | None:
         return None      # Elios is one round: the game's result says it all
 
-    def _game_result(self, event: Event) -> ResultWords:
-        words, self._result = self._result, None
-        return words if words is not None else super()._game_result(event)
 
     def _result_rows(self, winners: Sequence[int]) -> list[tuple[str, str]]:
         view = self.state.view(None)
@@ -781,9 +774,7 @@ class EliosTableScene(TableScene):
             pygame.draw.rect(surface, (90, 120, 110), spare, width=1, border_radius=max(3, w // 8))
             blit_text(surface, "new", spare.center, label, (150, 170, 160), "sans", "center")
 
-    def _draw_controls(self, surface: pygame.Surface) -> None:
+    def _hint_top(self) -> int:
+        """The hint line stays below the buttons (smaller when it must)."""
         lay = self.layout
-        for button in self.game_buttons:
-            button.draw(surface)
-        top = self.game_buttons[-1].rect.bottom + lay.margin if self.game_buttons else lay.controls_rect.top
-        draw_hint(surface, self._hint(), lay.controls_rect, lay.text_size(15), top=top)
+        return self.seat_buttons[-1].rect.bottom + lay.margin if self.seat_buttons else lay.controls_rect.top

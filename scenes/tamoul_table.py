@@ -36,11 +36,10 @@ from game.tamoul.view import TamoulView
 from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
-from scenes.table.captions import draw_hint
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController, Notice
 from scenes.table.layout import SeatArea
-from scenes.table.piles import draw_face_down_pile, heap_spot
+from scenes.table.piles import Heap, draw_face_down_pile
 from scenes.table.plates import draw_active_seat, draw_plate_backing, draw_plate_name
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seat_zones import SlotGrid
@@ -90,8 +89,7 @@ class TamoulTableScene(TableScene):
         self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
                              default_zone=lambda: "discard", on_click=self._click_card)
         self.grids: dict[int, SlotGrid] = {s: SlotGrid(s, own=s in self.humans) for s in range(self.count)}
-        self.discard: list[CardSprite] = []
-        self._discard_base = 0
+        self.discard = Heap(PILE_SHOWN, "discard")
         self.drawn: CardSprite | None = None
         self.draw_count = 0
         self.turn = self.state.view(None).turn or 0
@@ -104,7 +102,6 @@ class TamoulTableScene(TableScene):
         self.arming: int | None = None                 # a human seat that pressed Intercept
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
         self.shuffling = 0.0
-        self.turn_buttons: list[Button] = []
         self.totals = list(self.state.totals)          # the totals as shown: they change when a round's results do
         self.serial = 0                                # new top cards seen: each opens a reaction window
         self._windows_opened: set[tuple[int, int]] = set()
@@ -202,13 +199,7 @@ class TamoulTableScene(TableScene):
         self._refresh_pickable()
 
     def _layout_discard(self, animate: bool = True) -> None:
-        w = self._pile_width()
-        for i, sprite in enumerate(self.discard):
-            x, y, rot = heap_spot(self._discard_centre(), self._discard_base + i, w)
-            sprite.rest_at(x, y, rot)
-            sprite.width = w
-            sprite.z = 10 + i
-            self._send_home(sprite, animate, 0.3)
+        self.discard.lay_out(self._discard_centre(), self._pile_width(), self.tweens, animate, 0.3)
 
     def _place_drawn(self, sprite: CardSprite, animate: bool) -> None:
         x, y = self._held_centre()
@@ -253,9 +244,7 @@ class TamoulTableScene(TableScene):
             [s is not None for s in view.board[seat]]
 
     def _sync_table(self, view: TamoulView) -> None:
-        shown = view.discard[-PILE_SHOWN:]
-        self._discard_base = len(view.discard) - len(shown)
-        self.discard = [CardSprite(card, flip=1.0, tag="discard") for card in shown]
+        self.discard.show(view.discard)
         self._layout_discard(animate=False)
         self.draw_count = view.draw_count
         self.turn = view.turn if view.turn is not None else self.turn
@@ -274,12 +263,13 @@ class TamoulTableScene(TableScene):
         view = self._view()
         if not self._seat_zones_match(view) or self.draw_count != view.draw_count:
             return False
-        top = self.discard[-1].card_id if self.discard else None
+        top = self.discard.cards[-1].card_id if self.discard.cards else None
         holder = self.drawn.owner if self.drawn is not None else None
         return top == view.top and holder == view.holder and self.callers == list(view.callers)
 
     def _reset_table_for_deal(self) -> None:
-        self.discard, self.drawn = [], None
+        self.discard.clear()
+        self.drawn = None
         self.rings = {}
         self.draw_count = len(self.content.cards)
         self._refresh_pickable()
@@ -404,13 +394,9 @@ class TamoulTableScene(TableScene):
         return False
 
     # ----- controls ----------------------------------------------------------------------------------
-    def _build_controls(self) -> None:
-        self.buttons = self._corner_buttons(min_height=26)
-        self._refresh_reaction_buttons()
-
     def _place_seat_controls(self, top: int, height: int) -> None:
         """The turn's buttons, for the person at the bottom when it is their move."""
-        self.turn_buttons = []
+        self.seat_buttons = []
         self._refresh_pickable()
         if not self._my_turn():
             return
@@ -432,7 +418,7 @@ class TamoulTableScene(TableScene):
         w = (area.width - gap * (len(wanted) - 1)) // len(wanted)
         for i, (label, press, style) in enumerate(wanted):
             rect = pygame.Rect(area.left + i * (w + gap), top, w, height)
-            self.turn_buttons.append(Button(rect, label, press, style=style))
+            self.seat_buttons.append(Button(rect, label, press, style=style))
 
     def press_draw_deck(self) -> None:
         self._turn_action(Action("draw", ("deck",)))
@@ -459,14 +445,12 @@ class TamoulTableScene(TableScene):
                                   (rect.centerx, rect.top))
 
     def _handle_controls(self, event: pygame.event.Event) -> bool:
-        for button in self.turn_buttons:
-            if button.handle_event(event):
-                return True
+        """A click on the draw pile or the discard pile when it is the bottom seat's draw."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._my_turn() and self._phase() == "draw":
             if self._pile_rect(self._deck_centre()).collidepoint(event.pos):
                 self.press_draw_deck()
                 return True
-            if self.discard and self._pile_rect(self._discard_centre()).collidepoint(event.pos) and \
+            if self.discard.cards and self._pile_rect(self._discard_centre()).collidepoint(event.pos) and \
                     not self.drag.selected:
                 self.press_take()
                 return True
@@ -477,7 +461,7 @@ class TamoulTableScene(TableScene):
             return False
         if event.key in SLOT_KEYS:
             return self._slot_key(SLOT_KEYS[event.key])
-        if event.key == pygame.K_i and self.bottom in self.humans and self.discard:
+        if event.key == pygame.K_i and self.bottom in self.humans and self.discard.cards:
             self.arming = self.bottom       # interception at any moment: I, then the slot's number
             rect = self.layout.controls_rect
             self.drag.notice = Notice("Intercept: press the number of your card (1-8)", (rect.centerx, rect.top))
@@ -606,7 +590,7 @@ class TamoulTableScene(TableScene):
             self.gate.hide()
             self.viewer = None
             self.log.viewer = None
-        old = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard
+        old = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard.cards
         if self.drawn is not None:
             old.append(self.drawn)
         self._gather(old, self._deck_centre(), 0.4, fade=False)
@@ -655,7 +639,7 @@ class TamoulTableScene(TableScene):
     def _on_drawn(self, event: Event) -> None:
         seat = event.seat
         if event["source"] == "discard":
-            sprite = self.discard.pop() if self.discard else CardSprite(event["card"], flip=1.0)
+            sprite = self.discard.take_top() or CardSprite(event["card"], flip=1.0)
             sprite.card_id = event["card"]
             self.log.add(f"{self._does(seat, 'takes')} {card_words(event['card'])} from the discard pile")
             self.serial += 1
@@ -700,16 +684,13 @@ class TamoulTableScene(TableScene):
         sprite.card_id = card
         sprite.lifted = False
         self.rings.pop(sprite, None)
-        self.discard.append(sprite)
-        if len(self.discard) > PILE_SHOWN:
-            self._discard_base += len(self.discard) - PILE_SHOWN
-            self.discard = self.discard[-PILE_SHOWN:]
+        self.discard.add(sprite)
         self._layout_discard(animate=False)
         hx, hy, hr = sprite.home
         self.tweens.cancel(sprite)
         sprite.z = 300
         self.tweens.add(sprite, 0.4, easing=ease_out_cubic, x=hx, y=hy, rotation=hr, scale=1.0, flip=1.0,
-                        on_done=lambda s=sprite: setattr(s, "z", 10 + (self.discard.index(s) if s in self.discard else 0)))
+                        on_done=lambda s=sprite: setattr(s, "z", self.discard.z_of(s)))
         sprite.width = self._pile_width()
         self.serial += 1
         self.sounds.play("card_place")
@@ -816,9 +797,7 @@ class TamoulTableScene(TableScene):
         self._pause(0.5)
 
     def _on_reshuffled(self, event: Event) -> None:
-        below = self.discard[:-1]
-        self.discard = self.discard[-1:]
-        self._discard_base = 0
+        below = self.discard.keep_top()
         self._layout_discard(animate=True)
         self._gather(below, self._deck_centre(), 0.45, fade=True)
         self.draw_count = int(event["count"])
@@ -889,7 +868,7 @@ class TamoulTableScene(TableScene):
         self._draw_centre(surface)
         for seat in range(self.count):
             self._draw_seat(surface, seat)
-        sprites = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard + self.flying
+        sprites = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard.cards + self.flying
         if self.drawn is not None:
             sprites.append(self.drawn)
         self.drag.draw_zones(surface)
@@ -909,7 +888,7 @@ class TamoulTableScene(TableScene):
             deck = deck.move(offset - 3, 0)
         draw_face_down_pile(surface, self.art, deck, self.draw_count, "Draw", size)
         discard = self._pile_rect(self._discard_centre())
-        if not self.discard:
+        if not self.discard.cards:
             pygame.draw.rect(surface, theme.PARCHMENT, discard.inflate(-8, -8), width=2, border_radius=8)
         blit_text(surface, "Discard", (discard.centerx, discard.bottom + 4), size, theme.PARCHMENT, "sans", "midtop")
         if self.drawn is not None:
@@ -919,7 +898,7 @@ class TamoulTableScene(TableScene):
             who = words[0].upper() + words[1:]
             blit_text(surface, who, (held.centerx, held.bottom + 4), size, theme.GOLD, "bold", "midtop")
         if self._my_turn() and self._phase() == "draw":
-            for rect in (deck, discard) if self.discard else (deck,):
+            for rect in (deck, discard) if self.discard.cards else (deck,):
                 pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(8, 8), width=3, border_radius=10)
         status = self._status()
         if status:
@@ -1008,13 +987,6 @@ class TamoulTableScene(TableScene):
         view = self.state.view(self.viewer)
         return {(p, s) for p, row in enumerate(view.board) for s, known in enumerate(row)
                 if known is not None and known.watch_of(self.viewer) is not None}
-
-    def _draw_controls(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        self._draw_reaction(surface)
-        for button in self.turn_buttons:
-            button.draw(surface)
-        draw_hint(surface, self._hint(), lay.controls_rect, lay.text_size(16))
 
     def _hint(self) -> str:
         view = self.state.view(None)

@@ -51,7 +51,7 @@ from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
-from scenes.table.captions import CardHelp, draw_hint
+from scenes.table.captions import CardHelp
 from scenes.table.card_art import card_height
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.deal import fly_to_rest
@@ -90,6 +90,8 @@ class TelosTableScene(TableScene):
     RNG_NAME = "telos-table"
     HAND_SPACING = HAND_SPACING
     RESULTS_DELAY = 0.4
+    CORNER_MIN_HEIGHT = 24
+    HINT_SIZE = 15
 
     def __init__(self, app: "App", session: GameSession) -> None:
         super().__init__(app, session)
@@ -127,7 +129,6 @@ class TelosTableScene(TableScene):
         self.blind_flash: CardSprite | None = None
         self.play_button: Button | None = None
         self.swap_button: Button | None = None
-        self._result: ResultWords | None = None     # the round's words, from round_scored / game_over
         self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
         self._divine_cache: tuple[Any, bool] | None = None
         self._direction_cache: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
@@ -285,9 +286,10 @@ class TelosTableScene(TableScene):
 
     # ----- controls -------------------------------------------------------------------------------------
     def _build_controls(self) -> None:
+        """Play, and Swap with the blind card beside the blind card when the Divine Trick is played."""
+        super()._build_controls()
         lay = self.layout
         gap = lay.margin
-        self.buttons = self._corner_buttons(min_height=24)
         area = lay.controls_rect
         bh = max(24, int(lay.card_width * 0.36))
         left = area.left
@@ -315,6 +317,8 @@ class TelosTableScene(TableScene):
             self.play_button.style = "primary" if help_ is not None and help_.complete else "secondary"
         if self.swap_button is not None:
             self.swap_button.enabled = may and self._divine_legal() and len(selected) <= 1
+        swap_shown = self.swap_button is not None and self._divine_in_game() and self.blind_shown
+        self.seat_buttons = [b for b in (self.play_button, self.swap_button if swap_shown else None) if b is not None]
 
     # ----- legal sets, from legal_actions only ----------------------------------------------------------
     def card_key(self, card: str) -> CardKey:
@@ -394,11 +398,7 @@ class TelosTableScene(TableScene):
 
     # ----- input -------------------------------------------------------------------------------------------
     def _handle_controls(self, event: pygame.event.Event) -> bool:
-        """Play and Swap (each only while it may be used), and Enter to play."""
-        self._refresh_buttons()
-        for button in (self.play_button, self.swap_button):
-            if button is not None and button.enabled and button.handle_event(event):
-                return True
+        """Enter plays the selection."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.enabled:
             self.press_play()
             return True
@@ -699,7 +699,7 @@ class TelosTableScene(TableScene):
                 for s in range(self.count)]
         subtitle = (f"with {self.card_label(str(event['card']))}: {points} point{'s' if points != 1 else ''}. "
                     f"{self._does(seat, 'deals')} the next round.")
-        self._result = ResultWords(f"{self._does(seat, 'takes')} the last trick", subtitle, rows)
+        self.result_words = ResultWords(f"{self._does(seat, 'takes')} the last trick", subtitle, rows)
 
     def _on_game_over(self, event: Event) -> None:
         loser = int(event["loser"])
@@ -708,16 +708,9 @@ class TelosTableScene(TableScene):
                      f"{winners} win")
         rows = [(self.names[s], f"{self.totals[s]} / {self.content.losing_total}   "
                  + ("loses" if s == loser else "wins")) for s in range(self.count)]
-        self._result = ResultWords(f"{self._does(loser, 'loses')} the game", f"{self._name(loser)} reached "
+        self.result_words = ResultWords(f"{self._does(loser, 'loses')} the game", f"{self._name(loser)} reached "
                                    f"{self.totals[loser]} points. Winners: {winners}.", rows)
 
-    def _round_result(self, event: Event) -> ResultWords | None:
-        words, self._result = self._result, None
-        return words if words is not None else super()._round_result(event)
-
-    def _game_result(self, event: Event) -> ResultWords:
-        words, self._result = self._result, None
-        return words if words is not None else super()._game_result(event)
 
     # ----- drawing ----------------------------------------------------------------------------------------------
     def _draw_table(self, surface: pygame.Surface) -> None:
@@ -936,6 +929,7 @@ class TelosTableScene(TableScene):
         surface.blit(tag, rect)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
+        """The blind card (Divine Trick) at the left of the controls, then the kit's buttons and hint."""
         lay = self.layout
         area = lay.controls_rect
         if self._divine_in_game():
@@ -951,14 +945,15 @@ class TelosTableScene(TableScene):
                 pygame.draw.rect(surface, theme.PARCHMENT, rect, width=1, border_radius=6)
                 draw_text(surface, "used" if self.viewer is not None else "hidden", rect.center, lay.text_size(12),
                           theme.PARCHMENT, "sans", "center")
-        if self.play_button is not None:
-            self.play_button.draw(surface)
-        if self.swap_button is not None and self._divine_in_game() and self.blind_shown:
-            self.swap_button.draw(surface)
-        top = (self.swap_button.rect.bottom if self.swap_button is not None else area.top) + lay.margin
+        super()._draw_controls(surface)
+
+    def _hint_top(self) -> int:
+        """The hint stays below the Swap button's place and the blind card."""
+        lay = self.layout
+        top = (self.swap_button.rect.bottom if self.swap_button is not None else lay.controls_rect.top) + lay.margin
         if self._divine_in_game():
             top = max(top, self.blind_rect().bottom + lay.margin // 2)
-        draw_hint(surface, self._hint(), area, lay.text_size(15), top)
+        return top
 
     def _hint(self) -> str:
         """One line telling the player at the bottom what they can do now (nothing stale: no words behind

@@ -50,12 +50,12 @@ from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
-from scenes.table.captions import CardHelp, HelpBoxStyle, draw_hint
+from scenes.table.captions import CardHelp, HelpBoxStyle
 from scenes.table.card_art import card_height
 from scenes.table.deal import fly_to_rest
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea, TableLayout, compute_layout
-from scenes.table.piles import draw_face_down_pile, heap_spot
+from scenes.table.piles import Heap, draw_face_down_pile
 from scenes.table.plates import draw_active_seat, draw_count_beside, draw_plate_backing, draw_plate_name
 from scenes.table.reaction import ReactionWindow
 from scenes.table.sprites import CardSprite, SpriteRenderer
@@ -110,16 +110,14 @@ class ZeusTableScene(TableScene):
         self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
                                    default_zone=lambda: "olympus", hover_lift=True)
         # What is on screen (hands and cards in flight: TableScene).
-        self.pile: list[CardSprite] = []
+        self.pile = Heap(PILE_SHOWN, "pile")
         self.total = Counter(float(self.state.total))
         self.draw_pile_size = 0
         self.letters: list[int] = [0] * self.count
         self.holder: int | None = None
         self.turn = 0
         self.figurine = Figurine()
-        self.draw_buttons: list[tuple[int, Button]] = []
         self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
-        self._result: ResultWords | None = None           # the round's words, from round_won / round_void
         self._last_played: tuple[str, int] = ("", 0)     # (card, total after): words for a steal
         self._secret_card: str | None = None              # the drawn card of the event being shown
         self._to_paint: list[str] = list(self.cards)        # faces not yet painted at this card width
@@ -185,22 +183,11 @@ class ZeusTableScene(TableScene):
         return (area.hand_centre[0] - fig_room // 2, area.hand_centre[1]), area.hand_width - fig_room
 
     def _layout_pile(self, animate: bool = True) -> None:
-        for i, sprite in enumerate(self.pile):
-            x, y, rot = heap_spot(self._pile_centre(), self._pile_base + i, self.layout.card_width)
-            sprite.rest_at(x, y, rot)
-            sprite.width = self.layout.card_width
-            sprite.z = 10 + i
-            if not animate:
-                self.tweens.cancel(sprite)
-                sprite.snap_home()
+        self.pile.lay_out(self._pile_centre(), self.layout.card_width, self.tweens, animate)
 
     # ----- building what is on screen from the view (start, resume, a new seat at the bottom) ----------
-    _pile_base = 0
-
     def _sync_table(self, view: ZeusView) -> None:
-        shown = view.pile[-PILE_SHOWN:]
-        self._pile_base = len(view.pile) - len(shown)
-        self.pile = [CardSprite(card, flip=1.0, tag="pile") for card in shown]
+        self.pile.show(view.pile)
         self._layout_pile(animate=False)
         self.total.value = float(view.total)
         self.draw_pile_size = view.draw_pile_size
@@ -211,7 +198,7 @@ class ZeusTableScene(TableScene):
 
     def _reset_table_for_deal(self) -> None:
         """The very first deal is shown dealt: Mount Olympus empty and every card in the draw pile."""
-        self.pile = []
+        self.pile.clear()
         self.draw_pile_size = self.state.view(None).draw_pile_size + sum(self.state.view(None).hand_sizes)
 
     def _matches_view(self) -> bool:
@@ -222,15 +209,11 @@ class ZeusTableScene(TableScene):
                 and list(self.letters) == list(view.letters) and self.draw_pile_size == view.draw_pile_size)
 
     # ----- controls -------------------------------------------------------------------------------------
-    def _build_controls(self) -> None:
-        self.buttons = self._corner_buttons(min_height=26)
-        self._refresh_reaction_buttons()
-
     def _place_seat_controls(self, top: int, height: int) -> None:
         """Draw-a-card buttons for the human seats that owe a draw, below any Sneak buttons."""
         lay = self.layout
         area = lay.controls_rect
-        self.draw_buttons = []
+        self.seat_buttons = []
         if not self.idle:
             return
         many = len(self.humans) > 1
@@ -242,7 +225,7 @@ class ZeusTableScene(TableScene):
                 button = Button(pygame.Rect(area.left, y, area.width, height), label,
                                 lambda s=seat: self.press_draw(s), hotkey=pygame.K_d if not many else None,
                                 style="secondary")
-                self.draw_buttons.append((seat, button))
+                self.seat_buttons.append(button)
                 y += height + lay.margin
 
     @property
@@ -296,10 +279,7 @@ class ZeusTableScene(TableScene):
 
     # ----- input -------------------------------------------------------------------------------------------
     def _handle_controls(self, event: pygame.event.Event) -> bool:
-        """The Draw buttons, and a click on the draw pile when the player at the bottom owes a draw."""
-        for _, button in self.draw_buttons:
-            if button.handle_event(event):
-                return True
+        """A click on the draw pile when the player at the bottom owes a draw."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._draw_pile_rect().collidepoint(event.pos):
             if self.bottom in self.humans and self.state.view(None).owes_draw[self.bottom] and self.idle:
                 self.press_draw(self.bottom)
@@ -375,10 +355,9 @@ class ZeusTableScene(TableScene):
         self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')}, "
                      f"{self._does(event['first'], 'plays')} first")
         # Gather the old cards back to the draw pile, face down, then deal.
-        self._gather_for_new_round(self.pile, self._draw_pile_centre(), 0.35, fade=False)
-        self.pile = []
+        self._gather_for_new_round(self.pile.cards, self._draw_pile_centre(), 0.35, fade=False)
+        self.pile.clear()
         self.recent_plays = []
-        self._pile_base = 0
         self.draw_pile_size = int(event["draw_pile_size"]) + sum(event["hand_sizes"])
         self.tweens.add(self.total, 0.4, value=0.0)
         self.holder = None
@@ -403,16 +382,13 @@ class ZeusTableScene(TableScene):
         seat, card = event.seat, event["card"]
         sprite = self._take_from_hand(seat, card, self.layout.seats[seat].hand_centre)
         old_pixels = sprite.pixel_width
-        self.pile.append(sprite)
-        if len(self.pile) > PILE_SHOWN:
-            self._pile_base += len(self.pile) - PILE_SHOWN
-            self.pile = self.pile[-PILE_SHOWN:]
+        self.pile.add(sprite)
         self._layout_pile(animate=True)
         self._lay_out_seat(seat)
         sprite.z = 300
 
         def landed(s: CardSprite = sprite) -> None:
-            s.z = 10 + (self.pile.index(s) if s in self.pile else 0)
+            s.z = self.pile.z_of(s)
             self.sounds.play("card_place")
             if s.flip < 1.0:
                 self.tweens.add(s, 0.2, flip=1.0)
@@ -470,28 +446,21 @@ class ZeusTableScene(TableScene):
         words = ROUND_END_WORDS.get(reason, "").format(player=self._name(event.seat), turn=self._name(self.turn))
         self.log.add(f"{self._does(event.seat, 'wins')} the round with Zeus and earns "
                      f"{LETTERS[self.letters[event.seat] - 1]}")
-        self._result = ResultWords(f"{self._does(event.seat, 'wins')} the round!",
+        self.result_words = ResultWords(f"{self._does(event.seat, 'wins')} the round!",
                                    f"{words} {self._name(event.seat)} held Zeus.", self._result_rows())
 
     def _on_round_void(self, event: Event) -> None:
         self.log.add("Nobody held Zeus: the round is dealt again")
-        self._result = ResultWords("Nobody held Zeus", "Nobody wins this round; the same dealer deals again.",
+        self.result_words = ResultWords("Nobody held Zeus", "Nobody wins this round; the same dealer deals again.",
                                    self._result_rows(), next_label="Deal again")
 
     def _on_game_won(self, event: Event) -> None:
         self.letters = list(event["letters"])
         self.sounds.play("round_won")
         self.log.add(f"{self._does(event.seat, 'spells')} ZEUS: game over")
-        self._result = ResultWords(f"{self._does(event.seat, 'spells')} ZEUS!", "The game is over.",
+        self.result_words = ResultWords(f"{self._does(event.seat, 'spells')} ZEUS!", "The game is over.",
                                    self._result_rows())
 
-    def _round_result(self, event: Event) -> ResultWords | None:
-        words, self._result = self._result, None
-        return words if words is not None else super()._round_result(event)
-
-    def _game_result(self, event: Event) -> ResultWords:
-        words, self._result = self._result, None
-        return words if words is not None else super()._game_result(event)
 
     def _result_rows(self) -> list[tuple[str, str]]:
         """Each seat's ZEUS letters, and who held Zeus."""
@@ -507,7 +476,7 @@ class ZeusTableScene(TableScene):
         self._draw_centre(surface)
         for seat in range(self.count):
             self._draw_plate(surface, seat)
-        sprites = [s for seat in range(self.count) for s in self.hands[seat]] + self.pile + self.flying
+        sprites = [s for seat in range(self.count) for s in self.hands[seat]] + self.pile.cards + self.flying
         self.drag.draw_zones(surface)
         self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
         self._draw_figurine(surface)
@@ -575,14 +544,6 @@ class ZeusTableScene(TableScene):
         if self.holder is None:
             blit_text(surface, "Zeus is free", (rect.centerx, rect.bottom + 2), self.layout.text_size(14),
                       theme.GOLD, "bold", "midtop")
-
-    def _draw_controls(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        area = lay.controls_rect
-        self._draw_reaction(surface)
-        for _, button in self.draw_buttons:
-            button.draw(surface)
-        draw_hint(surface, self._hint(), area, lay.text_size(16))
 
     def _hint(self) -> str:
         """One line telling the player at the bottom what they can do now (nothing stale: no words behind

@@ -24,10 +24,11 @@ A game's table `__init__` makes its card art and renderer, `self.drag` (a DragCo
 game's `_legal_zones`, answered from `legal_actions`, and `_drop`, which proposes the move through
 `_apply`) and `self.layout`, then calls `self._start()`. It must provide (abstract methods below):
 `GAME_ID`, `RNG_NAME`, how the screen is rebuilt from the view (`_sync_table`, `_matches_view`) and
-laid out again (`_lay_out_table`), a resumed game's first log line, its controls (`_build_controls`,
-usually from `_corner_buttons`), where an opponent's cards lie (`_opponent_row`), its `_on_<kind>`
-event handlers, its hint line (`_hint`) and what it draws (`_draw_table`, `_draw_controls`). It may
-add the hooks each part documents where they are defined.
+laid out again (`_lay_out_table`), a resumed game's first log line, where an opponent's cards lie
+(`_opponent_row`), its `_on_<kind>` event handlers, its hint line (`_hint`) and what it draws on the
+felt (`_draw_table`). Its buttons in the controls area go in `seat_buttons` (placed by
+`_place_seat_controls`); the kit draws them with the hint line and routes their clicks. It may add the
+hooks each part documents where they are defined.
 """
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ from scenes.table.shown_events import ShownEvents
 from scenes.table.sound import TableSounds
 from scenes.table.sprites import CardSprite
 from scenes.table.table_help import TableHelp
-from scenes.table.telling import Telling
+from scenes.table.telling import ResultWords, Telling
 from scenes.table.turn_flow import TurnFlow
 from scenes.table.tween import TweenQueue
 from scenes.widgets import Button, draw_felt
@@ -110,12 +111,14 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self.hold = 0.0                 # seconds to wait before the next event is shown
         self.clock = 0.0
         self.overlay_open = False       # a results dialog is up; events wait for it
+        self.result_words: ResultWords | None = None    # the game's words for the next results dialog
         self.bottom = self.humans[0] if self.humans else 0
         self.viewer: int | None = None  # whose private view is drawn (None until allowed)
         self.hand_zones: dict[int, FannedHand] = {
             s: FannedHand(s, self.HAND_SPACING, self._opponent_row) for s in range(self.count)}
         self.flying: list[CardSprite] = []     # cards leaving the table
         self.buttons: list[Button] = []
+        self.seat_buttons: list[Button] = []    # the game's own buttons in the controls area (Draw, Ready…)
         self.reaction: ReactionWindow | None = None
         self.reaction_buttons: list[tuple[int, Button]] = []
         self.declined: set[tuple[int, int]] = set()    # (seat, token): an AI let this reaction pass
@@ -159,10 +162,6 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         """A resumed game's first log line."""
 
     @abstractmethod
-    def _build_controls(self) -> None:
-        """Place the buttons for the current layout."""
-
-    @abstractmethod
     def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
         """Centre and width of the row an opponent's face-down cards lie in."""
 
@@ -174,9 +173,6 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def _draw_table(self, surface: pygame.Surface) -> None:
         """The game's own picture on the felt: the middle, the seats, the cards."""
 
-    @abstractmethod
-    def _draw_controls(self, surface: pygame.Surface) -> None:
-        """The game's controls area (its buttons and the hint line)."""
 
     def _token(self) -> int:
         """How many actions the game has seen: a stale AI answer carries an older number."""

@@ -3,8 +3,9 @@
 Part of the table kit, mixed into `TableScene` (base.py). A card's help box appears above the card
 under the pointer (`_card_help_for` gives the game's words); a refused move springs back with the
 engine's reason as a notice (`_notice`); results dialogs open by default from the shared
-`round_ended` / `game_ended` events, with the game's own words when it gives them (`_round_result`,
-`_game_result`).
+`round_ended` / `game_ended` events, with the game's own words when it gives them: kept in
+`result_words` by its own round events (shown just before `round_ended` / `game_ended`), or made by
+overriding `_round_result` / `_game_result`.
 """
 from __future__ import annotations
 
@@ -21,8 +22,6 @@ from scenes.table.sprites import CardSprite
 
 
 @dataclass(frozen=True)
-
-
 class ResultWords:
     """What a results dialog says: a title, a line under it, one row per seat, and the word to go on."""
 
@@ -61,16 +60,28 @@ class Telling:
         text = f"{self.names[seat]}: {reason}" if seat is not None and len(self.humans) > 1 else reason
         self.drag.notice = Notice(text, (rect.centerx, rect.top))
 
+    def _take_result_words(self) -> ResultWords | None:
+        """The game's own words for the dialog now opening (each used once)."""
+        words, self.result_words = self.result_words, None
+        return words
+
     def _round_result(self, event: Event) -> ResultWords | None:
-        """The words of a round's results dialog (None: no dialog). By default the round's score and the
-        totals; a game may give its own words (kept from its own round events, shown before `round_ended`)."""
+        """The words of a round's results dialog (None: no dialog): the game's own words if its round
+        events left some in `result_words`, else the round's score and the totals."""
+        words = self._take_result_words()
+        if words is not None:
+            return words
         score, totals = event["score"], event["totals"]
         rows = [(self.names[s], f"+{score[s]}   {totals[s]}" if score[s] else str(totals[s]))
                 for s in range(self.count)]
         return ResultWords(f"Round {int(event['round']) + 1} is over", "", rows)
 
     def _game_result(self, event: Event) -> ResultWords:
-        """The words of the game's results dialog. By default the winners and the totals."""
+        """The words of the game's results dialog: the game's own (`result_words`), else the winners
+        and the totals."""
+        words = self._take_result_words()
+        if words is not None:
+            return words
         winners = ", ".join(self._name(s) for s in event["winners"])
         rows = [(self.names[s], f"{event['totals'][s]}" + ("   wins" if s in event["winners"] else ""))
                 for s in range(self.count)]

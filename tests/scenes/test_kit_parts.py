@@ -200,3 +200,60 @@ def test_with_several_seats_waited_for_every_ai_seat_is_asked_at_once_and_the_hu
     run(app, 1)
     assert sorted(asked) == [1, 2]                # both AI seats think at the same time; nobody waits on one
     assert scene.bottom == 0 and scene._human_may_act()
+
+
+def test_the_games_own_result_words_are_used_once_then_the_default_returns(make_app):
+    from scenes.table.telling import ResultWords
+
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene.idle)
+    ended = Event("round_ended", None, {"round": 0, "score": [0, 1], "totals": [0, 1]})
+    scene.result_words = ResultWords("Zoe wins the round!", "Her own words.", [("Ann", "_"), ("Zoe", "Z")])
+    assert scene._round_result(ended).title == "Zoe wins the round!"
+    assert scene.result_words is None
+    assert scene._round_result(ended).title == "Round 1 is over"
+
+
+# ----- a face-up heap ------------------------------------------------------------------------------------------
+def test_a_heap_keeps_each_card_on_its_spot_as_older_cards_slip_below():
+    from scenes.table.piles import Heap, heap_spot
+    from scenes.table.sprites import CardSprite
+    from scenes.table.tween import TweenQueue
+
+    heap = Heap(3, "pile")
+    heap.show(["1", "2", "3", "4", "5"])
+    assert [s.card_id for s in heap.cards] == ["3", "4", "5"] and heap.base == 2
+    tweens = TweenQueue(lambda: 1.0)
+    heap.lay_out((100, 100), 40, tweens, animate=False)
+    spot_of_five = (heap.cards[-1].x, heap.cards[-1].y)
+    assert spot_of_five == heap_spot((100, 100), 4, 40)[:2]
+    heap.add(CardSprite("6", flip=1.0))
+    heap.lay_out((100, 100), 40, tweens, animate=False)
+    assert [s.card_id for s in heap.cards] == ["4", "5", "6"] and heap.base == 3
+    assert (heap.cards[1].x, heap.cards[1].y) == spot_of_five          # "5" did not move
+    assert heap.z_of(heap.cards[-1]) == 12
+    assert heap.take_top().card_id == "6" and heap.keep_top()[0].card_id == "4"
+    assert [s.card_id for s in heap.cards] == ["5"] and heap.base == 0
+    heap.clear()
+    assert heap.cards == [] and heap.take_top() is None
+
+
+# ----- the controls area ----------------------------------------------------------------------------------------
+def test_the_games_buttons_in_the_controls_area_are_drawn_and_pressed_by_the_kit(make_app):
+    from scenes.widgets import Button
+
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene.idle)
+    pressed = []
+    area = scene.layout.controls_rect
+    scene.seat_buttons = [Button(pygame.Rect(area.left, area.top, area.width, 30), "Knock", lambda: pressed.append(1))]
+    drawn = []
+    scene.seat_buttons[0].draw = lambda surface: drawn.append(surface)
+    screen = pygame.Surface(app.size)
+    scene.draw(screen)
+    assert drawn == [screen]
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        assert scene.handle_event(pygame.event.Event(kind, button=1, pos=(area.centerx, area.top + 15)))
+    assert pressed == [1]

@@ -194,7 +194,7 @@ def test_keeping_by_dragging_the_drawn_card_onto_a_slot(make_app):
     drag(app, (scene.drawn.x, scene.drawn.y), slot_pos(scene, 0, 3))
     assert last_action(scene) == "keep 3"
     run(app, 120, until=lambda: scene.idle)
-    assert scene.discard[-1].card_id == "QH"
+    assert scene.discard.cards[-1].card_id == "QH"
 
 
 def test_keeping_by_clicking_the_drawn_card_then_a_slot(make_app):
@@ -302,7 +302,7 @@ def test_intercepting_by_drag_a_match_lands_on_the_pile(make_app):
     drag(app, slot_pos(scene, 0, 0), discard_pos(scene))
     assert last_action(scene) == "intercept 0" and scene.state.slots[0][0] is None
     run(app, 120, until=lambda: scene.idle)
-    assert scene.discard[-1].card_id == "5D" and scene.grids[0].slots[0] is None
+    assert scene.discard.cards[-1].card_id == "5D" and scene.grids[0].slots[0] is None
     assert any("a match" in line for line in scene.log.lines)
 
 
