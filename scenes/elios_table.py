@@ -41,7 +41,6 @@ from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
 from scenes.table.layout import SeatArea, compute_layout
-from scenes.table.plates import draw_active_seat, draw_plate_backing, draw_plate_name
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
 from scenes.table.zones import DropZone, wedge
@@ -107,9 +106,6 @@ class EliosTableScene(TableScene):
         self._start()
 
     # ----- what the table shows ------------------------------------------------------------------------
-    def _view(self) -> EliosView:
-        return self.state.view(self.viewer)
-
     def _log_where_we_are(self) -> None:
         view = self.state.view(None)
         if view.phase == "grouping":
@@ -729,27 +725,14 @@ class EliosTableScene(TableScene):
                 zone.draw_lit(surface)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, view: EliosView) -> None:
+        """The plate (a team's colour stripe, "ready" / beams left at the right), then the trays."""
         area = self.layout.seats[seat]
-        plate = area.plate
-        size = max(11, int(plate.height * 0.48))
-        pad = max(4, plate.height // 4)
         status = self._status(view, seat)
-        status_w = theme.font(size, "bold").size(status)[0]
-        draw_plate_backing(surface, plate)
-        left = plate.left
-        if view.teams is not None:
-            stripe = pygame.Rect(plate.left, plate.top, max(5, pad), plate.height)
-            pygame.draw.rect(surface, TEAM_COLOURS[view.teams[seat]], stripe, border_radius=3)
-            left = stripe.right
-        name_plate = pygame.Rect(left, plate.top, plate.right - left, plate.height)
-        team = f" · {TEAM_NAMES[view.teams[seat]]}" if view.teams is not None and area.side == "bottom" else ""
-        draw_plate_name(surface, name_plate, self.names[seat], self._role(seat) + team, size, pad,
-                        name_plate.width - status_w - 3 * pad)
         colour = theme.LEGAL_GLOW if status == "ready" else theme.GOLD if status.startswith("out") else theme.CREAM
-        blit_text(surface, status, (plate.right - pad, plate.centery), size, colour, "bold", "midright")
+        team = f" · {TEAM_NAMES[view.teams[seat]]}" if view.teams is not None and area.side == "bottom" else ""
         active = (view.phase == "grouping" and seat not in view.confirmed) or seat == view.turn
-        if active and not self.state.finished:
-            draw_active_seat(surface, plate, self.clock, self._you(seat))
+        self._draw_plate(surface, seat, area.plate, status, colour, active, text_ratio=0.48,
+                         stripe=TEAM_COLOURS[view.teams[seat]] if view.teams is not None else None, role_extra=team)
         self._draw_trays(surface, seat, view)
 
     def _draw_trays(self, surface: pygame.Surface, seat: int, view: EliosView) -> None:

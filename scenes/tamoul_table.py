@@ -40,7 +40,6 @@ from scenes.table.card_art import card_height
 from scenes.table.drag import DragController, Notice
 from scenes.table.layout import SeatArea
 from scenes.table.piles import Heap, draw_face_down_pile
-from scenes.table.plates import draw_active_seat, draw_plate_backing, draw_plate_name
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seat_zones import SlotGrid
 from scenes.table.sprites import CardSprite, SpriteRenderer
@@ -586,10 +585,7 @@ class TamoulTableScene(TableScene):
         self.tweens.call(back_down, delay=seconds)
 
     def _on_round_started(self, event: Event) -> None:
-        if self.gate.needed:
-            self.gate.hide()
-            self.viewer = None
-            self.log.viewer = None
+        self._deal_face_down()
         old = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard.cards
         if self.drawn is not None:
             old.append(self.drawn)
@@ -923,18 +919,9 @@ class TamoulTableScene(TableScene):
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         area = self._grid_area(seat)
         plate = area.plate
-        size = max(11, int(plate.height * 0.5))
-        pad = max(4, plate.height // 4)
-        right = f"{self.totals[seat]} pts"
-        if seat in self.callers:
-            right = f"TAMOUL!  {right}"
-        right_w = theme.font(size, "bold").size(right)[0]
-        draw_plate_backing(surface, plate)
-        draw_plate_name(surface, plate, self.names[seat], self._role(seat), size, pad, plate.width - right_w - 3 * pad)
-        blit_text(surface, right, (plate.right - pad, plate.centery), size,
-                  theme.GOLD if seat in self.callers else theme.PARCHMENT, "bold", "midright")
-        if seat == self.turn and not self.state.finished and self.sums is None:
-            draw_active_seat(surface, plate, self.clock, self._you(seat))
+        right = f"TAMOUL!  {self.totals[seat]} pts" if seat in self.callers else f"{self.totals[seat]} pts"
+        self._draw_plate(surface, seat, plate, right, theme.GOLD if seat in self.callers else theme.PARCHMENT,
+                         seat == self.turn and self.sums is None)
         grid = self.grids[seat]
         for slot in range(grid.slot_count()):
             if grid.slots[slot] is None:

@@ -146,9 +146,6 @@ class TelosTableScene(TableScene):
         self.log.add(f"Round {view.round_index + 1} goes on: {trick}, {where}")
 
     # ----- helpers ---------------------------------------------------------------------------------
-    def _view(self) -> TelosView:
-        return self.state.view(self.viewer)
-
     def card_label(self, card: str) -> str:
         """A card in words for the log: "9 Olive", "White Bull"."""
         if is_zeus(card):
@@ -468,10 +465,7 @@ class TelosTableScene(TableScene):
         while self.events and self.events[0].kind == "cards_dealt":
             batch.append(self.events.popleft().for_seat(self.viewer))
         for index, dealt in enumerate(batch):
-            seat = dealt.seat
-            known = dealt.get("cards")
-            cards = list(known) if known is not None and seat == self.viewer else [None] * int(dealt["count"])
-            self._deal_into_hand(seat, cards, self._deck_spot(), 0.35,
+            self._deal_into_hand(dealt.seat, self._dealt_cards(dealt), self._deck_spot(), 0.35,
                                  lambda i, n=len(batch), k=index: 0.03 * (i * n + k), 0.15)
         self.sounds.play("card_slide")
 
@@ -958,12 +952,9 @@ class TelosTableScene(TableScene):
     def _hint(self) -> str:
         """One line telling the player at the bottom what they can do now (nothing stale: no words behind
         a results dialog, no "your turn" once the move is made)."""
-        if self.state.finished:
-            return "The game is over."
-        if self.overlay_open:
-            return ""
-        if self.bottom not in self.humans:
-            return f"Watching: {self._does(self.turn, 'is')} playing." if self.turn is not None else "Watching."
+        common = self._common_hint(self.turn)
+        if common is not None:
+            return common
         if not self.gate.may_show(self.bottom):
             if self.gate.waiting or self.bottom in self._waiting():
                 return ""

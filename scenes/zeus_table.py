@@ -56,7 +56,7 @@ from scenes.table.deal import fly_to_rest
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea, TableLayout, compute_layout
 from scenes.table.piles import Heap, draw_face_down_pile
-from scenes.table.plates import draw_active_seat, draw_count_beside, draw_plate_backing, draw_plate_name
+from scenes.table.plates import draw_count_beside
 from scenes.table.reaction import ReactionWindow
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
@@ -347,11 +347,7 @@ class ZeusTableScene(TableScene):
         super()._show(event)
 
     def _on_round_started(self, event: Event) -> None:
-        if self.gate.needed:
-            # Pass-and-play: the new hands are dealt face down; the first player's hand-off comes after.
-            self.gate.hide()
-            self.viewer = None
-            self.log.viewer = None
+        self._deal_face_down()
         self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')}, "
                      f"{self._does(event['first'], 'plays')} first")
         # Gather the old cards back to the draw pile, face down, then deal.
@@ -365,11 +361,7 @@ class ZeusTableScene(TableScene):
         self.tweens.add(self.figurine, 0.5, easing=ease_in_out_cubic, x=fx, y=fy)
 
     def _on_cards_dealt(self, event: Event) -> None:
-        seat = event.seat
-        known = event.get("cards")
-        count = int(event["count"])
-        cards = list(known) if known is not None and seat == self.viewer else [None] * count
-        self._arrive(seat, cards, stagger=0.07)
+        self._arrive(event.seat, self._dealt_cards(event), stagger=0.07)
 
     def _arrive(self, seat: int, cards: list[str | None], stagger: float) -> None:
         """Cards travel from the draw pile into a hand, shrinking to the seat's size; the viewer's flip up."""
@@ -475,7 +467,7 @@ class ZeusTableScene(TableScene):
     def _draw_table(self, surface: pygame.Surface) -> None:
         self._draw_centre(surface)
         for seat in range(self.count):
-            self._draw_plate(surface, seat)
+            self._draw_seat(surface, seat)
         sprites = [s for seat in range(self.count) for s in self.hands[seat]] + self.pile.cards + self.flying
         self.drag.draw_zones(surface)
         self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
@@ -519,20 +511,13 @@ class ZeusTableScene(TableScene):
                       "bold", "midbottom")
         self.drag.zones = [DropZone("olympus", olympus, "Drop on Mount Olympus")]
 
-    def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        """The plate with the seat's ZEUS letters; an opponent's card count beside its cards."""
         area = self.layout.seats[seat]
-        plate = area.plate
-        size = max(11, int(plate.height * 0.5))
-        pad = max(4, plate.height // 4)
-        letters = self._letters_text(seat)
-        right_w = theme.font(size, "bold").size(letters)[0]
-        draw_plate_backing(surface, plate)
-        draw_plate_name(surface, plate, self.names[seat], self._role(seat), size, pad, plate.width - right_w - 3 * pad)
-        blit_text(surface, letters, (plate.right - pad, plate.centery), size, theme.GOLD, "bold", "midright")
+        self._draw_plate(surface, seat, area.plate, self._letters_text(seat), theme.GOLD, seat == self.turn,
+                         self._turn_tag(seat))
         if area.side != "bottom":
-            draw_count_beside(surface, self.hands[seat], area.hand_centre, max(10, int(plate.height * 0.45)))
-        if seat == self.turn and not self.state.finished:
-            draw_active_seat(surface, plate, self.clock, self._you(seat), self._turn_tag(seat))
+            draw_count_beside(surface, self.hands[seat], area.hand_centre, max(10, int(area.plate.height * 0.45)))
 
     def _draw_figurine(self, surface: pygame.Surface) -> None:
         image = zeus_figurine(self._figurine_height())
@@ -548,12 +533,9 @@ class ZeusTableScene(TableScene):
     def _hint(self) -> str:
         """One line telling the player at the bottom what they can do now (nothing stale: no words behind
         a results dialog, no "your turn" once the move is made)."""
-        if self.state.finished:
-            return "The game is over."
-        if self.overlay_open:
-            return ""
-        if self.bottom not in self.humans:
-            return f"Watching: {self._does(self.turn, 'is')} playing."
+        common = self._common_hint(self.turn)
+        if common is not None:
+            return common
         if not self.gate.may_show(self.bottom):
             if self.gate.waiting:
                 return ""

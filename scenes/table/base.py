@@ -50,7 +50,7 @@ from scenes.table.handoff_gate import HandoffGate
 from scenes.table.input_routing import InputRouting
 from scenes.table.layout import SeatArea, TableLayout
 from scenes.table.log_panel import LogPanel
-from scenes.table.plates import role_words
+from scenes.table.plates import draw_active_seat, draw_name_plate, role_words
 from scenes.table.reaction import ReactionWindow
 from scenes.table.reaction_flow import ReactionFlow
 from scenes.table.replay_mode import ReplaySession
@@ -213,6 +213,27 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         if self.replay_mode:    # who played it: the record's people and AIs, nobody is "you"
             return role_words(seat, self.names[seat], self.session.human_seats, False)
         return role_words(seat, self.names[seat], self.humans, self._you(seat))
+
+    def _draw_plate(self, surface: pygame.Surface, seat: int, plate: pygame.Rect, right: str,
+                    right_colour: tuple[int, int, int], active: bool, tag: str | None = None,
+                    text_ratio: float = 0.5, stripe: tuple[int, int, int] | None = None, role_extra: str = "") -> None:
+        """`seat`'s name plate (name, role, the game's words at the right) and, while the game goes on and
+        the seat is `active`, its ring and tag (`tag` overrides "your turn" / "turn")."""
+        draw_name_plate(surface, plate, self.names[seat], self._role(seat) + role_extra, right, right_colour,
+                        text_ratio, stripe)
+        if active and not self.state.finished:
+            draw_active_seat(surface, plate, self.clock, self._you(seat), tag)
+
+    def _common_hint(self, turn: int | None) -> str | None:
+        """The hint line's words when the game's own do not apply: the game is over, a results dialog
+        is up (nothing stale behind it), or nobody human sits at the bottom (watching)."""
+        if self.state.finished:
+            return "The game is over."
+        if self.overlay_open:
+            return ""
+        if self.bottom not in self.humans:
+            return f"Watching: {self._does(turn, 'is')} playing." if turn is not None else "Watching."
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the game's table, then the log, controls, corner buttons, card help and any notice on top."""

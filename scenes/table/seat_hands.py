@@ -137,6 +137,19 @@ class SeatHands:
         fly_in(self.tweens, new, source, seconds, delay_of, flip_seconds, start_width)
         return new
 
+    def _dealt_cards(self, event: Any) -> list[str | None]:
+        """What a deal event brings to its seat as the viewer may see it: faces for the viewer's own
+        cards, backs for everyone else's."""
+        known = event.get("cards")
+        return list(known) if known is not None and event.seat == self.viewer else [None] * int(event["count"])
+
+    def _deal_face_down(self) -> None:
+        """Pass-and-play: a new round is dealt face down; the first player's hand-off comes after."""
+        if self.gate.needed:
+            self.gate.hide()
+            self.viewer = None
+            self.log.viewer = None
+
     def _gather(self, sprites: list[CardSprite], target: tuple[float, float], seconds: float, fade: bool) -> None:
         """Cards leave the table towards a pile, face down (between rounds, a swapped card)."""
         gather(self.tweens, sprites, target, seconds, fade, self.flying)

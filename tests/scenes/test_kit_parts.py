@@ -257,3 +257,35 @@ def test_the_games_buttons_in_the_controls_area_are_drawn_and_pressed_by_the_kit
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         assert scene.handle_event(pygame.event.Event(kind, button=1, pos=(area.centerx, area.top + 15)))
     assert pressed == [1]
+
+
+# ----- name plates ----------------------------------------------------------------------------------------------
+def test_a_name_plate_keeps_the_games_words_at_its_right_and_drops_the_role_before_the_name(monkeypatch):
+    import scenes.table.plates as plates
+
+    pygame.init()
+    drawn: list[tuple[str, tuple[int, int]]] = []
+    monkeypatch.setattr(plates, "blit_text", lambda surface, text, pos, *a, **k: drawn.append((text, pos))
+                        or pygame.Rect(pos, (1, 1)))
+    surface = pygame.Surface((400, 100))
+    plate = pygame.Rect(10, 10, 200, 30)
+    plates.draw_name_plate(surface, plate, "Ann", " (you)", "Z E _ _")
+    assert drawn[0][0] == "Ann (you)" and drawn[1] == ("Z E _ _", (plate.right - 7, plate.centery))
+    drawn.clear()
+    narrow = pygame.Rect(10, 10, 150, 30)
+    plates.draw_name_plate(surface, narrow, "Annabelle", " (your cards)", "TAMOUL!  12 pts")
+    assert drawn[0][0].startswith("Anna") and "(your cards)" not in drawn[0][0]
+    drawn.clear()
+    plates.draw_name_plate(surface, plate, "Ann", "", "ready", stripe=(230, 184, 60))
+    assert drawn[0][1][0] > plate.left + 7          # the name starts after the team's stripe
+    assert surface.get_at((plate.left + 2, plate.centery))[:3] == (230, 184, 60)
+
+
+def test_a_deal_shows_the_viewers_own_cards_and_backs_for_everyone_else(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene.idle)
+    assert scene.viewer == 0
+    mine = Event("cards_dealt", 0, {"count": 2, "cards": ["7", "8"]})
+    theirs = Event("cards_dealt", 1, {"count": 2})
+    assert scene._dealt_cards(mine) == ["7", "8"] and scene._dealt_cards(theirs) == [None, None]
