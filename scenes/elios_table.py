@@ -40,7 +40,7 @@ from scenes.elios_art import SunGeometry, beam_art, colour_table, draw_sun, stac
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
-from scenes.table.layout import SeatArea, compute_layout
+from scenes.table.layout import SeatArea
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
 from scenes.table.zones import DropZone, wedge
@@ -102,7 +102,6 @@ class EliosTableScene(TableScene):
         self.flying_beams: list[CardSprite] = []
         self.disc_pulse = Pulse()
         self._buttons_signature: tuple = ()
-        self.layout = compute_layout(app.size, self.count, self.bottom)
         self._start()
 
     # ----- what the table shows ------------------------------------------------------------------------

@@ -25,7 +25,7 @@ What a player sees and does (rules: docs/rules/tamoul.md; the table decides noth
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -38,7 +38,6 @@ from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController, Notice
-from scenes.table.layout import SeatArea
 from scenes.table.piles import Heap, draw_face_down_pile
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seat_zones import SlotGrid
@@ -120,44 +119,16 @@ class TamoulTableScene(TableScene):
         w = self._pile_width()
         return self._centre().top + self._line(17) + self.layout.margin // 2 + card_height(w) // 2 + 4
 
-    def _bottom_plate(self) -> pygame.Rect:
-        lay = self.layout
-        area = lay.seats[self.bottom]
-        plate = area.plate.copy()
-        plate.bottom = area.rect.top + lay.margin
-        return plate
+    def _seat_zone_height(self) -> Callable[[int], int]:
+        """Every seat holds a grid of two rows: the layout makes room for it."""
+        return SlotGrid.height_for
 
-    def _grid_width(self, seat: int) -> int:
-        lay = self.layout
-        if seat == self.bottom:
-            room = lay.size[1] - lay.margin - (self._bottom_plate().bottom + lay.margin // 2)
-            return max(20, min(int(lay.card_width * 0.9), int(room / (2 * 1.4 + 0.15))))
-        grow = 1.25 if self.count == 2 else 1.0     # one opponent across the table has room to spare
-        return max(20, int(lay.small_card_width * grow))
-
-    def _grid_area(self, seat: int) -> SeatArea:
-        """The seat's area with the grid's card width and centre (below its plate)."""
-        lay = self.layout
-        area = lay.seats[seat]
-        w = self._grid_width(seat)
-        h = card_height(w)
-        grid_h = 2 * h + max(2, w // 8)
-        plate = self._bottom_plate() if seat == self.bottom else area.plate
-        centre = (area.hand_centre[0], plate.bottom + lay.margin // 2 + grid_h // 2)
-        return replace(area, plate=plate, hand_centre=centre, card_width=w)
-
-    def _grid_bottom(self, seat: int) -> int:
-        area = self._grid_area(seat)
-        h = card_height(area.card_width)
-        return area.hand_centre[1] + h + max(2, area.card_width // 8) // 2
+    def _opponent_card_scale(self) -> float:
+        return 1.25 if self.count == 2 else 1.0     # one opponent across the table has room to spare
 
     def _centre(self) -> pygame.Rect:
-        """The middle of the table, clear of the grids above and the bottom plate."""
-        lay = self.layout
-        top = max([self._grid_bottom(s) + lay.text_size(17) + 4 for s, a in lay.seats.items() if a.side == "top"]
-                  + [lay.centre.top])
-        bottom = self._bottom_plate().top - lay.margin
-        return pygame.Rect(lay.centre.left, top, lay.centre.width, max(20, bottom - top))
+        """The middle of the table, clear of the grids above and the bottom plate (the layout's)."""
+        return self.layout.centre
 
     def _deck_centre(self) -> tuple[int, int]:
         c = self._centre()
@@ -177,9 +148,6 @@ class TamoulTableScene(TableScene):
         rect.center = centre
         return rect
 
-    def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
-        return area.hand_centre, area.hand_width
-
     # ----- layout ------------------------------------------------------------------------------------
     def _lay_out_table(self) -> None:
         for seat in range(self.count):
@@ -190,9 +158,6 @@ class TamoulTableScene(TableScene):
 
     def _seat_zone(self, seat: int) -> SlotGrid:
         return self.grids[seat]
-
-    def _zone_area(self, seat: int) -> SeatArea:
-        return self._grid_area(seat)
 
     def _after_seat_laid_out(self, seat: int) -> None:
         self._refresh_pickable()
@@ -236,7 +201,7 @@ class TamoulTableScene(TableScene):
             grid.put(slot, None if known is None else self._slot_sprite(seat, card))
 
     def _slot_sprite(self, seat: int, card: str | None = None) -> CardSprite:
-        return CardSprite(card, flip=1.0 if card else 0.0, width=self._grid_width(seat), tag="slot", owner=seat)
+        return CardSprite(card, flip=1.0 if card else 0.0, width=self.layout.seats[seat].card_width, tag="slot", owner=seat)
 
     def _zone_matches_view(self, seat: int, view: TamoulView) -> bool:
         return [s is not None for s in self.grids[seat].slots[:len(view.board[seat])]] == \
@@ -917,7 +882,7 @@ class TamoulTableScene(TableScene):
         return text
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        area = self._grid_area(seat)
+        area = self.layout.seats[seat]
         plate = area.plate
         right = f"TAMOUL!  {self.totals[seat]} pts" if seat in self.callers else f"{self.totals[seat]} pts"
         self._draw_plate(surface, seat, plate, right, theme.GOLD if seat in self.callers else theme.PARCHMENT,

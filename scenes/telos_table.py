@@ -56,7 +56,7 @@ from scenes.table.card_art import card_height
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.deal import fly_to_rest
 from scenes.table.drag import DragController
-from scenes.table.layout import SeatArea, TableLayout, compute_layout
+from scenes.table.layout import SeatArea
 from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_plate_backing, draw_plate_name
 from scenes.table.selection import SelectionHelp, SetChooser, light_hand
 from scenes.table.sprites import CardSprite, SpriteRenderer
@@ -129,7 +129,6 @@ class TelosTableScene(TableScene):
         self.blind_flash: CardSprite | None = None
         self.play_button: Button | None = None
         self.swap_button: Button | None = None
-        self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
         self._divine_cache: tuple[Any, bool] | None = None
         self._direction_cache: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
         self._start()
@@ -163,7 +162,7 @@ class TelosTableScene(TableScene):
     # ----- layout ------------------------------------------------------------------------------------
     def _set_layout(self, size: tuple[int, int]) -> None:
         """A new layout, and the card widths it lays out (drawn exactly; in-flight sizes are snapped)."""
-        self.layout = compute_layout(size, self.count, self.bottom)
+        super()._set_layout(size)
         self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width, self.trick_card_width(),
                                  max(24, int(self.layout.card_width * 0.62))}
 

@@ -54,7 +54,7 @@ from scenes.table.captions import CardHelp, HelpBoxStyle
 from scenes.table.card_art import card_height
 from scenes.table.deal import fly_to_rest
 from scenes.table.drag import DragController
-from scenes.table.layout import SeatArea, TableLayout, compute_layout
+from scenes.table.layout import SeatArea
 from scenes.table.piles import Heap, draw_face_down_pile
 from scenes.table.plates import draw_count_beside
 from scenes.table.reaction import ReactionWindow
@@ -117,7 +117,6 @@ class ZeusTableScene(TableScene):
         self.holder: int | None = None
         self.turn = 0
         self.figurine = Figurine()
-        self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
         self._last_played: tuple[str, int] = ("", 0)     # (card, total after): words for a steal
         self._secret_card: str | None = None              # the drawn card of the event being shown
         self._to_paint: list[str] = list(self.cards)        # faces not yet painted at this card width

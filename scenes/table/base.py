@@ -24,8 +24,7 @@ A game's table `__init__` makes its card art and renderer, `self.drag` (a DragCo
 game's `_legal_zones`, answered from `legal_actions`, and `_drop`, which proposes the move through
 `_apply`) and `self.layout`, then calls `self._start()`. It must provide (abstract methods below):
 `GAME_ID`, `RNG_NAME`, how the screen is rebuilt from the view (`_sync_table`, `_matches_view`) and
-laid out again (`_lay_out_table`), a resumed game's first log line, where an opponent's cards lie
-(`_opponent_row`), its `_on_<kind>` event handlers, its hint line (`_hint`) and what it draws on the
+laid out again (`_lay_out_table`), a resumed game's first log line, its `_on_<kind>` event handlers, its hint line (`_hint`) and what it draws on the
 felt (`_draw_table`). Its buttons in the controls area go in `seat_buttons` (placed by
 `_place_seat_controls`); the kit draws them with the hint line and routes their clicks. It may add the
 hooks each part documents where they are defined.
@@ -161,9 +160,10 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def _log_where_we_are(self) -> None:
         """A resumed game's first log line."""
 
-    @abstractmethod
     def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
-        """Centre and width of the row an opponent's face-down cards lie in."""
+        """Centre and width of the row an opponent's face-down cards lie in (by default the seat's
+        whole zone; a game with markers beside the cards leaves room for them)."""
+        return area.hand_centre, area.hand_width
 
     @abstractmethod
     def _hint(self) -> str:

@@ -20,10 +20,20 @@ class SeatHands:
     """Hands and the screen rebuilt from the view; dealing, taking, gathering and hiding cards."""
 
     def _set_layout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.count, self.bottom)
+        self.layout = compute_layout(size, self.count, self.bottom, self._seat_zone_height(),
+                                     self._opponent_card_scale())
         if hasattr(self, "drag"):
             # A refused card's reason is said above the player's own name plate, never over it.
             self.drag.notice_ceiling = self.layout.seats[self.bottom].plate.top
+
+    def _seat_zone_height(self) -> Callable[[int], int] | None:
+        """How tall a seat's zone is for cards of a given width, when it is not one card (a hand): the
+        layout makes room for it (Tamoul: `SlotGrid.height_for`)."""
+        return None
+
+    def _opponent_card_scale(self) -> float:
+        """The opponents' cards larger (above 1) or smaller than the layout's usual size."""
+        return 1.0
 
     def _sync_from_view(self) -> None:
         """Make the screen match the game now, without animation (start, resume, a new seat at the bottom)."""

@@ -134,12 +134,18 @@ class SlotGrid:
         block, place = divmod(slot, MAIN_MEMORY)
         return block * 2 + place % 2, place // 2
 
+    @staticmethod
+    def height_for(card_width: int) -> int:
+        """How tall a grid is in cards this wide: two rows and the gap between them (the layout's
+        `zone_height` for a table of slot grids)."""
+        return 2 * card_height(card_width) + max(2, card_width // 8)
+
     def lay_out(self, area: SeatArea, tweens: TweenQueue, animate: bool) -> None:
         w = area.card_width
         h = card_height(w)
         gap = max(2, w // 8)
         cols = self.columns
-        width, height = cols * w + (cols - 1) * gap, 2 * h + gap
+        width, height = cols * w + (cols - 1) * gap, self.height_for(w)
         left = area.hand_centre[0] - width // 2
         top = area.hand_centre[1] - height // 2
         self._rects = []
