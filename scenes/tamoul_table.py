@@ -37,7 +37,7 @@ from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
 from scenes.table.card_art import card_height
-from scenes.table.drag import DragController, Notice
+from scenes.table.drag import DragController
 from scenes.table.piles import Heap, draw_face_down_pile
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seat_zones import SlotGrid
@@ -97,7 +97,6 @@ class TamoulTableScene(TableScene):
         self.looked_at: dict[tuple[int, int], float] = {}   # (seat, slot) -> seconds its peek mark stays
         self.swap_pick: tuple[int, int] | None = None
         self.rings: dict[CardSprite, tuple[int, int, int]] = {}   # a card in the news: looked at, swapped, tried
-        self.arming: int | None = None                 # a human seat that pressed Intercept
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
         self.shuffling = 0.0
         self.totals = list(self.state.totals)          # the totals as shown: they change when a round's results do
@@ -257,14 +256,11 @@ class TamoulTableScene(TableScene):
         return self.state.view(None).phase
 
     def _try(self, seat: int, action: Action, where: tuple[int, int] | None = None) -> bool:
+        """Propose a move; a refusal is said over the controls (or above the card it is about)."""
         reason = self._apply(seat, action)
-        if reason is None:
-            return True
-        if where is not None:
-            self.drag.notice = Notice(reason if len(self.humans) == 1 else f"{self.names[seat]}: {reason}", where)
-        else:
-            self._notice(reason, seat)
-        return False
+        if reason is not None:
+            self._notice(reason, seat, where)
+        return reason is None
 
     def _turn_blocked(self, action: Action) -> str | None:
         """The next player waits for the interception window before drawing."""
@@ -336,9 +332,7 @@ class TamoulTableScene(TableScene):
         if place is None:
             return False
         where = (int(sprite.x), int(sprite.y - card_height(sprite.pixel_width) // 2 - 8))
-        if self.arming is not None and place[0] == self.arming:
-            seat, self.arming = self.arming, None
-            self._try(seat, Action("intercept", (str(place[1]),)), where)
+        if self._click_for_reaction(sprite):
             return True
         if self.drag.selected and self.drag.selected[0] is self.drawn and place[0] == self.bottom:
             self.drag.play([self.drawn], f"{place[0]}.{place[1]}")
@@ -399,15 +393,6 @@ class TamoulTableScene(TableScene):
     def press_call(self) -> None:
         self._turn_action(Action("tamoul"))
 
-    def press_reaction(self, seat: int) -> None:
-        """A seat's Intercept control: that person now clicks one of their cards (or presses its number)."""
-        if self.reaction is None or not self.reaction.open:
-            return
-        self.arming = seat
-        rect = self.layout.controls_rect
-        self.drag.notice = Notice(f"{self.names[seat]}: click the card to intercept with (or press 1-8)",
-                                  (rect.centerx, rect.top))
-
     def _handle_controls(self, event: pygame.event.Event) -> bool:
         """A click on the draw pile or the discard pile when it is the bottom seat's draw."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._my_turn() and self._phase() == "draw":
@@ -426,9 +411,8 @@ class TamoulTableScene(TableScene):
         if event.key in SLOT_KEYS:
             return self._slot_key(SLOT_KEYS[event.key])
         if event.key == pygame.K_i and self.bottom in self.humans and self.discard.cards:
-            self.arming = self.bottom       # interception at any moment: I, then the slot's number
-            rect = self.layout.controls_rect
-            self.drag.notice = Notice("Intercept: press the number of your card (1-8)", (rect.centerx, rect.top))
+            # Interception at any moment, window or not: I, then the slot's number.
+            self._ask_reaction_pick(self.bottom, "intercept", "Intercept: press the number of your card (1-8)")
             return True
         if not self._my_turn():
             return False
@@ -441,11 +425,7 @@ class TamoulTableScene(TableScene):
         return True
 
     def _slot_key(self, slot: int) -> bool:
-        """Keys 1-8: the slot to intercept with after pressing Intercept, to keep the drawn card in, to peek."""
-        if self.arming is not None:
-            seat, self.arming = self.arming, None
-            self._try(seat, Action("intercept", (str(slot),)))
-            return True
+        """Keys 1-8: the slot to keep the drawn card in, or to peek at (the kit's reaction pick comes first)."""
         if not self._my_turn():
             return False
         phase, step = self._phase(), self._my_step()
@@ -471,7 +451,7 @@ class TamoulTableScene(TableScene):
             return None      # this top card's window has run: a later move must not open it again
         self._windows_opened.add(key)
         return ReactionWindow(Action("intercept", ("0",)), f"Intercept {card_words(view.top)}", length,
-                              key=key, hotkey=pygame.K_i)
+                              key=key, hotkey=pygame.K_i, pick="click the card to intercept with (or press 1-8)")
 
     def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
         """An AI's interception comes after its level's human-like reaction time."""
@@ -482,8 +462,6 @@ class TamoulTableScene(TableScene):
 
     def _after_move(self, seat: int, action: Action) -> None:
         self.swap_pick = None
-        if action.verb == "intercept":
-            self.arming = None
         super()._after_move(seat, action)
 
     def _move_closes_reaction(self, seat: int, action: Action) -> bool:
@@ -950,8 +928,8 @@ class TamoulTableScene(TableScene):
             return f"Watching: {self._does(view.turn, 'is')} playing."
         if not self.gate.may_show(self.bottom):
             return "" if self.gate.waiting else f"{self._does(view.turn, 'is')} playing."
-        if self.arming is not None:
-            return f"{self.names[self.arming]}: click the card you intercept with."
+        if self.reaction_pick is not None:
+            return f"{self.names[self.reaction_pick[0]]}: click the card you intercept with."
         if not self._my_turn():
             if view.turn == self.bottom and self.bottom in self._waiting():
                 return "Your turn: a moment, the last move is still being shown."

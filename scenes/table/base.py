@@ -121,6 +121,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self.reaction: ReactionWindow | None = None
         self.reaction_buttons: list[tuple[int, Button]] = []
         self.declined: set[tuple[int, int]] = set()    # (seat, token): an AI let this reaction pass
+        self.reaction_pick: tuple[int, str] | None = None  # (seat, verb): a reaction waiting for its card
         self.mouse: tuple[int, int] = (-1, -1)
         self.frames = 0
         self._controls_signature: tuple = ()

@@ -114,7 +114,7 @@ class InputRouting:
             return True
         if self.drag.handle_event(event):
             return True
-        return self._handle_menu_keys(event) or self._handle_keys(event)
+        return self._handle_menu_keys(event) or self._key_for_reaction(event) or self._handle_keys(event)
 
     def _handle_controls(self, event: pygame.event.Event) -> bool:
         """The game's own controls, before the cards in hand see the event (True: consumed)."""

@@ -100,6 +100,14 @@ class SeatHands:
             return revealed is None or shown == sorted(revealed)
         return seat != self.viewer or shown == sorted(view.hand)
 
+    def _zone_place(self, sprite: CardSprite) -> tuple[int, str] | None:
+        """(seat, place) of a card lying in a seat's zone (its id in a hand, its slot in a grid)."""
+        for seat in range(self.count):
+            place = self._seat_zone(seat).place_of(sprite)
+            if place is not None:
+                return seat, place
+        return None
+
     def _seat_zones_match(self, view: Any) -> bool:
         """Every seat's zone on screen holds what the view says."""
         return all(self._zone_matches_view(seat, view) for seat in range(self.count))

@@ -38,6 +38,14 @@ class SeatZone(Protocol):
 
     def clear(self) -> None: ...
 
+    def place_of(self, sprite: CardSprite) -> str | None:
+        """Where `sprite` lies in this zone, in the words an action uses (a card id, a slot number)."""
+        ...
+
+    def place_at(self, index: int) -> str | None:
+        """The place a number key names (1 is index 0), None when there is none."""
+        ...
+
 
 def send_home(sprite: CardSprite, tweens: TweenQueue, animate: bool, seconds: float) -> None:
     """A card goes to its resting place at full size: gliding there, or at once (a new layout)."""
@@ -71,6 +79,13 @@ class FannedHand:
 
     def drop_zones(self) -> list[DropZone]:
         return []
+
+    def place_of(self, sprite: CardSprite) -> str | None:
+        """A hand card is named by its id."""
+        return str(sprite.card_id) if sprite in self.cards and sprite.card_id is not None else None
+
+    def place_at(self, index: int) -> str | None:
+        return self.place_of(self.cards[index]) if 0 <= index < len(self.cards) else None
 
     def lay_out(self, area: SeatArea, tweens: TweenQueue, animate: bool) -> None:
         if area.side == "bottom":
@@ -113,6 +128,14 @@ class SlotGrid:
 
     def clear(self) -> None:
         self.slots = [None] * SLOTS_PER_SEAT
+
+    def place_of(self, sprite: CardSprite) -> str | None:
+        """A slot is named by its number (0-7)."""
+        return str(self.slots.index(sprite)) if sprite in self.slots else None
+
+    def place_at(self, index: int) -> str | None:
+        """Key 1 names slot 0 (the engine says whether a card lies there)."""
+        return str(index) if 0 <= index < SLOTS_PER_SEAT else None
 
     @property
     def columns(self) -> int:

@@ -171,6 +171,8 @@ class TurnFlow:
         the reaction window closes unless the game says this move leaves it open."""
         if self._move_closes_reaction(seat, action):
             self.reaction = None
+        if self.reaction_pick is not None and action.verb == self.reaction_pick[1]:
+            self.reaction_pick = None       # someone reacted: a pick still waiting is out of date
         self.ai.cancel()
         self.drag.cancel()
         if seat == self.bottom and not self._move_keeps_focus(action):

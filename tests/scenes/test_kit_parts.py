@@ -289,3 +289,40 @@ def test_a_deal_shows_the_viewers_own_cards_and_backs_for_everyone_else(make_app
     mine = Event("cards_dealt", 0, {"count": 2, "cards": ["7", "8"]})
     theirs = Event("cards_dealt", 1, {"count": 2})
     assert scene._dealt_cards(mine) == ["7", "8"] and scene._dealt_cards(theirs) == [None, None]
+
+
+# ----- a reaction that needs a card picked ----------------------------------------------------------------------
+def test_a_reaction_waiting_for_a_card_takes_its_seats_next_click_or_number_key(make_app, monkeypatch):
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene._human_may_act())
+    proposed = []
+    monkeypatch.setattr(scene, "_apply", lambda seat, action: proposed.append((seat, str(action))) or "not now")
+    hand = scene.hand_zones[0].cards
+    scene._ask_reaction_pick(0, "sneak", "Ann: pick the card")
+    assert scene.drag.notice.text == "Ann: pick the card"
+    assert not scene._pick_for_reaction(1, "7")                   # not the seat that pressed
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2"))
+    assert proposed == [(0, f"sneak {hand[1].card_id}")] and scene.reaction_pick is None
+    assert scene.drag.notice.text == "Not now"                    # the refusal, said as a sentence
+    scene._ask_reaction_pick(0, "sneak", "Ann: pick the card")
+    assert scene._click_for_reaction(hand[0])
+    assert proposed[-1] == (0, f"sneak {hand[0].card_id}")
+    assert scene.drag.notice.pos[1] < hand[0].y                  # said just above the card clicked
+
+
+def test_every_seat_zone_names_its_places_as_actions_do():
+    from scenes.table.group_trays import GroupTrays
+    from scenes.table.seat_zones import FannedHand, SlotGrid
+    from scenes.table.sprites import CardSprite
+
+    a, b = CardSprite("7"), CardSprite("9")
+    hand = FannedHand(0, 1.1, lambda area: (area.hand_centre, area.hand_width))
+    hand.cards = [a, b]
+    assert (hand.place_of(b), hand.place_at(0), hand.place_at(2)) == ("9", "7", None)
+    grid = SlotGrid(0)
+    grid.put(3, a)
+    assert (grid.place_of(a), grid.place_of(b), grid.place_at(5), grid.place_at(8)) == ("3", None, "5", None)
+    trays = GroupTrays(0, lambda area: area.rect)
+    trays.set_groups([[a], [b]])
+    assert (trays.place_of(b), trays.place_at(1), trays.place_at(2)) == ("1", "1", None)
