@@ -136,21 +136,15 @@ class EliosTableScene(TableScene):
             return pygame.Rect(area.rect.centerx - width // 2, top, width, area.rect.bottom - top)
         return pygame.Rect(area.rect.left, top, area.rect.width, lay.log_rect.top - m - top)
 
-    def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
-        region = self._tray_region(area)
-        return region.center, region.width
-
     def _lay_out_table(self) -> None:
         self._refresh_zones()
 
-    def _lay_out_seat_zones(self) -> None:
-        for seat in range(self.count):
-            self._lay_out_trays(seat, animate=False)
+    def _seat_zone(self, seat: int) -> GroupTrays:
+        return self.trays[seat]
 
-    def _lay_out_trays(self, seat: int, animate: bool = True) -> None:
-        self.trays[seat].lay_out(self.layout.seats[seat], self.tweens, animate)
-        if seat == self.bottom:
-            self.drag.set_cards(self.trays[seat].pickable())
+    def _after_seat_laid_out(self, seat: int) -> None:
+        """The bottom seat's beams may be picked up (the kit's), and the trays are drop zones again."""
+        super()._after_seat_laid_out(seat)
         self._refresh_zones()
 
     def _refresh_zones(self) -> None:
@@ -170,10 +164,6 @@ class EliosTableScene(TableScene):
         self.split_mode = False
         self._refresh_zones()
 
-    def _seat_zones_from_view(self, view: EliosView) -> None:
-        for seat in range(self.count):
-            self._trays_from_view(view, seat)
-
     def _shown_groups(self, view: EliosView, seat: int) -> tuple[tuple[str, ...], bool]:
         """What `seat`'s trays hold now and whether they are its groups (else one row of its beams)."""
         groups = view.groups[seat]
@@ -187,7 +177,8 @@ class EliosTableScene(TableScene):
             return draft, True
         return ("".join(view.beams[seat]),) if view.beams[seat] else (), False
 
-    def _trays_from_view(self, view: EliosView, seat: int, animate: bool = False) -> None:
+    def _zone_from_view(self, seat: int, view: EliosView) -> None:
+        """`seat`'s trays: its groups, the bottom human's draft while grouping, or one row of beams."""
         groups, grouped = self._shown_groups(view, seat)
         zone = self.trays[seat]
         own = seat == self.bottom and seat == self.viewer and seat in self.humans
@@ -207,26 +198,23 @@ class EliosTableScene(TableScene):
                 if sprite.card_id in old:
                     tray[i] = old.pop(sprite.card_id)
         zone.set_groups(trays)
-        self._lay_out_trays(seat, animate)
+
+    def _trays_glide_to_view(self, seat: int, view: EliosView) -> None:
+        """`seat`'s trays from the view, gliding to their new places."""
+        self._zone_from_view(seat, view)
+        self._lay_out_seat(seat, animate=True)
+
+    def _zone_matches_view(self, seat: int, view: EliosView) -> bool:
+        """The trays hold the seat's groups (a draft being grouped: the same beams, in any grouping)."""
+        groups, grouped = self._shown_groups(view, seat)
+        shown = self.trays[seat].groups()
+        if grouped and seat == view.seat and view.groups[seat] is None:
+            return sorted("".join(shown)) == sorted("".join(groups))
+        return shown == groups
 
     def _matches_view(self) -> bool:
         view = self._view()
-        if self.stacks != list(view.stacks) or self.discs != view.discs:
-            return False
-        for seat in range(self.count):
-            groups, grouped = self._shown_groups(view, seat)
-            shown = self.trays[seat].groups()
-            if grouped and seat == view.seat and view.groups[seat] is None:
-                if sorted("".join(shown)) != sorted("".join(groups)):
-                    return False
-            elif shown != groups:
-                return False
-        return True
-
-    def _reset_table_for_deal(self) -> None:
-        """The trays stay (the opening shows the beams flying from the sun into them); the kit's empty
-        hands must not take the place of the bottom seat's beams as what may be picked up."""
-        self.drag.set_cards(self.trays[self.bottom].pickable())
+        return self.stacks == list(view.stacks) and self.discs == view.discs and self._seat_zones_match(view)
 
     def _view_is_private(self, seat: int) -> bool:
         """Only a grouping is secret (E-5); once the groups are revealed every beam lies open, so
@@ -337,7 +325,7 @@ class EliosTableScene(TableScene):
             return
         view = self._view()
         self.drafts[self.bottom] = largest_groups(view.beams[self.bottom])
-        self._trays_from_view(view, self.bottom, animate=True)
+        self._trays_glide_to_view(self.bottom, view)
 
     def press_disc(self) -> None:
         if self._my_phase() != "placing":
@@ -462,7 +450,7 @@ class EliosTableScene(TableScene):
             return ""
         trays.move(sprite, target[1])
         self.drafts[self.bottom] = trays.groups()
-        self._lay_out_trays(self.bottom, animate=True)
+        self._lay_out_seat(self.bottom, animate=True)
         return None
 
     def _split_off(self, card_ids: tuple[str, ...], index: int, group: str, target: int | str) -> str | None:
@@ -512,7 +500,9 @@ class EliosTableScene(TableScene):
         self.log.add(f"The sun is set: disc level {event['discs']}{teams}")
 
     def _on_beams_drawn(self, event: Event) -> None:
-        """The drawn beams fly from the sun to their owner."""
+        """The drawn beams fly from the sun into their owner's trays (emptied for the deal)."""
+        self._zone_from_view(event.seat, self._view())
+        self._lay_out_seat(event.seat, animate=False)
         centre = self._sun_geometry().centre
         for i, sprite in enumerate(self.trays[event.seat].sprites()):
             sprite.x, sprite.y = centre
@@ -550,7 +540,7 @@ class EliosTableScene(TableScene):
                 if len(self.stacks[stack]) < height:
                     self.stacks[stack] += letter
             self.tweens.add(sprite, 0.45, delay=0.05 * i, x=x, y=y, scale=0.6, on_done=land)
-        self._lay_out_trays(seat)
+        self._lay_out_seat(seat)
         self.sounds.play("card_place")
         where = ", ".join(f"{self._beam_name(b)} on {self._stack_name(s)}" for b, s in zip(beams, stacks))
         self.log.add(f"{self._does(seat, 'places')} {where} (height {height})")
@@ -568,7 +558,7 @@ class EliosTableScene(TableScene):
         a, b = event["into"]
         self.log.add(f"{self._does(event.seat, 'splits')} a group into {self._letters_words(a)} "
                      f"and {self._letters_words(b)}")
-        self._trays_from_view(self._view(), event.seat, animate=True)
+        self._trays_glide_to_view(event.seat, self._view())
         self._pause(0.15)
 
     def _on_passed(self, event: Event) -> None:
