@@ -111,6 +111,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self.clock = 0.0
         self.overlay_open = False       # a results dialog is up; events wait for it
         self.result_words: ResultWords | None = None    # the game's words for the next results dialog
+        self.game_words: ResultWords | None = None      # the game's results, shown again after a review
         self.bottom = self.humans[0] if self.humans else 0
         self.viewer: int | None = None  # whose private view is drawn (None until allowed)
         self.hand_zones: dict[int, FannedHand] = {
@@ -194,6 +195,16 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     @property
     def idle(self) -> bool:
         return not self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open
+
+    def show_as_seen_by(self, seat: int) -> None:
+        """Show the table as `seat` sees it: its seat at the bottom, its own cards face up and every
+        other hand face down (a review judges a move by what that player knew). A replay stays a
+        replay: nobody plays, and the screen is rebuilt now from that seat's view."""
+        self.bottom = seat
+        self.reveal_all = False
+        self.gate.revealed = seat
+        self._sync_from_view()
+        self._build_controls()
 
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < self.count else "nobody"

@@ -5,7 +5,9 @@ under the pointer (`_card_help_for` gives the game's words); a refused move spri
 engine's reason as a notice (`_notice`); results dialogs open by default from the shared
 `round_ended` / `game_ended` events, with the game's own words when it gives them: kept in
 `result_words` by its own round events (shown just before `round_ended` / `game_ended`), or made by
-overriding `_round_result` / `_game_result`.
+overriding `_round_result` / `_game_result`. The game's results offer a Review of the finished game
+(scenes/review_scene.py) for the first human seat when the game's AI can review; leaving the review
+shows the results again.
 """
 from __future__ import annotations
 
@@ -98,10 +100,50 @@ class Telling:
                                delay=self.RESULTS_DELAY)
 
     def _on_game_ended(self, event: Event) -> None:
-        words = self._game_result(event)
-        self._open_results(words.title, words.subtitle, words.rows,
-                           [("Play again", self.play_again), ("Back to menu", self.app.back_to_title)],
-                           delay=self.RESULTS_DELAY)
+        self.game_words = self._game_result(event)
+        self._show_game_result(self.RESULTS_DELAY)
+
+    def _show_game_result(self, delay: float) -> None:
+        """The game's results: play again, review it (when it can be), or back to the menu (Esc)."""
+        words = self.game_words
+        if words is None:
+            return
+        buttons = [("Play again", self.play_again)]
+        if self._review_seat() is not None:
+            buttons.append(("Review", self.review_game))
+        buttons.append(("Back to menu", self.app.back_to_title))
+        self._open_results(words.title, words.subtitle, words.rows, buttons, delay=delay)
+
+    def _review_seat(self) -> int | None:
+        """The seat a Review of this game looks at: the first human seat, once the game is over and
+        when the game's AI can judge its moves (None otherwise)."""
+        from game.core.review import can_review
+
+        humans = self.session.human_seats
+        if not humans or not self.state.finished or not can_review(self.game):
+            return None
+        return humans[0]
+
+    def review_game(self) -> None:
+        """The Review of the finished game, over the table; leaving it brings the results back."""
+        from game.core.errors import RecordError
+        from scenes.review_scene import ReviewScene
+
+        seat = self._review_seat()
+        if seat is None:
+            return
+        try:
+            review = ReviewScene(self.app, self.game, self.state.record(), seat=seat,
+                                 on_leave=self._back_from_review)
+        except (RecordError, ValueError) as exc:
+            self.app.toast(f"This game cannot be reviewed: {exc}")
+            self._show_game_result(0.0)
+            return
+        self.app.stack.push(review)
+
+    def _back_from_review(self) -> None:
+        self.app.stack.pop()
+        self._show_game_result(0.0)
 
     def _open_results(self, title: str, subtitle: str, rows: list[tuple[str, str]],
                       buttons: list[tuple[str, Callable[[], None]]], delay: float) -> None:
