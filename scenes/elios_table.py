@@ -89,7 +89,7 @@ class EliosTableScene(TableScene):
         self.joker = self.content.joker.id
         self.art = beam_art(self.content)
         self.renderer = SpriteRenderer(self.art)
-        self.drag = TrayDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop, carry=self._carry,
+        self.drag = TrayDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop_when_allowed, carry=self._carry,
                              default_zone=self._default_zone)
         self.trays: dict[int, GroupTrays] = {
             s: GroupTrays(s, self._tray_region) for s in range(self.count)}

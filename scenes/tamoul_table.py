@@ -84,7 +84,7 @@ class TamoulTableScene(TableScene):
         self.content = self.game.content
         self.art = tamoul_card_art()
         self.renderer = SpriteRenderer(self.art)
-        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
+        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop_when_allowed,
                              default_zone=lambda: "discard", on_click=self._click_card)
         self.grids: dict[int, SlotGrid] = {s: SlotGrid(s, own=s in self.humans) for s in range(self.count)}
         self.discard = Heap(PILE_SHOWN, "discard")
@@ -304,8 +304,6 @@ class TamoulTableScene(TableScene):
         return zones
 
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
-        if not self._human_may_act() or not self.drag.moving:
-            return "wait a moment: the last move is still being shown"
         sprite = self.drag.moving[0]
         if sprite is self.drawn:
             if zone == "discard":
@@ -589,8 +587,7 @@ class TamoulTableScene(TableScene):
             self.draw_count = max(0, self.draw_count - 1)
             if card is not None:
                 self.tweens.add(sprite, 0.25, delay=0.3, flip=1.0)
-                you = "You" if len(self.humans) == 1 else f"You ({self._name(seat)})"
-                self.log.add(f"{you} draw {card_words(card)}", private_to=seat,
+                self.log.add(f"{self._you_words(seat)} draw {card_words(card)}", private_to=seat,
                              public=f"{self._name(seat)} draws a card")
             else:
                 self.log.add(f"{self._does(seat, 'draws')} a card")
@@ -920,12 +917,11 @@ class TamoulTableScene(TableScene):
 
     def _hint(self) -> str:
         view = self.state.view(None)
-        if view.finished:
-            return "The game is over."
+        common = self._common_hint(view.turn)
+        if common is not None:
+            return common
         if self.sums is not None:
             return "The round is over: every card is turned and each board counted."
-        if self.bottom not in self.humans:
-            return f"Watching: {self._does(view.turn, 'is')} playing."
         if not self.gate.may_show(self.bottom):
             return "" if self.gate.waiting else f"{self._does(view.turn, 'is')} playing."
         if self.reaction_pick is not None:

@@ -98,7 +98,7 @@ class TelosTableScene(TableScene):
         self.content = self.game.content
         self.art = telos_card_art(self.content)
         self.renderer = SpriteRenderer(self.art)
-        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
+        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop_when_allowed,
                                    default_zone=lambda: "trick", multi_select=True, space_toggles=True,
                                    hover_lift=True)
         self.chooser = SetChooser(self.card_key, self._legal_play_sets)
@@ -353,8 +353,6 @@ class TelosTableScene(TableScene):
 
     # ----- actions ----------------------------------------------------------------------------------------
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
-        if not self._human_may_act():
-            return "wait a moment: the last move is still being shown"
         if not card_ids or not all(card_ids):
             return "choose the cards to play first"
         if zone == "blind":

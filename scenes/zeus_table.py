@@ -107,7 +107,7 @@ class ZeusTableScene(TableScene):
         self.cards = self.game.cards
         self.art = zeus_card_art(self.cards)
         self.renderer = SpriteRenderer(self.art)
-        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
+        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop_when_allowed,
                                    default_zone=lambda: "olympus", hover_lift=True)
         # What is on screen (hands and cards in flight: TableScene).
         self.pile = Heap(PILE_SHOWN, "pile")
@@ -259,8 +259,6 @@ class ZeusTableScene(TableScene):
         return Action.of("play", card)
 
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
-        if not self._human_may_act():
-            return "wait a moment: the last move is still being shown"
         if zone == "draw":
             return self._apply(self.bottom, Action.of("draw"))
         if zone != "olympus" or len(card_ids) != 1:
@@ -417,8 +415,7 @@ class ZeusTableScene(TableScene):
         drawn = self._secret_card
         if event.seat in self.humans and drawn is not None:
             # Only that player reads which card (pass-and-play: not whoever sits down next).
-            mine = f"You draw {drawn}" if len(self.humans) == 1 else f"You ({self._name(event.seat)}) draw {drawn}"
-            self.log.add(mine, private_to=event.seat, public=public)
+            self.log.add(f"{self._you_words(event.seat)} draw {drawn}", private_to=event.seat, public=public)
         else:
             self.log.add(public)
 

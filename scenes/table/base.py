@@ -21,8 +21,8 @@ What stays here is what every part shares: the table's state (`__init__`), who i
 `_does`, `_you`, `_role`), the drawing order, and what a game's table must provide.
 
 A game's table `__init__` makes its card art and renderer, `self.drag` (a DragController given the
-game's `_legal_zones`, answered from `legal_actions`, and `_drop`, which proposes the move through
-`_apply`) and `self.layout`, then calls `self._start()`. It must provide (abstract methods below):
+game's `_legal_zones`, answered from `legal_actions`, and the kit's `_drop_when_allowed`, which hands
+a drop to the game's `_drop` that proposes the move through `_apply`) and `self.layout`, then calls `self._start()`. It must provide (abstract methods below):
 `GAME_ID`, `RNG_NAME`, how the screen is rebuilt from the view (`_sync_table`, `_matches_view`) and
 laid out again (`_lay_out_table`), a resumed game's first log line, its `_on_<kind>` event handlers, its hint line (`_hint`) and what it draws on the
 felt (`_draw_table`). Its buttons in the controls area go in `seat_buttons` (placed by
@@ -219,6 +219,11 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def _you(self, seat: int) -> bool:
         """The bottom seat is a human whose private view is on screen."""
         return seat == self.bottom and seat in self.humans and self.gate.may_show(seat)
+
+    def _you_words(self, seat: int) -> str:
+        """How a line only `seat` reads names them: "You", or "You (Ann)" when several people share
+        the screen and each must know the line is theirs."""
+        return "You" if len(self.humans) == 1 else f"You ({self._name(seat)})"
 
     def _role(self, seat: int) -> str:
         """The words after a seat's name on its plate: (you), (your cards), (AI) or nothing."""

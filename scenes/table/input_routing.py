@@ -116,6 +116,13 @@ class InputRouting:
             return True
         return self._handle_menu_keys(event) or self._key_for_reaction(event) or self._handle_keys(event)
 
+    def _drop_when_allowed(self, card_ids: tuple[str, ...], zone: str) -> str | None:
+        """What the drag controller calls on a drop: refused while the last move is still being shown
+        (or a hand-off, a reaction window holds the seat back), else the game's `_drop` proposes the move."""
+        if not self._human_may_act() or not self.drag.moving:
+            return "wait a moment: the last move is still being shown"
+        return self._drop(card_ids, zone)
+
     def _handle_controls(self, event: pygame.event.Event) -> bool:
         """The game's own controls, before the cards in hand see the event (True: consumed)."""
         return False

@@ -326,3 +326,18 @@ def test_every_seat_zone_names_its_places_as_actions_do():
     trays = GroupTrays(0, lambda area: area.rect)
     trays.set_groups([[a], [b]])
     assert (trays.place_of(b), trays.place_at(1), trays.place_at(2)) == ("1", "1", None)
+
+
+def test_a_drop_while_the_last_move_is_still_shown_is_refused_before_the_game_sees_it(make_app, monkeypatch):
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene._human_may_act())
+    seen = []
+    monkeypatch.setattr(scene, "_drop", lambda cards, zone: seen.append((cards, zone)))
+    card = scene.hands[0][0]
+    scene.hold = 1.0                                  # a moment of the last move still to be shown
+    assert not scene.drag.play([card], "olympus") and seen == []
+    assert "still being shown" in scene.drag.notice.text
+    scene.hold = 0.0
+    scene.drag.play([card], "olympus")
+    assert seen == [((card.card_id,), "olympus")]
