@@ -2,8 +2,9 @@
 
 Part of the table kit, mixed into `TableScene` (base.py). Every seat holds a `FannedHand`
 (seat_zones.py): the viewer's face up, the others as backs (all face up in a replay, each from its own
-seat's view). A game whose seats hold other zones (Tamoul's slots, Elios's trays) builds them in
-`_seat_zones_from_view` and lays them out in `_lay_out_seat_zones`.
+seat's view). A game whose seats hold other zones (Tamoul's slot grids, Elios's trays) gives them
+through the per-seat hooks (`_seat_zone`, `_zone_from_view`, `_zone_matches_view`, `_after_seat_laid_out`),
+and their height through `_seat_zone_height` when it is not one card.
 """
 from __future__ import annotations
 
@@ -46,8 +47,7 @@ class SeatHands:
         self.drag.cancel()
 
     def _seat_zones_from_view(self, view: Any) -> None:
-        """What lies at each seat, from the view, at rest: each seat's zone (`_zone_from_view`), laid out.
-        A game whose seats hold several zones (Elios's trays) may build them all here instead."""
+        """What lies at each seat, from the view, at rest: each seat's zone (`_zone_from_view`), laid out."""
         for seat in range(self.count):
             self._zone_from_view(seat, view)
             self._lay_out_seat(seat, animate=False)
