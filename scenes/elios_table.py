@@ -101,7 +101,6 @@ class EliosTableScene(TableScene):
         self.skipped: set[int] = set()
         self.flying_beams: list[CardSprite] = []
         self.disc_pulse = Pulse()
-        self._buttons_signature: tuple = ()
         self._start()
 
     # ----- what the table shows ------------------------------------------------------------------------
@@ -266,12 +265,9 @@ class EliosTableScene(TableScene):
                                             enabled=enabled, hotkey=key, style=style))
             y += h + gap
 
-    def _after_frame(self) -> None:
-        signature = (self._token(), self._my_phase(), self.bottom, self.viewer, self.choice, self.split_mode,
-                     self.layout.size)
-        if signature != self._buttons_signature:
-            self._buttons_signature = signature
-            self._refresh_game_buttons()
+    def _controls_state(self) -> tuple:
+        """The buttons follow the phase, the joker's pending choice and Split."""
+        return self._my_phase(), self.choice, self.split_mode
 
     def _handle_controls(self, event: pygame.event.Event) -> bool:
         """While the joker's stack is being chosen, a click on a stack of the sun."""

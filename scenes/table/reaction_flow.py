@@ -175,6 +175,11 @@ class ReactionFlow:
     def _place_seat_controls(self, top: int, height: int) -> None:
         """The game's own per-seat controls stacked below the reaction's (Zeus: Draw a card)."""
 
+    def _controls_state(self) -> tuple:
+        """What else the game's controls depend on: they are placed again whenever it changes (as
+        whenever a move is made, a reaction window opens or closes, the seat or the view changes)."""
+        return ()
+
     def _draw_reaction(self, surface: pygame.Surface) -> None:
         """The countdown bar over the controls and each offered seat's control."""
         if self.reaction is not None and self.reaction.open and self.reaction_buttons:

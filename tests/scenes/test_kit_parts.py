@@ -341,3 +341,18 @@ def test_a_drop_while_the_last_move_is_still_shown_is_refused_before_the_game_se
     scene.hold = 0.0
     scene.drag.play([card], "olympus")
     assert seen == [((card.card_id,), "olympus")]
+
+
+def test_the_games_controls_are_placed_again_when_what_they_depend_on_changes(make_app, monkeypatch):
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene._human_may_act())
+    state = ["a"]
+    placed = []
+    monkeypatch.setattr(scene, "_controls_state", lambda: (state[0],))
+    monkeypatch.setattr(scene, "_place_seat_controls", lambda top, height: placed.append(state[0]))
+    run(app, 3)
+    assert placed == ["a"]                        # once for the new state, not every frame
+    state[0] = "b"
+    run(app, 3)
+    assert placed == ["a", "b"]
