@@ -804,11 +804,8 @@ class TamoulTableScene(TableScene):
         self._draw_centre(surface)
         for seat in range(self.count):
             self._draw_seat(surface, seat)
-        sprites = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard.cards + self.flying
-        if self.drawn is not None:
-            sprites.append(self.drawn)
         self.drag.draw_zones(surface)
-        self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
+        self._draw_cards(surface, self.discard.cards + ([self.drawn] if self.drawn is not None else []))
         for sprite, colour in self.rings.items():
             rect = sprite.rect().inflate(6, 6)
             rect.y -= int(sprite.pixel_width * 0.12) if sprite.lifted else 0

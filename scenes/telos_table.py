@@ -714,9 +714,7 @@ class TelosTableScene(TableScene):
         self.drag.draw_zones(surface)
         self._draw_play_here(surface)
         self._highlight_best()
-        sprites = [s for seat in range(self.count) for s in self.hands[seat]]
-        sprites += [s for play in self.trick for s in play.sprites] + self.flying
-        self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
+        self._draw_cards(surface, [s for play in self.trick for s in play.sprites])
         self._draw_swap_marks(surface)
         self._draw_best_tag(surface)
         for seat in range(self.count):

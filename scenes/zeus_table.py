@@ -464,9 +464,8 @@ class ZeusTableScene(TableScene):
         self._draw_centre(surface)
         for seat in range(self.count):
             self._draw_seat(surface, seat)
-        sprites = [s for seat in range(self.count) for s in self.hands[seat]] + self.pile.cards + self.flying
         self.drag.draw_zones(surface)
-        self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
+        self._draw_cards(surface, self.pile.cards)
         self._draw_figurine(surface)
 
     def _card_help_for(self, sprite: CardSprite) -> CardHelp | None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from abc import ABCMeta, abstractmethod
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
@@ -58,7 +58,7 @@ from scenes.table.seat_zones import FannedHand
 from scenes.table.seating import waited_for
 from scenes.table.shown_events import ShownEvents
 from scenes.table.sound import TableSounds
-from scenes.table.sprites import CardSprite
+from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.table_help import TableHelp
 from scenes.table.telling import ResultWords, Telling
 from scenes.table.turn_flow import TurnFlow
@@ -84,6 +84,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
 
     layout: TableLayout
     drag: DragController
+    renderer: SpriteRenderer     # the game's card art, drawn (made by the game's table)
 
     def __init__(self, app: "App", session: GameSession) -> None:
         super().__init__(app)
@@ -251,6 +252,12 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         if self.bottom not in self.humans:
             return f"Watching: {self._does(turn, 'is')} playing." if turn is not None else "Watching."
         return None
+
+    def _draw_cards(self, surface: pygame.Surface, middle: Sequence[CardSprite] = ()) -> None:
+        """Every seat's cards, the game's own cards (`middle`: a pile, a trick) and the cards in flight,
+        in z order, with a held or hovered card on top."""
+        seats = [s for seat in range(self.count) for s in self._seat_zone(seat).sprites()]
+        self.renderer.draw_all(surface, seats + list(middle) + self.flying, on_top=self.drag.on_top)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the game's table, then the log, controls, corner buttons, card help and any notice on top."""
