@@ -6,13 +6,14 @@
 Each game is shown at its start (after the opening deal), mid-game (moves made by seeded easy agents
 before the table opens, so the log is rebuilt as on a resume), in a reaction window where the game has
 one (Zeus: a sneak; Tamoul: an interception), and at its first results dialog (every seat an AI), at
-1280x720 and 800x500. The run is repeatable: a fixed time step, instant animations, no AI delay, and
+1280x720 and 800x500; and Zeus's game-over dialog with a human seat (its Review button). The run is repeatable: a fixed time step, instant animations, no AI delay, and
 every frame waits for the AI threads to finish, so the same frames are drawn on every run.
 """
 from __future__ import annotations
 
 import os
 import random
+from dataclasses import replace
 import sys
 import tempfile
 from collections import Counter
@@ -73,8 +74,6 @@ class Shooter:
     """One headless app per size; opens tables, runs frames repeatably and saves what is on screen."""
 
     def __init__(self, out: Path, size: tuple[int, int]) -> None:
-        from dataclasses import replace
-
         self.out, self.size = out, size
         self.app = make_headless_app(size)
         self.app.settings = replace(self.app.settings, animation_speed="instant", ai_delay_s=0.0)
@@ -176,7 +175,46 @@ def tamoul_reaction(shot: Shooter) -> None:
     shot.save("tamoul", "reaction")
 
 
+def zeus_game_over(shot: Shooter) -> None:
+    """Ann's game ends: the game's results offer Play again, Review and Back to menu."""
+    from scenes.results import ResultsOverlay
+
+    session = _session("zeus", THREE)
+    seat, action = _play_to_last_move(session)
+    shot.app.settings = replace(shot.app.settings, ai_delay_s=60.0)     # the last move is made here
+    scene = shot.open(session)
+    shot.run(600, until=lambda: scene.idle)
+    scene._apply(seat, action)
+    shot.run(2000, until=lambda: isinstance(shot.app.stack.top, ResultsOverlay))
+    shot.run(30)
+    shot.save("zeus", "gameover")
+
+
+def _play_to_last_move(session: Any) -> tuple[int, Any]:
+    """Seeded easy agents play every seat up to the move that ends the game; returns that move."""
+    from game.core.engine import CHANCE
+    from scenes.table.seating import apply_due_chance
+
+    state = session.state
+    agent = session.game.agent(LEVEL[session.game.id])
+    made = 0
+    while True:
+        if CHANCE in state.waiting_for():
+            apply_due_chance(session)
+            continue
+        seat = state.to_act()[0]
+        action = agent.choose(state.view(seat), state.legal_actions(seat), random.Random(f"end/{made}"),
+                              optional=False)
+        probe = state.clone()
+        probe.apply(seat, action)
+        if probe.finished:
+            return seat, action
+        session.apply(seat, action)
+        made += 1
+
+
 REACTIONS = {"zeus": zeus_reaction, "tamoul": tamoul_reaction}
+ENDINGS = {"zeus": zeus_game_over}
 
 
 def take(out: Path) -> list[Path]:
@@ -187,10 +225,11 @@ def take(out: Path) -> list[Path]:
                 shot = Shooter(out, size)
                 moment(shot, game_id)
                 shot.close()
-            if game_id in REACTIONS:
-                shot = Shooter(out, size)
-                REACTIONS[game_id](shot)
-                shot.close()
+            for extra in (REACTIONS.get(game_id), ENDINGS.get(game_id)):
+                if extra is not None:
+                    shot = Shooter(out, size)
+                    extra(shot)
+                    shot.close()
     return sorted(out.glob("*.png"))
 
 

@@ -39,10 +39,8 @@ from scenes import theme
 from scenes.elios_art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
-from scenes.table.captions import draw_hint
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
-from scenes.table.layout import SeatArea, compute_layout
-from scenes.table.plates import draw_active_seat, draw_plate_backing, draw_plate_name
+from scenes.table.layout import SeatArea
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
 from scenes.table.zones import DropZone, wedge
@@ -81,6 +79,7 @@ class EliosTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "elios-table"
     RESULTS_DELAY = 0.7
+    HINT_SIZE = 15
 
     def __init__(self, app: "App", session: GameSession) -> None:
         super().__init__(app, session)
@@ -90,7 +89,7 @@ class EliosTableScene(TableScene):
         self.joker = self.content.joker.id
         self.art = beam_art(self.content)
         self.renderer = SpriteRenderer(self.art)
-        self.drag = TrayDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop, carry=self._carry,
+        self.drag = TrayDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop_when_allowed, carry=self._carry,
                              default_zone=self._default_zone)
         self.trays: dict[int, GroupTrays] = {
             s: GroupTrays(s, self._tray_region) for s in range(self.count)}
@@ -102,16 +101,9 @@ class EliosTableScene(TableScene):
         self.skipped: set[int] = set()
         self.flying_beams: list[CardSprite] = []
         self.disc_pulse = Pulse()
-        self.game_buttons: list[Button] = []
-        self._result: ResultWords | None = None
-        self._buttons_signature: tuple = ()
-        self.layout = compute_layout(app.size, self.count, self.bottom)
         self._start()
 
     # ----- what the table shows ------------------------------------------------------------------------
-    def _view(self) -> EliosView:
-        return self.state.view(self.viewer)
-
     def _log_where_we_are(self) -> None:
         view = self.state.view(None)
         if view.phase == "grouping":
@@ -143,21 +135,15 @@ class EliosTableScene(TableScene):
             return pygame.Rect(area.rect.centerx - width // 2, top, width, area.rect.bottom - top)
         return pygame.Rect(area.rect.left, top, area.rect.width, lay.log_rect.top - m - top)
 
-    def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
-        region = self._tray_region(area)
-        return region.center, region.width
-
     def _lay_out_table(self) -> None:
         self._refresh_zones()
 
-    def _lay_out_seat_zones(self) -> None:
-        for seat in range(self.count):
-            self._lay_out_trays(seat, animate=False)
+    def _seat_zone(self, seat: int) -> GroupTrays:
+        return self.trays[seat]
 
-    def _lay_out_trays(self, seat: int, animate: bool = True) -> None:
-        self.trays[seat].lay_out(self.layout.seats[seat], self.tweens, animate)
-        if seat == self.bottom:
-            self.drag.set_cards(self.trays[seat].pickable())
+    def _after_seat_laid_out(self, seat: int) -> None:
+        """The bottom seat's beams may be picked up (the kit's), and the trays are drop zones again."""
+        super()._after_seat_laid_out(seat)
         self._refresh_zones()
 
     def _refresh_zones(self) -> None:
@@ -177,10 +163,6 @@ class EliosTableScene(TableScene):
         self.split_mode = False
         self._refresh_zones()
 
-    def _seat_zones_from_view(self, view: EliosView) -> None:
-        for seat in range(self.count):
-            self._trays_from_view(view, seat)
-
     def _shown_groups(self, view: EliosView, seat: int) -> tuple[tuple[str, ...], bool]:
         """What `seat`'s trays hold now and whether they are its groups (else one row of its beams)."""
         groups = view.groups[seat]
@@ -194,7 +176,8 @@ class EliosTableScene(TableScene):
             return draft, True
         return ("".join(view.beams[seat]),) if view.beams[seat] else (), False
 
-    def _trays_from_view(self, view: EliosView, seat: int, animate: bool = False) -> None:
+    def _zone_from_view(self, seat: int, view: EliosView) -> None:
+        """`seat`'s trays: its groups, the bottom human's draft while grouping, or one row of beams."""
         groups, grouped = self._shown_groups(view, seat)
         zone = self.trays[seat]
         own = seat == self.bottom and seat == self.viewer and seat in self.humans
@@ -214,26 +197,23 @@ class EliosTableScene(TableScene):
                 if sprite.card_id in old:
                     tray[i] = old.pop(sprite.card_id)
         zone.set_groups(trays)
-        self._lay_out_trays(seat, animate)
+
+    def _trays_glide_to_view(self, seat: int, view: EliosView) -> None:
+        """`seat`'s trays from the view, gliding to their new places."""
+        self._zone_from_view(seat, view)
+        self._lay_out_seat(seat, animate=True)
+
+    def _zone_matches_view(self, seat: int, view: EliosView) -> bool:
+        """The trays hold the seat's groups (a draft being grouped: the same beams, in any grouping)."""
+        groups, grouped = self._shown_groups(view, seat)
+        shown = self.trays[seat].groups()
+        if grouped and seat == view.seat and view.groups[seat] is None:
+            return sorted("".join(shown)) == sorted("".join(groups))
+        return shown == groups
 
     def _matches_view(self) -> bool:
         view = self._view()
-        if self.stacks != list(view.stacks) or self.discs != view.discs:
-            return False
-        for seat in range(self.count):
-            groups, grouped = self._shown_groups(view, seat)
-            shown = self.trays[seat].groups()
-            if grouped and seat == view.seat and view.groups[seat] is None:
-                if sorted("".join(shown)) != sorted("".join(groups)):
-                    return False
-            elif shown != groups:
-                return False
-        return True
-
-    def _reset_table_for_deal(self) -> None:
-        """The trays stay (the opening shows the beams flying from the sun into them); the kit's empty
-        hands must not take the place of the bottom seat's beams as what may be picked up."""
-        self.drag.set_cards(self.trays[self.bottom].pickable())
+        return self.stacks == list(view.stacks) and self.discs == view.discs and self._seat_zones_match(view)
 
     def _view_is_private(self, seat: int) -> bool:
         """Only a grouping is secret (E-5); once the groups are revealed every beam lies open, so
@@ -256,8 +236,8 @@ class EliosTableScene(TableScene):
             return ""
         return self.state.phase
 
-    def _build_controls(self) -> None:
-        self.buttons = self._corner_buttons(min_height=26)
+    def _place_seat_controls(self, top: int, height: int) -> None:
+        """Elios has no reaction window: its buttons start at the top of the controls area."""
         self._refresh_game_buttons()
 
     def _refresh_game_buttons(self) -> None:
@@ -266,7 +246,7 @@ class EliosTableScene(TableScene):
         h = max(26, int(lay.card_width * 0.36))
         gap = lay.margin
         phase = self._my_phase()
-        self.game_buttons = []
+        self.seat_buttons = []
         rows: list[tuple[str, object, int | None, bool, str]] = []
         if phase == "grouping":
             rows = [("Ready", self.press_ready, pygame.K_r, True, "primary"),
@@ -281,21 +261,16 @@ class EliosTableScene(TableScene):
                 rows.append(("Cancel (Esc)", self.cancel_choice, None, True, "secondary"))
         y = area.top
         for label, action, key, enabled, style in rows:
-            self.game_buttons.append(Button(pygame.Rect(area.left, y, area.width, h), label, action,  # type: ignore[arg-type]
+            self.seat_buttons.append(Button(pygame.Rect(area.left, y, area.width, h), label, action,  # type: ignore[arg-type]
                                             enabled=enabled, hotkey=key, style=style))
             y += h + gap
 
-    def _after_frame(self) -> None:
-        signature = (self._token(), self._my_phase(), self.bottom, self.viewer, self.choice, self.split_mode,
-                     self.layout.size)
-        if signature != self._buttons_signature:
-            self._buttons_signature = signature
-            self._refresh_game_buttons()
+    def _controls_state(self) -> tuple:
+        """The buttons follow the phase, the joker's pending choice and Split."""
+        return self._my_phase(), self.choice, self.split_mode
 
     def _handle_controls(self, event: pygame.event.Event) -> bool:
-        for button in self.game_buttons:
-            if button.handle_event(event):
-                return True
+        """While the joker's stack is being chosen, a click on a stack of the sun."""
         if self.choice is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             zone = next((z for z in self.drag.zones if z.name.startswith("stack.") and z.contains(event.pos)), None)
             if zone is not None:
@@ -346,7 +321,7 @@ class EliosTableScene(TableScene):
             return
         view = self._view()
         self.drafts[self.bottom] = largest_groups(view.beams[self.bottom])
-        self._trays_from_view(view, self.bottom, animate=True)
+        self._trays_glide_to_view(self.bottom, view)
 
     def press_disc(self) -> None:
         if self._my_phase() != "placing":
@@ -471,7 +446,7 @@ class EliosTableScene(TableScene):
             return ""
         trays.move(sprite, target[1])
         self.drafts[self.bottom] = trays.groups()
-        self._lay_out_trays(self.bottom, animate=True)
+        self._lay_out_seat(self.bottom, animate=True)
         return None
 
     def _split_off(self, card_ids: tuple[str, ...], index: int, group: str, target: int | str) -> str | None:
@@ -521,7 +496,9 @@ class EliosTableScene(TableScene):
         self.log.add(f"The sun is set: disc level {event['discs']}{teams}")
 
     def _on_beams_drawn(self, event: Event) -> None:
-        """The drawn beams fly from the sun to their owner."""
+        """The drawn beams fly from the sun into their owner's trays (emptied for the deal)."""
+        self._zone_from_view(event.seat, self._view())
+        self._lay_out_seat(event.seat, animate=False)
         centre = self._sun_geometry().centre
         for i, sprite in enumerate(self.trays[event.seat].sprites()):
             sprite.x, sprite.y = centre
@@ -559,7 +536,7 @@ class EliosTableScene(TableScene):
                 if len(self.stacks[stack]) < height:
                     self.stacks[stack] += letter
             self.tweens.add(sprite, 0.45, delay=0.05 * i, x=x, y=y, scale=0.6, on_done=land)
-        self._lay_out_trays(seat)
+        self._lay_out_seat(seat)
         self.sounds.play("card_place")
         where = ", ".join(f"{self._beam_name(b)} on {self._stack_name(s)}" for b, s in zip(beams, stacks))
         self.log.add(f"{self._does(seat, 'places')} {where} (height {height})")
@@ -577,7 +554,7 @@ class EliosTableScene(TableScene):
         a, b = event["into"]
         self.log.add(f"{self._does(event.seat, 'splits')} a group into {self._letters_words(a)} "
                      f"and {self._letters_words(b)}")
-        self._trays_from_view(self._view(), event.seat, animate=True)
+        self._trays_glide_to_view(event.seat, self._view())
         self._pause(0.15)
 
     def _on_passed(self, event: Event) -> None:
@@ -599,7 +576,7 @@ class EliosTableScene(TableScene):
         self.sounds.play("round_won")
         self.log.add(f"☀ {who} placed every beam and wins")
         title = f"{who} wins!" if team is not None else f"{self._does(winners[0], 'wins')}!"
-        self._result = ResultWords(title, f"{self._name(event.get('seat'))} placed the last beam on the sun.",
+        self.result_words = ResultWords(title, f"{self._name(event.get('seat'))} placed the last beam on the sun.",
                                    self._result_rows(winners))
 
     def _on_stalemate(self, event: Event) -> None:
@@ -611,7 +588,7 @@ class EliosTableScene(TableScene):
             counts = "Beams left: " + ", ".join(f"{self.names[s]} {n}" for s, n in enumerate(event["beams_left"])) + "."
         shared = " They share the win." if len(winners) > 1 and team_beams is None else ""
         self.log.add("Nobody could move in a whole round: the game ends")
-        self._result = ResultWords(
+        self.result_words = ResultWords(
             f"Stalemate: {' and '.join(self._name(s) for s in winners)} win{'s' if len(winners) == 1 else ''}",
             f"Every player still holding beams had to pass in one round, so the fewest beams left wins. "
             f"{counts}{shared}", self._result_rows(winners))
@@ -619,9 +596,6 @@ class EliosTableScene(TableScene):
     def _round_result(self, event: Event) -> ResultWords | None:
         return None      # Elios is one round: the game's result says it all
 
-    def _game_result(self, event: Event) -> ResultWords:
-        words, self._result = self._result, None
-        return words if words is not None else super()._game_result(event)
 
     def _result_rows(self, winners: Sequence[int]) -> list[tuple[str, str]]:
         view = self.state.view(None)
@@ -736,27 +710,14 @@ class EliosTableScene(TableScene):
                 zone.draw_lit(surface)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, view: EliosView) -> None:
+        """The plate (a team's colour stripe, "ready" / beams left at the right), then the trays."""
         area = self.layout.seats[seat]
-        plate = area.plate
-        size = max(11, int(plate.height * 0.48))
-        pad = max(4, plate.height // 4)
         status = self._status(view, seat)
-        status_w = theme.font(size, "bold").size(status)[0]
-        draw_plate_backing(surface, plate)
-        left = plate.left
-        if view.teams is not None:
-            stripe = pygame.Rect(plate.left, plate.top, max(5, pad), plate.height)
-            pygame.draw.rect(surface, TEAM_COLOURS[view.teams[seat]], stripe, border_radius=3)
-            left = stripe.right
-        name_plate = pygame.Rect(left, plate.top, plate.right - left, plate.height)
-        team = f" · {TEAM_NAMES[view.teams[seat]]}" if view.teams is not None and area.side == "bottom" else ""
-        draw_plate_name(surface, name_plate, self.names[seat], self._role(seat) + team, size, pad,
-                        name_plate.width - status_w - 3 * pad)
         colour = theme.LEGAL_GLOW if status == "ready" else theme.GOLD if status.startswith("out") else theme.CREAM
-        blit_text(surface, status, (plate.right - pad, plate.centery), size, colour, "bold", "midright")
+        team = f" · {TEAM_NAMES[view.teams[seat]]}" if view.teams is not None and area.side == "bottom" else ""
         active = (view.phase == "grouping" and seat not in view.confirmed) or seat == view.turn
-        if active and not self.state.finished:
-            draw_active_seat(surface, plate, self.clock, self._you(seat))
+        self._draw_plate(surface, seat, area.plate, status, colour, active, text_ratio=0.48,
+                         stripe=TEAM_COLOURS[view.teams[seat]] if view.teams is not None else None, role_extra=team)
         self._draw_trays(surface, seat, view)
 
     def _draw_trays(self, surface: pygame.Surface, seat: int, view: EliosView) -> None:
@@ -781,9 +742,7 @@ class EliosTableScene(TableScene):
             pygame.draw.rect(surface, (90, 120, 110), spare, width=1, border_radius=max(3, w // 8))
             blit_text(surface, "new", spare.center, label, (150, 170, 160), "sans", "center")
 
-    def _draw_controls(self, surface: pygame.Surface) -> None:
+    def _hint_top(self) -> int:
+        """The hint line stays below the buttons (smaller when it must)."""
         lay = self.layout
-        for button in self.game_buttons:
-            button.draw(surface)
-        top = self.game_buttons[-1].rect.bottom + lay.margin if self.game_buttons else lay.controls_rect.top
-        draw_hint(surface, self._hint(), lay.controls_rect, lay.text_size(15), top=top)
+        return self.seat_buttons[-1].rect.bottom + lay.margin if self.seat_buttons else lay.controls_rect.top

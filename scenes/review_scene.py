@@ -41,15 +41,6 @@ AGREE_COLOUR = (150, 210, 150)
 BAR_FILL = (200, 150, 60)
 
 
-def show_as_seen_by(table: Any, seat: int) -> None:
-    """Turn a replay-mode table (not yet entered) into `seat`'s own view: its seat at the bottom, its
-    cards face up and every other hand face down. A review judges a move from what the player knew,
-    so the screen shows no more than that."""
-    table.bottom = seat
-    table.reveal_all = False
-    table.gate.revealed = seat
-
-
 @dataclass
 class Row:
     """One line of the move list: a round heading, or a reviewed move."""
@@ -150,7 +141,7 @@ class ReviewScene(Scene):
             self.table.exit()
         table = tables.open_table(self.app, ReplaySession(self.game, self.timeline.state_at(k)))
         table.replay_exit = self.leave
-        show_as_seen_by(table, self.seat)
+        table.show_as_seen_by(self.seat)      # a move is judged by what its player knew: show no more
         table.enter()
         self.table, self.table_k = table, k
 

@@ -25,7 +25,7 @@ What a player sees and does (rules: docs/rules/tamoul.md; the table decides noth
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -36,12 +36,9 @@ from game.tamoul.view import TamoulView
 from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
-from scenes.table.captions import draw_hint
 from scenes.table.card_art import card_height
-from scenes.table.drag import DragController, Notice
-from scenes.table.layout import SeatArea
-from scenes.table.piles import draw_face_down_pile, heap_spot
-from scenes.table.plates import draw_active_seat, draw_plate_backing, draw_plate_name
+from scenes.table.drag import DragController
+from scenes.table.piles import Heap, draw_face_down_pile
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seat_zones import SlotGrid
 from scenes.table.sprites import CardSprite, SpriteRenderer
@@ -87,11 +84,10 @@ class TamoulTableScene(TableScene):
         self.content = self.game.content
         self.art = tamoul_card_art()
         self.renderer = SpriteRenderer(self.art)
-        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
+        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop_when_allowed,
                              default_zone=lambda: "discard", on_click=self._click_card)
         self.grids: dict[int, SlotGrid] = {s: SlotGrid(s, own=s in self.humans) for s in range(self.count)}
-        self.discard: list[CardSprite] = []
-        self._discard_base = 0
+        self.discard = Heap(PILE_SHOWN, "discard")
         self.drawn: CardSprite | None = None
         self.draw_count = 0
         self.turn = self.state.view(None).turn or 0
@@ -101,10 +97,8 @@ class TamoulTableScene(TableScene):
         self.looked_at: dict[tuple[int, int], float] = {}   # (seat, slot) -> seconds its peek mark stays
         self.swap_pick: tuple[int, int] | None = None
         self.rings: dict[CardSprite, tuple[int, int, int]] = {}   # a card in the news: looked at, swapped, tried
-        self.arming: int | None = None                 # a human seat that pressed Intercept
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
         self.shuffling = 0.0
-        self.turn_buttons: list[Button] = []
         self.totals = list(self.state.totals)          # the totals as shown: they change when a round's results do
         self.serial = 0                                # new top cards seen: each opens a reaction window
         self._windows_opened: set[tuple[int, int]] = set()
@@ -124,44 +118,16 @@ class TamoulTableScene(TableScene):
         w = self._pile_width()
         return self._centre().top + self._line(17) + self.layout.margin // 2 + card_height(w) // 2 + 4
 
-    def _bottom_plate(self) -> pygame.Rect:
-        lay = self.layout
-        area = lay.seats[self.bottom]
-        plate = area.plate.copy()
-        plate.bottom = area.rect.top + lay.margin
-        return plate
+    def _seat_zone_height(self) -> Callable[[int], int]:
+        """Every seat holds a grid of two rows: the layout makes room for it."""
+        return SlotGrid.height_for
 
-    def _grid_width(self, seat: int) -> int:
-        lay = self.layout
-        if seat == self.bottom:
-            room = lay.size[1] - lay.margin - (self._bottom_plate().bottom + lay.margin // 2)
-            return max(20, min(int(lay.card_width * 0.9), int(room / (2 * 1.4 + 0.15))))
-        grow = 1.25 if self.count == 2 else 1.0     # one opponent across the table has room to spare
-        return max(20, int(lay.small_card_width * grow))
-
-    def _grid_area(self, seat: int) -> SeatArea:
-        """The seat's area with the grid's card width and centre (below its plate)."""
-        lay = self.layout
-        area = lay.seats[seat]
-        w = self._grid_width(seat)
-        h = card_height(w)
-        grid_h = 2 * h + max(2, w // 8)
-        plate = self._bottom_plate() if seat == self.bottom else area.plate
-        centre = (area.hand_centre[0], plate.bottom + lay.margin // 2 + grid_h // 2)
-        return replace(area, plate=plate, hand_centre=centre, card_width=w)
-
-    def _grid_bottom(self, seat: int) -> int:
-        area = self._grid_area(seat)
-        h = card_height(area.card_width)
-        return area.hand_centre[1] + h + max(2, area.card_width // 8) // 2
+    def _opponent_card_scale(self) -> float:
+        return 1.25 if self.count == 2 else 1.0     # one opponent across the table has room to spare
 
     def _centre(self) -> pygame.Rect:
-        """The middle of the table, clear of the grids above and the bottom plate."""
-        lay = self.layout
-        top = max([self._grid_bottom(s) + lay.text_size(17) + 4 for s, a in lay.seats.items() if a.side == "top"]
-                  + [lay.centre.top])
-        bottom = self._bottom_plate().top - lay.margin
-        return pygame.Rect(lay.centre.left, top, lay.centre.width, max(20, bottom - top))
+        """The middle of the table, clear of the grids above and the bottom plate (the layout's)."""
+        return self.layout.centre
 
     def _deck_centre(self) -> tuple[int, int]:
         c = self._centre()
@@ -181,9 +147,6 @@ class TamoulTableScene(TableScene):
         rect.center = centre
         return rect
 
-    def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
-        return area.hand_centre, area.hand_width
-
     # ----- layout ------------------------------------------------------------------------------------
     def _lay_out_table(self) -> None:
         for seat in range(self.count):
@@ -195,20 +158,11 @@ class TamoulTableScene(TableScene):
     def _seat_zone(self, seat: int) -> SlotGrid:
         return self.grids[seat]
 
-    def _zone_area(self, seat: int) -> SeatArea:
-        return self._grid_area(seat)
-
     def _after_seat_laid_out(self, seat: int) -> None:
         self._refresh_pickable()
 
     def _layout_discard(self, animate: bool = True) -> None:
-        w = self._pile_width()
-        for i, sprite in enumerate(self.discard):
-            x, y, rot = heap_spot(self._discard_centre(), self._discard_base + i, w)
-            sprite.rest_at(x, y, rot)
-            sprite.width = w
-            sprite.z = 10 + i
-            self._send_home(sprite, animate, 0.3)
+        self.discard.lay_out(self._discard_centre(), self._pile_width(), self.tweens, animate, 0.3)
 
     def _place_drawn(self, sprite: CardSprite, animate: bool) -> None:
         x, y = self._held_centre()
@@ -246,16 +200,14 @@ class TamoulTableScene(TableScene):
             grid.put(slot, None if known is None else self._slot_sprite(seat, card))
 
     def _slot_sprite(self, seat: int, card: str | None = None) -> CardSprite:
-        return CardSprite(card, flip=1.0 if card else 0.0, width=self._grid_width(seat), tag="slot", owner=seat)
+        return CardSprite(card, flip=1.0 if card else 0.0, width=self.layout.seats[seat].card_width, tag="slot", owner=seat)
 
     def _zone_matches_view(self, seat: int, view: TamoulView) -> bool:
         return [s is not None for s in self.grids[seat].slots[:len(view.board[seat])]] == \
             [s is not None for s in view.board[seat]]
 
     def _sync_table(self, view: TamoulView) -> None:
-        shown = view.discard[-PILE_SHOWN:]
-        self._discard_base = len(view.discard) - len(shown)
-        self.discard = [CardSprite(card, flip=1.0, tag="discard") for card in shown]
+        self.discard.show(view.discard)
         self._layout_discard(animate=False)
         self.draw_count = view.draw_count
         self.turn = view.turn if view.turn is not None else self.turn
@@ -274,12 +226,13 @@ class TamoulTableScene(TableScene):
         view = self._view()
         if not self._seat_zones_match(view) or self.draw_count != view.draw_count:
             return False
-        top = self.discard[-1].card_id if self.discard else None
+        top = self.discard.cards[-1].card_id if self.discard.cards else None
         holder = self.drawn.owner if self.drawn is not None else None
         return top == view.top and holder == view.holder and self.callers == list(view.callers)
 
     def _reset_table_for_deal(self) -> None:
-        self.discard, self.drawn = [], None
+        self.discard.clear()
+        self.drawn = None
         self.rings = {}
         self.draw_count = len(self.content.cards)
         self._refresh_pickable()
@@ -303,14 +256,11 @@ class TamoulTableScene(TableScene):
         return self.state.view(None).phase
 
     def _try(self, seat: int, action: Action, where: tuple[int, int] | None = None) -> bool:
+        """Propose a move; a refusal is said over the controls (or above the card it is about)."""
         reason = self._apply(seat, action)
-        if reason is None:
-            return True
-        if where is not None:
-            self.drag.notice = Notice(reason if len(self.humans) == 1 else f"{self.names[seat]}: {reason}", where)
-        else:
-            self._notice(reason, seat)
-        return False
+        if reason is not None:
+            self._notice(reason, seat, where)
+        return reason is None
 
     def _turn_blocked(self, action: Action) -> str | None:
         """The next player waits for the interception window before drawing."""
@@ -354,8 +304,6 @@ class TamoulTableScene(TableScene):
         return zones
 
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
-        if not self._human_may_act() or not self.drag.moving:
-            return "wait a moment: the last move is still being shown"
         sprite = self.drag.moving[0]
         if sprite is self.drawn:
             if zone == "discard":
@@ -382,9 +330,7 @@ class TamoulTableScene(TableScene):
         if place is None:
             return False
         where = (int(sprite.x), int(sprite.y - card_height(sprite.pixel_width) // 2 - 8))
-        if self.arming is not None and place[0] == self.arming:
-            seat, self.arming = self.arming, None
-            self._try(seat, Action("intercept", (str(place[1]),)), where)
+        if self._click_for_reaction(sprite):
             return True
         if self.drag.selected and self.drag.selected[0] is self.drawn and place[0] == self.bottom:
             self.drag.play([self.drawn], f"{place[0]}.{place[1]}")
@@ -404,13 +350,9 @@ class TamoulTableScene(TableScene):
         return False
 
     # ----- controls ----------------------------------------------------------------------------------
-    def _build_controls(self) -> None:
-        self.buttons = self._corner_buttons(min_height=26)
-        self._refresh_reaction_buttons()
-
     def _place_seat_controls(self, top: int, height: int) -> None:
         """The turn's buttons, for the person at the bottom when it is their move."""
-        self.turn_buttons = []
+        self.seat_buttons = []
         self._refresh_pickable()
         if not self._my_turn():
             return
@@ -432,7 +374,7 @@ class TamoulTableScene(TableScene):
         w = (area.width - gap * (len(wanted) - 1)) // len(wanted)
         for i, (label, press, style) in enumerate(wanted):
             rect = pygame.Rect(area.left + i * (w + gap), top, w, height)
-            self.turn_buttons.append(Button(rect, label, press, style=style))
+            self.seat_buttons.append(Button(rect, label, press, style=style))
 
     def press_draw_deck(self) -> None:
         self._turn_action(Action("draw", ("deck",)))
@@ -449,24 +391,13 @@ class TamoulTableScene(TableScene):
     def press_call(self) -> None:
         self._turn_action(Action("tamoul"))
 
-    def press_reaction(self, seat: int) -> None:
-        """A seat's Intercept control: that person now clicks one of their cards (or presses its number)."""
-        if self.reaction is None or not self.reaction.open:
-            return
-        self.arming = seat
-        rect = self.layout.controls_rect
-        self.drag.notice = Notice(f"{self.names[seat]}: click the card to intercept with (or press 1-8)",
-                                  (rect.centerx, rect.top))
-
     def _handle_controls(self, event: pygame.event.Event) -> bool:
-        for button in self.turn_buttons:
-            if button.handle_event(event):
-                return True
+        """A click on the draw pile or the discard pile when it is the bottom seat's draw."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._my_turn() and self._phase() == "draw":
             if self._pile_rect(self._deck_centre()).collidepoint(event.pos):
                 self.press_draw_deck()
                 return True
-            if self.discard and self._pile_rect(self._discard_centre()).collidepoint(event.pos) and \
+            if self.discard.cards and self._pile_rect(self._discard_centre()).collidepoint(event.pos) and \
                     not self.drag.selected:
                 self.press_take()
                 return True
@@ -477,10 +408,9 @@ class TamoulTableScene(TableScene):
             return False
         if event.key in SLOT_KEYS:
             return self._slot_key(SLOT_KEYS[event.key])
-        if event.key == pygame.K_i and self.bottom in self.humans and self.discard:
-            self.arming = self.bottom       # interception at any moment: I, then the slot's number
-            rect = self.layout.controls_rect
-            self.drag.notice = Notice("Intercept: press the number of your card (1-8)", (rect.centerx, rect.top))
+        if event.key == pygame.K_i and self.bottom in self.humans and self.discard.cards:
+            # Interception at any moment, window or not: I, then the slot's number.
+            self._ask_reaction_pick(self.bottom, "intercept", "Intercept: press the number of your card (1-8)")
             return True
         if not self._my_turn():
             return False
@@ -493,11 +423,7 @@ class TamoulTableScene(TableScene):
         return True
 
     def _slot_key(self, slot: int) -> bool:
-        """Keys 1-8: the slot to intercept with after pressing Intercept, to keep the drawn card in, to peek."""
-        if self.arming is not None:
-            seat, self.arming = self.arming, None
-            self._try(seat, Action("intercept", (str(slot),)))
-            return True
+        """Keys 1-8: the slot to keep the drawn card in, or to peek at (the kit's reaction pick comes first)."""
         if not self._my_turn():
             return False
         phase, step = self._phase(), self._my_step()
@@ -523,7 +449,7 @@ class TamoulTableScene(TableScene):
             return None      # this top card's window has run: a later move must not open it again
         self._windows_opened.add(key)
         return ReactionWindow(Action("intercept", ("0",)), f"Intercept {card_words(view.top)}", length,
-                              key=key, hotkey=pygame.K_i)
+                              key=key, hotkey=pygame.K_i, pick="click the card to intercept with (or press 1-8)")
 
     def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
         """An AI's interception comes after its level's human-like reaction time."""
@@ -534,8 +460,6 @@ class TamoulTableScene(TableScene):
 
     def _after_move(self, seat: int, action: Action) -> None:
         self.swap_pick = None
-        if action.verb == "intercept":
-            self.arming = None
         super()._after_move(seat, action)
 
     def _move_closes_reaction(self, seat: int, action: Action) -> bool:
@@ -602,11 +526,8 @@ class TamoulTableScene(TableScene):
         self.tweens.call(back_down, delay=seconds)
 
     def _on_round_started(self, event: Event) -> None:
-        if self.gate.needed:
-            self.gate.hide()
-            self.viewer = None
-            self.log.viewer = None
-        old = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard
+        self._deal_face_down()
+        old = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard.cards
         if self.drawn is not None:
             old.append(self.drawn)
         self._gather(old, self._deck_centre(), 0.4, fade=False)
@@ -655,7 +576,7 @@ class TamoulTableScene(TableScene):
     def _on_drawn(self, event: Event) -> None:
         seat = event.seat
         if event["source"] == "discard":
-            sprite = self.discard.pop() if self.discard else CardSprite(event["card"], flip=1.0)
+            sprite = self.discard.take_top() or CardSprite(event["card"], flip=1.0)
             sprite.card_id = event["card"]
             self.log.add(f"{self._does(seat, 'takes')} {card_words(event['card'])} from the discard pile")
             self.serial += 1
@@ -666,8 +587,7 @@ class TamoulTableScene(TableScene):
             self.draw_count = max(0, self.draw_count - 1)
             if card is not None:
                 self.tweens.add(sprite, 0.25, delay=0.3, flip=1.0)
-                you = "You" if len(self.humans) == 1 else f"You ({self._name(seat)})"
-                self.log.add(f"{you} draw {card_words(card)}", private_to=seat,
+                self.log.add(f"{self._you_words(seat)} draw {card_words(card)}", private_to=seat,
                              public=f"{self._name(seat)} draws a card")
             else:
                 self.log.add(f"{self._does(seat, 'draws')} a card")
@@ -700,16 +620,13 @@ class TamoulTableScene(TableScene):
         sprite.card_id = card
         sprite.lifted = False
         self.rings.pop(sprite, None)
-        self.discard.append(sprite)
-        if len(self.discard) > PILE_SHOWN:
-            self._discard_base += len(self.discard) - PILE_SHOWN
-            self.discard = self.discard[-PILE_SHOWN:]
+        self.discard.add(sprite)
         self._layout_discard(animate=False)
         hx, hy, hr = sprite.home
         self.tweens.cancel(sprite)
         sprite.z = 300
         self.tweens.add(sprite, 0.4, easing=ease_out_cubic, x=hx, y=hy, rotation=hr, scale=1.0, flip=1.0,
-                        on_done=lambda s=sprite: setattr(s, "z", 10 + (self.discard.index(s) if s in self.discard else 0)))
+                        on_done=lambda s=sprite: setattr(s, "z", self.discard.z_of(s)))
         sprite.width = self._pile_width()
         self.serial += 1
         self.sounds.play("card_place")
@@ -816,9 +733,7 @@ class TamoulTableScene(TableScene):
         self._pause(0.5)
 
     def _on_reshuffled(self, event: Event) -> None:
-        below = self.discard[:-1]
-        self.discard = self.discard[-1:]
-        self._discard_base = 0
+        below = self.discard.keep_top()
         self._layout_discard(animate=True)
         self._gather(below, self._deck_centre(), 0.45, fade=True)
         self.draw_count = int(event["count"])
@@ -889,11 +804,8 @@ class TamoulTableScene(TableScene):
         self._draw_centre(surface)
         for seat in range(self.count):
             self._draw_seat(surface, seat)
-        sprites = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard + self.flying
-        if self.drawn is not None:
-            sprites.append(self.drawn)
         self.drag.draw_zones(surface)
-        self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
+        self._draw_cards(surface, self.discard.cards + ([self.drawn] if self.drawn is not None else []))
         for sprite, colour in self.rings.items():
             rect = sprite.rect().inflate(6, 6)
             rect.y -= int(sprite.pixel_width * 0.12) if sprite.lifted else 0
@@ -909,7 +821,7 @@ class TamoulTableScene(TableScene):
             deck = deck.move(offset - 3, 0)
         draw_face_down_pile(surface, self.art, deck, self.draw_count, "Draw", size)
         discard = self._pile_rect(self._discard_centre())
-        if not self.discard:
+        if not self.discard.cards:
             pygame.draw.rect(surface, theme.PARCHMENT, discard.inflate(-8, -8), width=2, border_radius=8)
         blit_text(surface, "Discard", (discard.centerx, discard.bottom + 4), size, theme.PARCHMENT, "sans", "midtop")
         if self.drawn is not None:
@@ -919,7 +831,7 @@ class TamoulTableScene(TableScene):
             who = words[0].upper() + words[1:]
             blit_text(surface, who, (held.centerx, held.bottom + 4), size, theme.GOLD, "bold", "midtop")
         if self._my_turn() and self._phase() == "draw":
-            for rect in (deck, discard) if self.discard else (deck,):
+            for rect in (deck, discard) if self.discard.cards else (deck,):
                 pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(8, 8), width=3, border_radius=10)
         status = self._status()
         if status:
@@ -942,20 +854,11 @@ class TamoulTableScene(TableScene):
         return text
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        area = self._grid_area(seat)
+        area = self.layout.seats[seat]
         plate = area.plate
-        size = max(11, int(plate.height * 0.5))
-        pad = max(4, plate.height // 4)
-        right = f"{self.totals[seat]} pts"
-        if seat in self.callers:
-            right = f"TAMOUL!  {right}"
-        right_w = theme.font(size, "bold").size(right)[0]
-        draw_plate_backing(surface, plate)
-        draw_plate_name(surface, plate, self.names[seat], self._role(seat), size, pad, plate.width - right_w - 3 * pad)
-        blit_text(surface, right, (plate.right - pad, plate.centery), size,
-                  theme.GOLD if seat in self.callers else theme.PARCHMENT, "bold", "midright")
-        if seat == self.turn and not self.state.finished and self.sums is None:
-            draw_active_seat(surface, plate, self.clock, self._you(seat))
+        right = f"TAMOUL!  {self.totals[seat]} pts" if seat in self.callers else f"{self.totals[seat]} pts"
+        self._draw_plate(surface, seat, plate, right, theme.GOLD if seat in self.callers else theme.PARCHMENT,
+                         seat == self.turn and self.sums is None)
         grid = self.grids[seat]
         for slot in range(grid.slot_count()):
             if grid.slots[slot] is None:
@@ -1009,25 +912,17 @@ class TamoulTableScene(TableScene):
         return {(p, s) for p, row in enumerate(view.board) for s, known in enumerate(row)
                 if known is not None and known.watch_of(self.viewer) is not None}
 
-    def _draw_controls(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        self._draw_reaction(surface)
-        for button in self.turn_buttons:
-            button.draw(surface)
-        draw_hint(surface, self._hint(), lay.controls_rect, lay.text_size(16))
-
     def _hint(self) -> str:
         view = self.state.view(None)
-        if view.finished:
-            return "The game is over."
+        common = self._common_hint(view.turn)
+        if common is not None:
+            return common
         if self.sums is not None:
             return "The round is over: every card is turned and each board counted."
-        if self.bottom not in self.humans:
-            return f"Watching: {self._does(view.turn, 'is')} playing."
         if not self.gate.may_show(self.bottom):
             return "" if self.gate.waiting else f"{self._does(view.turn, 'is')} playing."
-        if self.arming is not None:
-            return f"{self.names[self.arming]}: click the card you intercept with."
+        if self.reaction_pick is not None:
+            return f"{self.names[self.reaction_pick[0]]}: click the card you intercept with."
         if not self._my_turn():
             if view.turn == self.bottom and self.bottom in self._waiting():
                 return "Your turn: a moment, the last move is still being shown."

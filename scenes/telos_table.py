@@ -51,12 +51,12 @@ from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
-from scenes.table.captions import CardHelp, draw_hint
+from scenes.table.captions import CardHelp
 from scenes.table.card_art import card_height
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.deal import fly_to_rest
 from scenes.table.drag import DragController
-from scenes.table.layout import SeatArea, TableLayout, compute_layout
+from scenes.table.layout import SeatArea
 from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_plate_backing, draw_plate_name
 from scenes.table.selection import SelectionHelp, SetChooser, light_hand
 from scenes.table.sprites import CardSprite, SpriteRenderer
@@ -90,13 +90,15 @@ class TelosTableScene(TableScene):
     RNG_NAME = "telos-table"
     HAND_SPACING = HAND_SPACING
     RESULTS_DELAY = 0.4
+    CORNER_MIN_HEIGHT = 24
+    HINT_SIZE = 15
 
     def __init__(self, app: "App", session: GameSession) -> None:
         super().__init__(app, session)
         self.content = self.game.content
         self.art = telos_card_art(self.content)
         self.renderer = SpriteRenderer(self.art)
-        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
+        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop_when_allowed,
                                    default_zone=lambda: "trick", multi_select=True, space_toggles=True,
                                    hover_lift=True)
         self.chooser = SetChooser(self.card_key, self._legal_play_sets)
@@ -127,8 +129,6 @@ class TelosTableScene(TableScene):
         self.blind_flash: CardSprite | None = None
         self.play_button: Button | None = None
         self.swap_button: Button | None = None
-        self._result: ResultWords | None = None     # the round's words, from round_scored / game_over
-        self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
         self._divine_cache: tuple[Any, bool] | None = None
         self._direction_cache: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
         self._start()
@@ -145,9 +145,6 @@ class TelosTableScene(TableScene):
         self.log.add(f"Round {view.round_index + 1} goes on: {trick}, {where}")
 
     # ----- helpers ---------------------------------------------------------------------------------
-    def _view(self) -> TelosView:
-        return self.state.view(self.viewer)
-
     def card_label(self, card: str) -> str:
         """A card in words for the log: "9 Olive", "White Bull"."""
         if is_zeus(card):
@@ -165,7 +162,7 @@ class TelosTableScene(TableScene):
     # ----- layout ------------------------------------------------------------------------------------
     def _set_layout(self, size: tuple[int, int]) -> None:
         """A new layout, and the card widths it lays out (drawn exactly; in-flight sizes are snapped)."""
-        self.layout = compute_layout(size, self.count, self.bottom)
+        super()._set_layout(size)
         self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width, self.trick_card_width(),
                                  max(24, int(self.layout.card_width * 0.62))}
 
@@ -285,9 +282,10 @@ class TelosTableScene(TableScene):
 
     # ----- controls -------------------------------------------------------------------------------------
     def _build_controls(self) -> None:
+        """Play, and Swap with the blind card beside the blind card when the Divine Trick is played."""
+        super()._build_controls()
         lay = self.layout
         gap = lay.margin
-        self.buttons = self._corner_buttons(min_height=24)
         area = lay.controls_rect
         bh = max(24, int(lay.card_width * 0.36))
         left = area.left
@@ -315,6 +313,8 @@ class TelosTableScene(TableScene):
             self.play_button.style = "primary" if help_ is not None and help_.complete else "secondary"
         if self.swap_button is not None:
             self.swap_button.enabled = may and self._divine_legal() and len(selected) <= 1
+        swap_shown = self.swap_button is not None and self._divine_in_game() and self.blind_shown
+        self.seat_buttons = [b for b in (self.play_button, self.swap_button if swap_shown else None) if b is not None]
 
     # ----- legal sets, from legal_actions only ----------------------------------------------------------
     def card_key(self, card: str) -> CardKey:
@@ -353,8 +353,6 @@ class TelosTableScene(TableScene):
 
     # ----- actions ----------------------------------------------------------------------------------------
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
-        if not self._human_may_act():
-            return "wait a moment: the last move is still being shown"
         if not card_ids or not all(card_ids):
             return "choose the cards to play first"
         if zone == "blind":
@@ -394,11 +392,7 @@ class TelosTableScene(TableScene):
 
     # ----- input -------------------------------------------------------------------------------------------
     def _handle_controls(self, event: pygame.event.Event) -> bool:
-        """Play and Swap (each only while it may be used), and Enter to play."""
-        self._refresh_buttons()
-        for button in (self.play_button, self.swap_button):
-            if button is not None and button.enabled and button.handle_event(event):
-                return True
+        """Enter plays the selection."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.enabled:
             self.press_play()
             return True
@@ -468,10 +462,7 @@ class TelosTableScene(TableScene):
         while self.events and self.events[0].kind == "cards_dealt":
             batch.append(self.events.popleft().for_seat(self.viewer))
         for index, dealt in enumerate(batch):
-            seat = dealt.seat
-            known = dealt.get("cards")
-            cards = list(known) if known is not None and seat == self.viewer else [None] * int(dealt["count"])
-            self._deal_into_hand(seat, cards, self._deck_spot(), 0.35,
+            self._deal_into_hand(dealt.seat, self._dealt_cards(dealt), self._deck_spot(), 0.35,
                                  lambda i, n=len(batch), k=index: 0.03 * (i * n + k), 0.15)
         self.sounds.play("card_slide")
 
@@ -699,7 +690,7 @@ class TelosTableScene(TableScene):
                 for s in range(self.count)]
         subtitle = (f"with {self.card_label(str(event['card']))}: {points} point{'s' if points != 1 else ''}. "
                     f"{self._does(seat, 'deals')} the next round.")
-        self._result = ResultWords(f"{self._does(seat, 'takes')} the last trick", subtitle, rows)
+        self.result_words = ResultWords(f"{self._does(seat, 'takes')} the last trick", subtitle, rows)
 
     def _on_game_over(self, event: Event) -> None:
         loser = int(event["loser"])
@@ -708,16 +699,9 @@ class TelosTableScene(TableScene):
                      f"{winners} win")
         rows = [(self.names[s], f"{self.totals[s]} / {self.content.losing_total}   "
                  + ("loses" if s == loser else "wins")) for s in range(self.count)]
-        self._result = ResultWords(f"{self._does(loser, 'loses')} the game", f"{self._name(loser)} reached "
+        self.result_words = ResultWords(f"{self._does(loser, 'loses')} the game", f"{self._name(loser)} reached "
                                    f"{self.totals[loser]} points. Winners: {winners}.", rows)
 
-    def _round_result(self, event: Event) -> ResultWords | None:
-        words, self._result = self._result, None
-        return words if words is not None else super()._round_result(event)
-
-    def _game_result(self, event: Event) -> ResultWords:
-        words, self._result = self._result, None
-        return words if words is not None else super()._game_result(event)
 
     # ----- drawing ----------------------------------------------------------------------------------------------
     def _draw_table(self, surface: pygame.Surface) -> None:
@@ -730,9 +714,7 @@ class TelosTableScene(TableScene):
         self.drag.draw_zones(surface)
         self._draw_play_here(surface)
         self._highlight_best()
-        sprites = [s for seat in range(self.count) for s in self.hands[seat]]
-        sprites += [s for play in self.trick for s in play.sprites] + self.flying
-        self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
+        self._draw_cards(surface, [s for play in self.trick for s in play.sprites])
         self._draw_swap_marks(surface)
         self._draw_best_tag(surface)
         for seat in range(self.count):
@@ -936,6 +918,7 @@ class TelosTableScene(TableScene):
         surface.blit(tag, rect)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
+        """The blind card (Divine Trick) at the left of the controls, then the kit's buttons and hint."""
         lay = self.layout
         area = lay.controls_rect
         if self._divine_in_game():
@@ -951,24 +934,22 @@ class TelosTableScene(TableScene):
                 pygame.draw.rect(surface, theme.PARCHMENT, rect, width=1, border_radius=6)
                 draw_text(surface, "used" if self.viewer is not None else "hidden", rect.center, lay.text_size(12),
                           theme.PARCHMENT, "sans", "center")
-        if self.play_button is not None:
-            self.play_button.draw(surface)
-        if self.swap_button is not None and self._divine_in_game() and self.blind_shown:
-            self.swap_button.draw(surface)
-        top = (self.swap_button.rect.bottom if self.swap_button is not None else area.top) + lay.margin
+        super()._draw_controls(surface)
+
+    def _hint_top(self) -> int:
+        """The hint stays below the Swap button's place and the blind card."""
+        lay = self.layout
+        top = (self.swap_button.rect.bottom if self.swap_button is not None else lay.controls_rect.top) + lay.margin
         if self._divine_in_game():
             top = max(top, self.blind_rect().bottom + lay.margin // 2)
-        draw_hint(surface, self._hint(), area, lay.text_size(15), top)
+        return top
 
     def _hint(self) -> str:
         """One line telling the player at the bottom what they can do now (nothing stale: no words behind
         a results dialog, no "your turn" once the move is made)."""
-        if self.state.finished:
-            return "The game is over."
-        if self.overlay_open:
-            return ""
-        if self.bottom not in self.humans:
-            return f"Watching: {self._does(self.turn, 'is')} playing." if self.turn is not None else "Watching."
+        common = self._common_hint(self.turn)
+        if common is not None:
+            return common
         if not self.gate.may_show(self.bottom):
             if self.gate.waiting or self.bottom in self._waiting():
                 return ""

@@ -50,13 +50,13 @@ from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
-from scenes.table.captions import CardHelp, HelpBoxStyle, draw_hint
+from scenes.table.captions import CardHelp, HelpBoxStyle
 from scenes.table.card_art import card_height
 from scenes.table.deal import fly_to_rest
 from scenes.table.drag import DragController
-from scenes.table.layout import SeatArea, TableLayout, compute_layout
-from scenes.table.piles import draw_face_down_pile, heap_spot
-from scenes.table.plates import draw_active_seat, draw_count_beside, draw_plate_backing, draw_plate_name
+from scenes.table.layout import SeatArea
+from scenes.table.piles import Heap, draw_face_down_pile
+from scenes.table.plates import draw_count_beside
 from scenes.table.reaction import ReactionWindow
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
@@ -107,19 +107,16 @@ class ZeusTableScene(TableScene):
         self.cards = self.game.cards
         self.art = zeus_card_art(self.cards)
         self.renderer = SpriteRenderer(self.art)
-        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop,
+        self.drag = DragController(self.tweens, legal_zones=self._legal_zones, drop=self._drop_when_allowed,
                                    default_zone=lambda: "olympus", hover_lift=True)
         # What is on screen (hands and cards in flight: TableScene).
-        self.pile: list[CardSprite] = []
+        self.pile = Heap(PILE_SHOWN, "pile")
         self.total = Counter(float(self.state.total))
         self.draw_pile_size = 0
         self.letters: list[int] = [0] * self.count
         self.holder: int | None = None
         self.turn = 0
         self.figurine = Figurine()
-        self.draw_buttons: list[tuple[int, Button]] = []
-        self.layout: TableLayout = compute_layout(app.size, self.count, self.bottom)
-        self._result: ResultWords | None = None           # the round's words, from round_won / round_void
         self._last_played: tuple[str, int] = ("", 0)     # (card, total after): words for a steal
         self._secret_card: str | None = None              # the drawn card of the event being shown
         self._to_paint: list[str] = list(self.cards)        # faces not yet painted at this card width
@@ -185,22 +182,11 @@ class ZeusTableScene(TableScene):
         return (area.hand_centre[0] - fig_room // 2, area.hand_centre[1]), area.hand_width - fig_room
 
     def _layout_pile(self, animate: bool = True) -> None:
-        for i, sprite in enumerate(self.pile):
-            x, y, rot = heap_spot(self._pile_centre(), self._pile_base + i, self.layout.card_width)
-            sprite.rest_at(x, y, rot)
-            sprite.width = self.layout.card_width
-            sprite.z = 10 + i
-            if not animate:
-                self.tweens.cancel(sprite)
-                sprite.snap_home()
+        self.pile.lay_out(self._pile_centre(), self.layout.card_width, self.tweens, animate)
 
     # ----- building what is on screen from the view (start, resume, a new seat at the bottom) ----------
-    _pile_base = 0
-
     def _sync_table(self, view: ZeusView) -> None:
-        shown = view.pile[-PILE_SHOWN:]
-        self._pile_base = len(view.pile) - len(shown)
-        self.pile = [CardSprite(card, flip=1.0, tag="pile") for card in shown]
+        self.pile.show(view.pile)
         self._layout_pile(animate=False)
         self.total.value = float(view.total)
         self.draw_pile_size = view.draw_pile_size
@@ -211,7 +197,7 @@ class ZeusTableScene(TableScene):
 
     def _reset_table_for_deal(self) -> None:
         """The very first deal is shown dealt: Mount Olympus empty and every card in the draw pile."""
-        self.pile = []
+        self.pile.clear()
         self.draw_pile_size = self.state.view(None).draw_pile_size + sum(self.state.view(None).hand_sizes)
 
     def _matches_view(self) -> bool:
@@ -222,15 +208,11 @@ class ZeusTableScene(TableScene):
                 and list(self.letters) == list(view.letters) and self.draw_pile_size == view.draw_pile_size)
 
     # ----- controls -------------------------------------------------------------------------------------
-    def _build_controls(self) -> None:
-        self.buttons = self._corner_buttons(min_height=26)
-        self._refresh_reaction_buttons()
-
     def _place_seat_controls(self, top: int, height: int) -> None:
         """Draw-a-card buttons for the human seats that owe a draw, below any Sneak buttons."""
         lay = self.layout
         area = lay.controls_rect
-        self.draw_buttons = []
+        self.seat_buttons = []
         if not self.idle:
             return
         many = len(self.humans) > 1
@@ -242,7 +224,7 @@ class ZeusTableScene(TableScene):
                 button = Button(pygame.Rect(area.left, y, area.width, height), label,
                                 lambda s=seat: self.press_draw(s), hotkey=pygame.K_d if not many else None,
                                 style="secondary")
-                self.draw_buttons.append((seat, button))
+                self.seat_buttons.append(button)
                 y += height + lay.margin
 
     @property
@@ -277,8 +259,6 @@ class ZeusTableScene(TableScene):
         return Action.of("play", card)
 
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
-        if not self._human_may_act():
-            return "wait a moment: the last move is still being shown"
         if zone == "draw":
             return self._apply(self.bottom, Action.of("draw"))
         if zone != "olympus" or len(card_ids) != 1:
@@ -296,10 +276,7 @@ class ZeusTableScene(TableScene):
 
     # ----- input -------------------------------------------------------------------------------------------
     def _handle_controls(self, event: pygame.event.Event) -> bool:
-        """The Draw buttons, and a click on the draw pile when the player at the bottom owes a draw."""
-        for _, button in self.draw_buttons:
-            if button.handle_event(event):
-                return True
+        """A click on the draw pile when the player at the bottom owes a draw."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._draw_pile_rect().collidepoint(event.pos):
             if self.bottom in self.humans and self.state.view(None).owes_draw[self.bottom] and self.idle:
                 self.press_draw(self.bottom)
@@ -367,18 +344,13 @@ class ZeusTableScene(TableScene):
         super()._show(event)
 
     def _on_round_started(self, event: Event) -> None:
-        if self.gate.needed:
-            # Pass-and-play: the new hands are dealt face down; the first player's hand-off comes after.
-            self.gate.hide()
-            self.viewer = None
-            self.log.viewer = None
+        self._deal_face_down()
         self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')}, "
                      f"{self._does(event['first'], 'plays')} first")
         # Gather the old cards back to the draw pile, face down, then deal.
-        self._gather_for_new_round(self.pile, self._draw_pile_centre(), 0.35, fade=False)
-        self.pile = []
+        self._gather_for_new_round(self.pile.cards, self._draw_pile_centre(), 0.35, fade=False)
+        self.pile.clear()
         self.recent_plays = []
-        self._pile_base = 0
         self.draw_pile_size = int(event["draw_pile_size"]) + sum(event["hand_sizes"])
         self.tweens.add(self.total, 0.4, value=0.0)
         self.holder = None
@@ -386,11 +358,7 @@ class ZeusTableScene(TableScene):
         self.tweens.add(self.figurine, 0.5, easing=ease_in_out_cubic, x=fx, y=fy)
 
     def _on_cards_dealt(self, event: Event) -> None:
-        seat = event.seat
-        known = event.get("cards")
-        count = int(event["count"])
-        cards = list(known) if known is not None and seat == self.viewer else [None] * count
-        self._arrive(seat, cards, stagger=0.07)
+        self._arrive(event.seat, self._dealt_cards(event), stagger=0.07)
 
     def _arrive(self, seat: int, cards: list[str | None], stagger: float) -> None:
         """Cards travel from the draw pile into a hand, shrinking to the seat's size; the viewer's flip up."""
@@ -403,16 +371,13 @@ class ZeusTableScene(TableScene):
         seat, card = event.seat, event["card"]
         sprite = self._take_from_hand(seat, card, self.layout.seats[seat].hand_centre)
         old_pixels = sprite.pixel_width
-        self.pile.append(sprite)
-        if len(self.pile) > PILE_SHOWN:
-            self._pile_base += len(self.pile) - PILE_SHOWN
-            self.pile = self.pile[-PILE_SHOWN:]
+        self.pile.add(sprite)
         self._layout_pile(animate=True)
         self._lay_out_seat(seat)
         sprite.z = 300
 
         def landed(s: CardSprite = sprite) -> None:
-            s.z = 10 + (self.pile.index(s) if s in self.pile else 0)
+            s.z = self.pile.z_of(s)
             self.sounds.play("card_place")
             if s.flip < 1.0:
                 self.tweens.add(s, 0.2, flip=1.0)
@@ -450,8 +415,7 @@ class ZeusTableScene(TableScene):
         drawn = self._secret_card
         if event.seat in self.humans and drawn is not None:
             # Only that player reads which card (pass-and-play: not whoever sits down next).
-            mine = f"You draw {drawn}" if len(self.humans) == 1 else f"You ({self._name(event.seat)}) draw {drawn}"
-            self.log.add(mine, private_to=event.seat, public=public)
+            self.log.add(f"{self._you_words(event.seat)} draw {drawn}", private_to=event.seat, public=public)
         else:
             self.log.add(public)
 
@@ -470,28 +434,21 @@ class ZeusTableScene(TableScene):
         words = ROUND_END_WORDS.get(reason, "").format(player=self._name(event.seat), turn=self._name(self.turn))
         self.log.add(f"{self._does(event.seat, 'wins')} the round with Zeus and earns "
                      f"{LETTERS[self.letters[event.seat] - 1]}")
-        self._result = ResultWords(f"{self._does(event.seat, 'wins')} the round!",
+        self.result_words = ResultWords(f"{self._does(event.seat, 'wins')} the round!",
                                    f"{words} {self._name(event.seat)} held Zeus.", self._result_rows())
 
     def _on_round_void(self, event: Event) -> None:
         self.log.add("Nobody held Zeus: the round is dealt again")
-        self._result = ResultWords("Nobody held Zeus", "Nobody wins this round; the same dealer deals again.",
+        self.result_words = ResultWords("Nobody held Zeus", "Nobody wins this round; the same dealer deals again.",
                                    self._result_rows(), next_label="Deal again")
 
     def _on_game_won(self, event: Event) -> None:
         self.letters = list(event["letters"])
         self.sounds.play("round_won")
         self.log.add(f"{self._does(event.seat, 'spells')} ZEUS: game over")
-        self._result = ResultWords(f"{self._does(event.seat, 'spells')} ZEUS!", "The game is over.",
+        self.result_words = ResultWords(f"{self._does(event.seat, 'spells')} ZEUS!", "The game is over.",
                                    self._result_rows())
 
-    def _round_result(self, event: Event) -> ResultWords | None:
-        words, self._result = self._result, None
-        return words if words is not None else super()._round_result(event)
-
-    def _game_result(self, event: Event) -> ResultWords:
-        words, self._result = self._result, None
-        return words if words is not None else super()._game_result(event)
 
     def _result_rows(self) -> list[tuple[str, str]]:
         """Each seat's ZEUS letters, and who held Zeus."""
@@ -506,10 +463,9 @@ class ZeusTableScene(TableScene):
     def _draw_table(self, surface: pygame.Surface) -> None:
         self._draw_centre(surface)
         for seat in range(self.count):
-            self._draw_plate(surface, seat)
-        sprites = [s for seat in range(self.count) for s in self.hands[seat]] + self.pile + self.flying
+            self._draw_seat(surface, seat)
         self.drag.draw_zones(surface)
-        self.renderer.draw_all(surface, sprites, on_top=self.drag.on_top)
+        self._draw_cards(surface, self.pile.cards)
         self._draw_figurine(surface)
 
     def _card_help_for(self, sprite: CardSprite) -> CardHelp | None:
@@ -550,20 +506,13 @@ class ZeusTableScene(TableScene):
                       "bold", "midbottom")
         self.drag.zones = [DropZone("olympus", olympus, "Drop on Mount Olympus")]
 
-    def _draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        """The plate with the seat's ZEUS letters; an opponent's card count beside its cards."""
         area = self.layout.seats[seat]
-        plate = area.plate
-        size = max(11, int(plate.height * 0.5))
-        pad = max(4, plate.height // 4)
-        letters = self._letters_text(seat)
-        right_w = theme.font(size, "bold").size(letters)[0]
-        draw_plate_backing(surface, plate)
-        draw_plate_name(surface, plate, self.names[seat], self._role(seat), size, pad, plate.width - right_w - 3 * pad)
-        blit_text(surface, letters, (plate.right - pad, plate.centery), size, theme.GOLD, "bold", "midright")
+        self._draw_plate(surface, seat, area.plate, self._letters_text(seat), theme.GOLD, seat == self.turn,
+                         self._turn_tag(seat))
         if area.side != "bottom":
-            draw_count_beside(surface, self.hands[seat], area.hand_centre, max(10, int(plate.height * 0.45)))
-        if seat == self.turn and not self.state.finished:
-            draw_active_seat(surface, plate, self.clock, self._you(seat), self._turn_tag(seat))
+            draw_count_beside(surface, self.hands[seat], area.hand_centre, max(10, int(area.plate.height * 0.45)))
 
     def _draw_figurine(self, surface: pygame.Surface) -> None:
         image = zeus_figurine(self._figurine_height())
@@ -576,23 +525,12 @@ class ZeusTableScene(TableScene):
             blit_text(surface, "Zeus is free", (rect.centerx, rect.bottom + 2), self.layout.text_size(14),
                       theme.GOLD, "bold", "midtop")
 
-    def _draw_controls(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        area = lay.controls_rect
-        self._draw_reaction(surface)
-        for _, button in self.draw_buttons:
-            button.draw(surface)
-        draw_hint(surface, self._hint(), area, lay.text_size(16))
-
     def _hint(self) -> str:
         """One line telling the player at the bottom what they can do now (nothing stale: no words behind
         a results dialog, no "your turn" once the move is made)."""
-        if self.state.finished:
-            return "The game is over."
-        if self.overlay_open:
-            return ""
-        if self.bottom not in self.humans:
-            return f"Watching: {self._does(self.turn, 'is')} playing."
+        common = self._common_hint(self.turn)
+        if common is not None:
+            return common
         if not self.gate.may_show(self.bottom):
             if self.gate.waiting:
                 return ""

@@ -21,20 +21,20 @@ What stays here is what every part shares: the table's state (`__init__`), who i
 `_does`, `_you`, `_role`), the drawing order, and what a game's table must provide.
 
 A game's table `__init__` makes its card art and renderer, `self.drag` (a DragController given the
-game's `_legal_zones`, answered from `legal_actions`, and `_drop`, which proposes the move through
-`_apply`) and `self.layout`, then calls `self._start()`. It must provide (abstract methods below):
+game's `_legal_zones`, answered from `legal_actions`, and the kit's `_drop_when_allowed`, which hands
+a drop to the game's `_drop` that proposes the move through `_apply`) and `self.layout`, then calls `self._start()`. It must provide (abstract methods below):
 `GAME_ID`, `RNG_NAME`, how the screen is rebuilt from the view (`_sync_table`, `_matches_view`) and
-laid out again (`_lay_out_table`), a resumed game's first log line, its controls (`_build_controls`,
-usually from `_corner_buttons`), where an opponent's cards lie (`_opponent_row`), its `_on_<kind>`
-event handlers, its hint line (`_hint`) and what it draws (`_draw_table`, `_draw_controls`). It may
-add the hooks each part documents where they are defined.
+laid out again (`_lay_out_table`), a resumed game's first log line, its `_on_<kind>` event handlers, its hint line (`_hint`) and what it draws on the
+felt (`_draw_table`). Its buttons in the controls area go in `seat_buttons` (placed by
+`_place_seat_controls`); the kit draws them with the hint line and routes their clicks. It may add the
+hooks each part documents where they are defined.
 """
 from __future__ import annotations
 
 import random
 from abc import ABCMeta, abstractmethod
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
@@ -49,7 +49,7 @@ from scenes.table.handoff_gate import HandoffGate
 from scenes.table.input_routing import InputRouting
 from scenes.table.layout import SeatArea, TableLayout
 from scenes.table.log_panel import LogPanel
-from scenes.table.plates import role_words
+from scenes.table.plates import draw_active_seat, draw_name_plate, role_words
 from scenes.table.reaction import ReactionWindow
 from scenes.table.reaction_flow import ReactionFlow
 from scenes.table.replay_mode import ReplaySession
@@ -58,9 +58,9 @@ from scenes.table.seat_zones import FannedHand
 from scenes.table.seating import waited_for
 from scenes.table.shown_events import ShownEvents
 from scenes.table.sound import TableSounds
-from scenes.table.sprites import CardSprite
+from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.table_help import TableHelp
-from scenes.table.telling import Telling
+from scenes.table.telling import ResultWords, Telling
 from scenes.table.turn_flow import TurnFlow
 from scenes.table.tween import TweenQueue
 from scenes.widgets import Button, draw_felt
@@ -84,6 +84,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
 
     layout: TableLayout
     drag: DragController
+    renderer: SpriteRenderer     # the game's card art, drawn (made by the game's table)
 
     def __init__(self, app: "App", session: GameSession) -> None:
         super().__init__(app)
@@ -110,15 +111,19 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self.hold = 0.0                 # seconds to wait before the next event is shown
         self.clock = 0.0
         self.overlay_open = False       # a results dialog is up; events wait for it
+        self.result_words: ResultWords | None = None    # the game's words for the next results dialog
+        self.game_words: ResultWords | None = None      # the game's results, shown again after a review
         self.bottom = self.humans[0] if self.humans else 0
         self.viewer: int | None = None  # whose private view is drawn (None until allowed)
         self.hand_zones: dict[int, FannedHand] = {
             s: FannedHand(s, self.HAND_SPACING, self._opponent_row) for s in range(self.count)}
         self.flying: list[CardSprite] = []     # cards leaving the table
         self.buttons: list[Button] = []
+        self.seat_buttons: list[Button] = []    # the game's own buttons in the controls area (Draw, Ready…)
         self.reaction: ReactionWindow | None = None
         self.reaction_buttons: list[tuple[int, Button]] = []
         self.declined: set[tuple[int, int]] = set()    # (seat, token): an AI let this reaction pass
+        self.reaction_pick: tuple[int, str] | None = None  # (seat, verb): a reaction waiting for its card
         self.mouse: tuple[int, int] = (-1, -1)
         self.frames = 0
         self._controls_signature: tuple = ()
@@ -158,13 +163,10 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def _log_where_we_are(self) -> None:
         """A resumed game's first log line."""
 
-    @abstractmethod
-    def _build_controls(self) -> None:
-        """Place the buttons for the current layout."""
-
-    @abstractmethod
     def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
-        """Centre and width of the row an opponent's face-down cards lie in."""
+        """Centre and width of the row an opponent's face-down cards lie in (by default the seat's
+        whole zone; a game with markers beside the cards leaves room for them)."""
+        return area.hand_centre, area.hand_width
 
     @abstractmethod
     def _hint(self) -> str:
@@ -174,9 +176,6 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def _draw_table(self, surface: pygame.Surface) -> None:
         """The game's own picture on the felt: the middle, the seats, the cards."""
 
-    @abstractmethod
-    def _draw_controls(self, surface: pygame.Surface) -> None:
-        """The game's controls area (its buttons and the hint line)."""
 
     def _token(self) -> int:
         """How many actions the game has seen: a stale AI answer carries an older number."""
@@ -198,6 +197,16 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def idle(self) -> bool:
         return not self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open
 
+    def show_as_seen_by(self, seat: int) -> None:
+        """Show the table as `seat` sees it: its seat at the bottom, its own cards face up and every
+        other hand face down (a review judges a move by what that player knew). A replay stays a
+        replay: nobody plays, and the screen is rebuilt now from that seat's view."""
+        self.bottom = seat
+        self.reveal_all = False
+        self.gate.revealed = seat
+        self._sync_from_view()
+        self._build_controls()
+
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < self.count else "nobody"
 
@@ -212,11 +221,43 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         """The bottom seat is a human whose private view is on screen."""
         return seat == self.bottom and seat in self.humans and self.gate.may_show(seat)
 
+    def _you_words(self, seat: int) -> str:
+        """How a line only `seat` reads names them: "You", or "You (Ann)" when several people share
+        the screen and each must know the line is theirs."""
+        return "You" if len(self.humans) == 1 else f"You ({self._name(seat)})"
+
     def _role(self, seat: int) -> str:
         """The words after a seat's name on its plate: (you), (your cards), (AI) or nothing."""
         if self.replay_mode:    # who played it: the record's people and AIs, nobody is "you"
             return role_words(seat, self.names[seat], self.session.human_seats, False)
         return role_words(seat, self.names[seat], self.humans, self._you(seat))
+
+    def _draw_plate(self, surface: pygame.Surface, seat: int, plate: pygame.Rect, right: str,
+                    right_colour: tuple[int, int, int], active: bool, tag: str | None = None,
+                    text_ratio: float = 0.5, stripe: tuple[int, int, int] | None = None, role_extra: str = "") -> None:
+        """`seat`'s name plate (name, role, the game's words at the right) and, while the game goes on and
+        the seat is `active`, its ring and tag (`tag` overrides "your turn" / "turn")."""
+        draw_name_plate(surface, plate, self.names[seat], self._role(seat) + role_extra, right, right_colour,
+                        text_ratio, stripe)
+        if active and not self.state.finished:
+            draw_active_seat(surface, plate, self.clock, self._you(seat), tag)
+
+    def _common_hint(self, turn: int | None) -> str | None:
+        """The hint line's words when the game's own do not apply: the game is over, a results dialog
+        is up (nothing stale behind it), or nobody human sits at the bottom (watching)."""
+        if self.state.finished:
+            return "The game is over."
+        if self.overlay_open:
+            return ""
+        if self.bottom not in self.humans:
+            return f"Watching: {self._does(turn, 'is')} playing." if turn is not None else "Watching."
+        return None
+
+    def _draw_cards(self, surface: pygame.Surface, middle: Sequence[CardSprite] = ()) -> None:
+        """Every seat's cards, the game's own cards (`middle`: a pile, a trick) and the cards in flight,
+        in z order, with a held or hovered card on top."""
+        seats = [s for seat in range(self.count) for s in self._seat_zone(seat).sprites()]
+        self.renderer.draw_all(surface, seats + list(middle) + self.flying, on_top=self.drag.on_top)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the game's table, then the log, controls, corner buttons, card help and any notice on top."""

@@ -104,6 +104,13 @@ class GroupTrays:
     def clear(self) -> None:
         self.trays = []
 
+    def place_of(self, sprite: CardSprite) -> str | None:
+        """A beam is named by the number of its tray (its group)."""
+        return next((str(i) for i, tray in enumerate(self.trays) if sprite in tray), None)
+
+    def place_at(self, index: int) -> str | None:
+        return str(index) if 0 <= index < len(self.trays) else None
+
     def drop_zones(self) -> list[DropZone]:
         zones = [DropZone(f"{self.seat}.tray.{i}", rect, seat=self.seat) for i, rect in enumerate(self._rects)]
         if self._spare_rect is not None:

@@ -1,19 +1,46 @@
-"""Where a click or a key goes at the table, and the corner buttons (Rules, Menu).
+"""Where a click or a key goes at the table; the corner buttons (Rules, Menu) and the controls area.
 
 Part of the table kit, mixed into `TableScene` (base.py). In order: the corner and help buttons, a
-click that puts the look back away, the reaction controls, the game's own controls, the cards
-(the drag controller), the menu keys (Esc, F1, H, L), and last the game's own keys.
+click that puts the look back away, the reaction controls, the game's buttons in the controls area
+(`seat_buttons`), the game's own controls, the cards (the drag controller), the menu keys (Esc, F1,
+H, L), and last the game's own keys.
+
+The controls area (bottom right) is drawn the same way at every table unless a game draws its own:
+a reaction window's bar and controls, then `seat_buttons` (placed by the game's
+`_place_seat_controls`, below any reaction controls), then the hint line at its foot.
 """
 from __future__ import annotations
 
 
 import pygame
 
+from scenes.table.captions import draw_hint
 from scenes.widgets import Button, text_width
 
 
 class InputRouting:
     """Routing input to buttons, reaction controls, the game's controls, the cards and the keys."""
+
+    CORNER_MIN_HEIGHT = 26      # the corner buttons' least height (a small window)
+    HINT_SIZE = 16              # the hint line's text size at 1280x720
+
+    def _build_controls(self) -> None:
+        """The corner buttons, then the reaction's and the game's controls for the current layout."""
+        self.buttons = self._corner_buttons(min_height=self.CORNER_MIN_HEIGHT)
+        self._refresh_reaction_buttons()
+
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        """The controls area: the reaction window's bar and controls, the game's buttons, the hint line."""
+        lay = self.layout
+        self._draw_reaction(surface)
+        for button in self.seat_buttons:
+            button.draw(surface)
+        draw_hint(surface, self._hint(), lay.controls_rect, lay.text_size(self.HINT_SIZE), self._hint_top())
+
+    def _hint_top(self) -> int | None:
+        """How high the hint line may climb (None: no limit; a game whose buttons fill the area says
+        below them, and a long hint is drawn smaller rather than over them)."""
+        return None
 
     def _corner_buttons(self, min_height: int) -> list[Button]:
         """Rules and Menu, side by side in the corner."""
@@ -80,11 +107,21 @@ class InputRouting:
             if button.handle_event(event):
                 return True
         self.drag.enabled = self._human_may_act()
+        for button in self.seat_buttons:
+            if button.handle_event(event):
+                return True
         if self._handle_controls(event):
             return True
         if self.drag.handle_event(event):
             return True
-        return self._handle_menu_keys(event) or self._handle_keys(event)
+        return self._handle_menu_keys(event) or self._key_for_reaction(event) or self._handle_keys(event)
+
+    def _drop_when_allowed(self, card_ids: tuple[str, ...], zone: str) -> str | None:
+        """What the drag controller calls on a drop: refused while the last move is still being shown
+        (or a hand-off, a reaction window holds the seat back), else the game's `_drop` proposes the move."""
+        if not self._human_may_act() or not self.drag.moving:
+            return "wait a moment: the last move is still being shown"
+        return self._drop(card_ids, zone)
 
     def _handle_controls(self, event: pygame.event.Event) -> bool:
         """The game's own controls, before the cards in hand see the event (True: consumed)."""

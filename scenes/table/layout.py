@@ -7,10 +7,16 @@ seat (+1) is on the left, then across, then on the right. Seats get an area each
 
 The bottom strip holds the fanned hand, with the move log on its left and the game's controls
 (sneak, draw…) on its right. The centre rectangle is left for the game (piles, totals, tricks).
+
+A seat's zone is one card tall by default (a hand). A game whose zones are taller (Tamoul's two rows
+of slots) gives `zone_height`: the opponents' areas grow to hold it, the bottom seat's plate moves up
+to the strip's top edge with the zone below it, in cards as wide as fit, and the centre keeps clear
+of both. `opponent_card_scale` makes the opponents' cards larger (one opponent has room to spare).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import pygame
 
@@ -75,8 +81,10 @@ def relative_position(seat: int, bottom_seat: int, seat_count: int) -> int:
     return (seat - bottom_seat) % seat_count
 
 
-def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int) -> TableLayout:
-    """Every area of a table for this window, with `seat_count` seats (2–6) and `bottom_seat` at the bottom."""
+def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
+                   zone_height: Callable[[int], int] | None = None, opponent_card_scale: float = 1.0) -> TableLayout:
+    """Every area of a table for this window, with `seat_count` seats (2–6) and `bottom_seat` at the bottom.
+    `zone_height(card_width)`: how tall a seat's zone is in cards that wide (None: one card, a hand)."""
     if not 2 <= seat_count <= 6:
         raise ValueError(f"a table seats 2 to 6 players, not {seat_count}")
     width, height = max(320, size[0]), max(240, size[1])
@@ -84,8 +92,10 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int) -> 
     margin = max(6, int(min(width, height) * 0.015))
     card_w = int(min(height * 0.14, width * 0.085))
     small_w = max(22, int(card_w * 0.48))
+    if opponent_card_scale != 1.0:
+        small_w = max(20, int(small_w * opponent_card_scale))
     card_h = card_height(card_w)
-    small_h = card_height(small_w)
+    zone_h = zone_height(small_w) if zone_height is not None else card_height(small_w)     # an opponent's zone
     plate_h = max(22, int(height * 0.05))
 
     # Bottom strip: log | hand | controls.
@@ -98,12 +108,21 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int) -> 
     bottom_plate = pygame.Rect(0, 0, min(hand_w, int(width * 0.34)), plate_h)
     bottom_plate.midtop = (width // 2, strip_top + margin)
     hand_centre = (width // 2, bottom_plate.bottom + margin + int(card_w * 0.1) + card_h // 2)
+    bottom_w = card_w
+    if zone_height is not None:
+        # A taller zone: the plate stands on the strip's top edge and the zone fills the strip below it.
+        bottom_plate.bottom = strip_top + margin
+        zone_top = bottom_plate.bottom + margin
+        bottom_w = int(card_w * 0.9)
+        while bottom_w > 20 and zone_height(bottom_w) > height - margin - zone_top:
+            bottom_w -= 1
+        hand_centre = (width // 2, zone_top + zone_height(bottom_w) // 2)
     bottom_rect = pygame.Rect(side_w + margin, strip_top, hand_w, strip_h)
-    seats = {bottom_seat: SeatArea(bottom_seat, "bottom", bottom_rect, bottom_plate, hand_centre, card_w, hand_w)}
+    seats = {bottom_seat: SeatArea(bottom_seat, "bottom", bottom_rect, bottom_plate, hand_centre, bottom_w, hand_w)}
 
     # Opponents around the top and the sides, above the strip.
     area_w = max(int(small_w * 4.2), int(width * 0.19))
-    area_h = plate_h + small_h + 2 * margin
+    area_h = plate_h + zone_h + 2 * margin
     corner = pygame.Rect(0, 0, int(width * 0.2), plate_h + margin)
     corner.topright = (width - margin, margin)
     usable = pygame.Rect(margin, margin, width - 2 * margin, strip_top - 2 * margin)
@@ -129,7 +148,7 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int) -> 
     lowest_top = 0
     for seat, side, rect in placed:
         plate = pygame.Rect(rect.left, rect.top, rect.width, plate_h)
-        hand = (rect.centerx, plate.bottom + margin + small_h // 2)
+        hand = (rect.centerx, plate.bottom + margin + zone_h // 2)
         seats[seat] = SeatArea(seat, side, rect, plate, hand, small_w, rect.width)
         if side == "top":
             lowest_top = max(lowest_top, rect.bottom)
@@ -139,7 +158,8 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int) -> 
     left_edge = max([r.right for r in side_rects if r.centerx < width / 2] + [margin]) + margin
     right_edge = min([r.left for r in side_rects if r.centerx > width / 2] + [width - margin]) - margin
     top_edge = max(lowest_top, margin) + margin
-    centre = pygame.Rect(left_edge, top_edge, max(10, right_edge - left_edge), max(10, strip_top - top_edge))
+    bottom_edge = min(strip_top, bottom_plate.top - margin)
+    centre = pygame.Rect(left_edge, top_edge, max(10, right_edge - left_edge), max(10, bottom_edge - top_edge))
     return TableLayout((width, height), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
                        centre, log_rect, controls_rect, corner)
 

@@ -1,5 +1,5 @@
-"""Seat furniture every table draws: the name plate with its (you)/(AI) words and the active-seat ring,
-and the card-count badge of a face-down hand.
+"""Seat furniture every table draws: the name plate with its (you)/(AI) words and the game's words at
+its right (`draw_name_plate`), the active-seat ring, and the card-count badge of a face-down hand.
 
 The words follow who is looking: the human whose private view is on screen reads "(you)" (or
 "(your cards)" in pass-and-play, where several people share the screen), AI seats read "(AI)", a
@@ -53,6 +53,26 @@ def draw_plate_name(surface: pygame.Surface, plate: pygame.Rect, name: str, role
         words = name
     shown = ellipsize(words, size, room, "bold")
     return blit_text(surface, shown, (plate.left + pad, plate.centery), size, theme.CREAM, "bold", "midleft")
+
+
+def draw_name_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, role: str, right: str = "",
+                    right_colour: tuple[int, int, int] = theme.GOLD, text_ratio: float = 0.5,
+                    stripe: tuple[int, int, int] | None = None) -> None:
+    """A whole name plate: its backing, a colour stripe at the left if given (a team), the name and
+    role, and the game's words at the right (ZEUS letters, points, "ready"), which never yield to the name."""
+    size = max(11, int(plate.height * text_ratio))
+    pad = max(4, plate.height // 4)
+    draw_plate_backing(surface, plate)
+    left = plate.left
+    if stripe is not None:
+        band = pygame.Rect(plate.left, plate.top, max(5, pad), plate.height)
+        pygame.draw.rect(surface, stripe, band, border_radius=3)
+        left = band.right
+    name_plate = pygame.Rect(left, plate.top, plate.right - left, plate.height)
+    right_w = theme.font(size, "bold").size(right)[0] if right else 0
+    draw_plate_name(surface, name_plate, name, role, size, pad, name_plate.width - right_w - 3 * pad)
+    if right:
+        blit_text(surface, right, (plate.right - pad, plate.centery), size, right_colour, "bold", "midright")
 
 
 def draw_active_seat(surface: pygame.Surface, plate: pygame.Rect, clock: float, yours: bool,

@@ -10,6 +10,8 @@ The engine says when a reaction is possible and who may take it (`to_act`, `is_r
   Pressing it proposes `action`; the engine may refuse.
 - AI seats that may react answer partway through the window (`ai_delay`), like a person would;
   the seat the game waits for acts only once the window has closed, so reactions get their chance.
+- A window with `pick` words asks the seat that pressed its control to pick one of its own cards
+  (Tamoul's interception names a slot); the table proposes the reaction with that card's place.
 - `key` names what the window is about (round, cards on the pile...): a move that leaves the same
   key (a Zeus draw) does not open it again.
 """
@@ -38,6 +40,9 @@ class ReactionWindow:
     key: Hashable
     not_offered: frozenset[int] = frozenset()   # seats the reaction does not concern (the card's player)
     hotkey: int | None = None       # with one human, a key presses the control
+    # With words here the control does not act at once: it asks its seat to pick one of its own cards
+    # (a click, or the card's number key), and the action names that card's place (Tamoul: `intercept 2`).
+    pick: str = ""
     left: float = field(default=-1.0)
 
     def __post_init__(self) -> None:

@@ -5,13 +5,21 @@ buttons, AI timing) is `ReactionWindow` in reaction.py. With one human, the cont
 when that human can really react, and the card to react with glows; with several, every human alike
 and nothing glows. With nobody able and at most one human, no window opens. While a window is open
 the seat on turn waits, its marker saying "next" (`_turn_tag`).
+
+A reaction that needs a card picked (a window with `pick` words, or a game's own key for it) waits in
+`reaction_pick` for its seat's next click on one of its own cards or that card's number key; the card's
+place (a slot number, a card id) completes the action.
 """
 from __future__ import annotations
 
+from typing import Any
 
 import pygame
 
+from game.core.actions import Action
 from scenes import theme
+from scenes.table.card_art import card_height
+from scenes.table.drag import Notice
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seating import reacting_seats
 
@@ -97,12 +105,53 @@ class ReactionFlow:
         return self.reaction is not None and self.reaction.open and bool(self._reaction_offered_to())
 
     def press_reaction(self, seat: int) -> None:
-        """A human seat's reaction control (its button, or its key): the engine judges it."""
+        """A human seat's reaction control (its button, or its key): the engine judges it; a window
+        that needs a card first asks the seat to pick one."""
         if self.reaction is None or not self.reaction.open:
+            return
+        if self.reaction.pick:
+            self._ask_reaction_pick(seat, self.reaction.verb, f"{self.names[seat]}: {self.reaction.pick}")
             return
         reason = self._apply(seat, self.reaction.action)
         if reason is not None:
             self._notice(reason, seat)
+
+    def _ask_reaction_pick(self, seat: int, verb: str, prompt: str) -> None:
+        """`seat` reacts with a card still to pick: its next click on one of its own cards (or that
+        card's number key) proposes `verb <place>`; `prompt` says so over the controls."""
+        self.reaction_pick = (seat, verb)
+        rect = self.layout.controls_rect
+        self.drag.notice = Notice(prompt, (rect.centerx, rect.top))
+
+    def _pick_for_reaction(self, seat: int, place: str, where: tuple[int, int] | None = None) -> bool:
+        """A card of `seat` picked: the waiting reaction is proposed with its place (True), or no
+        reaction waits for this seat's pick (False)."""
+        if self.reaction_pick is None or self.reaction_pick[0] != seat:
+            return False
+        verb = self.reaction_pick[1]
+        self.reaction_pick = None
+        reason = self._apply(seat, Action(verb, (place,)))
+        if reason is not None:
+            self._notice(reason, seat, where)
+        return True
+
+    def _click_for_reaction(self, sprite: Any) -> bool:
+        """A click on a card while a reaction waits for its seat to pick one (the drag controller's
+        `on_click` asks this first)."""
+        found = self._zone_place(sprite)
+        if found is None:
+            return False
+        where = (int(sprite.x), int(sprite.y - card_height(sprite.pixel_width) // 2 - 8))
+        return self._pick_for_reaction(found[0], found[1], where)
+
+    def _key_for_reaction(self, event: pygame.event.Event) -> bool:
+        """A number key while a reaction waits for a pick: the card in that place of the seat's zone."""
+        if (self.reaction_pick is None or event.type != pygame.KEYDOWN or not pygame.K_1 <= event.key <= pygame.K_9
+                or not self._human_may_act()):
+            return False
+        seat = self.reaction_pick[0]
+        place = self._seat_zone(seat).place_at(event.key - pygame.K_1)
+        return place is not None and self._pick_for_reaction(seat, place)
 
     def _control_rows(self) -> tuple[int, int]:
         """Height and first top of the stacked per-seat controls (room above them for the countdown bar)."""
@@ -125,6 +174,11 @@ class ReactionFlow:
 
     def _place_seat_controls(self, top: int, height: int) -> None:
         """The game's own per-seat controls stacked below the reaction's (Zeus: Draw a card)."""
+
+    def _controls_state(self) -> tuple:
+        """What else the game's controls depend on: they are placed again whenever it changes (as
+        whenever a move is made, a reaction window opens or closes, the seat or the view changes)."""
+        return ()
 
     def _draw_reaction(self, surface: pygame.Surface) -> None:
         """The countdown bar over the controls and each offered seat's control."""

@@ -2,8 +2,9 @@
 
 Part of the table kit, mixed into `TableScene` (base.py). Every seat holds a `FannedHand`
 (seat_zones.py): the viewer's face up, the others as backs (all face up in a replay, each from its own
-seat's view). A game whose seats hold other zones (Tamoul's slots, Elios's trays) builds them in
-`_seat_zones_from_view` and lays them out in `_lay_out_seat_zones`.
+seat's view). A game whose seats hold other zones (Tamoul's slot grids, Elios's trays) gives them
+through the per-seat hooks (`_seat_zone`, `_zone_from_view`, `_zone_matches_view`, `_after_seat_laid_out`),
+and their height through `_seat_zone_height` when it is not one card.
 """
 from __future__ import annotations
 
@@ -20,10 +21,20 @@ class SeatHands:
     """Hands and the screen rebuilt from the view; dealing, taking, gathering and hiding cards."""
 
     def _set_layout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.count, self.bottom)
+        self.layout = compute_layout(size, self.count, self.bottom, self._seat_zone_height(),
+                                     self._opponent_card_scale())
         if hasattr(self, "drag"):
             # A refused card's reason is said above the player's own name plate, never over it.
             self.drag.notice_ceiling = self.layout.seats[self.bottom].plate.top
+
+    def _seat_zone_height(self) -> Callable[[int], int] | None:
+        """How tall a seat's zone is for cards of a given width, when it is not one card (a hand): the
+        layout makes room for it (Tamoul: `SlotGrid.height_for`)."""
+        return None
+
+    def _opponent_card_scale(self) -> float:
+        """The opponents' cards larger (above 1) or smaller than the layout's usual size."""
+        return 1.0
 
     def _sync_from_view(self) -> None:
         """Make the screen match the game now, without animation (start, resume, a new seat at the bottom)."""
@@ -36,8 +47,7 @@ class SeatHands:
         self.drag.cancel()
 
     def _seat_zones_from_view(self, view: Any) -> None:
-        """What lies at each seat, from the view, at rest: each seat's zone (`_zone_from_view`), laid out.
-        A game whose seats hold several zones (Elios's trays) may build them all here instead."""
+        """What lies at each seat, from the view, at rest: each seat's zone (`_zone_from_view`), laid out."""
         for seat in range(self.count):
             self._zone_from_view(seat, view)
             self._lay_out_seat(seat, animate=False)
@@ -90,6 +100,14 @@ class SeatHands:
             return revealed is None or shown == sorted(revealed)
         return seat != self.viewer or shown == sorted(view.hand)
 
+    def _zone_place(self, sprite: CardSprite) -> tuple[int, str] | None:
+        """(seat, place) of a card lying in a seat's zone (its id in a hand, its slot in a grid)."""
+        for seat in range(self.count):
+            place = self._seat_zone(seat).place_of(sprite)
+            if place is not None:
+                return seat, place
+        return None
+
     def _seat_zones_match(self, view: Any) -> bool:
         """Every seat's zone on screen holds what the view says."""
         return all(self._zone_matches_view(seat, view) for seat in range(self.count))
@@ -136,6 +154,19 @@ class SeatHands:
         self._lay_out_seat(seat, animate=False)
         fly_in(self.tweens, new, source, seconds, delay_of, flip_seconds, start_width)
         return new
+
+    def _dealt_cards(self, event: Any) -> list[str | None]:
+        """What a deal event brings to its seat as the viewer may see it: faces for the viewer's own
+        cards, backs for everyone else's."""
+        known = event.get("cards")
+        return list(known) if known is not None and event.seat == self.viewer else [None] * int(event["count"])
+
+    def _deal_face_down(self) -> None:
+        """Pass-and-play: a new round is dealt face down; the first player's hand-off comes after."""
+        if self.gate.needed:
+            self.gate.hide()
+            self.viewer = None
+            self.log.viewer = None
 
     def _gather(self, sprites: list[CardSprite], target: tuple[float, float], seconds: float, fade: bool) -> None:
         """Cards leave the table towards a pile, face down (between rounds, a swapped card)."""

@@ -38,6 +38,14 @@ class SeatZone(Protocol):
 
     def clear(self) -> None: ...
 
+    def place_of(self, sprite: CardSprite) -> str | None:
+        """Where `sprite` lies in this zone, in the words an action uses (a card id, a slot number)."""
+        ...
+
+    def place_at(self, index: int) -> str | None:
+        """The place a number key names (1 is index 0), None when there is none."""
+        ...
+
 
 def send_home(sprite: CardSprite, tweens: TweenQueue, animate: bool, seconds: float) -> None:
     """A card goes to its resting place at full size: gliding there, or at once (a new layout)."""
@@ -71,6 +79,13 @@ class FannedHand:
 
     def drop_zones(self) -> list[DropZone]:
         return []
+
+    def place_of(self, sprite: CardSprite) -> str | None:
+        """A hand card is named by its id."""
+        return str(sprite.card_id) if sprite in self.cards and sprite.card_id is not None else None
+
+    def place_at(self, index: int) -> str | None:
+        return self.place_of(self.cards[index]) if 0 <= index < len(self.cards) else None
 
     def lay_out(self, area: SeatArea, tweens: TweenQueue, animate: bool) -> None:
         if area.side == "bottom":
@@ -114,6 +129,14 @@ class SlotGrid:
     def clear(self) -> None:
         self.slots = [None] * SLOTS_PER_SEAT
 
+    def place_of(self, sprite: CardSprite) -> str | None:
+        """A slot is named by its number (0-7)."""
+        return str(self.slots.index(sprite)) if sprite in self.slots else None
+
+    def place_at(self, index: int) -> str | None:
+        """Key 1 names slot 0 (the engine says whether a card lies there)."""
+        return str(index) if 0 <= index < SLOTS_PER_SEAT else None
+
     @property
     def columns(self) -> int:
         """2 while only Main Memory is used, 4 once a card lies in slots 4–7."""
@@ -134,12 +157,18 @@ class SlotGrid:
         block, place = divmod(slot, MAIN_MEMORY)
         return block * 2 + place % 2, place // 2
 
+    @staticmethod
+    def height_for(card_width: int) -> int:
+        """How tall a grid is in cards this wide: two rows and the gap between them (the layout's
+        `zone_height` for a table of slot grids)."""
+        return 2 * card_height(card_width) + max(2, card_width // 8)
+
     def lay_out(self, area: SeatArea, tweens: TweenQueue, animate: bool) -> None:
         w = area.card_width
         h = card_height(w)
         gap = max(2, w // 8)
         cols = self.columns
-        width, height = cols * w + (cols - 1) * gap, 2 * h + gap
+        width, height = cols * w + (cols - 1) * gap, self.height_for(w)
         left = area.hand_centre[0] - width // 2
         top = area.hand_centre[1] - height // 2
         self._rects = []

@@ -3,8 +3,11 @@
 Part of the table kit, mixed into `TableScene` (base.py). A card's help box appears above the card
 under the pointer (`_card_help_for` gives the game's words); a refused move springs back with the
 engine's reason as a notice (`_notice`); results dialogs open by default from the shared
-`round_ended` / `game_ended` events, with the game's own words when it gives them (`_round_result`,
-`_game_result`).
+`round_ended` / `game_ended` events, with the game's own words when it gives them: kept in
+`result_words` by its own round events (shown just before `round_ended` / `game_ended`), or made by
+overriding `_round_result` / `_game_result`. The game's results offer a Review of the finished game
+(scenes/review_scene.py) for the first human seat when the game's AI can review; leaving the review
+shows the results again.
 """
 from __future__ import annotations
 
@@ -21,8 +24,6 @@ from scenes.table.sprites import CardSprite
 
 
 @dataclass(frozen=True)
-
-
 class ResultWords:
     """What a results dialog says: a title, a line under it, one row per seat, and the word to go on."""
 
@@ -54,23 +55,36 @@ class Telling:
         if sprite is not None and help_ is not None:
             draw_card_help(surface, sprite, help_, self.layout.text_size(15), self._help_style())
 
-    def _notice(self, reason: str, seat: int | None = None) -> None:
-        """A refusal in the controls area, naming the seat when several people share the screen."""
+    def _notice(self, reason: str, seat: int | None = None, where: tuple[int, int] | None = None) -> None:
+        """A refusal over the controls area (or just above `where`, the card it is about), naming the
+        seat when several people share the screen."""
         rect = self.layout.controls_rect
         reason = sentence(reason)
         text = f"{self.names[seat]}: {reason}" if seat is not None and len(self.humans) > 1 else reason
-        self.drag.notice = Notice(text, (rect.centerx, rect.top))
+        self.drag.notice = Notice(text, where if where is not None else (rect.centerx, rect.top))
+
+    def _take_result_words(self) -> ResultWords | None:
+        """The game's own words for the dialog now opening (each used once)."""
+        words, self.result_words = self.result_words, None
+        return words
 
     def _round_result(self, event: Event) -> ResultWords | None:
-        """The words of a round's results dialog (None: no dialog). By default the round's score and the
-        totals; a game may give its own words (kept from its own round events, shown before `round_ended`)."""
+        """The words of a round's results dialog (None: no dialog): the game's own words if its round
+        events left some in `result_words`, else the round's score and the totals."""
+        words = self._take_result_words()
+        if words is not None:
+            return words
         score, totals = event["score"], event["totals"]
         rows = [(self.names[s], f"+{score[s]}   {totals[s]}" if score[s] else str(totals[s]))
                 for s in range(self.count)]
         return ResultWords(f"Round {int(event['round']) + 1} is over", "", rows)
 
     def _game_result(self, event: Event) -> ResultWords:
-        """The words of the game's results dialog. By default the winners and the totals."""
+        """The words of the game's results dialog: the game's own (`result_words`), else the winners
+        and the totals."""
+        words = self._take_result_words()
+        if words is not None:
+            return words
         winners = ", ".join(self._name(s) for s in event["winners"])
         rows = [(self.names[s], f"{event['totals'][s]}" + ("   wins" if s in event["winners"] else ""))
                 for s in range(self.count)]
@@ -86,10 +100,50 @@ class Telling:
                                delay=self.RESULTS_DELAY)
 
     def _on_game_ended(self, event: Event) -> None:
-        words = self._game_result(event)
-        self._open_results(words.title, words.subtitle, words.rows,
-                           [("Play again", self.play_again), ("Back to menu", self.app.back_to_title)],
-                           delay=self.RESULTS_DELAY)
+        self.game_words = self._game_result(event)
+        self._show_game_result(self.RESULTS_DELAY)
+
+    def _show_game_result(self, delay: float) -> None:
+        """The game's results: play again, review it (when it can be), or back to the menu (Esc)."""
+        words = self.game_words
+        if words is None:
+            return
+        buttons = [("Play again", self.play_again)]
+        if self._review_seat() is not None:
+            buttons.append(("Review", self.review_game))
+        buttons.append(("Back to menu", self.app.back_to_title))
+        self._open_results(words.title, words.subtitle, words.rows, buttons, delay=delay)
+
+    def _review_seat(self) -> int | None:
+        """The seat a Review of this game looks at: the first human seat, once the game is over and
+        when the game's AI can judge its moves (None otherwise)."""
+        from game.core.review import can_review
+
+        humans = self.session.human_seats
+        if not humans or not self.state.finished or not can_review(self.game):
+            return None
+        return humans[0]
+
+    def review_game(self) -> None:
+        """The Review of the finished game, over the table; leaving it brings the results back."""
+        from game.core.errors import RecordError
+        from scenes.review_scene import ReviewScene
+
+        seat = self._review_seat()
+        if seat is None:
+            return
+        try:
+            review = ReviewScene(self.app, self.game, self.state.record(), seat=seat,
+                                 on_leave=self._back_from_review)
+        except (RecordError, ValueError) as exc:
+            self.app.toast(f"This game cannot be reviewed: {exc}")
+            self._show_game_result(0.0)
+            return
+        self.app.stack.push(review)
+
+    def _back_from_review(self) -> None:
+        self.app.stack.pop()
+        self._show_game_result(0.0)
 
     def _open_results(self, title: str, subtitle: str, rows: list[tuple[str, str]],
                       buttons: list[tuple[str, Callable[[], None]]], delay: float) -> None:

@@ -42,7 +42,7 @@ class TurnFlow:
             self._when_idle()
         self.drag.enabled = self._human_may_act()
         signature = (self._token(), self.reaction is not None and self.reaction.open, self.bottom, self.viewer,
-                     self.idle)
+                     self.idle, self._controls_state())
         if signature != self._controls_signature:
             self._controls_signature = signature
             self._refresh_reaction_buttons()
@@ -171,6 +171,8 @@ class TurnFlow:
         the reaction window closes unless the game says this move leaves it open."""
         if self._move_closes_reaction(seat, action):
             self.reaction = None
+        if self.reaction_pick is not None and action.verb == self.reaction_pick[1]:
+            self.reaction_pick = None       # someone reacted: a pick still waiting is out of date
         self.ai.cancel()
         self.drag.cancel()
         if seat == self.bottom and not self._move_keeps_focus(action):

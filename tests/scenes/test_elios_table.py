@@ -67,7 +67,7 @@ def mine(scene: EliosTableScene):
 
 
 def press(app: App, scene: EliosTableScene, label: str) -> None:
-    button = next(b for b in scene.game_buttons if b.label.startswith(label))
+    button = next(b for b in scene.seat_buttons if b.label.startswith(label))
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=button.rect.center, button=1))
     app.frame(DT)

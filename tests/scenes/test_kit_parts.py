@@ -200,3 +200,159 @@ def test_with_several_seats_waited_for_every_ai_seat_is_asked_at_once_and_the_hu
     run(app, 1)
     assert sorted(asked) == [1, 2]                # both AI seats think at the same time; nobody waits on one
     assert scene.bottom == 0 and scene._human_may_act()
+
+
+def test_the_games_own_result_words_are_used_once_then_the_default_returns(make_app):
+    from scenes.table.telling import ResultWords
+
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene.idle)
+    ended = Event("round_ended", None, {"round": 0, "score": [0, 1], "totals": [0, 1]})
+    scene.result_words = ResultWords("Zoe wins the round!", "Her own words.", [("Ann", "_"), ("Zoe", "Z")])
+    assert scene._round_result(ended).title == "Zoe wins the round!"
+    assert scene.result_words is None
+    assert scene._round_result(ended).title == "Round 1 is over"
+
+
+# ----- a face-up heap ------------------------------------------------------------------------------------------
+def test_a_heap_keeps_each_card_on_its_spot_as_older_cards_slip_below():
+    from scenes.table.piles import Heap, heap_spot
+    from scenes.table.sprites import CardSprite
+    from scenes.table.tween import TweenQueue
+
+    heap = Heap(3, "pile")
+    heap.show(["1", "2", "3", "4", "5"])
+    assert [s.card_id for s in heap.cards] == ["3", "4", "5"] and heap.base == 2
+    tweens = TweenQueue(lambda: 1.0)
+    heap.lay_out((100, 100), 40, tweens, animate=False)
+    spot_of_five = (heap.cards[-1].x, heap.cards[-1].y)
+    assert spot_of_five == heap_spot((100, 100), 4, 40)[:2]
+    heap.add(CardSprite("6", flip=1.0))
+    heap.lay_out((100, 100), 40, tweens, animate=False)
+    assert [s.card_id for s in heap.cards] == ["4", "5", "6"] and heap.base == 3
+    assert (heap.cards[1].x, heap.cards[1].y) == spot_of_five          # "5" did not move
+    assert heap.z_of(heap.cards[-1]) == 12
+    assert heap.take_top().card_id == "6" and heap.keep_top()[0].card_id == "4"
+    assert [s.card_id for s in heap.cards] == ["5"] and heap.base == 0
+    heap.clear()
+    assert heap.cards == [] and heap.take_top() is None
+
+
+# ----- the controls area ----------------------------------------------------------------------------------------
+def test_the_games_buttons_in_the_controls_area_are_drawn_and_pressed_by_the_kit(make_app):
+    from scenes.widgets import Button
+
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene.idle)
+    pressed = []
+    area = scene.layout.controls_rect
+    scene.seat_buttons = [Button(pygame.Rect(area.left, area.top, area.width, 30), "Knock", lambda: pressed.append(1))]
+    drawn = []
+    scene.seat_buttons[0].draw = lambda surface: drawn.append(surface)
+    screen = pygame.Surface(app.size)
+    scene.draw(screen)
+    assert drawn == [screen]
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        assert scene.handle_event(pygame.event.Event(kind, button=1, pos=(area.centerx, area.top + 15)))
+    assert pressed == [1]
+
+
+# ----- name plates ----------------------------------------------------------------------------------------------
+def test_a_name_plate_keeps_the_games_words_at_its_right_and_drops_the_role_before_the_name(monkeypatch):
+    import scenes.table.plates as plates
+
+    pygame.init()
+    drawn: list[tuple[str, tuple[int, int]]] = []
+    monkeypatch.setattr(plates, "blit_text", lambda surface, text, pos, *a, **k: drawn.append((text, pos))
+                        or pygame.Rect(pos, (1, 1)))
+    surface = pygame.Surface((400, 100))
+    plate = pygame.Rect(10, 10, 200, 30)
+    plates.draw_name_plate(surface, plate, "Ann", " (you)", "Z E _ _")
+    assert drawn[0][0] == "Ann (you)" and drawn[1] == ("Z E _ _", (plate.right - 7, plate.centery))
+    drawn.clear()
+    narrow = pygame.Rect(10, 10, 150, 30)
+    plates.draw_name_plate(surface, narrow, "Annabelle", " (your cards)", "TAMOUL!  12 pts")
+    assert drawn[0][0].startswith("Anna") and "(your cards)" not in drawn[0][0]
+    drawn.clear()
+    plates.draw_name_plate(surface, plate, "Ann", "", "ready", stripe=(230, 184, 60))
+    assert drawn[0][1][0] > plate.left + 7          # the name starts after the team's stripe
+    assert surface.get_at((plate.left + 2, plate.centery))[:3] == (230, 184, 60)
+
+
+def test_a_deal_shows_the_viewers_own_cards_and_backs_for_everyone_else(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene.idle)
+    assert scene.viewer == 0
+    mine = Event("cards_dealt", 0, {"count": 2, "cards": ["7", "8"]})
+    theirs = Event("cards_dealt", 1, {"count": 2})
+    assert scene._dealt_cards(mine) == ["7", "8"] and scene._dealt_cards(theirs) == [None, None]
+
+
+# ----- a reaction that needs a card picked ----------------------------------------------------------------------
+def test_a_reaction_waiting_for_a_card_takes_its_seats_next_click_or_number_key(make_app, monkeypatch):
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene._human_may_act())
+    proposed = []
+    monkeypatch.setattr(scene, "_apply", lambda seat, action: proposed.append((seat, str(action))) or "not now")
+    hand = scene.hand_zones[0].cards
+    scene._ask_reaction_pick(0, "sneak", "Ann: pick the card")
+    assert scene.drag.notice.text == "Ann: pick the card"
+    assert not scene._pick_for_reaction(1, "7")                   # not the seat that pressed
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2"))
+    assert proposed == [(0, f"sneak {hand[1].card_id}")] and scene.reaction_pick is None
+    assert scene.drag.notice.text == "Not now"                    # the refusal, said as a sentence
+    scene._ask_reaction_pick(0, "sneak", "Ann: pick the card")
+    assert scene._click_for_reaction(hand[0])
+    assert proposed[-1] == (0, f"sneak {hand[0].card_id}")
+    assert scene.drag.notice.pos[1] < hand[0].y                  # said just above the card clicked
+
+
+def test_every_seat_zone_names_its_places_as_actions_do():
+    from scenes.table.group_trays import GroupTrays
+    from scenes.table.seat_zones import FannedHand, SlotGrid
+    from scenes.table.sprites import CardSprite
+
+    a, b = CardSprite("7"), CardSprite("9")
+    hand = FannedHand(0, 1.1, lambda area: (area.hand_centre, area.hand_width))
+    hand.cards = [a, b]
+    assert (hand.place_of(b), hand.place_at(0), hand.place_at(2)) == ("9", "7", None)
+    grid = SlotGrid(0)
+    grid.put(3, a)
+    assert (grid.place_of(a), grid.place_of(b), grid.place_at(5), grid.place_at(8)) == ("3", None, "5", None)
+    trays = GroupTrays(0, lambda area: area.rect)
+    trays.set_groups([[a], [b]])
+    assert (trays.place_of(b), trays.place_at(1), trays.place_at(2)) == ("1", "1", None)
+
+
+def test_a_drop_while_the_last_move_is_still_shown_is_refused_before_the_game_sees_it(make_app, monkeypatch):
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene._human_may_act())
+    seen = []
+    monkeypatch.setattr(scene, "_drop", lambda cards, zone: seen.append((cards, zone)))
+    card = scene.hands[0][0]
+    scene.hold = 1.0                                  # a moment of the last move still to be shown
+    assert not scene.drag.play([card], "olympus") and seen == []
+    assert "still being shown" in scene.drag.notice.text
+    scene.hold = 0.0
+    scene.drag.play([card], "olympus")
+    assert seen == [((card.card_id,), "olympus")]
+
+
+def test_the_games_controls_are_placed_again_when_what_they_depend_on_changes(make_app, monkeypatch):
+    app = make_app(animation_speed="instant", ai_delay_s=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene._human_may_act())
+    state = ["a"]
+    placed = []
+    monkeypatch.setattr(scene, "_controls_state", lambda: (state[0],))
+    monkeypatch.setattr(scene, "_place_seat_controls", lambda top, height: placed.append(state[0]))
+    run(app, 3)
+    assert placed == ["a"]                        # once for the new state, not every frame
+    state[0] = "b"
+    run(app, 3)
+    assert placed == ["a", "b"]

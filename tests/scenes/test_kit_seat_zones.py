@@ -90,3 +90,15 @@ def test_every_seat_zone_clears_for_a_deal_shown_dealt():
         zone.clear()
         assert zone.sprites() == [] and zone.pickable() == []
     assert len(grid.slots) == 8 and grid.columns == 2
+
+
+def test_every_table_builds_and_lays_out_its_seats_through_the_kits_per_seat_hooks():
+    from scenes.elios_table import EliosTableScene
+    from scenes.table.seat_hands import SeatHands
+    from scenes.tamoul_table import TamoulTableScene
+    from scenes.telos_table import TelosTableScene
+    from scenes.zeus_table import ZeusTableScene
+
+    for table in (ZeusTableScene, TelosTableScene, TamoulTableScene, EliosTableScene):
+        assert table._seat_zones_from_view is SeatHands._seat_zones_from_view, table
+        assert table._lay_out_seat_zones is SeatHands._lay_out_seat_zones, table

@@ -171,6 +171,29 @@ def test_every_seat_area_lies_inside_the_window_and_areas_do_not_overlap(size, s
         assert not a.colliderect(layout.corner_rect)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500), (640, 400)])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_taller_seat_zone_gets_room_everywhere_without_the_table_working_it_out(size, seats):
+    from scenes.table.seat_zones import SlotGrid
+
+    tall = SlotGrid.height_for      # two rows of cards
+    layout = compute_layout(size, seats, 0, zone_height=tall, opponent_card_scale=1.25 if seats == 2 else 1.0)
+    plain = compute_layout(size, seats, 0)
+    window = pygame.Rect(0, 0, *size)
+    for area in layout.seats.values():
+        zone = pygame.Rect(0, 0, area.card_width, tall(area.card_width))
+        zone.center = area.hand_centre
+        assert window.contains(zone) and zone.top > area.plate.bottom, (area.side, zone, area.plate)
+        if area.side != "bottom":
+            assert area.rect.contains(zone)
+            assert not zone.colliderect(layout.centre)
+    bottom = layout.seats[0]
+    assert bottom.plate.bottom <= plain.seats[0].plate.top       # the plate stands on the strip's top edge
+    assert layout.centre.bottom < bottom.plate.top
+    if seats == 2:
+        assert layout.small_card_width == int(plain.small_card_width * 1.25)
+
+
 def test_the_next_seat_in_play_order_sits_on_the_bottom_players_left():
     layout = compute_layout((1280, 720), 4, bottom_seat=2)
     assert layout.seats[2].side == "bottom"

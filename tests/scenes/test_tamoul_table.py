@@ -194,7 +194,7 @@ def test_keeping_by_dragging_the_drawn_card_onto_a_slot(make_app):
     drag(app, (scene.drawn.x, scene.drawn.y), slot_pos(scene, 0, 3))
     assert last_action(scene) == "keep 3"
     run(app, 120, until=lambda: scene.idle)
-    assert scene.discard[-1].card_id == "QH"
+    assert scene.discard.cards[-1].card_id == "QH"
 
 
 def test_keeping_by_clicking_the_drawn_card_then_a_slot(make_app):
@@ -302,7 +302,7 @@ def test_intercepting_by_drag_a_match_lands_on_the_pile(make_app):
     drag(app, slot_pos(scene, 0, 0), discard_pos(scene))
     assert last_action(scene) == "intercept 0" and scene.state.slots[0][0] is None
     run(app, 120, until=lambda: scene.idle)
-    assert scene.discard[-1].card_id == "5D" and scene.grids[0].slots[0] is None
+    assert scene.discard.cards[-1].card_id == "5D" and scene.grids[0].slots[0] is None
     assert any("a match" in line for line in scene.log.lines)
 
 
@@ -326,7 +326,7 @@ def test_intercepting_from_the_keyboard_with_i_then_the_slot_number(make_app):
     scene = discard_a_five_of_hearts(app)
     assert scene._reaction_open()
     key(app, pygame.K_i)
-    assert scene.arming == 0
+    assert scene.reaction_pick == (0, "intercept")
     key(app, pygame.K_1)
     assert last_action(scene) == "intercept 0" and scene.state.slots[0][0] is None
 
@@ -348,7 +348,7 @@ def test_a_human_not_at_the_bottom_intercepts_with_the_window_control(make_app):
     assert offered == [1]
     button = scene.reaction_buttons[0][1]
     click(app, button.rect.center)
-    assert scene.arming == 1
+    assert scene.reaction_pick == (1, "intercept")
     click(app, slot_pos(scene, 1, 0))
     assert actions(scene)[-1][0] == 1 and last_action(scene) == "intercept 0"
 
