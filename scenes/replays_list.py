@@ -18,7 +18,7 @@ import pygame
 
 from game.core.errors import RecordError
 from game.core.replays import prune_records
-from game.core.saves import GameFile, list_game_files
+from game.core.saves import A_KEPT_RECORD, GameFile, list_game_files
 from scenes import tables
 from scenes.saves_scene import SaveRow, title_of
 from scenes.theme import CREAM, PARCHMENT, ui_scale
@@ -81,7 +81,7 @@ class ReplaysScene(MenuScene):
             log.warning("records not trimmed: %s", exc)
         if removed:
             log.info("removed %d old records beyond the newest %d", len(removed), self.app.settings.records_kept)
-        self.entries, messages = list_game_files(folder, self.app.catalog.games, "A kept game record")
+        self.entries, messages = list_game_files(folder, self.app.catalog.games, A_KEPT_RECORD)
         self.entries = [e for e in self.entries if e.finished]
         for message in messages:
             log.warning(message)
