@@ -4,8 +4,11 @@
     python build/message_catalogs.py compile    olympus.po -> olympus.mo beside it (what the program reads)
     python build/message_catalogs.py check      list what is missing, untranslated, fuzzy, left over or stale; exit 1 if any
 
-(`make i18n` runs `update`.) Texts are found in two places: `_()`, `ngettext()`, `pgettext()` and `N_()`
-calls in scenes/ and main.py (Babel's Python extractor), and the words the games give the menus (their
+(`make i18n` runs `update`.) Texts are found in four places: `_()`, `ngettext()`, `pgettext()` and `N_()`
+calls in scenes/ and main.py (Babel's Python extractor); the sentences game/ writes with `msg()`,
+`msg_n()` and `msg_p()` (game/core/messages.py: refusal reasons, damaged files, review verdicts), by the
+same extractor with those keywords; the game terms each game lists in `game/<id>/terms.py`
+(`content_terms()`: names from its content files); and the words the games give the menus (their
 options and settings, scenes/game_texts.py). A translator edits the .po file, then runs `update` (or
 `compile`); the tests fail while a catalog lacks an entry or a translation, or its .mo is stale.
 
@@ -18,6 +21,7 @@ import io
 import re
 import sys
 from pathlib import Path
+from typing import Sequence
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
@@ -28,6 +32,9 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = REPO_ROOT / "assets" / "locale"
 DOMAIN = "olympus"
 SOURCE_GLOBS = ("scenes/**/*.py", "main.py")
+ENGINE_GLOBS = ("game/**/*.py",)
+# How game/ marks its sentences (game/core/messages.py), in Babel's keyword notation.
+ENGINE_KEYWORDS = {"msg": None, "msg_n": (1, 2), "msg_p": ((1, "c"), 2)}
 COMMENT_TAGS = ("Translators:",)
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
 HEADER = "Olympus Table: every text a player reads."
@@ -61,11 +68,31 @@ def mo_path(code: str) -> Path:
     return po_path(code).with_suffix(".mo")
 
 
-def source_files() -> list[Path]:
+def source_files(globs: tuple[str, ...] = SOURCE_GLOBS) -> list[Path]:
     files: set[Path] = set()
-    for pattern in SOURCE_GLOBS:
+    for pattern in globs:
         files.update(p for p in REPO_ROOT.glob(pattern) if "__pycache__" not in p.parts)
     return sorted(files)
+
+
+def engine_terms() -> list[tuple[str, str | None, str]]:
+    """(text, context, where) for the game terms every game lists in `game/<id>/terms.py` (names from
+    its content files, which no extractor can read from the source)."""
+    import importlib
+
+    from game.core.manifest import discover
+
+    found = []
+    for entry in discover("game").manifests:
+        try:
+            module = importlib.import_module(f"game.{entry.id}.terms")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"game.{entry.id}.terms":
+                raise
+            continue
+        for message in module.content_terms():
+            found.append((message.template, message.context, f"game/{entry.id}/terms.py"))
+    return found
 
 
 def game_texts() -> list[tuple[str, str]]:
@@ -87,12 +114,32 @@ def extract_template() -> Catalog:
         for lineno, message, comments, context in extract_from_file(
                 "python", str(path), keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True):
             template.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
+    for path in source_files(ENGINE_GLOBS):
+        relative = path.relative_to(REPO_ROOT).as_posix()
+        for lineno, message, comments, context in extract_from_file(
+                "python", str(path), keywords=ENGINE_KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+            _add(template, message, context, location=(relative, lineno), comments=comments)
+    for text, context, where in engine_terms():
+        _add(template, text, context, comments=[where])
     for text, where in game_texts():
         if text in template:
             template[text].auto_comments.append(where)
         else:
             template.add(text, None, auto_comments=[where])
     return template
+
+
+def _add(template: Catalog, message: str | tuple[str, ...], context: str | None, *,
+         location: tuple[str, int] | None = None, comments: Sequence[str] = ()) -> None:
+    """One more use of a text: a new entry, or the place (or comment) added to the entry it already has."""
+    key = message[0] if isinstance(message, tuple) else message
+    existing = template.get(key, context)
+    if existing is None:
+        template.add(message, None, [location] if location else [], auto_comments=list(comments), context=context)
+        return
+    if location and location not in existing.locations:
+        existing.locations.append(location)
+    existing.auto_comments.extend(c for c in comments if c not in existing.auto_comments)
 
 
 def read_catalog(code: str) -> Catalog:

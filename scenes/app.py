@@ -25,7 +25,7 @@ from game.core.session import GameSession
 from game.core.settings import Settings, load_settings, save_settings
 from game.core.userfiles import UserDirs, user_dirs
 from scenes import i18n
-from scenes.i18n import N_, _
+from scenes.i18n import N_, _, translate_message
 from scenes.scene import Scene, SceneStack
 from scenes.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
 from scenes.widgets import wrap_text
@@ -252,7 +252,9 @@ class App:
                 reason=exc.strerror or exc))
 
     def toast(self, text: str) -> None:
-        """A short message over everything; longer messages stay a little longer so they can be read."""
+        """A short message over everything; longer messages stay a little longer so they can be read.
+        A sentence from game/ (a damaged file set aside, say) is shown in the player's language."""
+        text = translate_message(text)
         seconds = max(TOAST_SECONDS, len(text) / 18)
         self.toasts.append(Toast(text, seconds, seconds))
         self.toasts = self.toasts[-4:]

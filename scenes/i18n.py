@@ -14,6 +14,9 @@ One language at a time for the whole process (one player, one window): `set_lang
 and the App then lays every scene out again, so each screen redraws in the new language at once.
 Texts that come from a game (its settings, its options, the names of its choices) are translated with
 `game_text()`: the same catalog, filled by the catalog tool from the games' own data (scenes/game_texts.py).
+Sentences that game/ writes (a refused move's reason, a damaged file, a review's verdict) arrive as
+`game.core.messages.Message`: English text with its message id and arguments, which
+`translate_message()` says in the player's language.
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ import re
 import time
 from typing import Mapping
 
+from game.core.messages import Listing, Message
 from game.core.resources import asset_path
 from game.core.settings import LANGUAGES
 
@@ -131,6 +135,29 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark a text for the catalog without translating it yet (it is translated where it is shown)."""
     return message
+
+
+def translate_message(message: str) -> str:
+    """A sentence from game/ in the player's language: a `Message` by its id, with its arguments that are
+    game terms or sentences translated too. Any other text (a name, or a sentence from code that does not
+    make Messages yet) is shown as it is, so a caller never needs to know which one it holds."""
+    if not isinstance(message, Message):
+        return message
+    if isinstance(message, Listing):
+        return ", ".join(translate_message(part) for part in message.parts)
+    args = {name: translate_message(value) if isinstance(value, Message) else value
+            for name, value in message.args.items()}
+    if message.plural is not None:
+        count = int(args["count"])
+        if message.context is not None:
+            template = _translations.npgettext(message.context, message.template, message.plural, count)
+        else:
+            template = _translations.ngettext(message.template, message.plural, count)
+    elif message.context is not None:
+        template = _translations.pgettext(message.context, message.template)
+    else:
+        template = _translations.gettext(message.template)
+    return template.format(**args) if args else template
 
 
 def game_text(message: str) -> str:

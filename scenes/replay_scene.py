@@ -22,11 +22,12 @@ from game.core.actions import Action
 from game.core.engine import Game
 from game.core.replays import ReplayTimeline
 from scenes import tables
+from scenes.i18n import _, join_names, ngettext, pgettext
 from scenes.scene import Scene
 from scenes.table.base import TableScene
 from scenes.table.replay_mode import ReplaySession
 from scenes.theme import CREAM, GOLD, PARCHMENT
-from scenes.widgets import Button, draw_panel, draw_text, ellipsize
+from scenes.widgets import Button, draw_panel, draw_text, ellipsize, label_widths, text_width
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -36,6 +37,23 @@ log = logging.getLogger("olympus.replay")
 SPEEDS = ("slow", "normal", "fast")
 SECONDS_PER_MOVE = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
 SPEED_ANIMATION = {"slow": 1.3, "normal": 1.0, "fast": 0.45}     # the table's motion keeps up with the speed
+
+
+def fit_line(candidates: list[str], size: int, width: int, style: str = "sans", smallest: int = 10) -> tuple[str, int]:
+    """The first of `candidates` (longest wording first) that fits `width` at `size` or a little smaller,
+    down to `smallest`: a heading says less rather than being cut. The last one, shortened, if none fits."""
+    for text in candidates:
+        for candidate_size in range(size, min(size, smallest) - 1, -1):
+            if text_width(text, candidate_size, style) <= width:
+                return text, candidate_size
+    return ellipsize(candidates[-1], smallest, width, style), smallest
+
+
+def speed_name(speed: str) -> str:
+    """A replay speed as the speed button names it, in the player's language."""
+    names = {"slow": pgettext("replay speed", "slow"), "normal": pgettext("replay speed", "normal"),
+             "fast": pgettext("replay speed", "fast")}
+    return names[speed]
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, icon: str, colour: tuple[int, int, int]) -> None:
@@ -184,18 +202,22 @@ class ReplayScene(Scene):
 
     def counter_text(self) -> str:
         """"Round 2 · move 14 / 37": the round on the table and the moves made of the whole record."""
-        return f"Round {self.timeline.round_at(self.k) + 1} · move {self.k} / {self.timeline.length}"
+        return _("Round {round} · move {move} / {moves}").format(
+            round=self.timeline.round_at(self.k) + 1, move=self.k, moves=self.timeline.length)
 
     def status_text(self) -> str:
         if self.k == 0:
-            return "The opening deal"
+            return _("The opening deal")
         if self.k >= self.timeline.length:
             record = self.timeline.record
             names = [record["seats"][w]["name"] for w in record["winners"]]
-            return f"The end · winner{'s' if len(names) > 1 else ''}: {', '.join(names)}" if names else "The end"
+            if not names:
+                return _("The end")
+            return ngettext("The end · winner: {names}", "The end · winners: {names}", len(names)).format(
+                names=join_names(names))
         move = self.timeline.moves[self.k - 1]
-        who = "Chance" if move.seat < 0 else self.timeline.record["seats"][move.seat]["name"]
-        return f"Last: {who} · {move.text}"
+        who = _("Chance") if move.seat < 0 else self.timeline.record["seats"][move.seat]["name"]
+        return _("Last: {who} · {move}").format(who=who, move=move.text)
 
     # ----- the scene ------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -227,12 +249,15 @@ class ReplayScene(Scene):
                          for i, (icon, action, on) in enumerate(icons)]
         y = top + h + gap       # Back (Esc) is the table's corner button in a replay
         reviewable = self._reviewable()
-        speed_w = (area.width - gap) * 3 // 5 if reviewable else area.width
-        speed = f"Speed: {self.speed}" if reviewable else f"Autoplay speed: {self.speed}"
+        speed = (_("Speed: {speed}") if reviewable else _("Autoplay speed: {speed}")).format(speed=speed_name(self.speed))
+        if reviewable:      # the two buttons share the row by the length of their words
+            speed_w, review_w = label_widths([speed, _("Review")], area.width, gap, h)
+        else:
+            speed_w, review_w = area.width, 0
         self.controls.append(Button(pygame.Rect(area.left, y, speed_w, h), speed, self.next_speed, style="secondary"))
         if reviewable:
-            self.controls.append(Button(pygame.Rect(area.left + speed_w + gap, y, area.width - speed_w - gap, h),
-                                        "Review", self.open_review, style="secondary"))
+            self.controls.append(Button(pygame.Rect(area.right - review_w, y, review_w, h), _("Review"),
+                                        self.open_review, style="secondary"))
 
     def update(self, dt: float) -> None:
         factor = SPEED_ANIMATION[self.speed]
@@ -277,8 +302,9 @@ class ReplayScene(Scene):
         text = lay.text_size(15)
         area = lay.controls_rect
         small = max(10, int(text * 0.85))
-        draw_text(surface, ellipsize(f"Replay · {self.title}", small, area.width, "bold"), (area.left, area.top),
-                  small, GOLD, "bold")
+        heading, heading_size = fit_line([_("Replay · {game}").format(game=self.title), self.title, self.game.title],
+                                         small, area.width, "bold", smallest=max(9, small - 3))
+        draw_text(surface, heading, (area.left, area.top), heading_size, GOLD, "bold")
         draw_text(surface, ellipsize(self.counter_text(), text, area.width, "bold"),
                   (area.left, area.top + int(text * 1.2)), text, CREAM, "bold")
         draw_text(surface, ellipsize(self.status_text(), small, area.width),
@@ -286,8 +312,21 @@ class ReplayScene(Scene):
         for button in self.controls:
             button.draw(surface)
         keys_y = self.controls[-1].rect.bottom + lay.margin // 2
-        if keys_y + small * 2.6 <= area.bottom:     # room left: the keys, for those who prefer them
-            last = "Space play · R review · Esc back" if self._reviewable() else "Space play / pause · Esc back"
-            for i, line in enumerate(("← → a move · ↑ ↓ a round", last)):
-                draw_text(surface, ellipsize(line, small, area.width), (area.left, int(keys_y + i * small * 1.3)),
-                          small, PARCHMENT)
+        lines = self.key_lines(small, area.width)
+        if keys_y + small * 1.3 * len(lines) <= area.bottom:     # room left: the keys, for those who prefer them
+            for i, line in enumerate(lines):
+                draw_text(surface, line, (area.left, int(keys_y + i * small * 1.3)), small, PARCHMENT)
+
+    def key_lines(self, size: int, width: int) -> list[str]:
+        """The keys, as many to a line as fit ("← → a move · ↑ ↓ a round", "Space play · R review · Esc back")."""
+        keys = [_("← → a move"), _("↑ ↓ a round")]
+        keys += [_("Space play"), _("R review")] if self._reviewable() else [_("Space play / pause")]
+        keys.append(_("Esc back"))
+        lines: list[str] = []
+        for key in keys:
+            joined = f"{lines[-1]} · {key}" if lines else key
+            if lines and text_width(joined, size) <= width:
+                lines[-1] = joined
+            else:
+                lines.append(key)
+        return lines

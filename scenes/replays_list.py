@@ -18,11 +18,12 @@ import pygame
 
 from game.core.errors import RecordError
 from game.core.replays import prune_records
-from game.core.saves import GameFile, list_game_files
+from game.core.saves import A_KEPT_RECORD, GameFile, list_game_files
 from scenes import tables
+from scenes.i18n import MONTHS, N_, _, ngettext, translate_message
 from scenes.saves_scene import SaveRow, title_of
 from scenes.theme import CREAM, PARCHMENT, ui_scale
-from scenes.widgets import MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed
+from scenes.widgets import MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed, text_width
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -35,8 +36,19 @@ def winners_text(entry: GameFile) -> str:
     names = [entry.record["seats"][w]["name"] for w in entry.record["winners"]
              if 0 <= w < len(entry.record["seats"])]
     if not names:
-        return "No winner"
-    return f"Winner{'s' if len(names) > 1 else ''}: {', '.join(names)}"
+        return _("No winner")
+    return ngettext("Winner: {names}", "Winners: {names}", len(names)).format(names=", ".join(names))
+
+
+def replay_title(title: str, modified: float) -> str:
+    """"Tamoul, 23 Nov": the game and the day its record was kept, as the viewer's heading."""
+    moment = time.localtime(modified)
+    return _("{game}, {day} {month}").format(game=title, day=moment.tm_mday, month=_(MONTHS[moment.tm_mon - 1]))
+
+
+def reason_of(exc: Exception) -> str:
+    """An exception's sentence in the player's language (a game/ Message), else its own words."""
+    return translate_message(exc.args[0]) if exc.args and isinstance(exc.args[0], str) else str(exc)
 
 
 class RecordRow(SaveRow):
@@ -50,8 +62,8 @@ class RecordRow(SaveRow):
     def details(self) -> str:
         entry = self.entry
         if not ReplaysScene.can_show(entry):
-            return f"{self.title} cannot be shown in this version"
-        rounds = f"{entry.round_number} round{'' if entry.round_number == 1 else 's'}"
+            return _("{game} cannot be shown in this version").format(game=self.title)
+        rounds = ngettext("{count} round", "{count} rounds", entry.round_number).format(count=entry.round_number)
         return f"{winners_text(entry)} · {entry.scores_text()} · {rounds}"
 
 
@@ -81,7 +93,7 @@ class ReplaysScene(MenuScene):
             log.warning("records not trimmed: %s", exc)
         if removed:
             log.info("removed %d old records beyond the newest %d", len(removed), self.app.settings.records_kept)
-        self.entries, messages = list_game_files(folder, self.app.catalog.games, "A kept game record")
+        self.entries, messages = list_game_files(folder, self.app.catalog.games, A_KEPT_RECORD)
         self.entries = [e for e in self.entries if e.finished]
         for message in messages:
             log.warning(message)
@@ -114,9 +126,9 @@ class ReplaysScene(MenuScene):
 
         try:
             scene = ReplayScene(self.app, self.app.catalog.games[entry.game_id], entry.record,
-                                title=f"{title_of(self.app, entry.game_id)}, {time.strftime('%d %b', time.localtime(entry.modified))}")
+                                title=replay_title(title_of(self.app, entry.game_id), entry.modified))
         except (RecordError, ValueError) as exc:
-            self.app.toast(f"This record cannot be replayed ({exc}).")
+            self.app.toast(_("This record cannot be replayed ({reason}).").format(reason=reason_of(exc)))
             return
         self.app.stack.push(scene)
 
@@ -139,9 +151,9 @@ class ReplaysScene(MenuScene):
 
         try:
             scene = ReviewScene(self.app, self.app.catalog.games[entry.game_id], entry.record,
-                                title=f"{title_of(self.app, entry.game_id)}, {time.strftime('%d %b', time.localtime(entry.modified))}")
+                                title=replay_title(title_of(self.app, entry.game_id), entry.modified))
         except (RecordError, ValueError) as exc:
-            self.app.toast(f"This record cannot be reviewed ({exc}).")
+            self.app.toast(_("This record cannot be reviewed ({reason}).").format(reason=reason_of(exc)))
             return
         self.app.stack.push(scene)
 
@@ -173,20 +185,22 @@ class ReplaysScene(MenuScene):
             controls.append(keyed(row, f"row-{entry.path.name}"))
             y += row_h + row_gap
         specs: list[tuple[str, Callable[[], None], bool, str]] = [
-            ("Watch", self.watch_selected, self.selected is not None and self.can_show(self.selected), "primary"),
-            ("Review", self.review_selected, self.can_review(self.selected), "secondary")]
+            (N_("Watch"), self.watch_selected, self.selected is not None and self.can_show(self.selected), "primary"),
+            (N_("Review"), self.review_selected, self.can_review(self.selected), "secondary")]
         if self.pages > 1:
             specs += [("◀", lambda: self.turn_page(-1), self.page > 0, "secondary"),
                       ("▶", lambda: self.turn_page(1), self.page < self.pages - 1, "secondary")]
-        specs.append(("Done", self.on_escape, True, "secondary"))
+        specs.append((N_("Done"), self.on_escape, True, "secondary"))
         small_w = max(int(56 * s), button_h)
         x = inner.x
         for label, action, enabled, style in specs:
-            w = small_w if label in "◀▶" else max(int(110 * s), int(inner.w * 0.15))
+            shown = label if label in "◀▶" else _(label)
+            w = small_w if label in "◀▶" else max(int(110 * s), int(inner.w * 0.15),
+                                                 text_width(shown, max(10, int(button_h * 0.42))) + button_h // 2 + 4)
             rect = pygame.Rect(x, bottom, w, button_h)
             if label == "Done":
                 rect.right = inner.right
-            controls.append(keyed(Button(rect, label, action, enabled=enabled, style=style), label))
+            controls.append(keyed(Button(rect, shown, action, enabled=enabled, style=style), label))
             x += w + gap
         self.page_label_pos = (x + gap, bottom + button_h // 2)
         return controls
@@ -194,16 +208,16 @@ class ReplaysScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
         s = self.s
-        draw_text(surface, "Replays", (self.panel.centerx, band.bottom + int(10 * s)), self.title_size, CREAM,
+        draw_text(surface, _("Replays"), (self.panel.centerx, band.bottom + int(10 * s)), self.title_size, CREAM,
                   "title", "midtop")
         if not self.entries:
             y = self.list_top + int(30 * s)
-            for i, line in enumerate(["No finished games yet.",
-                                      "Every game played to the end is kept here to watch again."]):
+            for i, line in enumerate([_("No finished games yet."),
+                                      _("Every game played to the end is kept here to watch again.")]):
                 draw_text(surface, line, (self.panel.centerx, y), self.text_size, CREAM if i == 0 else PARCHMENT,
                           "sans", "midtop")
                 y += int(self.text_size * 1.6)
         elif self.pages > 1:
-            draw_text(surface, f"page {self.page + 1} of {self.pages}", self.page_label_pos, max(11, int(15 * s)),
+            draw_text(surface, _("page {page} of {pages}").format(page=self.page + 1, pages=self.pages), self.page_label_pos, max(11, int(15 * s)),
                       MUTED, "sans", "midleft")
         self.focus.draw(surface)

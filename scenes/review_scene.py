@@ -26,10 +26,12 @@ from game.core.replays import ReplayTimeline
 from game.core.review import MARK_THRESHOLD, MoveReview, describe, reviewable_seats
 from game.core.review_worker import BackgroundReview
 from scenes import tables
+from scenes.i18n import _, ngettext, translate_message
 from scenes.scene import Scene
 from scenes.table.replay_mode import ReplaySession
 from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
-from scenes.widgets import MUTED, Button, draw_panel, draw_text, ellipsize, wrap_text
+from scenes.replay_scene import fit_line
+from scenes.widgets import MUTED, Button, draw_panel, draw_text, ellipsize, label_widths, text_width, wrap_text
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -150,7 +152,8 @@ class ReviewScene(Scene):
         return getattr(self.table, "card_label", None)
 
     def words(self, move_text: str) -> str:
-        return describe(move_text, self._card_words())
+        """A move as the player reads it, in the player's language."""
+        return translate_message(describe(move_text, self._card_words()))
 
     # ----- layout --------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -169,22 +172,24 @@ class ReviewScene(Scene):
         gap = max(4, int(8 * s))
         # Buttons at the foot: ◀ ▶ and "Next mistake" on one row, seat and Back below.
         bottom = inner.bottom - button_h
-        third = (inner.w - 2 * gap) // 3
+        labels = [_("◀ Move"), _("Move ▶"), _("Next mistake")]
+        back_w, forward_w, mistake_w = label_widths(labels, inner.w, gap, button_h, "bold")   # shared by their words
+        row_y = bottom - button_h - gap
         self.buttons = [
-            Button(pygame.Rect(inner.x, bottom - button_h - gap, third, button_h), "◀ Move", lambda: self.step(-1),
-                   enabled=self.selected > 0, style="secondary"),
-            Button(pygame.Rect(inner.x + third + gap, bottom - button_h - gap, third, button_h), "Move ▶",
+            Button(pygame.Rect(inner.x, row_y, back_w, button_h), labels[0],
+                   lambda: self.step(-1), enabled=self.selected > 0, style="secondary"),
+            Button(pygame.Rect(inner.x + back_w + gap, row_y, forward_w, button_h), labels[1],
                    lambda: self.step(1), enabled=self.selected < len(self.moves) - 1, style="secondary"),
-            Button(pygame.Rect(inner.x + 2 * (third + gap), bottom - button_h - gap, inner.w - 2 * (third + gap),
-                               button_h), "Next mistake", lambda: self.jump_marked(1),
-                   enabled=any(m.marked for m in self.moves[self.selected + 1:])),
+            Button(pygame.Rect(inner.right - mistake_w, row_y, mistake_w, button_h), labels[2],
+                   lambda: self.jump_marked(1), enabled=any(m.marked for m in self.moves[self.selected + 1:])),
         ]
         half = (inner.w - gap) // 2
         if len(self.seats) > 1:
             self.buttons.append(Button(pygame.Rect(inner.x, bottom, half, button_h),
-                                       f"Seat: {self.names[self.seat]}", self.next_seat, style="secondary"))
-        self.buttons.append(Button(pygame.Rect(inner.right - half, bottom, half, button_h), "Back (Esc)", self.leave,
-                                   style="secondary"))
+                                       _("Seat: {name}").format(name=self.names[self.seat]), self.next_seat,
+                                       style="secondary"))
+        self.buttons.append(Button(pygame.Rect(inner.right - half, bottom, half, button_h), _("Back (Esc)"),
+                                   self.leave, style="secondary"))
         self.buttons_top = bottom - button_h - gap
 
     def _rows(self) -> list[Row]:
@@ -193,7 +198,7 @@ class ReviewScene(Scene):
         for i, move in enumerate(self.moves):
             if move.round_index != current_round:
                 current_round = move.round_index
-                rows.append(Row(f"Round {current_round + 1}"))
+                rows.append(Row(_("Round {round}").format(round=current_round + 1)))
             rows.append(Row(f"{i}", move))
         return rows
 
@@ -280,11 +285,13 @@ class ReviewScene(Scene):
 
     def _draw_heading(self, surface: pygame.Surface, y: int) -> int:
         w = self.inner.w
-        draw_text(surface, ellipsize(f"Review · {self.title}", self.heading, w, "bold"), (self.inner.x, y),
-                  self.heading, GOLD, "bold")
+        heading, size = fit_line([_("Review · {game}").format(game=self.title), self.title, self.game.title],
+                                 self.heading, w, "bold", smallest=max(12, self.heading * 3 // 4))
+        draw_text(surface, heading, (self.inner.x, y), size, GOLD, "bold")
         y += int(self.heading * 1.3)
         name = self.names[self.seat]
-        for line in wrap_text(f"{name}'s moves, judged by the hard AI from what {name} could see.", self.small, w):
+        for line in wrap_text(_("{name}'s moves, judged by the hard AI from what {name} could see.").format(name=name),
+                              self.small, w):
             draw_text(surface, line, (self.inner.x, y), self.small, PARCHMENT)
             y += int(self.small * 1.25)
         return y
@@ -301,16 +308,20 @@ class ReviewScene(Scene):
             filled.w = max(bar.h, int(bar.w * progress.fraction))
             pygame.draw.rect(surface, BAR_FILL, filled, border_radius=bar.h // 2)
             y = bar.bottom + max(3, self.pad // 3)
-            total = f" of {progress.total}" if progress.total else ""
-            text = f"Analysing move {progress.done}{total}… {marked} marked so far"
+            if progress.total:
+                text = _("Analysing move {done} of {total}… {marked} marked so far").format(
+                    done=progress.done, total=progress.total, marked=marked)
+            else:
+                text = _("Analysing move {done}… {marked} marked so far").format(done=progress.done, marked=marked)
         elif progress.finished:
             reviewed = len(self.moves)
-            text = (f"{marked} of {reviewed} move{'s' if reviewed != 1 else ''} marked"
-                    f" (a difference of {round(100 * MARK_THRESHOLD)} points or more)")
+            text = ngettext("{marked} of {count} move marked (a difference of {points} points or more)",
+                            "{marked} of {count} moves marked (a difference of {points} points or more)",
+                            reviewed).format(marked=marked, count=reviewed, points=round(100 * MARK_THRESHOLD))
         elif progress.error:
-            text = f"The review failed: {progress.error}"
+            text = _("The review failed: {reason}").format(reason=translate_message(progress.error))
         else:
-            text = "The review was stopped."
+            text = _("The review was stopped.")
         for line in wrap_text(text, self.small, inner.w)[:2]:
             draw_text(surface, line, (inner.x, y), self.small, CREAM)
             y += int(self.small * 1.25)
@@ -319,18 +330,18 @@ class ReviewScene(Scene):
     def _detail_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
         """(text, size, colour, style) of the selected move's verdict, wrapped to the panel."""
         if not self.moves:
-            return [("The first verdicts appear here as soon as they are ready.", self.small, PARCHMENT, "sans")]
+            return [(_("The first verdicts appear here as soon as they are ready."), self.small, PARCHMENT, "sans")]
         move = self.moves[self.selected]
         w = self.inner.w
         colour = MARK_COLOUR if move.marked else AGREE_COLOUR if move.agreed else CREAM
         lines: list[tuple[str, int, tuple[int, int, int], str]] = [
-            (f"{'! ' if move.marked else ''}{move.verdict()}", self.text, colour, "bold")]
+            (f"{'! ' if move.marked else ''}{translate_message(move.verdict())}", self.text, colour, "bold")]
         played = self.words(move.played)
-        lines.append((ellipsize(f"Played: {played}", self.small, w), self.small, CREAM, "sans"))
+        lines.append((ellipsize(_("Played: {move}").format(move=played), self.small, w), self.small, CREAM, "sans"))
         if not move.agreed:
             best = self.words(move.best)
-            lines.append((ellipsize(f"Hard: {best}", self.small, w), self.small, CREAM, "sans"))
-        for line in wrap_text(move.explanation(self.game.id, self._card_words()), self.small, w):
+            lines.append((ellipsize(_("Hard: {move}").format(move=best), self.small, w), self.small, CREAM, "sans"))
+        for line in wrap_text(translate_message(move.explanation(self.game.id, self._card_words())), self.small, w):
             lines.append((line, self.small, PARCHMENT, "sans"))
         return lines
 
@@ -369,10 +380,10 @@ class ReviewScene(Scene):
                 flag = "!" if move.marked else "✓" if move.agreed else "·"
                 draw_text(surface, flag, (rect.x + row_h // 2, rect.centery), self.small,
                           TERRACOTTA if move.marked else AGREE_COLOUR if move.agreed else MUTED, "bold", "center")
-                label = f"Move {move.index + 1}: {self.words(move.played)}"
+                label = _("Move {number}: {move}").format(number=move.index + 1, move=self.words(move.played))
                 right = (f"−{round(100 * move.difference)}" if move.marked else
-                         "best" if move.agreed else "fine")
-                right_w = self.small * 3
+                         _("best") if move.agreed else _("fine"))
+                right_w = max(self.small * 3, text_width(right, self.small) + self.pad // 2)
                 draw_text(surface, ellipsize(label, self.small, inner.w - row_h - right_w), (rect.x + row_h, rect.centery),
                           self.small, colour, "sans", "midleft")
                 draw_text(surface, right, (rect.right - self.pad // 2, rect.centery), self.small, colour, "sans",
@@ -382,4 +393,5 @@ class ReviewScene(Scene):
         if not rows:
             progress = self.worker.progress if self.worker is not None else None
             if progress is not None and progress.finished:
-                draw_text(surface, "Every move was forced: nothing to judge.", (inner.x, top), self.small, PARCHMENT)
+                for i, line in enumerate(wrap_text(_("Every move was forced: nothing to judge."), self.small, inner.w)):
+                    draw_text(surface, line, (inner.x, top + int(i * self.small * 1.25)), self.small, PARCHMENT)

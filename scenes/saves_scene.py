@@ -19,7 +19,7 @@ from game.core.saves import (GameFile, MAX_NAME_LENGTH, FORBIDDEN_NAME_CHARACTER
                              keep_unfinished_autosave, list_game_files, rename_save, save_game, save_name_problem,
                              suggested_name)
 from game.core.session import GameSession
-from scenes.i18n import _, format_datetime, join_names
+from scenes.i18n import _, format_datetime, join_names, translate_message
 from scenes.results import ConfirmOverlay
 from scenes.theme import CREAM, GOLD, PARCHMENT
 from scenes.widgets import (ERROR, MUTED, Button, Control, MenuScene, TextField, draw_dialog_frame, draw_empty_note,
@@ -275,7 +275,7 @@ class SavesScene(MenuScene):
         try:
             path = rename_save(entry.path, new_name)
         except ValueError as exc:
-            return str(exc)
+            return translate_message(exc.args[0])
         except OSError as exc:
             return _("The save could not be renamed ({reason}).").format(reason=exc.strerror or exc)
         self.read_list()
@@ -378,7 +378,7 @@ class SavesScene(MenuScene):
             draw_text(surface, _("Save this game as"), self.save_label_pos, self.text_size, CREAM, "bold", "midleft")
             if self.name_problem:
                 field = self.focus.controls[0].rect
-                draw_text(surface, ellipsize(self.name_problem, self.text_size, self.panel.right - field.x - int(30 * s)),
+                draw_text(surface, ellipsize(translate_message(self.name_problem), self.text_size, self.panel.right - field.x - int(30 * s)),
                           (field.x, field.bottom + int(4 * s)), max(11, int(15 * s)), ERROR)
         if not self.entries:
             lines = [_("No saved games yet.")]
@@ -412,7 +412,7 @@ class RenameOverlay(MenuScene):
         self.problem = None
 
     def confirm(self) -> None:
-        problem = self.rename(self.entry, self.text)
+        problem = self.rename(self.entry, self.text)     # already in the player's words
         if problem:
             self.problem = problem
             self.relayout()

@@ -27,7 +27,7 @@ from scenes import i18n  # noqa: E402
 from scenes.headless import make_headless_app  # noqa: E402
 from scenes.rules_screen import parse_markdown, rules_file  # noqa: E402
 from scenes.widgets import recording_text  # noqa: E402
-from tests.scenes.i18n_screens import GAMES, SCREENS, open_screen  # noqa: E402
+from tests.scenes.i18n_screens import GAMES, SCREENS, VIEWER_SCREENS, open_screen, viewer_own_text  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +106,11 @@ DATA = ("Zeus on the Loose", "Télos", "Tamoul", "Elios", "OLYMPUS TABLE", "Olym
         "olympus-table.log", "logs")
 
 
+# A move as the record writes it (the replay's "Last: Bion · draw deck"): the notation, not a sentence.
+NOTATION = ("play", "sneak", "draw", "deck", "discard", "keep", "peek", "swap", "end", "tamoul", "intercept",
+            "groups", "place", "disc", "split", "pass", "reshuffle")
+
+
 def unmarked_words(text: str) -> str:
     rest = text
     while re.search(r"⟪[^⟪⟫]*⟫", rest):                  # marked texts nest: "⟪⟪Io and Bion⟫ · round 1⟫"
@@ -115,6 +120,22 @@ def unmarked_words(text: str) -> str:
         rest = rest.replace(data, " ")
     rest = re.sub(r"\S*/\S*", " ", rest)                  # a file path (or the part of one on this line)
     return " ".join(re.findall(r"[A-Za-zÀ-ÿ]{2,}", rest))
+
+
+@pytest.mark.parametrize("name", sorted(VIEWER_SCREENS))
+def test_every_text_the_replay_viewer_and_the_review_draw_themselves_comes_through_the_catalog(name, tmp_path,
+                                                                                             monkeypatch) -> None:
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    app = make_headless_app((1280, 720))
+    monkeypatch.setattr(i18n, "_translations", Marked())
+    open_screen(app, name)
+    app.frame(1 / 60)
+    log = viewer_own_text(app)
+    assert log.drawn, "the screen drew no text"
+    words = {text: unmarked_words(text) for text, *_ in log.drawn}
+    bypassing = {text: rest for text, rest in words.items() if set(rest.split()) - set(NOTATION)}
+    assert bypassing == {}
+    app.stack.top.exit()
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.errors import IllegalAction
+from game.core.messages import msg
 
 
 @dataclass(frozen=True, order=True)
@@ -28,12 +29,12 @@ class Action:
     def parse(cls, text: str) -> "Action":
         """Read the record notation; a malformed text raises IllegalAction naming the problem."""
         if not isinstance(text, str) or not text:
-            raise IllegalAction(f"an action must be a non-empty text, got {text!r}")
+            raise IllegalAction(msg("an action must be a non-empty text, got {text}", text=repr(text)))
         if text != text.strip() or "  " in text or "\t" in text or "\n" in text:
-            raise IllegalAction(f"action {text!r} has stray spaces; use one space between words")
+            raise IllegalAction(msg("action {text} has stray spaces; use one space between words", text=repr(text)))
         verb, *args = text.split(" ")
         if not verb.isalpha() or not verb.islower():
-            raise IllegalAction(f"action {text!r} must start with a lower-case verb such as 'play'")
+            raise IllegalAction(msg("action {text} must start with a lower-case verb such as 'play'", text=repr(text)))
         return cls(verb, tuple(args))
 
     @classmethod

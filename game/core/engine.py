@@ -16,10 +16,16 @@ from typing import Any, Mapping, Sequence
 from game.core.actions import Action, as_action
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.messages import Message, msg
 
 CHANCE: int = -1
 """The chance seat: it acts when the game waits for a random event that a round's setup cannot hold
 (Tamoul's reshuffle). Its action comes from the state itself (`State.chance_action`); no agent is asked."""
+
+
+# Reasons several games give in the same words (each game may also write its own).
+GAME_OVER: Message = msg("the game is over")
+NOTHING_LEFT_TO_CHANCE: Message = msg("nothing is left to chance now: only players act")
 
 
 @dataclass(frozen=True)
@@ -225,16 +231,17 @@ class State(ABC):
     def why_illegal(self, seat: int, action: Action) -> str | None:
         """A player-facing reason the action is not allowed now, or None when it is legal.
 
-        Games override this to explain their rules ("you must reach the table line"); the default
+        Games override this to explain their rules ("you must reach the table line"), each reason a
+        `Message` (game/core/messages.py) so the UI can say it in the player's language; the default
         only knows whether it is listed.
         """
         if self.finished:
-            return "the game is over"
+            return GAME_OVER
         if seat not in self.to_act():
-            return "it is not your turn"
+            return msg("it is not your turn")
         if self.normalize(action) in self.legal_actions(seat):
             return None
-        return f"'{action}' is not allowed now"
+        return msg("'{action}' is not allowed now", action=str(action))
 
     def normalize(self, action: Action) -> Action:
         """The canonical form of an action (card order, say) so equal moves compare equal."""
@@ -265,13 +272,13 @@ class State(ABC):
             action = as_action(action)
         if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)) \
                 or not (CHANCE <= seat < len(self.seats)):
-            raise IllegalAction(f"there is no seat {seat}", seat=seat, action=str(action))
+            raise IllegalAction(msg("there is no seat {seat}", seat=seat), seat=seat, action=str(action))
         if self.CHANCE_VERBS:  # with no chance verbs there is nothing for the chance-seat check to refuse
             self._check_chance_seat(seat, action)
         action = self.normalize(action)
         reason = self.why_illegal(seat, action)
         if reason is None and seat == CHANCE and not self.CHANCE_VERBS:
-            reason = "nothing is left to chance in this game: only players act"
+            reason = msg("nothing is left to chance in this game: only players act")
         if reason is not None:
             raise IllegalAction(reason, seat=seat, action=str(action))
         self.rounds[-1].actions.append([seat, str(action)])
@@ -291,13 +298,14 @@ class State(ABC):
         """A chance action from a player, or a player's action from chance, is refused (state unchanged).
         A game with no chance actions at all answers a chance seat with its own words (why_illegal)."""
         if seat != CHANCE and action.verb in self.CHANCE_VERBS:
-            raise IllegalAction(f"'{action.verb}' is done by chance, not by a player", seat=seat, action=str(action))
+            raise IllegalAction(msg("'{verb}' is done by chance, not by a player", verb=action.verb), seat=seat,
+                                action=str(action))
         if seat == CHANCE and self.CHANCE_VERBS:
             if CHANCE not in self.to_act():
-                raise IllegalAction("nothing is left to chance now: only players act", seat=seat, action=str(action))
+                raise IllegalAction(NOTHING_LEFT_TO_CHANCE, seat=seat, action=str(action))
             if action.verb not in self.CHANCE_VERBS:
-                raise IllegalAction(f"chance cannot '{action.verb}'; it only does {', '.join(self.CHANCE_VERBS)}",
-                                    seat=seat, action=str(action))
+                raise IllegalAction(msg("chance cannot '{verb}'; it only does {verbs}", verb=action.verb,
+                                        verbs=", ".join(self.CHANCE_VERBS)), seat=seat, action=str(action))
 
     def clone(self) -> "State":
         """An independent copy (for search agents and what-if checks)."""

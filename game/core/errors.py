@@ -5,7 +5,8 @@ from __future__ import annotations
 class IllegalAction(ValueError):
     """An action the rules do not allow now. The state is unchanged when this is raised.
 
-    `reason` is a short sentence for the player ("you must reach 7, 8, 12 or play your three lowest").
+    `reason` is a short sentence for the player ("you must reach 7, 8, 12 or play your three lowest"),
+    a `game.core.messages.Message` where the game writes one, which the UI says in the player's language.
     """
 
     def __init__(self, reason: str, *, seat: int | None = None, action: str | None = None) -> None:

@@ -34,6 +34,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 from game.core.actions import Action
 from game.core.engine import Game
 from game.core.ismcts import ISMCTS, PASS, Budget, Choice
+from game.core.messages import Message, msg, msg_n
 from game.core.replays import ReplayTimeline
 
 # 10 points on the 0-100 scale. Two evaluations of one same move with different seeds, at the default
@@ -56,17 +57,17 @@ class ReviewCancelled(Exception):
 class ValueScale:
     """How a search's reward (0..1) for one game reads to a player."""
 
-    value: str          # "{}" takes the number 0..100: "a {}% chance to win the round"
-    short: str          # the same, without the words around the number: "{}%"
+    value: Message      # "{value}" takes the number 0..100: "a {value}% chance to win the round"
+    short: Message | None = None    # the same, without the words around it ("{value}%"); None: the number
 
 
 SCALES: dict[str, ValueScale] = {
     # Zeus's reward is 1 for winning the round the decision is in, 0 for losing it.
-    "zeus": ValueScale("a {}% chance to win this round", "{}%"),
+    "zeus": ValueScale(msg("a {value}% chance to win this round"), msg("{value}%")),
     # Télos's reward is 1 for not taking the last trick, less the more its points cost (game/telos/hard.py).
-    "telos": ValueScale("a round result of {} out of 100 (100: the last trick is someone else's)", "{}"),
+    "telos": ValueScale(msg("a round result of {value} out of 100 (100: the last trick is someone else's)")),
 }
-DEFAULT_SCALE = ValueScale("an expected result of {} out of 100", "{}")
+DEFAULT_SCALE = ValueScale(msg("an expected result of {value} out of 100"))
 
 
 def scale_of(game_id: str) -> ValueScale:
@@ -91,7 +92,7 @@ def review_search(game: Game, iterations: int | None = None) -> tuple[ISMCTS, in
         agent = HardAgent(game.deck)  # type: ignore[attr-defined]
     search = getattr(agent, "search", None)
     if not isinstance(search, ISMCTS):
-        raise ReviewUnavailable(f"{game.title} has no searching AI to review a game with")
+        raise ReviewUnavailable(msg("{game} has no searching AI to review a game with", game=game.title))
     used = iterations if iterations is not None else search.budget.iterations
     if used < 1:
         raise ValueError("a review needs at least one iteration per decision")
@@ -103,9 +104,10 @@ CardWords = Callable[[str], str]     # a card id in a player's words ("9a" -> "9
 
 def describe(text: str, card_words: CardWords | None = None) -> str:
     """A move in a player's words: "play 7" -> "7", "play 6a,6c" -> "6a + 6c" (or the table's names for
-    the cards), "sneak 8" -> "sneak in the 8", "draw" -> "draw a card", "pass" -> "let it pass"."""
+    the cards), "sneak 8" -> "sneak in the 8", "draw" -> "draw a card", "pass" -> "let it pass".
+    Sentences are Messages (translated by the UI); card names and other moves are shown as written."""
     if text == PASS_TEXT:
-        return "let it pass"
+        return msg("let it pass")
     verb, _, rest = text.partition(" ")
     cards = rest.split(",") if rest else []
     if card_words is not None:
@@ -113,9 +115,9 @@ def describe(text: str, card_words: CardWords | None = None) -> str:
     if verb == "play" and cards:
         return " + ".join(cards)
     if verb == "sneak" and cards:
-        return f"sneak in the {' + '.join(cards)}"
+        return msg("sneak in the {cards}", cards=" + ".join(cards))
     if verb == "draw" and not cards:
-        return "draw a card"
+        return msg("draw a card")
     return text
 
 
@@ -146,28 +148,39 @@ class MoveReview:
     def marked(self) -> bool:
         return not self.agreed and self.difference >= MARK_THRESHOLD
 
-    def verdict(self) -> str:
+    def verdict(self) -> Message:
         """"Hard agrees" / "About as good" / "A clear mistake" / "A big mistake"."""
         if self.agreed:
-            return "Hard agrees"
+            return msg("Hard agrees")
         if not self.marked:
-            return "About as good"
-        return "A big mistake" if self.difference >= BIG_MISTAKE else "A clear mistake"
+            return msg("About as good")
+        return msg("A big mistake") if self.difference >= BIG_MISTAKE else msg("A clear mistake")
 
-    def explanation(self, game_id: str, card_words: CardWords | None = None) -> str:
+    def explanation(self, game_id: str, card_words: CardWords | None = None) -> Message:
         """The verdict in a sentence a player reads."""
         scale = scale_of(game_id)
         played, best = describe(self.played, card_words), describe(self.best, card_words)
         if self.agreed:
-            return f"Hard would have played {best} too, expecting {scale.value.format(percent(self.best_value))}."
+            return msg("Hard would have played {best} too, expecting {value}.", best=best,
+                       value=scale.value.fill(value=percent(self.best_value)))
         points = round(100 * self.difference)
+        margin = round(100 * MARK_THRESHOLD)
         if not self.marked:
-            closer = "no better" if points <= 0 else f"only {points} point{'s' if points != 1 else ''} better"
-            return (f"Hard preferred {best}, but by its estimate that was {closer} than your {played} "
-                    f"(within the {round(100 * MARK_THRESHOLD)}-point margin of a review).")
-        return (f"Hard would have played {best}: {scale.value.format(percent(self.best_value))} after it, "
-                f"against {scale.short.format(percent(self.played_value))} after your {played}. "
-                f"That is {points} points better.")
+            if points <= 0:
+                return msg("Hard preferred {best}, but by its estimate that was no better than your {played} "
+                           "(within the {margin}-point margin of a review).", best=best, played=played, margin=margin)
+            return msg_n("Hard preferred {best}, but by its estimate that was only {count} point better than your "
+                         "{played} (within the {margin}-point margin of a review).",
+                         "Hard preferred {best}, but by its estimate that was only {count} points better than your "
+                         "{played} (within the {margin}-point margin of a review).", points,
+                         best=best, played=played, margin=margin)
+        return msg_n("Hard would have played {best}: {value} after it, against {short} after your {played}. "
+                     "That is {count} point better.",
+                     "Hard would have played {best}: {value} after it, against {short} after your {played}. "
+                     "That is {count} points better.", points, best=best, played=played,
+                     value=scale.value.fill(value=percent(self.best_value)),
+                     short=scale.short.fill(value=percent(self.played_value)) if scale.short is not None
+                     else percent(self.played_value))
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "round": self.round_index, "seat": self.seat, "played": self.played,
@@ -289,7 +302,7 @@ def review_record(game: Game, record: Mapping[str, Any], seat: int, *, iteration
         progress(0, total)
     for done, decision in enumerate(found, start=1):
         if cancelled is not None and cancelled():
-            raise ReviewCancelled(f"stopped after {done - 1} of {total} decisions")
+            raise ReviewCancelled(msg("stopped after {done} of {total} decisions", done=done - 1, total=total))
         if decision.forced:
             review.forced += 1
         else:

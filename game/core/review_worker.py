@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, Mapping
 
+from game.core.messages import msg
 from game.core.review import MoveReview
 
 
@@ -77,7 +78,7 @@ class BackgroundReview:
                     break
                 message = self._connection.recv()
             except (EOFError, OSError):
-                progress.error = "the review stopped unexpectedly"
+                progress.error = msg("the review stopped unexpectedly")
                 break
             kind = message[0]
             if kind == "progress":

@@ -20,6 +20,7 @@ from typing import Any, Mapping
 from game.core import manifest as manifests
 from game.core.engine import Game
 from game.core.errors import RecordError
+from game.core.messages import Message, msg, msg_n
 from game.core.records import check_shape, read_record, record_to_text, replay
 from game.core.userfiles import FileDamage, Guarded, atomic_write_text, read_guarded
 
@@ -35,14 +36,15 @@ def check_game_record(value: Any, games: Mapping[str, Game] | None) -> dict[str,
         return value
     game_id = value["game"]
     if game_id not in games and game_id not in manifests.registry().ids():
-        raise FileDamage(f"it is for a game this program does not know ({game_id!r})")
+        raise FileDamage(msg("it is for a game this program does not know ({game})", game=repr(game_id)))
     game = games.get(game_id)
     if game is not None:
         replay(game, value, verify=True)
     return value
 
 
-def read_game_file(path: Path, what: str, games: Mapping[str, Game] | None, consequence: str = "") -> Guarded[dict[str, Any]]:
+def read_game_file(path: Path, what: Message, games: Mapping[str, Game] | None,
+                   consequence: Message | None = None) -> Guarded[dict[str, Any]]:
     """A game file's record, or None and the message (the damaged file set aside)."""
     return read_guarded(path, what, lambda value: check_game_record(value, games), consequence)
 
@@ -95,10 +97,15 @@ def game_files(folder: Path) -> list[Path]:
                   if p.suffix == ".json" and not p.name.startswith(".") and (p.is_file() or p.is_dir()))
 
 
-def list_game_files(folder: Path, games: Mapping[str, Game], what: str = "A saved game") -> tuple[list[GameFile], list[str]]:
+A_SAVED_GAME = msg("A saved game")
+A_KEPT_RECORD = msg("A kept game record")
+
+
+def list_game_files(folder: Path, games: Mapping[str, Game],
+                    what: Message = A_SAVED_GAME) -> tuple[list[GameFile], list[Message]]:
     """Every good game file in `folder`, newest first, and a message for each damaged one (set aside)."""
     listed: list[GameFile] = []
-    messages: list[str] = []
+    messages: list[Message] = []
     for path in game_files(folder):
         loaded = read_game_file(path, what, games)
         if loaded.message:
@@ -114,20 +121,28 @@ def list_game_files(folder: Path, games: Mapping[str, Game], what: str = "A save
     return listed, messages
 
 
-def save_name_problem(name: str) -> str | None:
+def save_name_problem(name: str) -> Message | None:
     """Why a name cannot be a save's name (None: it can)."""
     stripped = name.strip()
     if not stripped:
-        return "Give the save a name."
+        return msg("Give the save a name.")
     if len(stripped) > MAX_NAME_LENGTH:
-        return f"A save's name can have at most {MAX_NAME_LENGTH} characters."
+        return msg_n("A save's name can have at most {count} character.",
+                     "A save's name can have at most {count} characters.", MAX_NAME_LENGTH)
     if stripped.startswith("."):
-        return "A save's name cannot start with a dot."
+        return msg("A save's name cannot start with a dot.")
     bad = sorted(set(stripped) & FORBIDDEN_NAME_CHARACTERS)
     if bad:
-        shown = " ".join(c if c.isprintable() else "a control character" for c in bad)
-        return f"A save's name cannot hold {shown}."
+        printable = " ".join(c for c in bad if c.isprintable())
+        if len(printable) < len(bad):
+            return msg("A save's name cannot hold a control character.") if not printable else \
+                msg("A save's name cannot hold {characters} or a control character.", characters=printable)
+        return msg("A save's name cannot hold {characters}.", characters=printable)
     return None
+
+
+def name_taken(name: str) -> Message:
+    return msg("A save called {name} already exists.", name=repr(name.strip()))
 
 
 def save_path(folder: Path, name: str) -> Path:
@@ -142,7 +157,7 @@ def save_game(folder: Path, name: str, record: Mapping[str, Any], *, replace: bo
         raise ValueError(problem)
     path = save_path(folder, name)
     if path.exists() and not replace:
-        raise ValueError(f"A save called {name.strip()!r} already exists.")
+        raise ValueError(name_taken(name))
     atomic_write_text(path, record_to_text(record))
     return path
 
@@ -156,7 +171,7 @@ def rename_save(path: Path, new_name: str) -> Path:
     if target == Path(path):
         return target
     if target.exists():
-        raise ValueError(f"A save called {new_name.strip()!r} already exists.")
+        raise ValueError(name_taken(new_name))
     os.replace(path, target)
     return target
 

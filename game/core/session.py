@@ -18,6 +18,7 @@ from game.core.actions import Action
 from game.core.engine import Game, SeatInfo, State
 from game.core.errors import RecordError
 from game.core.events import Event
+from game.core.messages import Message, msg
 from game.core.records import read_record, record_to_text, replay
 from game.core.saves import keep_unfinished_autosave, read_game_file
 from game.core.statistics import record_finished_game
@@ -39,7 +40,7 @@ class GameSession:
             statistics_path = self.records_dir.parent / "statistics.json"
         self.statistics_path = Path(statistics_path) if statistics_path else None
         self.kept_unfinished: Path | None = None   # where an unfinished game this one replaced was kept
-        self.messages: list[str] = []              # what the player should be told (a statistics file set aside)
+        self.messages: list[Message] = []          # what the player should be told (a statistics file set aside)
 
     @classmethod
     def new(cls, game: Game, seats: Sequence[SeatInfo], options: Mapping[str, Any] | None, seed: int,
@@ -98,7 +99,7 @@ class GameSession:
 
 
 def keep_finished_record(record: Mapping[str, Any], records_dir: Path | None,
-                         statistics_path: Path | None) -> tuple[Path | None, list[str]]:
+                         statistics_path: Path | None) -> tuple[Path | None, list[Message]]:
     """Write a finished record into the records folder (unless the same record is already there) and count
     it in the statistics (which count a game once). Returns the record's path and messages for the player."""
     path: Path | None = None
@@ -130,7 +131,7 @@ def _already_kept(records_dir: Path, record: Mapping[str, Any], text: str) -> Pa
     return None
 
 
-def finish_archiving(autosave: Path, records_dir: Path | None, statistics_path: Path | None) -> list[str]:
+def finish_archiving(autosave: Path, records_dir: Path | None, statistics_path: Path | None) -> list[Message]:
     """At start-up: an autosave holding a finished game means the program stopped while keeping it (after
     the last action, before the autosave was removed). Finish the job — keep the record and count it if
     that had not happened yet — and remove the autosave. Returns messages for the player; an unreadable
@@ -160,15 +161,15 @@ def _title_of(autosave: Path) -> str:
         return "Game"
 
 
-def peek_autosave(path: Path, games: Mapping[str, Game] | None = None) -> tuple[dict[str, Any] | None, str | None]:
+def peek_autosave(path: Path, games: Mapping[str, Game] | None = None) -> tuple[dict[str, Any] | None, Message | None]:
     """(record, message): the unfinished game to offer for resuming, or a message if it is damaged.
 
     Read through the guarded path: any damage sets the file aside (never deleted) and is reported.
     With `games` (the games loaded in this run) a record that does not replay, or is for a game this
     program does not know, is damage too.
     """
-    loaded = read_game_file(path, "The last unfinished game", games,
-                            "Start a new game, or load one from the saves.")
+    loaded = read_game_file(path, msg("The last unfinished game"), games,
+                            msg("Start a new game, or load one from the saves."))
     record = loaded.value
     if record is None or record.get("finished"):
         return None, loaded.message

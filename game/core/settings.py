@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from game.core import manifest as manifests
 from game.core.manifest import GameSetting, SettingValue
+from game.core.messages import Message, msg
 from game.core.userfiles import FileDamage, atomic_write_json, read_json, set_aside
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
@@ -113,7 +114,7 @@ def _read_games(data: Any, flat: Mapping[str, Any]) -> GameValues:
     if data is None:
         data = {}
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
-        raise ValueError("'games' is not an object of one object per game")
+        raise ValueError(msg("'{key}' is not an object of one object per game", key="games"))
     games: GameValues = {key: dict(values) for key, values in data.items()}
     for name, value in flat.items():
         owner = _flat_name_owner(name)
@@ -126,7 +127,7 @@ def _read_games(data: Any, flat: Mapping[str, Any]) -> GameValues:
                 try:
                     spec.checked(stored[spec.name])
                 except TypeError:
-                    raise ValueError(f"'games.{game_id}.{spec.name}' has the wrong kind of value") from None
+                    raise ValueError(msg("'{key}' has the wrong kind of value", key=f"games.{game_id}.{spec.name}")) from None
         if game_id in games:
             games[game_id] = {name: value for name, value in stored.items() if any(s.name == name for s in specs)}
     return games
@@ -135,7 +136,7 @@ def _read_games(data: Any, flat: Mapping[str, Any]) -> GameValues:
 @dataclass(frozen=True)
 class LoadedSettings:
     settings: Settings
-    message: str | None = None   # what to tell the player, if the file was damaged
+    message: Message | None = None   # what to tell the player, if the file was damaged
 
 
 def load_settings(path: Path) -> LoadedSettings:
@@ -145,7 +146,7 @@ def load_settings(path: Path) -> LoadedSettings:
     try:
         data = read_json(path)   # the guarded read every user file goes through
         if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError(msg("it is not a JSON object"))
         defaults = asdict(Settings())
         values: dict[str, Any] = {}
         flat: dict[str, Any] = {}
@@ -157,17 +158,15 @@ def load_settings(path: Path) -> LoadedSettings:
                 continue
             default = defaults[name]
             if isinstance(default, bool) != isinstance(value, bool) or not isinstance(value, (type(default), int, float)):
-                raise ValueError(f"'{name}' has the wrong kind of value")
+                raise ValueError(msg("'{key}' has the wrong kind of value", key=name))
             values[name] = type(default)(value)
         values["games"] = _read_games(data.get("games"), flat)
         return LoadedSettings(Settings(**values).validated())
     except (FileDamage, OSError, ValueError, TypeError, RecursionError) as exc:
         moved = set_aside(path)
-        return LoadedSettings(
-            Settings(),
-            f"Your settings file could not be read ({exc}); defaults are in use. "
-            f"The old file was kept as {moved.name}.",
-        )
+        reason = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
+        return LoadedSettings(Settings(), msg("Your settings file could not be read ({reason}); defaults are in use. "
+                                              "The old file was kept as {kept}.", reason=reason, kept=moved.name))
 
 
 def save_settings(path: Path, settings: Settings) -> None:

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from game.core.messages import Message, msg
 from game.core.userfiles import FileDamage, Guarded, atomic_write_json, read_guarded
 
 FORMAT = "olympus-statistics"
@@ -143,7 +144,7 @@ def lower_is_better(totals: list[int], winners: set[int]) -> bool | None:
 # ----- the file -------------------------------------------------------------------------------------------
 def _int(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FileDamage(f"'{where}' must be a whole number, found {value!r}")
+        raise FileDamage(msg("'{key}' must be a whole number, found {value}", key=where, value=repr(value)))
     return value
 
 
@@ -153,7 +154,7 @@ def _optional_int(value: Any, where: str) -> int | None:
 
 def _object(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise FileDamage(f"'{where}' must be an object")
+        raise FileDamage(msg("'{key}' must be an object", key=where))
     return value
 
 
@@ -164,12 +165,12 @@ def _player_from_json(data: Any, where: str) -> PlayerStats:
               for level, v in _object(data.get("levels", {}), f"{where}.levels").items()}
     recent_raw = data.get("recent", [])
     if not isinstance(recent_raw, list):
-        raise FileDamage(f"'{where}.recent' must be a list")
+        raise FileDamage(msg("'{key}' must be a list", key=f"{where}.recent"))
     recent = []
     for i, entry in enumerate(recent_raw):
         entry = _object(entry, f"{where}.recent[{i}]")
         if not isinstance(entry.get("won"), bool) or not isinstance(entry.get("when"), (int, float)):
-            raise FileDamage(f"'{where}.recent[{i}]' must say whether it was won and when")
+            raise FileDamage(msg("'{key}' must say whether it was won and when", key=f"{where}.recent[{i}]"))
         recent.append(Result(entry["won"], _int(entry.get("score"), f"{where}.recent[{i}].score"), float(entry["when"])))
     return PlayerStats(
         games=_int(data.get("games"), f"{where}.games"), wins=_int(data.get("wins"), f"{where}.wins"),
@@ -190,7 +191,7 @@ def _migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
             played = _int(counts.get("games"), f"players.{name}.{game_id}.games")
             wins = _int(counts.get("wins"), f"players.{name}.{game_id}.wins")
             if not 0 <= wins <= played:
-                raise FileDamage(f"'players.{name}.{game_id}' has more wins than games")
+                raise FileDamage(msg("'{key}' has more wins than games", key=f"players.{name}.{game_id}"))
             games.setdefault(game_id, {"lower_is_better": False, "players": {}})["players"][name] = {
                 "games": played, "wins": wins, "losses": played - wins, "score_sum": 0, "high_score": None,
                 "low_score": None, "streak": 0, "best_streak": 0, "levels": {}, "recent": []}
@@ -205,26 +206,27 @@ def statistics_from_json(data: Any) -> Statistics:
     data = _object(data, "the file")
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise FileDamage(f"'version' must be a whole number from 1, found {version!r}")
+        raise FileDamage(msg("'{key}' must be a whole number from 1, found {value}", key="version",
+                             value=repr(version)))
     if version > VERSION:
-        raise FileDamage(f"it was written by a newer version of Olympus Table (statistics version {version}; "
-                         f"this version reads up to {VERSION})")
+        raise FileDamage(msg("it was written by a newer version of Olympus Table (statistics version {version}; "
+                             "this version reads up to {newest})", version=version, newest=VERSION))
     while version < VERSION:
         data = MIGRATIONS[version](data)
         version = data["version"]
     if data.get("format") != FORMAT:
-        raise FileDamage(f"'format' must be {FORMAT!r}")
+        raise FileDamage(msg("'{key}' must be {value}", key="format", value=repr(FORMAT)))
     stats = Statistics()
     for game_id, game in _object(data.get("games"), "games").items():
         game = _object(game, f"games.{game_id}")
         if not isinstance(game.get("lower_is_better"), bool):
-            raise FileDamage(f"'games.{game_id}.lower_is_better' must be true or false")
+            raise FileDamage(msg("'{key}' must be true or false", key=f"games.{game_id}.lower_is_better"))
         players = {str(name): _player_from_json(p, f"games.{game_id}.players.{name}")
                    for name, p in _object(game.get("players"), f"games.{game_id}.players").items()}
         stats.games[str(game_id)] = GameStats(game["lower_is_better"], players)
     counted = data.get("counted", [])
     if not isinstance(counted, list) or not all(isinstance(c, str) for c in counted):
-        raise FileDamage("'counted' must be a list of game fingerprints")
+        raise FileDamage(msg("'{key}' must be a list of game fingerprints", key="counted"))
     stats.counted = counted[-COUNTED_KEPT:]
     return stats
 
@@ -238,8 +240,8 @@ def statistics_to_json(stats: Statistics) -> dict[str, Any]:
 def load_statistics(path: Path) -> Guarded[Statistics]:
     """The statistics (empty when there is no file yet), or empty ones and a message when the file is
     damaged or newer (it is set aside, never overwritten)."""
-    loaded = read_guarded(path, "The statistics file", statistics_from_json,
-                          "Statistics start afresh; the old file is untouched.")
+    loaded = read_guarded(path, msg("The statistics file"), statistics_from_json,
+                          msg("Statistics start afresh; the old file is untouched."))
     if loaded.value is None:
         return Guarded(Statistics(), loaded.message, loaded.kept_as)
     return loaded
@@ -249,7 +251,7 @@ def save_statistics(path: Path, stats: Statistics) -> None:
     atomic_write_json(path, statistics_to_json(stats))
 
 
-def record_finished_game(path: Path, record: Mapping[str, Any]) -> str | None:
+def record_finished_game(path: Path, record: Mapping[str, Any]) -> Message | None:
     """Add a finished game to the statistics file (once: a game already counted is not counted again);
     returns a message when the old file had to be set aside."""
     loaded = load_statistics(path)

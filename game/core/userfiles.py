@@ -21,10 +21,13 @@ from typing import Any, Callable, Generic, TypeVar
 
 import platformdirs
 
+from game.core.messages import Message, msg
+
 APP_NAME = "OlympusTable"
 
 MAX_FILE_BYTES = 16 * 1024 * 1024   # a long game's record is well under 1 MB; anything this big is not ours
 MAX_JSON_DEPTH = 64                 # our files nest a few levels; deeper is damage, and deep enough breaks Python
+NESTED_TOO_DEEPLY = msg("it is nested far too deeply")
 
 T = TypeVar("T")
 
@@ -112,6 +115,10 @@ def set_aside(path: Path) -> Path:
 class FileDamage(Exception):
     """A user file that cannot be used; the message says why, in words for the player."""
 
+    def __init__(self, reason: Message) -> None:
+        super().__init__(reason)
+        self.reason = reason        # the Message itself (str(exc) would be plain English text)
+
 
 def _depth_exceeds(value: Any, limit: int) -> bool:
     """True when `value` nests deeper than `limit` (checked without recursion)."""
@@ -132,28 +139,28 @@ def read_json(path: Path) -> Any:
     try:
         size = path.stat().st_size
         if path.is_dir():
-            raise FileDamage("it is a folder, not a file")
+            raise FileDamage(msg("it is a folder, not a file"))
         if size > MAX_FILE_BYTES:
-            raise FileDamage(f"it is far too large ({size:,} bytes)")
+            raise FileDamage(msg("it is far too large ({size} bytes)", size=f"{size:,}"))
         raw = path.read_bytes()
     except OSError as exc:
-        raise FileDamage(f"it cannot be read ({exc.strerror or exc})") from None
+        raise FileDamage(msg("it cannot be read ({reason})", reason=exc.strerror or str(exc))) from None
     if not raw.strip():
-        raise FileDamage("it is empty")
+        raise FileDamage(msg("it is empty"))
     try:
         text = raw.decode("utf-8-sig")   # a byte-order mark from a text editor is harmless
     except UnicodeDecodeError as exc:
-        raise FileDamage(f"it is not UTF-8 text (bad byte at position {exc.start})") from None
+        raise FileDamage(msg("it is not UTF-8 text (bad byte at position {position})", position=exc.start)) from None
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FileDamage(f"it is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        raise FileDamage(msg("it is not valid JSON (line {line}: {problem})", line=exc.lineno, problem=exc.msg)) from None
     except RecursionError:
-        raise FileDamage("it is nested far too deeply") from None
+        raise FileDamage(NESTED_TOO_DEEPLY) from None
     except ValueError as exc:     # e.g. a number with more digits than Python converts
-        raise FileDamage(f"it is not valid JSON ({exc})") from None
+        raise FileDamage(msg("it is not valid JSON ({problem})", problem=str(exc))) from None
     if _depth_exceeds(value, MAX_JSON_DEPTH):
-        raise FileDamage("it is nested far too deeply")
+        raise FileDamage(NESTED_TOO_DEEPLY)
     return value
 
 
@@ -162,7 +169,7 @@ class Guarded(Generic[T]):
     """What a guarded read gives: the checked value, or None with the message for the player."""
 
     value: T | None
-    message: str | None = None
+    message: Message | None = None
     kept_as: Path | None = None
 
 
@@ -170,9 +177,10 @@ CHECK_FAILURES = (FileDamage, ValueError, TypeError, KeyError, IndexError, Attri
                   OverflowError)
 
 
-def read_guarded(path: Path, what: str, check: Callable[[Any], T], consequence: str = "") -> Guarded[T]:
+def read_guarded(path: Path, what: Message, check: Callable[[Any], T], consequence: Message | None = None) -> Guarded[T]:
     """Read `path` as JSON and `check` it (which raises on a wrong shape); on any damage set the file
     aside and say so in one message: "<what> (<file>) could not be read: <reason>. It was kept as …".
+    `what` ("A saved game") and `consequence` ("Statistics start afresh.") are sentences for the player.
 
     A missing file is not damage: `Guarded(None)`.
     """
@@ -182,22 +190,28 @@ def read_guarded(path: Path, what: str, check: Callable[[Any], T], consequence: 
     try:
         return Guarded(check(read_json(path)))
     except CHECK_FAILURES as exc:
-        reason = str(exc) if isinstance(exc, FileDamage) else _reason(exc)
+        reason = exc.reason if isinstance(exc, FileDamage) else _reason(exc)
     try:
         moved = set_aside(path)
     except OSError as exc:
-        return Guarded(None, f"{what} ({path.name}) could not be read: {reason}. It could not be moved aside "
-                             f"either ({exc.strerror or exc}); it was left as it is.{_tail(consequence)}")
-    return Guarded(None, f"{what} ({path.name}) could not be read: {reason}. It was kept as {moved.name}."
-                         f"{_tail(consequence)}", moved)
+        return Guarded(None, _with_consequence(msg(
+            "{what} ({file}) could not be read: {reason}. It could not be moved aside either ({problem}); it "
+            "was left as it is.", what=what, file=path.name, reason=reason, problem=exc.strerror or str(exc)),
+            consequence))
+    return Guarded(None, _with_consequence(msg("{what} ({file}) could not be read: {reason}. It was kept as {kept}.",
+                                               what=what, file=path.name, reason=reason, kept=moved.name),
+                                           consequence), moved)
 
 
 def _reason(exc: BaseException) -> str:
+    """Why a check refused a file: its own sentence when it wrote one, else the exception's text."""
     if isinstance(exc, RecursionError):
-        return "it is nested far too deeply"
+        return NESTED_TOO_DEEPLY
+    if exc.args and isinstance(exc.args[0], Message):
+        return exc.args[0]
     text = str(exc).strip() or type(exc).__name__
     return text[:300]
 
 
-def _tail(consequence: str) -> str:
-    return f" {consequence}" if consequence else ""
+def _with_consequence(message: Message, consequence: Message | None) -> Message:
+    return msg("{message} {consequence}", message=message, consequence=consequence) if consequence else message

@@ -13,6 +13,9 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Sequence
 
+from game.core.messages import Listing, Message, msg, msg_n
+from game.elios.terms import colour_before_noun, colour_on_its_own
+
 if TYPE_CHECKING:
     from game.elios.content import EliosContent
 
@@ -34,43 +37,63 @@ def canonical_group(group: str, order: str) -> str:
     return "".join(sorted(group, key=lambda letter: order.find(letter) % (len(order) + 1)))
 
 
-def group_problem(content: "EliosContent", group: str, label: str) -> str | None:
-    """Why one group breaks E-5, in a player's words; `label` says which group ("group 2 'rgw'")."""
+THIS_GROUP = msg("this group")        # the label a table gives the group a player is arranging
+
+
+def group_label(index: int, group: str) -> Message:
+    return msg("group {index} '{group}'", index=index, group=group)
+
+
+def group_problem(content: "EliosContent", group: str, label: str) -> Message | None:
+    """Why one group breaks E-5, in a player's words; `label` says which group (`group_label`, or
+    THIS_GROUP; a Message, so it is translated with the sentence)."""
     if not group:
-        return f"{label} is empty: every group holds 1 to {MAX_GROUP} beams"
+        return msg("{label} is empty: every group holds 1 to {most} beams", label=label, most=MAX_GROUP)
     for letter in group:
         if letter not in content.letters:
-            return (f"'{letter}' is not a beam: the letters are {', '.join(content.sun_order)} "
-                    f"and {content.joker.id} for a joker")
+            return msg("'{letter}' is not a beam: the letters are {letters} and {joker} for a joker", letter=letter,
+                       letters=", ".join(content.sun_order), joker=content.joker.id)
     if len(group) > MAX_GROUP:
-        return f"{label} has {len(group)} beams: a group holds at most {MAX_GROUP}"
+        return msg("{label} has {count} beams: a group holds at most {most}", label=label, count=len(group),
+                   most=MAX_GROUP)
     for letter, count in Counter(group).items():
         if count > 1:
             if letter == content.joker.id:
-                return f"{label} has {count} jokers: a group may hold at most one joker (it counts as a colour)"
-            return f"{label} has {content.colour(letter).name.lower()} {_times(count)}: no two beams of one colour in a group"
+                return msg("{label} has {count} jokers: a group may hold at most one joker (it counts as a colour)",
+                           label=label, count=count)
+            return msg("{label} has {colour} {times}: no two beams of one colour in a group", label=label,
+                       colour=colour_on_its_own(content, letter), times=_times(count))
     return None
 
 
 def grouping_problem(content: "EliosContent", beams: Sequence[str], groups: Sequence[str]) -> str | None:
     """Why `groups` is not a grouping of exactly `beams` (E-5), or None when it is one."""
     for index, group in enumerate(groups):
-        problem = group_problem(content, group, f"group {index} '{group}'")
+        problem = group_problem(content, group, group_label(index, group))
         if problem:
             return problem
     held = Counter(beams)
     used = Counter(letter for group in groups for letter in group)
     for letter, count in used.items():
         if count > held[letter]:
-            name = _beam_name(content, letter)
             if held[letter] == 0:
-                return f"you have no {name} beam, but your groups use {_count(count)}"
-            return f"you have {_count(held[letter])} {name} beam{'s' * (held[letter] > 1)}, but your groups use {_count(count)}"
+                if letter == content.joker.id:
+                    return msg("you have no joker beam, but your groups use {used}", used=_count(count))
+                return msg("you have no {colour} beam, but your groups use {used}",
+                           colour=colour_before_noun(content, letter), used=_count(count))
+            if letter == content.joker.id:
+                return msg_n("you have {held} joker beam, but your groups use {used}",
+                             "you have {held} joker beams, but your groups use {used}", held[letter],
+                             held=_count(held[letter]), used=_count(count))
+            return msg_n("you have {held} {colour} beam, but your groups use {used}",
+                         "you have {held} {colour} beams, but your groups use {used}", held[letter],
+                         held=_count(held[letter]), colour=colour_before_noun(content, letter), used=_count(count))
     missing = held - used
     if missing:
-        listed = ", ".join(_beam_name(content, letter) + (f" ×{n}" if n > 1 else "") for letter, n in
-                           sorted(missing.items(), key=lambda item: content.letters.find(item[0])))
-        return f"every beam must be in a group; not grouped: {listed}"
+        listed = [msg("{colour} ×{count}", colour=colour_on_its_own(content, letter), count=n) if n > 1
+                  else colour_on_its_own(content, letter)
+                  for letter, n in sorted(missing.items(), key=lambda item: content.letters.find(item[0]))]
+        return msg("every beam must be in a group; not grouped: {beams}", beams=Listing(listed))
     return None
 
 
@@ -139,13 +162,16 @@ def split_texts(group: str) -> tuple[str, ...]:
     return tuple(texts)
 
 
-def _beam_name(content: "EliosContent", letter: str) -> str:
-    return "joker" if letter == content.joker.id else content.colour(letter).name.lower()
+NUMBER_WORDS = {1: msg("one"), 2: msg("two"), 3: msg("three"), 4: msg("four"), 5: msg("five")}
 
 
-def _count(n: int) -> str:
-    return {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(n, str(n))
+def _count(n: int) -> Message | int:
+    return NUMBER_WORDS.get(n, n)
 
 
-def _times(n: int) -> str:
-    return {2: "twice", 3: "three times"}.get(n, f"{n} times")
+def _times(n: int) -> Message:
+    if n == 2:
+        return msg("twice")
+    if n == 3:
+        return msg("three times")
+    return msg("{count} times", count=n)

@@ -13,12 +13,14 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
-from game.core.engine import RoundLog, SeatInfo, State
+from game.core.engine import GAME_OVER, RoundLog, SeatInfo, State
 from game.core.events import Event
+from game.core.messages import Message, msg, msg_n
 from game.elios.content import EliosContent
 from game.elios.grouping import (SEPARATOR, canonical_group, grouping_problem, grouping_text, parse_grouping,
                                  representative_groupings, split_texts)
 from game.elios.sun import placements as sun_placements
+from game.elios.terms import colour_before_noun, colour_on_its_own
 from game.elios.view import EliosView
 
 if TYPE_CHECKING:
@@ -224,107 +226,116 @@ class EliosState(State):
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         if self.finished:
-            return "the game is over"
+            return GAME_OVER
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            return "only the players act in Elios: nothing is left to chance after the draw"
+            return msg("only the players act in Elios: nothing is left to chance after the draw")
         if action.verb not in VERBS:
-            return f"'{action.verb}' is not an Elios action; use groups, place, disc or split"
+            return msg("'{verb}' is not an Elios action; use groups, place, disc or split", verb=action.verb)
         if action.verb == "pass":
-            return "you never pass by choice: the game passes for you when you can do nothing (E-9)"
+            return msg("you never pass by choice: the game passes for you when you can do nothing (E-9)")
         if self.phase == "grouping":
             if action.verb != "groups":
-                return "everyone groups their beams first; placing starts when all have confirmed (E-5)"
+                return msg("everyone groups their beams first; placing starts when all have confirmed (E-5)")
             if self.groups[seat] is not None:
-                return "you have already confirmed your groups"
+                return msg("you have already confirmed your groups")
             return self._grouping_problem(seat, action)
         if action.verb == "groups":
-            return "the grouping is over: everyone has confirmed"
+            return msg("the grouping is over: everyone has confirmed")
         if seat != self.turn:
-            return f"it is {self.seats[self.turn].name}'s turn, not yours"  # type: ignore[index]
+            return msg("it is {name}'s turn, not yours", name=self.seats[self.turn].name)  # type: ignore[index]
         if self._joker_rule() and action.verb != "place":
-            return "the first turn must place a group with a joker (E-5): no disc or split yet"
+            return msg("the first turn must place a group with a joker (E-5): no disc or split yet")
         if action.verb == "place":
             return self._place_problem(seat, action)
         if action.verb == "disc":
             if action.args:
-                return "write just 'disc'"
+                return msg("write just 'disc'")
             if self.discs >= self.content.max_discs:
-                return f"all {self.content.max_discs} discs are in play (E-7)"
+                return msg("all {count} discs are in play (E-7)", count=self.content.max_discs)
             return None
         return self._split_problem(seat, action)
 
     def _grouping_problem(self, seat: int, action: Action) -> str | None:
         if len(action.args) != 1 or not action.args[0]:
-            return "write your groups as beam letters separated by '/', e.g. 'groups rgw/b/oy'"
+            return msg("write your groups as beam letters separated by '/', e.g. 'groups rgw/b/oy'")
         return grouping_problem(self.content, self.held[seat], parse_grouping(action.args[0]))
 
-    def _group_at(self, seat: int, text: str) -> tuple[int, str] | str:
+    def _group_at(self, seat: int, text: str) -> tuple[int, str] | Message:
         """The group index `text` names and its letters, or a reason it names none."""
         groups = self.groups[seat] or []
         if not text.isdigit() or (len(text) > 1 and text[0] == "0"):
-            return f"'{text}' is not a group number: groups are counted 0, 1, 2, …"
+            return msg("'{text}' is not a group number: groups are counted 0, 1, 2, …", text=text)
         index = int(text)
         if index >= len(groups):
             if not groups:
-                return "you have no groups left"
-            return f"you have no group {index}: your groups are 0–{len(groups) - 1}" if len(groups) > 1 \
-                else f"you have no group {index}: your only group is 0"
+                return msg("you have no groups left")
+            return msg("you have no group {index}: your groups are 0–{last}", index=index, last=len(groups) - 1) \
+                if len(groups) > 1 else msg("you have no group {index}: your only group is 0", index=index)
         return index, groups[index]
 
     def _place_problem(self, seat: int, action: Action) -> str | None:
         if len(action.args) != 2:
-            return "write a placement as 'place G P1,P2,…', e.g. 'place 0 2,5'"
+            return msg("write a placement as 'place G P1,P2,…', e.g. 'place 0 2,5'")
         found = self._group_at(seat, action.args[0])
         if isinstance(found, str):
             return found
         index, group = found
         if self._joker_rule() and not self._has_joker(group):
-            return f"the first turn must place a group with a joker (E-5); group {index} '{group}' has none"
+            return msg("the first turn must place a group with a joker (E-5); group {index} '{group}' has none",
+                       index=index, group=group)
         parts = action.args[1].split(",")
         count = len(self.stacks)
         stacks: list[int] = []
         for part in parts:
             if not part.isdigit() or (len(part) > 1 and part[0] == "0"):
-                return f"'{part}' is not a stack number: the sun's stacks are 0–{count - 1}"
+                return msg("'{text}' is not a stack number: the sun's stacks are 0–{last}", text=part, last=count - 1)
             if int(part) >= count:
-                return f"there is no stack {part}: the sun's stacks are 0–{count - 1}"
+                return msg("there is no stack {stack}: the sun's stacks are 0–{last}", stack=part, last=count - 1)
             stacks.append(int(part))
         if len(stacks) != len(group):
-            return (f"group {index} '{group}' has {len(group)} beam{'s' * (len(group) > 1)} but you named "
-                    f"{len(stacks)} stack{'s' * (len(stacks) > 1)}")
+            beams = msg_n("{count} beam", "{count} beams", len(group))
+            return msg_n("group {index} '{group}' has {beams} but you named {count} stack",
+                         "group {index} '{group}' has {beams} but you named {count} stacks", len(stacks),
+                         index=index, group=group, beams=beams)
         if len(set(stacks)) != len(stacks):
             twice = next(s for s in stacks if stacks.count(s) > 1)
-            return f"two beams cannot go on stack {twice}: each beam of a group goes on a stack of its own"
+            return msg("two beams cannot go on stack {stack}: each beam of a group goes on a stack of its own",
+                       stack=twice)
         joker = self.content.joker.id
         for letter, stack in zip(group, stacks):
             if letter != joker and self.content.stack_of[letter] != stack:
-                name = self.content.colour(letter).name.lower()
-                return (f"a {name} beam goes only on the {name} stack ({self.content.stack_of[letter]}), "
-                        f"not on stack {stack} ({self.content.colours[stack].name.lower()}) (E-6)")
+                return msg("a {colour} beam goes only on the {colour} stack ({own}), not on stack {stack} ({other}) "
+                           "(E-6)", colour=colour_before_noun(self.content, letter), own=self.content.stack_of[letter],
+                           stack=stack, other=colour_on_its_own(self.content, self.content.colours[stack].id))
         heights = [len(self.stacks[s]) for s in stacks]
         if len(set(heights)) > 1:
             listed = ", ".join(f"{s}: {h}" for s, h in zip(stacks, heights))
-            return f"the stacks have different heights ({listed}): a group goes on stacks of one height (E-6)"
+            return msg("the stacks have different heights ({heights}): a group goes on stacks of one height (E-6)",
+                       heights=listed)
         if heights[0] + 1 > self.discs:
-            return (f"the beams would reach height {heights[0] + 1}, above the discs (level {self.discs}) (E-6)"
-                    + ("; add a disc first" if self.discs < self.content.max_discs else ""))
+            if self.discs < self.content.max_discs:
+                return msg("the beams would reach height {height}, above the discs (level {level}) (E-6); add a "
+                           "disc first", height=heights[0] + 1, level=self.discs)
+            return msg("the beams would reach height {height}, above the discs (level {level}) (E-6)",
+                       height=heights[0] + 1, level=self.discs)
         return None
 
     def _split_problem(self, seat: int, action: Action) -> str | None:
         if len(action.args) != 2 or action.args[1].count(SEPARATOR) != 1:
-            return "write a split as 'split G A/B', e.g. 'split 1 rg/w'"
+            return msg("write a split as 'split G A/B', e.g. 'split 1 rg/w'")
         found = self._group_at(seat, action.args[0])
         if isinstance(found, str):
             return found
         index, group = found
         if len(group) < 2:
-            return f"group {index} '{group}' is a single beam: only a group of 2 or 3 can be split (E-8)"
+            return msg("group {index} '{group}' is a single beam: only a group of 2 or 3 can be split (E-8)",
+                       index=index, group=group)
         first, second = action.args[1].split(SEPARATOR)
         if not first or not second:
-            return "both parts of a split need at least one beam (E-8)"
+            return msg("both parts of a split need at least one beam (E-8)")
         if sorted(first + second) != sorted(group) or len(set(first + second)) != len(first + second):
-            return (f"'{first}/{second}' is not a split of group {index} '{group}': the two parts must hold "
-                    f"exactly its beams, each once (E-8)")
+            return msg("'{split}' is not a split of group {index} '{group}': the two parts must hold exactly its "
+                       "beams, each once (E-8)", split=f"{first}/{second}", index=index, group=group)
         return None
 
     # ----- carrying out ------------------------------------------------------------------------------

@@ -11,8 +11,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
-from game.core.engine import CHANCE, RoundLog, SeatInfo, State
+from game.core.engine import CHANCE, GAME_OVER, NOTHING_LEFT_TO_CHANCE, RoundLog, SeatInfo, State
 from game.core.events import Event
+from game.core.messages import msg
 from game.tamoul.content import TamoulContent
 from game.tamoul.position import check_now, check_setup
 from game.tamoul.view import SlotView, TamoulView, Watch
@@ -28,10 +29,11 @@ DISCARD = Action("discard")
 END = Action("end")
 CALL = Action("tamoul")
 STEP_WORDS = {
-    "peek_own": "look at one of your own cards: 'peek S'",
-    "peek_other": "look at another player's card: 'peek P.S'",
-    "swap": "swap two cards: 'swap P.S Q.T'",
+    "peek_own": msg("look at one of your own cards: 'peek S'"),
+    "peek_other": msg("look at another player's card: 'peek P.S'"),
+    "swap": msg("swap two cards: 'swap P.S Q.T'"),
 }
+RESHUFFLING = msg("wait: the discard pile is being shuffled into a new draw pile")
 
 
 def score_round(sums: Sequence[int], callers: Sequence[int], call_limit: int, penalty: int) -> list[int]:
@@ -309,22 +311,22 @@ class TamoulState(State):
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         if self.finished:
-            return "the game is over"
+            return GAME_OVER
         if seat == CHANCE:
             return self._reshuffle_problem(action)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
-            return f"there is no seat {seat}"
+            return msg("there is no seat {seat}", seat=seat)
         if action.verb == "intercept":
             return self._intercept_problem(seat, action)
         if action.verb not in ("draw", "keep", "discard", "peek", "swap", "end", "tamoul"):
-            return (f"'{action.verb}' is not a Tamoul action; use draw, keep, discard, peek, swap, end, "
-                    "tamoul or intercept")
+            return msg("'{verb}' is not a Tamoul action; use draw, keep, discard, peek, swap, end, tamoul or "
+                       "intercept", verb=action.verb)
         if self.reshuffle_due:
-            return "wait: the discard pile is being shuffled into a new draw pile"
+            return RESHUFFLING
         if seat != self.turn:
             if seat in self.callers:
-                return "you have called Tamoul: you take no more turns (A-14)"
-            return f"it is {self.seats[self.turn].name}'s turn, not yours"
+                return msg("you have called Tamoul: you take no more turns (A-14)")
+            return msg("it is {name}'s turn, not yours", name=self.seats[self.turn].name)
         phase = self.phase
         if phase == "draw":
             return self._draw_problem(seat, action)
@@ -333,96 +335,97 @@ class TamoulState(State):
         if phase == "action":
             return self._step_problem(seat, action)
         if action.verb not in ("end", "tamoul") or action.args:
-            return "your turn is done: 'end' it, or call 'tamoul' if you believe you have 8 or less"
+            return msg("your turn is done: 'end' it, or call 'tamoul' if you believe you have 8 or less")
         return None
 
     def _draw_problem(self, seat: int, action: Action) -> str | None:
         if action.verb != "draw" or len(action.args) != 1 or action.args[0] not in ("deck", "discard"):
-            return "first draw a card: 'draw deck' or 'draw discard'"
+            return msg("first draw a card: 'draw deck' or 'draw discard'")
         if action.args[0] == "discard":
             if not self.discard:
-                return "the discard pile is empty: draw from the deck (A-5)"
+                return msg("the discard pile is empty: draw from the deck (A-5)")
             if not self._cards_of(seat):
-                return "you have no cards to replace, so you cannot take the discard (A-8)"
+                return msg("you have no cards to replace, so you cannot take the discard (A-8)")
         return None
 
     def _hold_problem(self, seat: int, action: Action) -> str | None:
         if action.verb == "discard":
             if action.args:
-                return "'discard' takes no slot: it throws away the card you drew"
+                return msg("'discard' takes no slot: it throws away the card you drew")
             if self.drawn_from == "discard":
-                return "a card drawn from the discard pile must be kept (A-8)"
+                return msg("a card drawn from the discard pile must be kept (A-8)")
             return None
         if action.verb != "keep" or len(action.args) != 1:
-            return "keep the card you drew ('keep S') or discard it ('discard')"
+            return msg("keep the card you drew ('keep S') or discard it ('discard')")
         slot = parse_slot(action.args[0], self.content.slots)
         if slot is None:
-            return f"name one of your slots 0..{self.content.slots - 1}, e.g. 'keep 2'"
+            return msg("name one of your slots 0..{last}, e.g. 'keep 2'", last=self.content.slots - 1)
         if self.slots[seat][slot] is None and (self._cards_of(seat) or self.drawn_from != "discard"):
-            return f"your slot {slot} is empty: keep the card over one of your cards (A-8)"
+            return msg("your slot {slot} is empty: keep the card over one of your cards (A-8)", slot=slot)
         return None
 
     def _step_problem(self, seat: int, action: Action) -> str | None:
         step = self.pending[0]
         if step == "peek_own":
             if action.verb != "peek" or len(action.args) != 1:
-                return f"your card's action is due: {STEP_WORDS[step]}"
+                return msg("your card's action is due: {step}", step=STEP_WORDS[step])
             slot = parse_slot(action.args[0], self.content.slots)
             if slot is None:
-                return f"name one of your own slots 0..{self.content.slots - 1}, e.g. 'peek 2'"
-            return None if self.slots[seat][slot] is not None else f"your slot {slot} is empty"
+                return msg("name one of your own slots 0..{last}, e.g. 'peek 2'", last=self.content.slots - 1)
+            return None if self.slots[seat][slot] is not None else msg("your slot {slot} is empty", slot=slot)
         if step == "peek_other":
             if action.verb != "peek" or len(action.args) != 1:
-                return f"your card's action is due: {STEP_WORDS[step]}"
+                return msg("your card's action is due: {step}", step=STEP_WORDS[step])
             place = parse_place(action.args[0], self.n, self.content.slots)
             if place is None:
-                return f"name another player's slot as seat.slot, e.g. 'peek {(seat + 1) % self.n}.0'"
+                return msg("name another player's slot as seat.slot, e.g. 'peek {seat}.0'", seat=(seat + 1) % self.n)
             if place[0] == seat:
-                return "look at another player's card, not your own (A-9)"
+                return msg("look at another player's card, not your own (A-9)")
             return self._place_problem(place)
         if action.verb != "swap" or len(action.args) != 2:
-            return f"your card's action is due: {STEP_WORDS[step]}"
+            return msg("your card's action is due: {step}", step=STEP_WORDS[step])
         places = [parse_place(a, self.n, self.content.slots) for a in action.args]
         if places[0] is None or places[1] is None:
-            return "name two slots as seat.slot, e.g. 'swap 0.1 1.2'"
+            return msg("name two slots as seat.slot, e.g. 'swap 0.1 1.2'")
         if places[0] == places[1]:
-            return "swap two different slots, not a slot with itself"
+            return msg("swap two different slots, not a slot with itself")
         return self._place_problem(places[0]) or self._place_problem(places[1])
 
     def _place_problem(self, place: Place) -> str | None:
         p, s = place
         if p in self.callers:
-            return f"{self.seats[p].name} has called Tamoul: their cards are frozen (A-14)"
+            return msg("{name} has called Tamoul: their cards are frozen (A-14)", name=self.seats[p].name)
         if self.slots[p][s] is None:
-            return f"{self.seats[p].name}'s slot {s} is empty"
+            return msg("{name}'s slot {slot} is empty", name=self.seats[p].name, slot=s)
         return None
 
     def _intercept_problem(self, seat: int, action: Action) -> str | None:
         if len(action.args) != 1 or parse_slot(action.args[0], self.content.slots) is None:
-            return f"name one of your slots 0..{self.content.slots - 1} to intercept with, e.g. 'intercept 2'"
+            return msg("name one of your slots 0..{last} to intercept with, e.g. 'intercept 2'",
+                       last=self.content.slots - 1)
         if self.reshuffle_due:
-            return "wait: the discard pile is being shuffled into a new draw pile"
+            return RESHUFFLING
         if seat in self.callers:
-            return "you have called Tamoul: you can no longer intercept (A-14)"
+            return msg("you have called Tamoul: you can no longer intercept (A-14)")
         if not self.discard:
-            return "the discard pile is empty: there is nothing to intercept"
+            return msg("the discard pile is empty: there is nothing to intercept")
         if seat in self.attempts:
-            return "you have already tried to intercept this top card (A-12: one attempt per card)"
+            return msg("you have already tried to intercept this top card (A-12: one attempt per card)")
         count = self._cards_of(seat)
         if count >= self.content.slots:
-            return "all your slots are full: there is no room for a penalty card (A-12)"
+            return msg("all your slots are full: there is no room for a penalty card (A-12)")
         if self.slots[seat][int(action.args[0])] is None:
-            return f"your slot {action.args[0]} is empty"
+            return msg("your slot {slot} is empty", slot=action.args[0])
         return None
 
     def _reshuffle_problem(self, action: Action) -> str | None:
         if not self.reshuffle_due:
-            return "nothing is left to chance now: only players act"
+            return NOTHING_LEFT_TO_CHANCE
         if len(action.args) != 1:
-            return "a reshuffle names the new draw pile, top first: 'reshuffle C1,C2,…'"
+            return msg("a reshuffle names the new draw pile, top first: 'reshuffle C1,C2,…'")
         cards = action.args[0].split(",")
         if sorted(cards) != sorted(self.discard[:-1]):
-            return "a reshuffle must be the discard pile without its top card, each card once (A-11)"
+            return msg("a reshuffle must be the discard pile without its top card, each card once (A-11)")
         return None
 
     # ----- carrying out ------------------------------------------------------------------------------

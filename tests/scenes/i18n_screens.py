@@ -1,8 +1,11 @@
 """Every screen that is not a game table, opened the way a player meets it, for the language tests.
 
 `SCREENS` names each screen with a function that puts it on a fresh headless App's stack (with the
-files it needs: an unfinished game to resume, saves, statistics). `text_problems` reads what the
-text recorder saw while one frame was drawn and says, in words, what was cut or ran out of its box.
+files it needs: an unfinished game to resume, saves, statistics, kept records). `VIEWER_SCREENS` are
+the replay viewer and the review, which show a game's table beside or under their own panel: their
+own words are checked (`viewer_panel`), the table's are the tables' tests' business. `text_problems`
+reads what the text recorder saw while one frame was drawn and says, in words, what was cut or ran
+out of its box.
 """
 from __future__ import annotations
 
@@ -11,18 +14,29 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from typing import Callable
+from collections import Counter
+from functools import lru_cache
+from typing import Any, Callable
+from unittest import mock
 
 import pygame
 
+from game.catalog import load_game
 from game.core.engine import SeatInfo
+from game.core.play import play_game
+from game.core.records import record_to_text
+from game.core.review import review_record
+from game.core.review_worker import ReviewProgress
 from game.core.saves import save_game
 from game.core.session import GameSession
 from game.core.statistics import Statistics, save_statistics
 from scenes.app import App
 from scenes.error_scene import ErrorScene
 from scenes.handoff import HandoffOverlay
+from scenes import review_scene
 from scenes.pause import PauseOverlay
+from scenes.replay_scene import ReplayScene
+from scenes.replays_list import ReplaysScene, replay_title
 from scenes.results import ConfirmOverlay
 from scenes.rules_screen import RulesScene
 from scenes.saves_scene import RenameOverlay, SavesScene, confirm_ending_unfinished
@@ -31,9 +45,10 @@ from scenes.settings_scene import SettingsScene
 from scenes.setup import SetupScene
 from scenes.stats_scene import StatisticsScene
 from scenes.title import TitleScene
-from scenes.widgets import TextLog, draw_felt
+from scenes.widgets import TextLog, draw_felt, recording_text
 
 SIZES = ((1280, 720), (800, 500))
+KEPT_ON = 1795420800.0          # 23 November 2026, the day the records of these tests were kept
 GAMES = ("zeus", "telos", "tamoul", "elios")
 
 
@@ -188,8 +203,117 @@ SCREENS: dict[str, Callable[[App], None]] = {
 }
 
 
+# ----- the replays, the replay viewer and the review ------------------------------------------------------
+@lru_cache(maxsize=None)
+def played_record(game_id: str, seed: int = 3) -> str:
+    """A small finished game (the first seat a person, the others random AIs), as its record's text."""
+    game = load_game(game_id)
+    names = ("Io", "Ariadne", "Bion", "Chloe")[:max(3, game.min_players) if game.max_players >= 3 else 2]
+    seats = [SeatInfo(name, "human" if i == 0 else "ai:random") for i, name in enumerate(names)]
+    return record_to_text(play_game(game, seats, [game.agent("random") for _ in seats], seed=seed).record())
+
+
+def record_of(game_id: str) -> dict[str, Any]:
+    import json
+
+    return json.loads(played_record(game_id))
+
+
+def replays(app: App) -> None:
+    app.dirs.records.mkdir(parents=True, exist_ok=True)
+    for i, game_id in enumerate(("zeus", "tamoul", "elios")):
+        (app.dirs.records / f"{game_id}-20261123-10000{i}-3.json").write_text(played_record(game_id), encoding="utf-8")
+    app.stack.push(TitleScene(app))
+    app.stack.push(ReplaysScene(app))
+
+
+def empty_replays(app: App) -> None:
+    app.stack.push(TitleScene(app))
+    app.stack.push(ReplaysScene(app))
+
+
+def replay_at(game_id: str, where: str) -> Callable[[App], None]:
+    def build(app: App) -> None:
+        game = app.catalog.games[game_id]
+        scene = ReplayScene(app, game, record_of(game_id), title=replay_title(game.title, KEPT_ON))
+        app.stack.push(scene)
+        app.stack.apply_pending()
+        scene.jump({"start": 0, "middle": scene.timeline.length // 2, "end": scene.timeline.length}[where])
+    return build
+
+
+@lru_cache(maxsize=None)
+def zeus_review(seat: int) -> tuple:
+    """A whole review of a small Zeus game (two searches a decision: quick, and just as wordy)."""
+    return tuple(review_record(load_game("zeus"), record_of("zeus"), seat, iterations=2).moves)
+
+
+def finished_review(running: bool) -> type:
+    class FinishedReview:
+        """The review worker for these tests: the same review, computed at once in this process (a
+        child process per screen would make the tests slow), finished or still running."""
+
+        def __init__(self, game_id: str, record: Any, seat: int, **_options: Any) -> None:
+            moves = list(zeus_review(seat))
+            shown = moves[:3] if running else moves
+            self.progress = ReviewProgress(done=len(shown), total=len(moves), moves=shown, finished=not running)
+
+        def poll(self) -> ReviewProgress:
+            return self.progress
+
+        def cancel(self) -> None:
+            self.progress.cancelled = not self.progress.finished
+    return FinishedReview
+
+
+def review(running: bool) -> Callable[[App], None]:
+    def build(app: App) -> None:
+        with mock.patch.object(review_scene, "BackgroundReview", finished_review(running)):
+            scene = review_scene.ReviewScene(app, app.catalog.games["zeus"], record_of("zeus"),
+                                             title=replay_title("Zeus on the Loose", KEPT_ON))
+        app.stack.push(scene)
+        app.stack.apply_pending()
+        scene.select(1 if running else next((i for i, m in enumerate(scene.moves) if not m.agreed), 0))
+    return build
+
+
+VIEWER_SCREENS: dict[str, Callable[[App], None]] = {
+    "replay-tamoul-start": replay_at("tamoul", "start"),
+    "replay-elios-middle": replay_at("elios", "middle"),
+    "replay-zeus-end": replay_at("zeus", "end"),
+    "review-running": review(running=True),
+    "review-finished": review(running=False),
+}
+SCREENS.update({"replays": replays, "replays-empty": empty_replays})
+
+
+def viewer_own_text(app: App) -> TextLog:
+    """What a viewer draws itself in one frame: everything recorded, less what its table draws alone."""
+    scene: Any = app.stack.top
+    target = app.screen if isinstance(scene, ReplayScene) else app.screen.subsurface(scene.table_rect)
+    with recording_text() as table:
+        scene.table.draw(target)
+    with recording_text() as everything:
+        scene.draw(app.screen)
+    table_lines = Counter((text, tuple(rect)) for text, rect, *_ in table.drawn)
+    table_cuts = Counter(table.cut)
+    own = TextLog()
+    for entry in everything.drawn:
+        key = (entry[0], tuple(entry[1]))
+        if table_lines[key]:
+            table_lines[key] -= 1
+        else:
+            own.drawn.append(entry)
+    for cut in everything.cut:
+        if table_cuts[cut]:
+            table_cuts[cut] -= 1
+        else:
+            own.cut.append(cut)
+    return own
+
+
 def open_screen(app: App, name: str) -> None:
-    SCREENS[name](app)
+    (SCREENS.get(name) or VIEWER_SCREENS[name])(app)
     app.stack.apply_pending()
 
 

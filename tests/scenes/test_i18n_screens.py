@@ -21,7 +21,7 @@ from scenes.rules_screen import RulesScene
 from scenes.settings_scene import SettingsScene
 from scenes.title import TitleScene
 from scenes.widgets import Button, Stepper, recording_text
-from tests.scenes.i18n_screens import SCREENS, SIZES, open_screen, text_problems
+from tests.scenes.i18n_screens import SCREENS, SIZES, VIEWER_SCREENS, open_screen, text_problems, viewer_own_text
 
 
 @pytest.fixture(autouse=True)
@@ -43,6 +43,22 @@ def test_no_text_is_cut_or_runs_out_of_its_box(name, size, language, tmp_path, m
         app.stack.top.draw(app.screen)
     assert log.drawn
     assert text_problems(log) == []
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("name", sorted(VIEWER_SCREENS))
+def test_no_text_of_the_replay_viewer_or_the_review_is_cut_or_runs_out_of_its_box(name, size, language, tmp_path,
+                                                                                   monkeypatch) -> None:
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    app = make_headless_app(size)
+    app.set_language(language)
+    open_screen(app, name)
+    app.frame(1 / 60)
+    log = viewer_own_text(app)
+    assert len(log.drawn) >= 5
+    assert text_problems(log) == []
+    app.stack.top.exit()
 
 
 def test_the_recorder_notices_a_cut_label_and_lines_that_run_into_each_other(tmp_path, monkeypatch) -> None:
