@@ -195,7 +195,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
 
     @property
     def idle(self) -> bool:
-        return not self.events and not self.tweens.busy and self.hold <= 0 and not self.overlay_open
+        return not self.events and not self.tweens.showing and self.hold <= 0 and not self.overlay_open
 
     def show_as_seen_by(self, seat: int) -> None:
         """Show the table as `seat` sees it: its seat at the bottom, its own cards face up and every

@@ -34,7 +34,7 @@ import pygame
 
 from scenes import theme
 from scenes.table.sprites import CardSprite
-from scenes.table.tween import TweenQueue, ease_out_back
+from scenes.table.tween import SETTLING, TweenQueue, ease_out_back
 from scenes.table.zones import DropZone, zone_at, zone_under
 
 NOTICE_SECONDS = 3.5
@@ -186,7 +186,7 @@ class DragController:
     def refuse(self, cards: Sequence[CardSprite], reason: str) -> None:
         """Send cards back to their place and, when there is a reason, say it by the card."""
         for sprite in cards:
-            self.tweens.add(sprite, 0.35, easing=ease_out_back, x=sprite.home[0], y=sprite.home[1],
+            self.tweens.add(sprite, 0.35, easing=ease_out_back, tag=SETTLING, x=sprite.home[0], y=sprite.home[1],
                             rotation=sprite.home[2])
         self.held = []
         self._lit = self._zones_for(self.selected)

@@ -179,6 +179,15 @@ class TweenQueue:
     def busy(self) -> bool:
         return any(not t.done for t in self.tweens)
 
+    @property
+    def showing(self) -> bool:
+        """Busy with something the game is showing: a card settling back into the hand after a refused
+        move (tag SETTLING) is not, so the player may try another card at once."""
+        return any(not t.done and t.tag != SETTLING for t in self.tweens)
+
+
+SETTLING = "settling"   # the tag of a refused card springing back to its place in the hand
+
 
 class _Nothing:
     """The target of a pure callback step."""

@@ -227,3 +227,20 @@ def _rest_of_deck(hands: list[list[str]]) -> list[str]:
     deck = Counter(load_game().deck.full_deck())
     deck.subtract(c for hand in hands for c in hand)
     return sorted(deck.elements(), key=lambda c: (len(c), c))
+
+
+def test_after_a_refused_card_another_card_can_be_played_at_once(make_app):
+    """A refused card springs back into the hand; that settling is not a move being shown, so a quick
+    second try (another key) is taken, not answered with "wait a moment"."""
+    app = make_app(animation_speed="normal", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 900, until=lambda: scene.state.turn == 0 and scene._human_may_act())
+    assert scene._human_may_act()
+    first = scene.hands[0][0]
+    scene.drag.refuse([first], "That would take Mount Olympus past 100")
+    run(app, 1)
+    assert scene.tweens.busy and scene._human_may_act()
+    actions_before = len(scene.state.rounds[0].actions)
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2")
+    scene.handle_event(key)
+    assert len(scene.state.rounds[0].actions) == actions_before + 1
