@@ -133,6 +133,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self.hint_action: tuple[int, Action] | None = None    # (position, action) the Hint lights
         self.looking_back = False       # the last trick / move is shown over the table
         self.help_buttons: list[Button] = []
+        self.notice_rect: pygame.Rect | None = None     # where the last frame drew the refusal notice
         self._lit_for_hint: set[int] = set()
         self._can_react_cache: tuple[tuple, bool] | None = None
         self._lit_for_reaction: set[int] = set()   # ids of hand sprites lit for an open reaction window
@@ -274,7 +275,10 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
             button.draw(surface)
         self._draw_look_back(surface)
         self._draw_card_help(surface)
-        self.drag.draw_notice(surface, lay.text_size(17))
+        beside_hand = [lay.log_rect.unionall([b.rect for b in self.help_buttons]) if self.help_buttons else lay.log_rect]
+        if not self.replay_mode:
+            beside_hand.append(lay.controls_rect)
+        self.notice_rect = self.drag.draw_notice(surface, lay.text_size(17), keep_clear=[r for r in beside_hand if r.width])
 
     def exit(self) -> None:
         """The table is closing: stop any AI that thinks in its own process."""

@@ -396,15 +396,25 @@ class DragController:
             if zone.name in self._lit:
                 zone.draw_lit(surface)
 
-    def draw_notice(self, surface: pygame.Surface, text_size: int = 16) -> None:
-        """The reason a card was refused, in a dark box by the card, kept inside the window."""
+    def draw_notice(self, surface: pygame.Surface, text_size: int = 16,
+                    keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """The reason a card was refused, in a dark box by the card, kept inside the window and off the
+        `keep_clear` areas beside the hand (the move log and its buttons, the game's controls). Returns
+        where it was drawn."""
         if self.notice is None:
-            return
+            return None
         font = theme.font(text_size, "bold")
         image = font.render(self.notice.text, True, theme.CREAM)
         pad = max(4, text_size // 2)
         box = image.get_rect().inflate(2 * pad, 2 * pad)
         box.midbottom = self.notice.pos
+        box.clamp_ip(surface.get_rect())
+        for area in keep_clear:
+            if box.colliderect(area):
+                if area.centerx < box.centerx:
+                    box.left = area.right + pad
+                else:
+                    box.right = area.left - pad
         box.clamp_ip(surface.get_rect())
         alpha = int(235 * min(1.0, self.notice.remaining / 0.5))
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -413,3 +423,4 @@ class DragController:
         image.set_alpha(alpha)
         panel.blit(image, (pad, pad))
         surface.blit(panel, box)
+        return box

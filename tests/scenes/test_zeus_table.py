@@ -244,3 +244,16 @@ def test_after_a_refused_card_another_card_can_be_played_at_once(make_app):
     key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2")
     scene.handle_event(key)
     assert len(scene.state.rounds[0].actions) == actions_before + 1
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_a_refusal_by_the_leftmost_card_stays_off_the_move_log_and_its_buttons(make_app, size):
+    app = make_app(size=size, animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 600, until=lambda: scene.state.turn == 0 and scene._human_may_act())
+    scene.drag.refuse([scene.hands[0][0]], "That would take Mount Olympus past 100")
+    scene.draw(app.screen)
+    box = scene.notice_rect
+    assert box is not None and app.screen.get_rect().contains(box)
+    assert not box.colliderect(scene.layout.log_rect)
+    assert not any(box.colliderect(b.rect) for b in scene.help_buttons)
