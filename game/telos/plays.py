@@ -101,23 +101,28 @@ class PlayRules:
     def _single_follows(self, hand: Sequence[str], need: int, earlier_max: int) -> list[tuple[str, ...]]:
         """`_any_follows` for one card (a test holds them equal): the lowest card of each God value
         that reaches, and every Zeus card, when any card reaches; else the lowest God card (or any
-        Zeus card when only they are left); an Ant that frees single follows is always allowed."""
-        zeus = [c for c in hand if c.startswith(ZEUS_PREFIX)]
-        gods = [c for c in hand if not c.startswith(ZEUS_PREFIX)]
-        found: set[str] = set()
-        if hand and max(self.play_values(hand, earlier_max)) >= need:
-            if gods:
-                found.update(cards[0] for value, cards in self.groups(gods) if value >= need)
-            found.update(zeus)
-        elif gods:
-            found.update(self.lowest_gods(hand, 1))
-        else:
-            found.update(zeus)
-        for ant in zeus:
-            start = self.behaviour(ant).free_follow_from
-            if start is not None and start <= 1:
-                found.add(ant)
-        return [(card,) for card in sorted(found, key=card_sort_key)]
+        Zeus card when only they are left); an Ant that frees single follows is always allowed.
+
+        `hand` is in canonical order (God cards by value, then Zeus cards), as a state keeps it, so
+        one pass in hand order finds them already sorted: single follows are most of a game's plays."""
+        value_of = self.value_of
+        gods = len(hand)
+        while gods and hand[gods - 1] not in value_of:  # the Zeus cards come last
+            gods -= 1
+        zeus = hand[gods:]
+        if (gods and value_of[hand[gods - 1]] >= need) or (zeus and earlier_max >= need):
+            found: list[tuple[str, ...]] = []
+            last = None
+            for card in hand[:gods]:
+                value = value_of[card]
+                if value >= need and value != last:
+                    found.append((card,))
+                    last = value
+            return found + [(card,) for card in zeus]
+        if not gods:
+            return [(card,) for card in zeus]
+        frees = [self.behaviour(ant).free_follow_from for ant in zeus]
+        return [(hand[0],)] + [(ant,) for ant, start in zip(zeus, frees) if start is not None and start <= 1]
 
     def _any_follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
         """`follows` for any k by a search over God-card multisets and Zeus-card choices."""
@@ -182,7 +187,8 @@ class PlayRules:
 
     # ----- leading -------------------------------------------------------------------------------
     def leads(self, hand: Sequence[str], max_k: int, last_trick: bool) -> list[tuple[str, ...]]:
-        """Every legal lead; `max_k` is the largest multiple lead allowed now (1: none)."""
+        """Every legal lead; `max_k` is the largest multiple lead allowed now (1: none). Listed in
+        `_play_order` (fewest cards first, then by cards), made in that order rather than sorted."""
         if last_trick:
             return [(c,) for c in canonical(hand)]
         groups = self.groups(hand)
@@ -190,15 +196,18 @@ class PlayRules:
         if not groups:
             return [(z,) for z in zeus]
         plays: list[tuple[str, ...]] = [(cards[0],) for _, cards in groups]
+        if max_k < 2:
+            return plays
         joiners = [z for z in zeus if self.behaviour(z).joins_multiple_lead]
-        if max_k >= 2:
+        # A play of `size` cards: a group's first `size` cards, then (a God card sorts before any
+        # Zeus card) its first `size - 1` with each joiner, group by group in ascending value.
+        for size in range(2, max_k + 1):
             for _, cards in groups:
-                for t in range(2, min(len(cards), max_k) + 1):
-                    plays.append(tuple(cards[:t]))
-                for joiner in joiners:  # God cards, then a Zeus card: canonical as it stands
-                    for t in range(1, min(len(cards), max_k - 1) + 1):
-                        plays.append((*cards[:t], joiner))
-        return sorted(set(plays), key=_play_order)
+                if size <= len(cards):
+                    plays.append(tuple(cards[:size]))
+                if joiners and size - 1 <= len(cards):
+                    plays += [(*cards[:size - 1], joiner) for joiner in joiners]
+        return plays
 
     def lead_problem(self, hand: Sequence[str], cards: Sequence[str], last_trick: bool,
                      multiple_block: str | None, max_k: int) -> str | None:

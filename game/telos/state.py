@@ -135,7 +135,7 @@ class TelosState(State):
         self._check_now(now)
         self._take_coming_setups(now["coming_setups"])
         self.dealer, self.direction, self.leader = now["dealer"], now["direction"], now["leader"]
-        self.hands = [list(h) for h in now["hands"]]
+        self.hands = [list(canonical(h)) for h in now["hands"]]  # the order the rules list plays in
         self.blind = None if now["blind"] is None else list(now["blind"])
         self.score_cards = [list(cards) for cards in now["scores_before"]]
         self.hand_size, self.undealt = now["hand_size"], list(now["undealt"])
