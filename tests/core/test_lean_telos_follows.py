@@ -8,6 +8,7 @@ import pytest
 
 from game.catalog import load_game
 from game.telos.cards import canonical
+from game.telos.plays import _multisets, _multisets_search
 from game.telos.state import play_rules
 
 
@@ -27,3 +28,21 @@ def test_single_follows_equal_the_general_search(powers: str) -> None:
             assert rules._single_follows(hand, need, earlier_max) == rules._any_follows(hand, (need,), earlier_max)
             checked += 1
     assert checked == 600
+
+
+def test_small_multisets_equal_the_general_search() -> None:
+    game = load_game("telos")
+    content = game.content
+    rng = random.Random("multisets")
+    zeus_cards = tuple(sorted(rng.sample(list(content.zeus_ids), 4)))
+    deck, rules = game.deck_and_rules(zeus_cards, 4, "basic")
+    checked = 0
+    for _ in range(400):
+        groups = rules.groups(rng.sample(list(deck), rng.randint(0, 12)))
+        size = rng.randint(0, 2)
+        line = None if rng.random() < 0.3 else tuple(sorted(rng.randint(1, 13) for _ in range(size)))
+        fast = _multisets(groups, size, line)
+        assert len(fast) == len(set(fast))
+        assert sorted(fast) == sorted(_multisets_search(groups, size, line))
+        checked += bool(fast)
+    assert checked > 200
