@@ -40,6 +40,8 @@ class PlayRules:
         # `card_sort_key`, and legal plays are listed before nearly every action.
         ranks = {card: i for i, card in enumerate(sorted(self.value_of, key=card_sort_key))}
         object.__setattr__(self, "_god_ranks", ranks)
+        # `value_of` as a plain dict, for the hot paths (a read-only mapping answers more slowly)
+        object.__setattr__(self, "god_value", dict(self.value_of))
         # Every card's place in canonical order, Zeus cards (by id) after the God cards: plays of one
         # size sort by these numbers exactly as by `card_sort_key`, and much quicker.
         zeus_ranks = {card: len(ranks) + i for i, card in enumerate(sorted(self.behaviours))}
@@ -54,7 +56,7 @@ class PlayRules:
     def groups(self, cards: Sequence[str]) -> list[tuple[int, list[str]]]:
         """God cards grouped by value, ascending; each group in canonical order."""
         ranks: dict[str, int] = self._god_ranks  # type: ignore[attr-defined]
-        value_of = self.value_of
+        value_of = self.god_value  # type: ignore[attr-defined]
         found: list[tuple[int, list[str]]] = []
         last = None
         # Canonical order is by value first, so the groups come out ascending.
@@ -109,7 +111,7 @@ class PlayRules:
 
         `hand` is in canonical order (God cards by value, then Zeus cards), as a state keeps it, so
         one pass in hand order finds them already sorted: single follows are most of a game's plays."""
-        value_of = self.value_of
+        value_of: dict[str, int] = self.god_value  # type: ignore[attr-defined]
         gods = len(hand)
         while gods and hand[gods - 1] not in value_of:  # the Zeus cards come last
             gods -= 1

@@ -421,13 +421,15 @@ class TelosState(State):
         cached = self._legal_cache.get(seat)  # kept for the turn seat only, until the state changes
         if cached is not None:
             return list(cached)
-        if self.finished or seat != self.turn:
+        if self.finished or seat != self.order[len(self.plays)]:  # not the turn seat
             return []
         hand = self.hands[seat]
         if not self.plays:
             plays = self.rules.leads(hand, self._max_lead(seat), self.last_trick)
         elif self.last_trick:
             plays = [(c,) for c in canonical(hand)]
+        elif len(self.line) == 1:  # `follows`, without a call: most tricks are of one card
+            plays = self.rules._single_follows(hand, self.line[0], self.trick_max)
         else:
             plays = self.rules.follows(hand, self.line, self._earlier_max())
         actions = [_PLAYS.get(p) or _action("play", p) for p in plays]
@@ -513,7 +515,7 @@ class TelosState(State):
         self._carry_out(seat, action, None)  # type: ignore[arg-type]
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        self._forget_legal()
+        self._legal_cache.clear()  # `_forget_legal`, without a call
         if action.verb == "divine":
             self._divine_swap(seat, action.args[0], events)
         else:
@@ -539,8 +541,9 @@ class TelosState(State):
             hand.remove(card)
         plays = self.plays
         lead = not plays
-        if len(cards) == 1 and cards[0] in self.rules.value_of:  # most plays: one God card, worth its value
-            values: tuple[int, ...] = (self.rules.value_of[cards[0]],)
+        god_value = self.rules.god_value.get(cards[0]) if len(cards) == 1 else None  # type: ignore[attr-defined]
+        if god_value is not None:  # most plays: one God card, worth its value
+            values: tuple[int, ...] = (god_value,)
         else:
             values = tuple(self._value_as_played(cards, lead))
         if lead:
@@ -558,7 +561,8 @@ class TelosState(State):
             events.append(Event("cards_played", seat, {
                 "cards": list(cards), "values": list(values), "line": list(self.line), "k": self.k,
                 "lead": lead, "last_trick": self.last_trick}))
-        self._use_powers(seat, cards, events)
+        if god_value is None:  # only Zeus cards have powers
+            self._use_powers(seat, cards, events)
         if len(self.plays) == len(self.seats):
             self._finish_trick(events)
 
