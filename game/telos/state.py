@@ -286,23 +286,27 @@ class TelosState(State):
             if dealer is None:
                 dealer = rng.randrange(n)
             shuffle(pool, rng)
+            rank = self.rules._ranks.__getitem__  # type: ignore[attr-defined]  # canonical order, by number
+            hands = [sorted(pool[i * size:(i + 1) * size], key=rank) for i in range(n)]
             setup: dict[str, Any] = {
                 "dealer": dealer,
                 "direction": self.direction,
-                "hands": [list(canonical(pool[i * size:(i + 1) * size])) for i in range(n)],
+                "hands": hands,
                 "blind": [pool[n * size + i] for i in range(n)] if self.divine else None,
                 "scores_before": [list(cards) for cards in self.score_cards],
             }
+            self.hands: list[list[str]] = [list(h) for h in hands]
+            self.undealt = pool[n * size + blind_count:]  # the rest of the shuffled pool, in its order
         else:
             setup = given
             self._check_setup(setup, dealer, size, pool)
+            self.hands = [list(canonical(h)) for h in setup["hands"]]
+            dealt = {c for h in self.hands for c in h} | set(setup["blind"] or ())
+            self.undealt = [c for c in pool if c not in dealt]
         self._begin_round(setup, owned=True)  # made here or copied for this round; the state copies what it changes
         self.dealer = int(setup["dealer"])
         self.hand_size = size
-        self.hands: list[list[str]] = [list(canonical(h)) for h in setup["hands"]]
         self.blind: list[str] | None = list(setup["blind"]) if setup["blind"] is not None else None
-        dealt = {c for h in self.hands for c in h} | set(self.blind or ())
-        self.undealt = [c for c in pool if c not in dealt]
         self.divine_used = [False] * n
         self.serpent_ban = False
         self.round_discards: list[str] = []
