@@ -208,7 +208,8 @@ class PlayRules:
         joiners = [z for z in zeus if self.behaviour(z).joins_multiple_lead]
         # A play of `size` cards: a group's first `size` cards, then (a God card sorts before any
         # Zeus card) its first `size - 1` with each joiner, group by group in ascending value.
-        for size in range(2, max_k + 1):
+        longest = max(len(cards) for _, cards in groups) + (1 if joiners else 0)  # no play is longer
+        for size in range(2, min(max_k, longest) + 1):
             for _, cards in groups:
                 if size <= len(cards):
                     plays.append(tuple(cards[:size]))
