@@ -26,8 +26,11 @@ THIS_CHECKOUT = Path(__file__).resolve().parents[2]
 # Run in a fresh interpreter with the checkout to measure first on the path. It imports nothing from
 # this checkout, so the same words measure an older engine that has no `advance` and no chance seat.
 DRIVER = r"""
-import json, random, sys, time
+import json, os, random, sys, time
 sys.path.insert(0, sys.argv[1])
+import game
+if not os.path.abspath(game.__file__).startswith(os.path.join(os.path.abspath(sys.argv[1]), "")):
+    sys.exit(f"the game package came from {game.__file__}, not from {sys.argv[1]}")
 from game.catalog import load_game
 from game.core.engine import SeatInfo
 
