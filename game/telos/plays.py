@@ -69,6 +69,22 @@ class PlayRules:
                 last = value
         return found
 
+    def hand_groups(self, hand: Sequence[str]) -> list[tuple[int, list[str]]]:
+        """`groups` of a hand already in canonical order (as a state keeps it): one pass, no sort."""
+        value_of: dict[str, int] = self.god_value  # type: ignore[attr-defined]
+        found: list[tuple[int, list[str]]] = []
+        last = None
+        for card in hand:
+            value = value_of.get(card)
+            if value is None:  # the Zeus cards come last
+                break
+            if value == last:
+                found[-1][1].append(card)
+            else:
+                found.append((value, [card]))
+                last = value
+        return found
+
     def play_values(self, cards: Sequence[str], earlier_max: int) -> list[int]:
         """Values of a follow (T-11: a Zeus card takes the highest value played before it)."""
         value = self.value_of.get
@@ -99,7 +115,8 @@ class PlayRules:
         return None
 
     def follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
-        """Every legal follow of k = len(line) cards, one canonical choice per equivalent play."""
+        """Every legal follow of k = len(line) cards, one canonical choice per equivalent play.
+        `hand` is in canonical order, as a state keeps it."""
         if len(line) == 1:  # most tricks: the same list, worked out without the general search
             return self._single_follows(hand, line[0], earlier_max)
         return self._any_follows(hand, line, earlier_max)
@@ -133,14 +150,15 @@ class PlayRules:
     def _any_follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
         """`follows` for any k by a search over God-card multisets and Zeus-card choices."""
         k = len(line)
-        gods = [c for c in hand if not is_zeus(c)]
-        zeus = list(canonical([c for c in hand if is_zeus(c)]))  # sorting only the few Zeus cards
+        value_of = self.god_value  # type: ignore[attr-defined]
+        gods = [c for c in hand if c in value_of]
+        zeus = list(canonical([c for c in hand if c not in value_of]))  # sorting only the few Zeus cards
         found: set[tuple[str, ...]] = set()
         # God parts come in canonical order and Zeus cards sort after every God card, so a God part
         # followed by Zeus cards taken in canonical order is already canonical: no sorting per play.
         if self.can_reach(hand, line, earlier_max):
             # Zeus cards are worth the line's top value, so they take the top positions (T-11, T-12).
-            groups = self.groups(gods)
+            groups = self.hand_groups(gods)  # `gods` keeps the hand's canonical order
             for j in range(0, min(k, len(zeus)) + 1):
                 need = k - j
                 if need > len(gods):
@@ -195,11 +213,12 @@ class PlayRules:
     # ----- leading -------------------------------------------------------------------------------
     def leads(self, hand: Sequence[str], max_k: int, last_trick: bool) -> list[tuple[str, ...]]:
         """Every legal lead; `max_k` is the largest multiple lead allowed now (1: none). Listed in
-        `_play_order` (fewest cards first, then by cards), made in that order rather than sorted."""
+        `_play_order` (fewest cards first, then by cards), made in that order rather than sorted.
+        `hand` is in canonical order, as a state keeps it."""
         if last_trick:
             return [(c,) for c in canonical(hand)]
-        groups = self.groups(hand)
-        zeus = list(canonical([c for c in hand if c.startswith(ZEUS_PREFIX)]))
+        groups = self.hand_groups(hand)
+        zeus = list(hand[sum(len(cards) for _, cards in groups):])  # after the God cards, in order
         if not groups:
             return [(z,) for z in zeus]
         plays: list[tuple[str, ...]] = [(cards[0],) for _, cards in groups]

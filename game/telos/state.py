@@ -368,7 +368,7 @@ class TelosState(State):
         self.line: tuple[int, ...] = ()
         self.k = 0
         self.trick_max = 0  # the highest value played so far in this trick (T-11)
-        self.last_trick = all(len(h) == 1 for h in self.hands)
+        self.last_trick = len(self.hands[leader]) == 1  # between tricks every hand holds as many (T-5)
 
     @property
     def turn(self) -> int | None:
