@@ -66,9 +66,12 @@ class ZeusDeck:
         object.__setattr__(self, "counts", Counter({c: self.cards[c].count for c in self.order}))
         # Card kinds as bits (bit i: `order[i]`), so "which kinds does this hand hold that fit" is one
         # `&` in the engine's hot path: `bit` per card id, `number_bits` per number value.
-        object.__setattr__(self, "bit", MappingProxyType({c: 1 << i for i, c in enumerate(self.order)}))
-        object.__setattr__(self, "number_bits", MappingProxyType(
-            {d.value: 1 << i for i, d in enumerate(self.cards[c] for c in self.order) if d.value is not None}))
+        # Plain dicts (a read-only mapping answers more slowly): never change them.
+        object.__setattr__(self, "bit", {c: 1 << i for i, c in enumerate(self.order)})
+        object.__setattr__(self, "number_bits",
+                           {d.value: 1 << i for i, d in enumerate(self.cards[c] for c in self.order) if d.value is not None})
+        # card id -> its number value, None for a god, as `values`, for the hot path
+        object.__setattr__(self, "value_of", {c: d.value for c, d in self.cards.items()})
         # total -> the kinds a turn may play on it without a match (Z-7), for every total a round can
         # show before its end (0..100); `fits_mask` works out any other total.
         object.__setattr__(self, "_fits", tuple(self._fitting(t) for t in range(MOUNT_OLYMPUS_TOP + 1)))

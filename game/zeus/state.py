@@ -279,7 +279,8 @@ class ZeusState(State):
         plays = self._turn_plays
         if plays is None:
             seat, deck = self.turn, self.deck
-            fitting = deck.fits_mask(self.total)
+            total, fits = self.total, deck._fits  # type: ignore[attr-defined]  # `fits_mask`, without a call
+            fitting = fits[total] if 0 <= total < len(fits) else deck.fits_mask(total)
             number, played_by = self._top
             if number is not None and played_by != seat:  # a match is played past 100 too
                 fitting |= deck.number_bits[number]
@@ -404,7 +405,7 @@ class ZeusState(State):
         deck = self.deck
         number, played_by = self._top
         before = self.total
-        value = deck.values[card]
+        value = deck.value_of[card]
         match = value is not None and value == number and played_by != seat
         key = (card, before, match, sneak)
         outcome = deck.outcome_cache.get(key)
