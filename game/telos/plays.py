@@ -148,6 +148,18 @@ class PlayRules:
         return [(hand[0],)] + [(ant,) for ant, start in zip(zeus, frees) if start is not None and start <= 1]
 
     def _any_follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
+        """`follows` for any k. A hand without Zeus cards following one or two cards (most multiple
+        follows) needs no search: the God-card multisets that reach are the plays, and `_multisets`
+        lists those in order (a test holds this equal to `_search_follows`)."""
+        k = len(line)
+        value_of = self.god_value  # type: ignore[attr-defined]
+        if k <= 2 and all(map(value_of.__contains__, hand)):
+            if self.can_reach(hand, line, earlier_max):
+                return _multisets(self.hand_groups(hand), k, line)
+            return [tuple(hand[:k])] if len(hand) >= k else []  # the k lowest: a canonical hand's first
+        return self._search_follows(hand, line, earlier_max)
+
+    def _search_follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
         """`follows` for any k by a search over God-card multisets and Zeus-card choices."""
         k = len(line)
         value_of = self.god_value  # type: ignore[attr-defined]

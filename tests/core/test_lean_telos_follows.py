@@ -46,3 +46,24 @@ def test_small_multisets_equal_the_general_search() -> None:
         assert sorted(fast) == sorted(_multisets_search(groups, size, line))
         checked += bool(fast)
     assert checked > 200
+
+
+@pytest.mark.parametrize("powers", ["basic", "advanced"])
+def test_follows_of_god_cards_only_equal_the_general_search(powers: str) -> None:
+    game = load_game("telos")
+    content = game.content
+    rng = random.Random(f"god follows/{powers}")
+    checked = 0
+    for players in (3, 4, 5, 6):
+        zeus_cards = tuple(sorted(rng.sample(list(content.zeus_ids), players)))
+        deck, rules = game.deck_and_rules(zeus_cards, players, powers)
+        gods_only = [c for c in deck if c not in zeus_cards]
+        for _ in range(150):
+            k = rng.randint(1, 3)
+            pool = gods_only if rng.random() < 0.7 else list(deck)  # now and then a Zeus card too
+            hand = list(canonical(rng.sample(pool, rng.randint(k, 10))))
+            line = tuple(sorted(rng.randint(content.lowest, content.highest) for _ in range(k)))
+            earlier_max = rng.randint(max(line), content.highest)
+            assert rules._any_follows(hand, line, earlier_max) == rules._search_follows(hand, line, earlier_max)
+            checked += 1
+    assert checked == 600
