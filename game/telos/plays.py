@@ -229,6 +229,18 @@ class PlayRules:
         `hand` is in canonical order, as a state keeps it."""
         if last_trick:
             return [(c,) for c in canonical(hand)]
+        if max_k < 2:  # one card: the first of each God value, or (holding only Zeus cards) any Zeus card
+            value_of: dict[str, int] = self.god_value  # type: ignore[attr-defined]
+            singles: list[tuple[str, ...]] = []
+            last = None
+            for card in hand:
+                value = value_of.get(card)
+                if value is None:  # the Zeus cards come last
+                    break
+                if value != last:
+                    singles.append((card,))
+                    last = value
+            return singles or [(z,) for z in hand]
         groups = self.hand_groups(hand)
         zeus = list(hand[sum(len(cards) for _, cards in groups):])  # after the God cards, in order
         if not groups:

@@ -44,7 +44,7 @@ NOW_KEYS = SETUP_KEYS + ("zeus_cards", "hand_size", "undealt", "divine_used", "s
                          "trick_order", "plays", "line", "k", "last_trick", "loser", "coming_setups")
 
 
-_TRICK_ORDERS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}  # (players, (leader, direction))
+_TRICK_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # (players, leader, direction) -> seats in order
 _PLAYS: dict[tuple[str, ...], Action] = {}  # cards -> the `play` action: legal lists are made very often
 MAX_SHARED_ACTIONS = 50_000
 
@@ -359,10 +359,10 @@ class TelosState(State):
     def _start_trick(self, leader: int) -> None:
         n = len(self.seats)
         self.leader = leader
-        key = (leader, self.direction)
-        order = _TRICK_ORDERS.get((n, key))
+        key = (n, leader, self.direction)
+        order = _TRICK_ORDERS.get(key)
         if order is None:
-            order = _TRICK_ORDERS[(n, key)] = tuple((leader + i * self.direction) % n for i in range(n))
+            order = _TRICK_ORDERS[key] = tuple((leader + i * self.direction) % n for i in range(n))
         self.order = order
         self.plays: list[TrickPlay] = []
         self.line: tuple[int, ...] = ()
@@ -626,7 +626,7 @@ class TelosState(State):
                 if value <= low:
                     lowest_seat, low = play.seat, value
         next_leader, reason = winner, "winner"
-        lead_rule = self._lead_rule()
+        lead_rule = self._lead_rule() if self.rules.picks_next_leader else None  # no Eagle or Cuckoo: no call
         if lead_rule is not None:
             kind, who, _card = lead_rule
             next_leader, reason = (who, "eagle") if kind == "player" else (lowest_seat, "cuckoo")
