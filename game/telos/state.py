@@ -46,6 +46,9 @@ NOW_KEYS = SETUP_KEYS + ("zeus_cards", "hand_size", "undealt", "divine_used", "s
 
 _TRICK_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # (players, leader, direction) -> seats in order
 _PLAYS: dict[tuple[str, ...], Action] = {}  # cards -> the `play` action: legal lists are made very often
+# a shared action's text -> its cards, the very strings the hands hold: carrying a play out then needs
+# no splitting, and looking the cards up needs no hashing of new strings
+_CARDS_OF: dict[str, tuple[str, ...]] = {}
 MAX_SHARED_ACTIONS = 50_000
 
 
@@ -56,7 +59,9 @@ def _action(verb: str, cards: tuple[str, ...]) -> Action:
     if verb == "play":
         if len(_PLAYS) >= MAX_SHARED_ACTIONS:
             _PLAYS.clear()
+            _CARDS_OF.clear()
         _PLAYS[cards] = action
+        _CARDS_OF[action.args[0]] = cards
     return action
 
 
@@ -523,7 +528,7 @@ class TelosState(State):
         if action.verb == "divine":
             self._divine_swap(seat, action.args[0], events)
         else:
-            self._play(seat, action.cards, events)
+            self._play(seat, _CARDS_OF.get(action.args[0]) or action.cards, events)  # the same cards either way
 
     def _forget_legal(self) -> None:
         self._legal_cache.clear()
