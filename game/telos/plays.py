@@ -148,12 +148,12 @@ class PlayRules:
         return [(hand[0],)] + [(ant,) for ant, start in zip(zeus, frees) if start is not None and start <= 1]
 
     def _any_follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
-        """`follows` for any k. A hand without Zeus cards following one or two cards (most multiple
-        follows) needs no search: the God-card multisets that reach are the plays, and `_multisets`
-        lists those in order (a test holds this equal to `_search_follows`)."""
+        """`follows` for any k. A hand without Zeus cards (most hands) needs no search: the God-card
+        multisets that reach are the plays, and `_multisets` lists those in order (a test holds this
+        equal to `_search_follows`)."""
         k = len(line)
         value_of = self.god_value  # type: ignore[attr-defined]
-        if k <= 2 and all(map(value_of.__contains__, hand)):
+        if all(map(value_of.__contains__, hand)):
             if self.can_reach(hand, line, earlier_max):
                 return _multisets(self.hand_groups(hand), k, line)
             return [tuple(hand[:k])] if len(hand) >= k else []  # the k lowest: a canonical hand's first
@@ -294,8 +294,9 @@ def _multisets(groups: list[tuple[int, list[str]]], size: int, line: Sequence[in
     only those whose i-th card reaches line[i]. A list, not a generator: follows use each one with
     every choice of Zeus cards, and nested generators cost more than the lists they avoid.
 
-    Callers treat it as a set. One or two cards (most multiple follows) are listed directly; more go
-    through the general search (`_multisets_search`; a test holds the two equal)."""
+    Listed in canonical order (so a hand of God cards alone can use the list as its follows). One or
+    two cards (most multiple follows) are listed directly; more go through the general search
+    (`_multisets_search`; a test holds the two equal)."""
     if size == 1:
         return [(cards[0],) for value, cards in groups if line is None or value >= line[0]]
     if size == 2:
@@ -312,7 +313,8 @@ def _multisets(groups: list[tuple[int, list[str]]], size: int, line: Sequence[in
 
 def _multisets_search(groups: list[tuple[int, list[str]]], size: int,
                       line: Sequence[int] | None) -> list[tuple[str, ...]]:
-    """`_multisets` for any size, by a walk over the value groups."""
+    """`_multisets` for any size, by a walk over the value groups. Each group gives as many of its
+    cards as it can first, so the multisets come out in canonical order."""
     suffix = [0] * (len(groups) + 1)
     for i in range(len(groups) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + len(groups[i][1])

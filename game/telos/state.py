@@ -624,7 +624,15 @@ class TelosState(State):
         """T-13, T-16: the highest card wins (ties: played last); Eagle or Cuckoo may pick the next leader."""
         winner, winning_card, best = -1, "", -1
         lowest_seat, low = -1, 10**6
-        for play in self.plays:
+        plays = self.plays
+        for play in plays:
+            if len(play.cards) == 1:  # most tricks: one card each
+                card, value = play.cards[0], play.values[0]
+                if value >= best:
+                    winner, winning_card, best = play.seat, card, value
+                if value <= low:
+                    lowest_seat, low = play.seat, value
+                continue
             for card, value in zip(play.cards, play.values):
                 if value >= best:
                     winner, winning_card, best = play.seat, card, value
@@ -635,7 +643,7 @@ class TelosState(State):
         if lead_rule is not None:
             kind, who, _card = lead_rule
             next_leader, reason = (who, "eagle") if kind == "player" else (lowest_seat, "cuckoo")
-        all_cards = [c for p in self.plays for c in p.cards]
+        all_cards = [c for p in plays for c in p.cards]
         if events is not None:
             events.append(Event("trick_won", winner, {
                 "winner": winner, "next_leader": None if self.last_trick else next_leader, "reason": reason,
@@ -644,7 +652,7 @@ class TelosState(State):
             self._score_round(winner, winning_card, best, all_cards, events)
             return
         self.round_discards += all_cards
-        self.previous_trick, self.previous_winner = tuple(self.plays), winner
+        self.previous_trick, self.previous_winner = tuple(plays), winner
         self.trick_number += 1
         self._start_trick(next_leader)
 

@@ -43,7 +43,7 @@ def test_small_multisets_equal_the_general_search() -> None:
         line = None if rng.random() < 0.3 else tuple(sorted(rng.randint(1, 13) for _ in range(size)))
         fast = _multisets(groups, size, line)
         assert len(fast) == len(set(fast))
-        assert sorted(fast) == sorted(_multisets_search(groups, size, line))
+        assert fast == _multisets_search(groups, size, line)  # the same, in the same (canonical) order
         checked += bool(fast)
     assert checked > 200
 
@@ -59,7 +59,7 @@ def test_follows_of_god_cards_only_equal_the_general_search(powers: str) -> None
         deck, rules = game.deck_and_rules(zeus_cards, players, powers)
         gods_only = [c for c in deck if c not in zeus_cards]
         for _ in range(150):
-            k = rng.randint(1, 3)
+            k = rng.randint(1, 4)
             pool = gods_only if rng.random() < 0.7 else list(deck)  # now and then a Zeus card too
             hand = list(canonical(rng.sample(pool, rng.randint(k, 10))))
             line = tuple(sorted(rng.randint(content.lowest, content.highest) for _ in range(k)))
