@@ -383,7 +383,8 @@ class TelosState(State):
         return () if self.finished else (self.order[len(self.plays)],)
 
     def waiting_for(self) -> tuple[int, ...]:
-        return self.to_act()  # no reactions in Télos: the one seat acting is awaited
+        # no reactions in Télos: the one seat acting (`to_act`) is awaited
+        return () if self.finished else (self.order[len(self.plays)],)
 
     def _multiple_block(self) -> str | None:
         """T-8: why no multiple lead is allowed in this trick at all, or None."""
