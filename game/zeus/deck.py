@@ -50,7 +50,9 @@ class ZeusDeck:
     """Every card kind, in a stable order (numbers low to high, then gods as the file lists them).
 
     Also made once per deck, for the engine's hot path: `values` (card id -> number value, None for a
-    god), `counts` (how many of each card, as a Counter: never change it) and `outcome_cache` (what a play does, by card, total, match and sneak; see ZeusState)."""
+    god), `counts` (how many of each card, as a Counter: never change it), `outcome_cache` (what a play
+    does, by card, total, match and sneak; see ZeusState), and card kinds as bits: `bit`, `number_bits`,
+    `fits_mask` and `plays_by_mask`."""
 
     cards: Mapping[str, CardDef]
     order: tuple[str, ...]
@@ -68,8 +70,8 @@ class ZeusDeck:
         # `&` in the engine's hot path: `bit` per card id, `number_bits` per number value.
         # Plain dicts (a read-only mapping answers more slowly): never change them.
         object.__setattr__(self, "bit", {c: 1 << i for i, c in enumerate(self.order)})
-        object.__setattr__(self, "number_bits",
-                           {d.value: 1 << i for i, d in enumerate(self.cards[c] for c in self.order) if d.value is not None})
+        kinds = [self.cards[c] for c in self.order]
+        object.__setattr__(self, "number_bits", {d.value: 1 << i for i, d in enumerate(kinds) if d.value is not None})
         # card id -> its number value, None for a god, as `values`, for the hot path
         object.__setattr__(self, "value_of", {c: d.value for c, d in self.cards.items()})
         # total -> the kinds a turn may play on it without a match (Z-7), for every total a round can
