@@ -121,16 +121,26 @@ def shuffle(cards: list[Any], rng: random.Random) -> None:
     the generator, in the same order), several times quicker: a deal is shuffled every round, and in
     playouts that was a third of the time. Records depend on it; a test holds it to `random.shuffle`.
 
-    The algorithm is CPython's: for each position from the end, draw an index below it by taking
-    `bit_length` random bits and drawing again while the number is too large."""
+    The algorithm is CPython's: for each position i from the end, draw an index j up to i by taking
+    `(i + 1).bit_length()` random bits and drawing again while the number is too large. Those
+    positions and bit counts depend only on the length, so they are worked out once per length."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        below = i + 1
-        bits = below.bit_length()
+    for i, bits in _shuffle_plan(len(cards)):
         j = getrandbits(bits)
-        while j >= below:
+        while j > i:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_SHUFFLE_PLANS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _shuffle_plan(length: int) -> tuple[tuple[int, int], ...]:
+    """(position, bits to draw) for each step of shuffling `length` cards, from the end."""
+    plan = _SHUFFLE_PLANS.get(length)
+    if plan is None:
+        plan = _SHUFFLE_PLANS[length] = tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+    return plan
 
 
 def round_rng(seed: int, round_index: int) -> random.Random:

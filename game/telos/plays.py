@@ -40,6 +40,12 @@ class PlayRules:
         # `card_sort_key`, and legal plays are listed before nearly every action.
         ranks = {card: i for i, card in enumerate(sorted(self.value_of, key=card_sort_key))}
         object.__setattr__(self, "_god_ranks", ranks)
+        # `value_of` as a plain dict, for the hot paths (a read-only mapping answers more slowly)
+        object.__setattr__(self, "god_value", dict(self.value_of))
+        # Every card's place in canonical order, Zeus cards (by id) after the God cards: plays of one
+        # size sort by these numbers exactly as by `card_sort_key`, and much quicker.
+        zeus_ranks = {card: len(ranks) + i for i, card in enumerate(sorted(self.behaviours))}
+        object.__setattr__(self, "_ranks", {**ranks, **zeus_ranks})
         # Whether an Eagle or Cuckoo (T-16, T-17) is in play at all: without one no trick needs the check.
         object.__setattr__(self, "picks_next_leader", any(b.next_leader for b in self.behaviours.values()))
 
@@ -50,12 +56,28 @@ class PlayRules:
     def groups(self, cards: Sequence[str]) -> list[tuple[int, list[str]]]:
         """God cards grouped by value, ascending; each group in canonical order."""
         ranks: dict[str, int] = self._god_ranks  # type: ignore[attr-defined]
-        value_of = self.value_of
+        value_of = self.god_value  # type: ignore[attr-defined]
         found: list[tuple[int, list[str]]] = []
         last = None
         # Canonical order is by value first, so the groups come out ascending.
         for card in sorted([c for c in cards if c in ranks], key=ranks.__getitem__):
             value = value_of[card]
+            if value == last:
+                found[-1][1].append(card)
+            else:
+                found.append((value, [card]))
+                last = value
+        return found
+
+    def hand_groups(self, hand: Sequence[str]) -> list[tuple[int, list[str]]]:
+        """`groups` of a hand already in canonical order (as a state keeps it): one pass, no sort."""
+        value_of: dict[str, int] = self.god_value  # type: ignore[attr-defined]
+        found: list[tuple[int, list[str]]] = []
+        last = None
+        for card in hand:
+            value = value_of.get(card)
+            if value is None:  # the Zeus cards come last
+                break
             if value == last:
                 found[-1][1].append(card)
             else:
@@ -93,7 +115,8 @@ class PlayRules:
         return None
 
     def follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
-        """Every legal follow of k = len(line) cards, one canonical choice per equivalent play."""
+        """Every legal follow of k = len(line) cards, one canonical choice per equivalent play.
+        `hand` is in canonical order, as a state keeps it."""
         if len(line) == 1:  # most tricks: the same list, worked out without the general search
             return self._single_follows(hand, line[0], earlier_max)
         return self._any_follows(hand, line, earlier_max)
@@ -101,35 +124,53 @@ class PlayRules:
     def _single_follows(self, hand: Sequence[str], need: int, earlier_max: int) -> list[tuple[str, ...]]:
         """`_any_follows` for one card (a test holds them equal): the lowest card of each God value
         that reaches, and every Zeus card, when any card reaches; else the lowest God card (or any
-        Zeus card when only they are left); an Ant that frees single follows is always allowed."""
-        zeus = [c for c in hand if c.startswith(ZEUS_PREFIX)]
-        gods = [c for c in hand if not c.startswith(ZEUS_PREFIX)]
-        found: set[str] = set()
-        if hand and max(self.play_values(hand, earlier_max)) >= need:
-            if gods:
-                found.update(cards[0] for value, cards in self.groups(gods) if value >= need)
-            found.update(zeus)
-        elif gods:
-            found.update(self.lowest_gods(hand, 1))
-        else:
-            found.update(zeus)
-        for ant in zeus:
-            start = self.behaviour(ant).free_follow_from
-            if start is not None and start <= 1:
-                found.add(ant)
-        return [(card,) for card in sorted(found, key=card_sort_key)]
+        Zeus card when only they are left); an Ant that frees single follows is always allowed.
+
+        `hand` is in canonical order (God cards by value, then Zeus cards), as a state keeps it, so
+        one pass in hand order finds them already sorted: single follows are most of a game's plays."""
+        value_of: dict[str, int] = self.god_value  # type: ignore[attr-defined]
+        gods = len(hand)
+        while gods and hand[gods - 1] not in value_of:  # the Zeus cards come last
+            gods -= 1
+        zeus = hand[gods:]
+        if (gods and value_of[hand[gods - 1]] >= need) or (zeus and earlier_max >= need):
+            found: list[tuple[str, ...]] = []
+            last = None
+            for card in hand[:gods]:
+                value = value_of[card]
+                if value >= need and value != last:
+                    found.append((card,))
+                    last = value
+            return found + [(card,) for card in zeus]
+        if not gods:
+            return [(card,) for card in zeus]
+        frees = [self.behaviour(ant).free_follow_from for ant in zeus]
+        return [(hand[0],)] + [(ant,) for ant, start in zip(zeus, frees) if start is not None and start <= 1]
 
     def _any_follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
+        """`follows` for any k. A hand without Zeus cards (most hands) needs no search: the God-card
+        multisets that reach are the plays, and `_multisets` lists those in order (a test holds this
+        equal to `_search_follows`)."""
+        k = len(line)
+        value_of = self.god_value  # type: ignore[attr-defined]
+        if all(map(value_of.__contains__, hand)):
+            if self.can_reach(hand, line, earlier_max):
+                return _multisets(self.hand_groups(hand), k, line)
+            return [tuple(hand[:k])] if len(hand) >= k else []  # the k lowest: a canonical hand's first
+        return self._search_follows(hand, line, earlier_max)
+
+    def _search_follows(self, hand: Sequence[str], line: Sequence[int], earlier_max: int) -> list[tuple[str, ...]]:
         """`follows` for any k by a search over God-card multisets and Zeus-card choices."""
         k = len(line)
-        gods = [c for c in hand if not is_zeus(c)]
-        zeus = list(canonical([c for c in hand if is_zeus(c)]))  # sorting only the few Zeus cards
+        value_of = self.god_value  # type: ignore[attr-defined]
+        gods = [c for c in hand if c in value_of]
+        zeus = list(canonical([c for c in hand if c not in value_of]))  # sorting only the few Zeus cards
         found: set[tuple[str, ...]] = set()
         # God parts come in canonical order and Zeus cards sort after every God card, so a God part
         # followed by Zeus cards taken in canonical order is already canonical: no sorting per play.
         if self.can_reach(hand, line, earlier_max):
             # Zeus cards are worth the line's top value, so they take the top positions (T-11, T-12).
-            groups = self.groups(gods)
+            groups = self.hand_groups(gods)  # `gods` keeps the hand's canonical order
             for j in range(0, min(k, len(zeus)) + 1):
                 need = k - j
                 if need > len(gods):
@@ -153,7 +194,8 @@ class PlayRules:
                 god_parts = _multisets(groups, k - 1 - j, None)
                 for zeus_part in combinations(rest_zeus, j):
                     found.update(canonical(god_part + zeus_part + (ant,)) for god_part in god_parts)
-        return sorted(found, key=_play_order)
+        rank = self._ranks.__getitem__  # type: ignore[attr-defined]  # every card of this game has one
+        return sorted(found, key=lambda play: tuple(map(rank, play)))  # all of k cards: `_play_order`
 
     def follow_problem(self, hand: Sequence[str], cards: Sequence[str], line: Sequence[int],
                        earlier_max: int) -> str | None:
@@ -182,23 +224,41 @@ class PlayRules:
 
     # ----- leading -------------------------------------------------------------------------------
     def leads(self, hand: Sequence[str], max_k: int, last_trick: bool) -> list[tuple[str, ...]]:
-        """Every legal lead; `max_k` is the largest multiple lead allowed now (1: none)."""
+        """Every legal lead; `max_k` is the largest multiple lead allowed now (1: none). Listed in
+        `_play_order` (fewest cards first, then by cards), made in that order rather than sorted.
+        `hand` is in canonical order, as a state keeps it."""
         if last_trick:
             return [(c,) for c in canonical(hand)]
-        groups = self.groups(hand)
-        zeus = list(canonical([c for c in hand if c.startswith(ZEUS_PREFIX)]))
+        if max_k < 2:  # one card: the first of each God value, or (holding only Zeus cards) any Zeus card
+            value_of: dict[str, int] = self.god_value  # type: ignore[attr-defined]
+            singles: list[tuple[str, ...]] = []
+            last = None
+            for card in hand:
+                value = value_of.get(card)
+                if value is None:  # the Zeus cards come last
+                    break
+                if value != last:
+                    singles.append((card,))
+                    last = value
+            return singles or [(z,) for z in hand]
+        groups = self.hand_groups(hand)
+        zeus = list(hand[sum(len(cards) for _, cards in groups):])  # after the God cards, in order
         if not groups:
             return [(z,) for z in zeus]
         plays: list[tuple[str, ...]] = [(cards[0],) for _, cards in groups]
+        if max_k < 2:
+            return plays
         joiners = [z for z in zeus if self.behaviour(z).joins_multiple_lead]
-        if max_k >= 2:
+        # A play of `size` cards: a group's first `size` cards, then (a God card sorts before any
+        # Zeus card) its first `size - 1` with each joiner, group by group in ascending value.
+        longest = max(len(cards) for _, cards in groups) + (1 if joiners else 0)  # no play is longer
+        for size in range(2, min(max_k, longest) + 1):
             for _, cards in groups:
-                for t in range(2, min(len(cards), max_k) + 1):
-                    plays.append(tuple(cards[:t]))
-                for joiner in joiners:  # God cards, then a Zeus card: canonical as it stands
-                    for t in range(1, min(len(cards), max_k - 1) + 1):
-                        plays.append((*cards[:t], joiner))
-        return sorted(set(plays), key=_play_order)
+                if size <= len(cards):
+                    plays.append(tuple(cards[:size]))
+                if joiners and size - 1 <= len(cards):
+                    plays += [(*cards[:size - 1], joiner) for joiner in joiners]
+        return plays
 
     def lead_problem(self, hand: Sequence[str], cards: Sequence[str], last_trick: bool,
                      multiple_block: str | None, max_k: int) -> str | None:
@@ -232,7 +292,29 @@ def _play_order(play: tuple[str, ...]) -> tuple[int, tuple[tuple[int, int, str],
 def _multisets(groups: list[tuple[int, list[str]]], size: int, line: Sequence[int] | None) -> list[tuple[str, ...]]:
     """Every multiset of `size` God cards (first cards of each value group), ascending; with a line,
     only those whose i-th card reaches line[i]. A list, not a generator: follows use each one with
-    every choice of Zeus cards, and nested generators cost more than the lists they avoid."""
+    every choice of Zeus cards, and nested generators cost more than the lists they avoid.
+
+    Listed in canonical order (so a hand of God cards alone can use the list as its follows). One or
+    two cards (most multiple follows) are listed directly; more go through the general search
+    (`_multisets_search`; a test holds the two equal)."""
+    if size == 1:
+        return [(cards[0],) for value, cards in groups if line is None or value >= line[0]]
+    if size == 2:
+        found: list[tuple[str, ...]] = []
+        for i, (value, cards) in enumerate(groups):
+            if len(cards) >= 2 and (line is None or value >= line[1]):
+                found.append((cards[0], cards[1]))
+            if line is None or value >= line[0]:
+                first = cards[0]
+                found += [(first, later[0]) for value2, later in groups[i + 1:] if line is None or value2 >= line[1]]
+        return found
+    return _multisets_search(groups, size, line)
+
+
+def _multisets_search(groups: list[tuple[int, list[str]]], size: int,
+                      line: Sequence[int] | None) -> list[tuple[str, ...]]:
+    """`_multisets` for any size, by a walk over the value groups. Each group gives as many of its
+    cards as it can first, so the multisets come out in canonical order."""
     suffix = [0] * (len(groups) + 1)
     for i in range(len(groups) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + len(groups[i][1])

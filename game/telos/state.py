@@ -44,8 +44,11 @@ NOW_KEYS = SETUP_KEYS + ("zeus_cards", "hand_size", "undealt", "divine_used", "s
                          "trick_order", "plays", "line", "k", "last_trick", "loser", "coming_setups")
 
 
-_TRICK_ORDERS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}  # (players, (leader, direction))
+_TRICK_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # (players, leader, direction) -> seats in order
 _PLAYS: dict[tuple[str, ...], Action] = {}  # cards -> the `play` action: legal lists are made very often
+# a shared action's text -> its cards, the very strings the hands hold: carrying a play out then needs
+# no splitting, and looking the cards up needs no hashing of new strings
+_CARDS_OF: dict[str, tuple[str, ...]] = {}
 MAX_SHARED_ACTIONS = 50_000
 
 
@@ -56,7 +59,9 @@ def _action(verb: str, cards: tuple[str, ...]) -> Action:
     if verb == "play":
         if len(_PLAYS) >= MAX_SHARED_ACTIONS:
             _PLAYS.clear()
+            _CARDS_OF.clear()
         _PLAYS[cards] = action
+        _CARDS_OF[action.args[0]] = cards
     return action
 
 
@@ -135,7 +140,7 @@ class TelosState(State):
         self._check_now(now)
         self._take_coming_setups(now["coming_setups"])
         self.dealer, self.direction, self.leader = now["dealer"], now["direction"], now["leader"]
-        self.hands = [list(h) for h in now["hands"]]
+        self.hands = [list(canonical(h)) for h in now["hands"]]  # the order the rules list plays in
         self.blind = None if now["blind"] is None else list(now["blind"])
         self.score_cards = [list(cards) for cards in now["scores_before"]]
         self.hand_size, self.undealt = now["hand_size"], list(now["undealt"])
@@ -286,23 +291,27 @@ class TelosState(State):
             if dealer is None:
                 dealer = rng.randrange(n)
             shuffle(pool, rng)
+            rank = self.rules._ranks.__getitem__  # type: ignore[attr-defined]  # canonical order, by number
+            hands = [sorted(pool[i * size:(i + 1) * size], key=rank) for i in range(n)]
             setup: dict[str, Any] = {
                 "dealer": dealer,
                 "direction": self.direction,
-                "hands": [list(canonical(pool[i * size:(i + 1) * size])) for i in range(n)],
+                "hands": hands,
                 "blind": [pool[n * size + i] for i in range(n)] if self.divine else None,
                 "scores_before": [list(cards) for cards in self.score_cards],
             }
+            self.hands: list[list[str]] = [list(h) for h in hands]
+            self.undealt = pool[n * size + blind_count:]  # the rest of the shuffled pool, in its order
         else:
             setup = given
             self._check_setup(setup, dealer, size, pool)
-        self._begin_round(setup)
+            self.hands = [list(canonical(h)) for h in setup["hands"]]
+            dealt = {c for h in self.hands for c in h} | set(setup["blind"] or ())
+            self.undealt = [c for c in pool if c not in dealt]
+        self._begin_round(setup, owned=True)  # made here or copied for this round; the state copies what it changes
         self.dealer = int(setup["dealer"])
         self.hand_size = size
-        self.hands: list[list[str]] = [list(canonical(h)) for h in setup["hands"]]
         self.blind: list[str] | None = list(setup["blind"]) if setup["blind"] is not None else None
-        dealt = {c for h in self.hands for c in h} | set(self.blind or ())
-        self.undealt = [c for c in pool if c not in dealt]
         self.divine_used = [False] * n
         self.serpent_ban = False
         self.round_discards: list[str] = []
@@ -355,16 +364,16 @@ class TelosState(State):
     def _start_trick(self, leader: int) -> None:
         n = len(self.seats)
         self.leader = leader
-        key = (leader, self.direction)
-        order = _TRICK_ORDERS.get((n, key))
+        key = (n, leader, self.direction)
+        order = _TRICK_ORDERS.get(key)
         if order is None:
-            order = _TRICK_ORDERS[(n, key)] = tuple((leader + i * self.direction) % n for i in range(n))
+            order = _TRICK_ORDERS[key] = tuple((leader + i * self.direction) % n for i in range(n))
         self.order = order
         self.plays: list[TrickPlay] = []
         self.line: tuple[int, ...] = ()
         self.k = 0
         self.trick_max = 0  # the highest value played so far in this trick (T-11)
-        self.last_trick = all(len(h) == 1 for h in self.hands)
+        self.last_trick = len(self.hands[leader]) == 1  # between tricks every hand holds as many (T-5)
 
     @property
     def turn(self) -> int | None:
@@ -374,7 +383,8 @@ class TelosState(State):
         return () if self.finished else (self.order[len(self.plays)],)
 
     def waiting_for(self) -> tuple[int, ...]:
-        return self.to_act()  # no reactions in Télos: the one seat acting is awaited
+        # no reactions in Télos: the one seat acting (`to_act`) is awaited
+        return () if self.finished else (self.order[len(self.plays)],)
 
     def _multiple_block(self) -> str | None:
         """T-8: why no multiple lead is allowed in this trick at all, or None."""
@@ -418,16 +428,18 @@ class TelosState(State):
 
     # ----- the contract ------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.finished or seat != self.turn:
-            return []
-        cached = self._legal_cache.get(seat)
+        cached = self._legal_cache.get(seat)  # kept for the turn seat only, until the state changes
         if cached is not None:
             return list(cached)
+        if self.finished or seat != self.order[len(self.plays)]:  # not the turn seat
+            return []
         hand = self.hands[seat]
         if not self.plays:
             plays = self.rules.leads(hand, self._max_lead(seat), self.last_trick)
         elif self.last_trick:
             plays = [(c,) for c in canonical(hand)]
+        elif len(self.line) == 1:  # `follows`, without a call: most tricks are of one card
+            plays = self.rules._single_follows(hand, self.line[0], self.trick_max)
         else:
             plays = self.rules.follows(hand, self.line, self._earlier_max())
         actions = [_PLAYS.get(p) or _action("play", p) for p in plays]
@@ -502,12 +514,22 @@ class TelosState(State):
     def _advance_legal(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action, None)
 
+    def advance(self, seat: int, action: Action | str) -> None:
+        """`State.advance`, with its usual case (an action just listed for `seat`) taken directly:
+        playouts advance hundreds of thousands of times."""
+        listed = self._legal_cache.get(seat)
+        if listed is None or self.finished or not any(map(is_, listed, repeat(action))):
+            State.advance(self, seat, action)  # checked as `apply` checks it
+            return
+        self.rounds[-1].actions.append([seat, str(action)])
+        self._carry_out(seat, action, None)  # type: ignore[arg-type]
+
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        self._forget_legal()
+        self._legal_cache.clear()  # `_forget_legal`, without a call
         if action.verb == "divine":
             self._divine_swap(seat, action.args[0], events)
         else:
-            self._play(seat, action.cards, events)
+            self._play(seat, _CARDS_OF.get(action.args[0]) or action.cards, events)  # the same cards either way
 
     def _forget_legal(self) -> None:
         self._legal_cache.clear()
@@ -527,20 +549,30 @@ class TelosState(State):
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
-        lead = not self.plays
-        values = tuple(self._value_as_played(cards, lead))
+        plays = self.plays
+        lead = not plays
+        god_value = self.rules.god_value.get(cards[0]) if len(cards) == 1 else None  # type: ignore[attr-defined]
+        if god_value is not None:  # most plays: one God card, worth its value
+            values: tuple[int, ...] = (god_value,)
+        else:
+            values = tuple(self._value_as_played(cards, lead))
         if lead:
             self.k = len(cards)
             self.line = tuple(sorted(values))
+        elif len(values) == 1:
+            self.line = (max(self.line[0], values[0]),)
         else:
             self.line = tuple(map(max, self.line, sorted(values)))
-        self.plays.append(TrickPlay(seat, tuple(cards), values))
-        self.trick_max = max(self.trick_max, *values)
+        plays.append(TrickPlay(seat, tuple(cards), values))
+        trick_max = max(values)
+        if trick_max > self.trick_max:
+            self.trick_max = trick_max
         if events is not None:
             events.append(Event("cards_played", seat, {
                 "cards": list(cards), "values": list(values), "line": list(self.line), "k": self.k,
                 "lead": lead, "last_trick": self.last_trick}))
-        self._use_powers(seat, cards, events)
+        if god_value is None:  # only Zeus cards have powers
+            self._use_powers(seat, cards, events)
         if len(self.plays) == len(self.seats):
             self._finish_trick(events)
 
@@ -593,18 +625,26 @@ class TelosState(State):
         """T-13, T-16: the highest card wins (ties: played last); Eagle or Cuckoo may pick the next leader."""
         winner, winning_card, best = -1, "", -1
         lowest_seat, low = -1, 10**6
-        for play in self.plays:
+        plays = self.plays
+        for play in plays:
+            if len(play.cards) == 1:  # most tricks: one card each
+                card, value = play.cards[0], play.values[0]
+                if value >= best:
+                    winner, winning_card, best = play.seat, card, value
+                if value <= low:
+                    lowest_seat, low = play.seat, value
+                continue
             for card, value in zip(play.cards, play.values):
                 if value >= best:
                     winner, winning_card, best = play.seat, card, value
                 if value <= low:
                     lowest_seat, low = play.seat, value
         next_leader, reason = winner, "winner"
-        lead_rule = self._lead_rule()
+        lead_rule = self._lead_rule() if self.rules.picks_next_leader else None  # no Eagle or Cuckoo: no call
         if lead_rule is not None:
             kind, who, _card = lead_rule
             next_leader, reason = (who, "eagle") if kind == "player" else (lowest_seat, "cuckoo")
-        all_cards = [c for p in self.plays for c in p.cards]
+        all_cards = [c for p in plays for c in p.cards]
         if events is not None:
             events.append(Event("trick_won", winner, {
                 "winner": winner, "next_leader": None if self.last_trick else next_leader, "reason": reason,
@@ -613,7 +653,7 @@ class TelosState(State):
             self._score_round(winner, winning_card, best, all_cards, events)
             return
         self.round_discards += all_cards
-        self.previous_trick, self.previous_winner = tuple(self.plays), winner
+        self.previous_trick, self.previous_winner = tuple(plays), winner
         self.trick_number += 1
         self._start_trick(next_leader)
 

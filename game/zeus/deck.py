@@ -50,7 +50,9 @@ class ZeusDeck:
     """Every card kind, in a stable order (numbers low to high, then gods as the file lists them).
 
     Also made once per deck, for the engine's hot path: `values` (card id -> number value, None for a
-    god), `counts` (how many of each card, as a Counter: never change it) and `outcome_cache` (what a play does, by card, total, match and sneak; see ZeusState)."""
+    god), `counts` (how many of each card, as a Counter: never change it), `outcome_cache` (what a play
+    does, by card, total, match and sneak; see ZeusState), and card kinds as bits: `bit`, `number_bits`,
+    `fits_mask` and `plays_by_mask`."""
 
     cards: Mapping[str, CardDef]
     order: tuple[str, ...]
@@ -64,6 +66,41 @@ class ZeusDeck:
         object.__setattr__(self, "outcome_cache", {})
         object.__setattr__(self, "_full_deck", tuple(c for c in self.order for _ in range(self.cards[c].count)))
         object.__setattr__(self, "counts", Counter({c: self.cards[c].count for c in self.order}))
+        # Card kinds as bits (bit i: `order[i]`), so "which kinds does this hand hold that fit" is one
+        # `&` in the engine's hot path: `bit` per card id, `number_bits` per number value.
+        # Plain dicts (a read-only mapping answers more slowly): never change them.
+        object.__setattr__(self, "bit", {c: 1 << i for i, c in enumerate(self.order)})
+        kinds = [self.cards[c] for c in self.order]
+        object.__setattr__(self, "number_bits", {d.value: 1 << i for i, d in enumerate(kinds) if d.value is not None})
+        # card id -> its number value, None for a god, as `values`, for the hot path
+        object.__setattr__(self, "value_of", {c: d.value for c, d in self.cards.items()})
+        # total -> the kinds a turn may play on it without a match (Z-7), for every total a round can
+        # show before its end (0..100); `fits_mask` works out any other total.
+        object.__setattr__(self, "_fits", tuple(self._fitting(t) for t in range(MOUNT_OLYMPUS_TOP + 1)))
+        # mask of kinds -> their `play` actions in deck order: a pure cache the engine fills
+        object.__setattr__(self, "plays_by_mask", {})
+
+    def _fitting(self, total: int) -> int:
+        """The kinds whose play keeps Mount Olympus within 100 from `total` (Z-7, a match aside)."""
+        mask = 0
+        for i, card_id in enumerate(self.order):
+            value = self.cards[card_id].value
+            after = total + value if value is not None else self.god_total(card_id, total)
+            if after <= MOUNT_OLYMPUS_TOP:
+                mask |= 1 << i
+        return mask
+
+    def fits_mask(self, total: int) -> int:
+        """The kinds a turn may play on `total` without a match (Z-7), as bits of `order`."""
+        fits: tuple[int, ...] = self._fits  # type: ignore[attr-defined]
+        return fits[total] if 0 <= total < len(fits) else self._fitting(total)
+
+    def mask_of(self, cards: "list[str] | tuple[str, ...]") -> int:
+        """The kinds among `cards`, as bits of `order`."""
+        mask = 0
+        for card in cards:
+            mask |= self.bit[card]  # type: ignore[attr-defined]
+        return mask
 
     def god_total(self, card_id: str, total: int) -> int:
         """Mount Olympus after this god card is played on `total` (cached: legality checks ask often)."""

@@ -73,7 +73,9 @@ class ZeusState(State):
         self.deck = deck
         self._deck_counts = deck.counts
         self.players = n = len(self.seats)
+        self._take_options()
         self.hands: list[list[str]] = [[] for _ in range(n)]
+        self._held = [0] * n  # per seat: the kinds of card in its hand, as bits (`ZeusDeck.bit`)
         self.draw_pile: list[str] = []  # top first
         self.pile: list[tuple[str, int]] = []  # Mount Olympus, bottom first: (card, who played it)
         self.total = 0
@@ -110,6 +112,7 @@ class ZeusState(State):
         self.deck = game.deck
         self._deck_counts = game.deck_counts
         self.players = len(self.seats)
+        self._take_options()
         self._names = tuple(s.name for s in self.seats)
         self._adopt_history(parts.rounds, parts.totals, parts.winners, parts.finished)
         self._check_now(parts.now)
@@ -117,6 +120,7 @@ class ZeusState(State):
         now = parts.now
         self.dealer, self.first, self.turn = now["dealer"], now["first"], now["turn"]
         self.hands = [list(h) for h in now["hands"]]
+        self._held = [self.deck.mask_of(h) for h in self.hands]
         self.draw_pile = list(now["draw_pile"])
         self.pile = [(card, seat) for card, seat in now["pile"]]
         self.total = now["total"]
@@ -126,6 +130,11 @@ class ZeusState(State):
         self.deals_next_round = now["deals_next_round"]
         self._top = self._top_of_pile()
         self._forget_derived()
+
+    def _take_options(self) -> None:
+        """What the options fix for the whole game, read once: the hot path asks on every action."""
+        self._sneaks_possible = self.players > 2 and bool(self.options.get("sneak"))  # Z-9
+        self._manual_draw = bool(self.options.get("manual_draw"))
 
     def _position_now(self) -> dict[str, Any]:
         """The round-setup keys as they stand now (Z-1's deal, played on), and the rest of the round."""
@@ -214,15 +223,17 @@ class ZeusState(State):
             number, played_by = self._top
             sneakers = ()
             if number is not None and not self.finished:
-                card, turn, hands = str(number), self.turn, self.hands
-                sneakers = tuple(s for s in range(self.players) if s != turn and s != played_by and card in hands[s])
+                bit, turn = self.deck.number_bits[number], self.turn
+                for seat, kinds in enumerate(self._held):  # few hold the number: test that first
+                    if kinds & bit and seat != turn and seat != played_by:
+                        sneakers += (seat,)
             self._sneakers = sneakers
         return sneakers
 
     def to_act(self) -> tuple[int, ...]:
         if self.finished:
             return ()
-        if self.owes_draw is None and not self.sneakers():  # the usual case, quickly
+        if self.owes_draw is None and (self._sneakers == () or not self.sneakers()):  # the usual case, quickly
             return (self.turn,)
         seats = [self.turn, *self.sneakers()]
         if self.owes_draw is not None and self.owes_draw not in seats:
@@ -246,7 +257,8 @@ class ZeusState(State):
         return self.deck.god_total(card, self.total) <= MOUNT_OLYMPUS_TOP
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return list(self._legal_list(seat))  # a copy: the caller may change it, the cache must not
+        cached = self._legal.get(seat)  # asked before every decision: the kept list, without a call
+        return list(self._legal_list(seat) if cached is None else cached)  # a copy: the cache must not change
 
     def _legal_list(self, seat: int) -> list[Action]:
         """`legal_actions(seat)`, kept until the state changes (`_forget_derived`); never hand it out."""
@@ -254,11 +266,11 @@ class ZeusState(State):
         if cached is None:
             if self.finished or not (0 <= seat < self.players):
                 return []
-            cached = list(self._plays_on_turn()) if seat == self.turn else []
+            cached = self._plays_on_turn() if seat == self.turn else []  # shared: copied before any change
             if seat in self.sneakers():
-                cached.append(action_for("sneak", str(self._top[0])))
+                cached = [*cached, action_for("sneak", str(self._top[0]))]
             if self.owes_draw == seat:
-                cached.append(DRAW)
+                cached = [*cached, DRAW]
             self._legal[seat] = cached
         return cached
 
@@ -266,20 +278,17 @@ class ZeusState(State):
         """Z-7: the turn seat's playable cards, one `play` per kind of card, in deck order."""
         plays = self._turn_plays
         if plays is None:
-            seat, total, deck = self.turn, self.total, self.deck
-            values, ranks, god_totals = deck.values, deck._ranks, deck._god_totals  # type: ignore[attr-defined]
+            seat, deck = self.turn, self.deck
+            total, fits = self.total, deck._fits  # type: ignore[attr-defined]  # `fits_mask`, without a call
+            fitting = fits[total] if 0 <= total < len(fits) else deck.fits_mask(total)
             number, played_by = self._top
-            matches = played_by != seat
-            plays = []
-            for card in sorted(set(self.hands[seat]), key=ranks.__getitem__):
-                value = values[card]
-                if value is not None:
-                    playable = total + value <= MOUNT_OLYMPUS_TOP or (value == number and matches)
-                else:
-                    after = god_totals.get((card, total))
-                    playable = (deck.god_total(card, total) if after is None else after) <= MOUNT_OLYMPUS_TOP
-                if playable:
-                    plays.append(_PLAYS.get(card) or action_for("play", card))
+            if number is not None and played_by != seat:  # a match is played past 100 too
+                fitting |= deck.number_bits[number]
+            playable = self._held[seat] & fitting
+            plays = deck.plays_by_mask.get(playable)
+            if plays is None:
+                plays = deck.plays_by_mask[playable] = [
+                    action_for("play", card) for card in deck.order if deck.bit[card] & playable]
             self._turn_plays = plays
         return plays
 
@@ -349,7 +358,7 @@ class ZeusState(State):
     # ----- carrying out actions ---------------------------------------------------------------------
     def _forget_derived(self) -> None:
         # Without the Same Number Sneak in play (an option, or two players) nobody ever may sneak.
-        self._sneakers = None if self.players > 2 and self.options.get("sneak") else ()
+        self._sneakers = None if self._sneaks_possible else ()
         self._legal = {}
         self._turn_plays = None
 
@@ -370,6 +379,16 @@ class ZeusState(State):
     def _advance_legal(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action, None)
 
+    def advance(self, seat: int, action: Action | str) -> None:
+        """`State.advance`, with its usual case (an action just listed for `seat`) taken directly:
+        playouts advance hundreds of thousands of times."""
+        listed = self._legal.get(seat)
+        if listed is None or not any(map(is_, listed, repeat(action))):
+            State.advance(self, seat, action)  # checked as `apply` checks it
+            return
+        self.rounds[-1].actions.append([seat, str(action)])
+        self._carry_out(seat, action, None)  # type: ignore[arg-type]
+
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._forget_derived()
         if action.verb == "draw":
@@ -383,53 +402,65 @@ class ZeusState(State):
             if events is not None:
                 events.append(Event("draw_lost", seat=self.owes_draw))
             self.owes_draw = None
+        deck = self.deck
         number, played_by = self._top
         before = self.total
-        value = self.deck.values[card]
+        value = deck.value_of[card]
         match = value is not None and value == number and played_by != seat
         key = (card, before, match, sneak)
-        outcome = self.deck.outcome_cache.get(key)
+        outcome = deck.outcome_cache.get(key)
         if outcome is None:
-            outcome = self.deck.outcome_cache[key] = outcome_of(self.deck.cards[card], before, match, sneak)
-        after = self.total = outcome.total
-        self.hands[seat].remove(card)
+            outcome = deck.outcome_cache[key] = outcome_of(deck.cards[card], before, match, sneak)
+        after, steal_reason, wins_round, skips_next = outcome.total, outcome.steal_reason, \
+            outcome.wins_round, outcome.skips_next
+        self.total = after
+        hand = self.hands[seat]
+        hand.remove(card)
+        if card not in hand:  # that was its last card of this kind
+            self._held[seat] &= ~deck.bit[card]
         self.pile.append((card, seat))
         self._top = (value, seat) if value is not None else (None, None)  # `_top_of_pile`, known here
         if events is not None:
             events.append(Event("card_played", seat, {
                 "card": card, "total_before": before, "total": after, "sneak": sneak, "by_turn": not sneak}))
-        if outcome.steal_reason is not None and self.zeus_holder != seat:  # Z-6, Z-10
+        if steal_reason is not None and self.zeus_holder != seat:  # Z-6, Z-10
             if events is not None:
-                events.append(Event("zeus_stolen", seat,
-                                    {"from_seat": self.zeus_holder, "reason": outcome.steal_reason}))
+                events.append(Event("zeus_stolen", seat, {"from_seat": self.zeus_holder, "reason": steal_reason}))
             self.zeus_holder = seat
-        if outcome.wins_round is not None:  # Z-11, Z-12
-            self._close_round(outcome.wins_round, events)
+        if wins_round is not None:  # Z-11, Z-12
+            self._close_round(wins_round, events)
             return
 
         step = 1
-        if outcome.skips_next:  # Athena; with two players the skipped seat is the other one, so the player goes again
+        if skips_next:  # Athena; with two players the skipped seat is the other one, so the player goes again
             step = 2
             if events is not None:
                 events.append(Event("turn_skipped", seat=(seat + 1) % self.players))
 
-        if not self.draw_pile:  # Z-13: this player must draw and cannot
+        draw_pile = self.draw_pile
+        if not draw_pile:  # Z-13: this player must draw and cannot
             self._close_round("draw_pile_empty", events)
             return
-        if self.options.get("manual_draw"):
+        if self._manual_draw:
             self.owes_draw = seat
-        else:
-            self._draw_one(seat, events)
+        else:  # `_draw_one`, here without a call: nearly every play draws
+            drawn = draw_pile.pop(0)
+            hand.append(drawn)
+            self._held[seat] |= deck.bit[drawn]
+            if events is not None:
+                events.append(Event("card_drawn", seat, {"draw_pile_size": len(draw_pile)},
+                                    {"card": drawn}, private_to=seat))
 
-        self.turn = (seat + step) % self.players
+        turn = self.turn = (seat + step) % self.players
         if events is not None:
-            events.append(Event("turn_passed", self.turn, {"turn": self.turn}))
+            events.append(Event("turn_passed", turn, {"turn": turn}))
         if not self._plays_on_turn():  # Z-8 (what it finds is the new turn seat's legal plays)
             self._close_round("no_legal_play", events)
 
     def _draw_one(self, seat: int, events: list[Event] | None) -> None:
         card = self.draw_pile.pop(0)
         self.hands[seat].append(card)
+        self._held[seat] |= self.deck.bit[card]
         if events is not None:
             events.append(Event("card_drawn", seat, {"draw_pile_size": len(self.draw_pile)},
                                 {"card": card}, private_to=seat))
@@ -476,15 +507,17 @@ class ZeusState(State):
         if setup is None:
             cards = self.deck.full_deck()
             shuffle(cards, self._rng_for_next_round())
+            # one card at a time from the seat after the dealer: seat first + j gets cards j, j + n, ...
             hands: list[list[str]] = [[] for _ in range(n)]
-            for i in range(HAND_SIZE * n):
-                hands[(first + i) % n].append(cards[i])
+            for j in range(n):
+                hands[(first + j) % n] = cards[j:HAND_SIZE * n:n]
             setup = {"dealer": dealer, "first": first, "hands": hands, "draw_pile": cards[HAND_SIZE * n:]}
         else:
             self._check_setup(setup, dealer, first)
         self._begin_round(setup, owned=True)  # the state copies what it changes (hands, draw pile)
         self.dealer, self.first, self.turn = dealer, first, first
         self.hands = [list(h) for h in setup["hands"]]
+        self._held = [self.deck.mask_of(h) for h in self.hands]
         self.draw_pile = list(setup["draw_pile"])
         self.pile = []
         self._top = (None, None)
