@@ -33,6 +33,8 @@ from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
 from game.tamoul.view import TamoulView
+from scenes.i18n import _, ngettext
+from scenes.table.input_routing import fitting_label
 from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
@@ -360,21 +362,22 @@ class TamoulTableScene(TableScene):
         phase = self._phase()
         gap = self.layout.margin
         if phase == "draw":
-            wanted = [("Draw (D)", self.press_draw_deck, "primary")]
+            wanted = [((_("Draw (D)"), _("Draw")), self.press_draw_deck, "primary")]
             if Action("draw", ("discard",)) in self.state.legal_actions(self.bottom):
-                wanted.append(("Take (T)", self.press_take, "secondary"))
+                wanted.append(((_("Take (T)"), _("Take")), self.press_take, "secondary"))
         elif phase == "hold":
-            wanted = [("Discard (X)", self.press_discard, "secondary")]
+            wanted = [((_("Discard (X)"), _("Discard")), self.press_discard, "secondary")]
         elif phase == "end":
-            wanted = [("End turn (E)", self.press_end, "secondary"), ("Tamoul! (C)", self.press_call, "primary")]
+            wanted = [((_("End turn (E)"), _("End turn")), self.press_end, "secondary"),
+                      ((_("Tamoul! (C)"), "Tamoul!"), self.press_call, "primary")]
         else:
             wanted = []
         if not wanted:
             return
         w = (area.width - gap * (len(wanted) - 1)) // len(wanted)
-        for i, (label, press, style) in enumerate(wanted):
+        for i, (labels, press, style) in enumerate(wanted):
             rect = pygame.Rect(area.left + i * (w + gap), top, w, height)
-            self.seat_buttons.append(Button(rect, label, press, style=style))
+            self.seat_buttons.append(Button(rect, fitting_label(labels, w, height, style), press, style=style))
 
     def press_draw_deck(self) -> None:
         self._turn_action(Action("draw", ("deck",)))

@@ -64,6 +64,7 @@ from scenes.table.telling import ResultWords, Telling
 from scenes.table.turn_flow import TurnFlow
 from scenes.table.tween import TweenQueue
 from scenes.widgets import Button, draw_felt
+from scenes.i18n import _
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -224,7 +225,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def _you_words(self, seat: int) -> str:
         """How a line only `seat` reads names them: "You", or "You (Ann)" when several people share
         the screen and each must know the line is theirs."""
-        return "You" if len(self.humans) == 1 else f"You ({self._name(seat)})"
+        return _("You") if len(self.humans) == 1 else _("You ({name})").format(name=self._name(seat))
 
     def _role(self, seat: int) -> str:
         """The words after a seat's name on its plate: (you), (your cards), (AI) or nothing."""
@@ -246,11 +247,15 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         """The hint line's words when the game's own do not apply: the game is over, a results dialog
         is up (nothing stale behind it), or nobody human sits at the bottom (watching)."""
         if self.state.finished:
-            return "The game is over."
+            return _("The game is over.")
         if self.overlay_open:
             return ""
         if self.bottom not in self.humans:
-            return f"Watching: {self._does(turn, 'is')} playing." if turn is not None else "Watching."
+            if turn is None:
+                return _("Watching.")
+            if self._name(turn).casefold() == "you":
+                return _("Watching: {name} are playing.").format(name=self._name(turn))
+            return _("Watching: {name} is playing.").format(name=self._name(turn))
         return None
 
     def _draw_cards(self, surface: pygame.Surface, middle: Sequence[CardSprite] = ()) -> None:
