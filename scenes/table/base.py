@@ -218,6 +218,12 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
             verb = {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
         return f"{name} {verb}"
 
+    def _said(self, seat: int | None, others: str, you: str, **args: object) -> str:
+        """A line whose verb agrees with the seat's name, as `_does` makes it: `you` (translated, with
+        {name}) for a player named You, `others` for anyone else ("Bob draws", "You draw")."""
+        name = self._name(seat)
+        return (you if name.casefold() == "you" else others).format(name=name, **args)
+
     def _you(self, seat: int) -> bool:
         """The bottom seat is a human whose private view is on screen."""
         return seat == self.bottom and seat in self.humans and self.gate.may_show(seat)

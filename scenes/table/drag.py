@@ -192,7 +192,7 @@ class DragController:
         self.held = []
         self._lit = self._zones_for(self.selected)
         if reason and cards:
-            x, y, _ = cards[0].home
+            x, y, _angle = cards[0].home
             top = int(y - cards[0].rect().height // 2 - 8)
             if self.notice_ceiling is not None:
                 top = min(top, self.notice_ceiling - 4)
@@ -307,7 +307,7 @@ class DragController:
             return True
         if self._press is None:
             return False
-        sprite, _ = self._press
+        sprite, _where = self._press
         self._press = None
         self._click(sprite)
         return True

@@ -104,7 +104,7 @@ class InputRouting:
         if self.looking_back and event.type == pygame.MOUSEBUTTONDOWN:
             self.looking_back = False       # a click anywhere puts the look back away
             return True
-        for _, button in self.reaction_buttons:
+        for _seat, button in self.reaction_buttons:
             if button.handle_event(event):
                 return True
         self.drag.enabled = self._human_may_act()

@@ -187,5 +187,5 @@ class ReactionFlow:
             area = self.layout.controls_rect
             self.reaction.draw_bar(surface, pygame.Rect(area.left, area.top, area.width,
                                                         max(6, int(self.layout.card_width * 0.1))))
-        for _, button in self.reaction_buttons:
+        for _seat, button in self.reaction_buttons:
             button.draw(surface)
