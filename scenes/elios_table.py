@@ -33,7 +33,7 @@ import pygame
 from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
-from game.elios.grouping import group_problem, grouping_text, largest_groups
+from game.elios.grouping import THIS_GROUP, group_problem, grouping_text, largest_groups
 from game.elios.view import EliosView
 from scenes import theme
 from scenes.elios_art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
@@ -45,6 +45,7 @@ from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
 from scenes.table.zones import DropZone, wedge
 from scenes.widgets import Button, ellipsize
+from scenes.i18n import translate_message
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -622,9 +623,9 @@ class EliosTableScene(TableScene):
             return {}
         found = {}
         for i, group in enumerate(self.trays[self.bottom].groups()):
-            problem = group_problem(self.content, group, "this group")
+            problem = group_problem(self.content, group, THIS_GROUP)
             if problem:
-                found[i] = problem
+                found[i] = translate_message(problem)
         return found
 
     def _status(self, view: EliosView, seat: int) -> str:

@@ -18,6 +18,7 @@ import pygame
 
 from scenes import theme
 from scenes.table.card_art import CardArt
+from scenes.i18n import _
 
 RED_INK = (178, 44, 36)
 SUITS = {"S": "black", "H": "red", "D": "red", "C": "black"}
@@ -159,8 +160,9 @@ def paint_tamoul_face(surface: pygame.Surface, card_id: str) -> None:
 
 def _value_chip(surface: pygame.Surface, text: str, centre: Point, colour: tuple[int, int, int]) -> None:
     width = surface.get_width()
-    font = _fit_font(f"{text} pts", int(width * 0.44), max(9, int(width * 0.16)), "bold")
-    image = font.render(f"{text} pts", True, theme.CREAM)
+    words = _("{points} pts").format(points=text)
+    font = _fit_font(words, int(width * 0.44), max(9, int(width * 0.16)), "bold")
+    image = font.render(words, True, theme.CREAM)
     box = image.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(max(4, width // 12), 2)
     pygame.draw.rect(surface, colour, box, border_radius=box.height // 2)
     surface.blit(image, image.get_rect(center=box.center))

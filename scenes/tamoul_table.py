@@ -33,6 +33,8 @@ from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
 from game.tamoul.view import TamoulView
+from scenes.i18n import N_, _, ngettext, pgettext, translate_message
+from scenes.table.input_routing import fitting_label
 from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
@@ -56,9 +58,9 @@ PILE_SHOWN = 6              # discard cards drawn (the rest lie hidden below)
 LOOK_SECONDS = 1.6          # how long a peeked face stays up for its looker
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 STEP_WORDS = {
-    "peek_own": "look at one of your own cards",
-    "peek_other": "look at another player's card",
-    "swap": "swap two cards",
+    "peek_own": N_("look at one of your own cards"),
+    "peek_other": N_("look at another player's card"),
+    "swap": N_("swap two cards"),
 }
 SLOT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4, pygame.K_6: 5,
              pygame.K_7: 6, pygame.K_8: 7}
@@ -67,7 +69,7 @@ SLOT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.
 def card_words(card: str | None) -> str:
     """`10H` -> "10♥" for the log (a card nobody may name stays "a card")."""
     if not card:
-        return "a card"
+        return _("a card")
     rank, suit = split_card(card)
     return f"{rank}{SUIT_SIGNS.get(suit, suit)}"
 
@@ -185,7 +187,7 @@ class TamoulTableScene(TableScene):
         self.drag.zones = self._zones()
 
     def _zones(self) -> list[DropZone]:
-        zones = [DropZone("discard", self._pile_rect(self._discard_centre()), "Discard pile")]
+        zones = [DropZone("discard", self._pile_rect(self._discard_centre()), _("Discard pile"))]
         for seat in range(self.count):
             zones += self.grids[seat].drop_zones()
         return zones
@@ -239,7 +241,8 @@ class TamoulTableScene(TableScene):
 
     def _log_where_we_are(self) -> None:
         view = self.state.view(None)
-        self.log.add(f"Round {view.round_index + 1} goes on: {self._does(view.turn, 'is')} to play")
+        self.log.add(self._said(view.turn, _("Round {round} goes on: {name} is to play"),
+                                _("Round {round} goes on: {name} are to play"), round=view.round_index + 1))
 
     # ----- whose move, what now ---------------------------------------------------------------------
     def _my_turn(self) -> bool:
@@ -265,7 +268,7 @@ class TamoulTableScene(TableScene):
     def _turn_blocked(self, action: Action) -> str | None:
         """The next player waits for the interception window before drawing."""
         if action.verb == "draw" and self._reaction_open():
-            return "wait a moment: the others may still intercept the top card"
+            return _("wait a moment: the others may still intercept the top card")
         return None
 
     def _turn_action(self, action: Action) -> bool:
@@ -308,20 +311,20 @@ class TamoulTableScene(TableScene):
         if sprite is self.drawn:
             if zone == "discard":
                 return self._apply(self.bottom, Action("discard"))
-            seat, _, slot = zone.partition(".")
+            seat, _dot, slot = zone.partition(".")
             if seat != str(self.bottom):
-                return "keep the card on one of your own slots, or drop it on the discard pile"
+                return _("keep the card on one of your own slots, or drop it on the discard pile")
             return self._apply(self.bottom, Action("keep", (slot,)))
         place = self._slot_of(sprite)
         if place is None:
-            return "that card is no longer there"
+            return _("that card is no longer there")
         if zone == "discard":
             if place[0] not in self.humans:
-                return "you can only intercept with your own cards"
+                return _("you can only intercept with your own cards")
             return self._apply(place[0], Action("intercept", (str(place[1]),)))
         if self._my_step() == "swap":
             return self._apply(self.bottom, Action("swap", (f"{place[0]}.{place[1]}", zone)))
-        return "drop your card on the discard pile to intercept"
+        return _("drop your card on the discard pile to intercept")
 
     def _click_card(self, sprite: CardSprite) -> bool:
         """Clicks the table answers itself: a slot for a peek or a swap, a slot to keep the drawn card
@@ -360,21 +363,22 @@ class TamoulTableScene(TableScene):
         phase = self._phase()
         gap = self.layout.margin
         if phase == "draw":
-            wanted = [("Draw (D)", self.press_draw_deck, "primary")]
+            wanted = [((_("Draw (D)"), _("Draw")), self.press_draw_deck, "primary")]
             if Action("draw", ("discard",)) in self.state.legal_actions(self.bottom):
-                wanted.append(("Take (T)", self.press_take, "secondary"))
+                wanted.append(((_("Take (T)"), _("Take")), self.press_take, "secondary"))
         elif phase == "hold":
-            wanted = [("Discard (X)", self.press_discard, "secondary")]
+            wanted = [((_("Discard (X)"), _("Discard")), self.press_discard, "secondary")]
         elif phase == "end":
-            wanted = [("End turn (E)", self.press_end, "secondary"), ("Tamoul! (C)", self.press_call, "primary")]
+            wanted = [((_("End turn (E)"), _("End turn")), self.press_end, "secondary"),
+                      ((_("Tamoul! (C)"), "Tamoul!"), self.press_call, "primary")]
         else:
             wanted = []
         if not wanted:
             return
         w = (area.width - gap * (len(wanted) - 1)) // len(wanted)
-        for i, (label, press, style) in enumerate(wanted):
+        for i, (labels, press, style) in enumerate(wanted):
             rect = pygame.Rect(area.left + i * (w + gap), top, w, height)
-            self.seat_buttons.append(Button(rect, label, press, style=style))
+            self.seat_buttons.append(Button(rect, fitting_label(labels, w, height, style), press, style=style))
 
     def press_draw_deck(self) -> None:
         self._turn_action(Action("draw", ("deck",)))
@@ -410,7 +414,7 @@ class TamoulTableScene(TableScene):
             return self._slot_key(SLOT_KEYS[event.key])
         if event.key == pygame.K_i and self.bottom in self.humans and self.discard.cards:
             # Interception at any moment, window or not: I, then the slot's number.
-            self._ask_reaction_pick(self.bottom, "intercept", "Intercept: press the number of your card (1-8)")
+            self._ask_reaction_pick(self.bottom, "intercept", _("Intercept: press the number of your card (1-8)"))
             return True
         if not self._my_turn():
             return False
@@ -448,8 +452,8 @@ class TamoulTableScene(TableScene):
         if key in self._windows_opened and (self.reaction is None or self.reaction.key != key):
             return None      # this top card's window has run: a later move must not open it again
         self._windows_opened.add(key)
-        return ReactionWindow(Action("intercept", ("0",)), f"Intercept {card_words(view.top)}", length,
-                              key=key, hotkey=pygame.K_i, pick="click the card to intercept with (or press 1-8)")
+        return ReactionWindow(Action("intercept", ("0",)), _("Intercept {card}").format(card=card_words(view.top)), length,
+                              key=key, hotkey=pygame.K_i, pick=_("click the card to intercept with (or press 1-8)"))
 
     def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
         """An AI's interception comes after its level's human-like reaction time."""
@@ -493,10 +497,12 @@ class TamoulTableScene(TableScene):
                  and view.board[viewer][s].watch_of(viewer) is not None
                  and view.board[viewer][s].watch_of(viewer)[1] == 0]
         if known:
-            seen = ", ".join(f"{card_words(card)} in slot {slot + 1}" for slot, card in known)
-            self.log.add(f"You see your bottom cards: {seen}" if len(self.humans) == 1
-                         else f"{self.names[viewer]} sees their bottom cards: {seen}", private_to=viewer,
-                         public=f"{self.names[viewer]} looks at their bottom cards")
+            seen = ", ".join(_("{card} in slot {slot}").format(card=card_words(card), slot=slot + 1)
+                             for slot, card in known)
+            self.log.add(_("You see your bottom cards: {cards}").format(cards=seen) if len(self.humans) == 1
+                         else _("{name} sees their bottom cards: {cards}").format(name=self.names[viewer], cards=seen),
+                         private_to=viewer,
+                         public=_("{name} looks at their bottom cards").format(name=self.names[viewer]))
             for slot, card in known:
                 self._look(viewer, slot, card, LOOK_SECONDS + 0.6)
 
@@ -511,7 +517,7 @@ class TamoulTableScene(TableScene):
         self.rings[sprite] = theme.GOLD
         if card is not None:
             sprite.card_id = card
-        hx, hy, _ = sprite.home
+        hx, hy, _angle = sprite.home
 
         def back_down(s: CardSprite = sprite) -> None:
             def hidden() -> None:
@@ -537,7 +543,8 @@ class TamoulTableScene(TableScene):
         self.serial += 1
         self.draw_count = int(event["draw_count"]) + 4 * self.count
         self.turn = int(event["first"])
-        self.log.add(f"Round {int(event['round']) + 1}: {self._does(event['first'], 'plays')} first")
+        self.log.add(self._said(event["first"], _("Round {round}: {name} plays first"),
+                                _("Round {round}: {name} play first"), round=int(event["round"]) + 1))
         self.sounds.play("card_slide")
 
     def _on_cards_dealt(self, event: Event) -> None:
@@ -551,7 +558,7 @@ class TamoulTableScene(TableScene):
         self._lay_out_seat(seat, animate=False)
         source = self._deck_centre()
         for i, sprite in enumerate(new):
-            hx, hy, _ = sprite.home
+            hx, hy, _angle = sprite.home
             sprite.x, sprite.y = source
             self.tweens.add(sprite, 0.35, delay=i * 0.06, x=hx, y=hy)
         self.draw_count = max(0, self.draw_count - len(new))
@@ -563,22 +570,25 @@ class TamoulTableScene(TableScene):
             self.first_look_shown.add((self.state.round_index, seat))
             for slot, card in zip(event["slots"], cards):
                 self._look(seat, int(slot), card, LOOK_SECONDS + 0.6)
-            words = ", ".join(f"{card_words(c)} in slot {int(s) + 1}" for s, c in zip(event["slots"], cards))
-            self.log.add(f"You see your bottom cards: {words}", private_to=seat,
-                         public=f"{self.names[seat]} looks at their bottom cards")
+            words = ", ".join(_("{card} in slot {slot}").format(card=card_words(c), slot=int(s) + 1)
+                              for s, c in zip(event["slots"], cards))
+            self.log.add(_("You see your bottom cards: {cards}").format(cards=words), private_to=seat,
+                         public=_("{name} looks at their bottom cards").format(name=self.names[seat]))
 
     def _on_turn_started(self, event: Event) -> None:
         self.turn = event.seat
         if event.get("last_turn"):
             left = len(self.state.view(None).to_play)
-            self.log.add(f"Last turn for {self._name(event.seat)}" + (f" ({left} to go)" if left > 1 else ""))
+            self.log.add(_("Last turn for {name} ({count} to go)").format(name=self._name(event.seat), count=left)
+                         if left > 1 else _("Last turn for {name}").format(name=self._name(event.seat)))
 
     def _on_drawn(self, event: Event) -> None:
         seat = event.seat
         if event["source"] == "discard":
             sprite = self.discard.take_top() or CardSprite(event["card"], flip=1.0)
             sprite.card_id = event["card"]
-            self.log.add(f"{self._does(seat, 'takes')} {card_words(event['card'])} from the discard pile")
+            self.log.add(self._said(seat, _("{name} takes {card} from the discard pile"),
+                                    _("{name} take {card} from the discard pile"), card=card_words(event["card"])))
             self.serial += 1
         else:
             card = event.get("card") if seat == self.viewer else None
@@ -587,10 +597,10 @@ class TamoulTableScene(TableScene):
             self.draw_count = max(0, self.draw_count - 1)
             if card is not None:
                 self.tweens.add(sprite, 0.25, delay=0.3, flip=1.0)
-                self.log.add(f"{self._you_words(seat)} draw {card_words(card)}", private_to=seat,
-                             public=f"{self._name(seat)} draws a card")
+                self.log.add(_("{you} draw {card}").format(you=self._you_words(seat), card=card_words(card)),
+                             private_to=seat, public=_("{name} draws a card").format(name=self._name(seat)))
             else:
-                self.log.add(f"{self._does(seat, 'draws')} a card")
+                self.log.add(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
         sprite.tag, sprite.owner = "drawn", seat
         self.drawn = sprite
         self._place_drawn(sprite, animate=True)
@@ -610,9 +620,10 @@ class TamoulTableScene(TableScene):
         if old is not None and event.get("discarded"):
             self._to_discard(old, event["discarded"])
         shown = event.get("card")
-        what = card_words(shown) if shown else "the card"
-        thrown = f", throwing away {card_words(event['discarded'])}" if event.get("discarded") else ""
-        self.log.add(f"{self._does(seat, 'keeps')} {what} in slot {slot + 1}{thrown}")
+        what = card_words(shown) if shown else _("the card")
+        thrown = _(", throwing away {card}").format(card=card_words(event["discarded"])) if event.get("discarded") else ""
+        self.log.add(self._said(seat, _("{name} keeps {card} in slot {slot}{thrown}"),
+                                _("{name} keep {card} in slot {slot}{thrown}"), card=what, slot=slot + 1, thrown=thrown))
         self._pause(0.2)
 
     def _to_discard(self, sprite: CardSprite, card: str) -> None:
@@ -635,9 +646,12 @@ class TamoulTableScene(TableScene):
         sprite = self.drawn or CardSprite(None, x=self._held_centre()[0], y=self._held_centre()[1])
         self.drawn = None
         self._to_discard(sprite, event["card"])
-        steps = [STEP_WORDS[s] for s in event["steps"]]
-        then = f": {' and '.join(steps)}" if steps else ""
-        self.log.add(f"{self._does(event.seat, 'discards')} {card_words(event['card'])}{then}")
+        steps = [_(STEP_WORDS[s]) for s in event["steps"]]
+        for step in steps[1:]:
+            steps[0] = _("{first} and {then}").format(first=steps[0], then=step)
+        then = f": {steps[0]}" if steps else ""
+        self.log.add(self._said(event.seat, _("{name} discards {card}{then}"), _("{name} discard {card}{then}"),
+                                card=card_words(event["card"]), then=then))
         self._refresh_pickable()
         self._pause(0.2)
 
@@ -645,8 +659,12 @@ class TamoulTableScene(TableScene):
         seat, target, slot = event.seat, int(event["target"]), int(event["slot"])
         card = event.get("card")
         self._look(target, slot, card if seat == self.viewer else None, LOOK_SECONDS)
-        whose = self._own(seat) if target == seat else self._whose(target)
-        public = f"{self._does(seat, 'looks')} at {whose} card {slot + 1}"
+        if target == seat:
+            public = self._said(seat, _("{name} looks at their own card {slot}"),
+                                _("{name} look at your own card {slot}"), slot=slot + 1)
+        else:
+            public = self._said(seat, _("{name} looks at {place}"), _("{name} look at {place}"),
+                                place=self._place_words(target, slot))
         if card is not None and seat == self.viewer:
             self.log.add(f"{public}: {card_words(card)}", private_to=seat, public=public)
         else:
@@ -666,29 +684,23 @@ class TamoulTableScene(TableScene):
             sprite.owner, sprite.z = owner, 260
             self.rings[sprite] = theme.GOLD
             sprite.x, sprite.y = was[id(sprite)]         # from where it lay, across the table
-            hx, hy, _ = sprite.home
+            hx, hy, _angle = sprite.home
             self.tweens.add(sprite, 0.7, easing=ease_in_out_cubic, x=hx, y=hy, scale=1.0,
                             on_done=lambda s=sprite: (self.rings.pop(s, None), setattr(s, "z", 60)))
         self.looked_at[(pa, sa)] = self.looked_at[(pb, sb)] = 2.0
-        self.log.add(f"{self._does(event.seat, 'swaps')} {self._place_words(pa, sa)} with {self._place_words(pb, sb)}")
+        self.log.add(self._said(event.seat, _("{name} swaps {first} with {second}"), _("{name} swap {first} with {second}"),
+                                first=self._place_words(pa, sa), second=self._place_words(pb, sb)))
         self.sounds.play("card_slide")
         self._pause(0.3)
 
     def _place_words(self, seat: int, slot: int) -> str:
-        return f"{self._whose(seat)} card {slot + 1}"
-
-    def _own(self, seat: int | None) -> str:
-        """"their own", but "your own" for a player named You."""
-        return "your own" if self._whose(seat) == "your" else "their own"
-
-    def _whose(self, seat: int | None) -> str:
-        """"Bob's", but "your" for a player named You."""
-        name = self._name(seat)
-        return "your" if name.casefold() == "you" else f"{name}'s"
+        """"Bob's card 3", but "your card 3" for a player named You."""
+        return self._said(seat, _("{name}'s card {slot}"), _("your card {slot}"), slot=slot + 1)
 
     def _on_step_skipped(self, event: Event) -> None:
-        self.log.add(f"{self._does(event.seat, 'skips')} '{STEP_WORDS.get(event['step'], event['step'])}': "
-                     f"{event['reason']}")
+        self.log.add(self._said(event.seat, _("{name} skips '{step}': {reason}"), _("{name} skip '{step}': {reason}"),
+                                step=_(STEP_WORDS.get(event["step"], event["step"])),
+                                reason=translate_message(event["reason"])))
 
     def _on_intercepted(self, event: Event) -> None:
         seat, slot = event.seat, int(event["slot"])
@@ -703,7 +715,9 @@ class TamoulTableScene(TableScene):
             self._to_discard(sprite, card)
             self.rings[sprite] = theme.LEGAL_GLOW
             self.tweens.call(lambda s=sprite: self.rings.pop(s, None), delay=1.0)
-            self.log.add(f"⚡ {self._does(seat, 'intercepts')} {card_words(top)} with {card_words(card)}: a match!")
+            self.log.add(self._said(seat, _("⚡ {name} intercepts {top} with {card}: a match!"),
+                                    _("⚡ {name} intercept {top} with {card}: a match!"),
+                                    top=card_words(top), card=card_words(card)))
             self.sounds.play("card_place")
             self._pause(0.4)
             return
@@ -725,11 +739,12 @@ class TamoulTableScene(TableScene):
         self.tweens.call(go_back, delay=1.3)
         self.tweens.cancel(extra)
         extra.x, extra.y = self._deck_centre()
-        ex, ey, _ = extra.home
+        ex, ey, _angle = extra.home
         self.tweens.add(extra, 0.45, delay=1.5, x=ex, y=ey)
         self.draw_count = max(0, self.draw_count - 1)
-        self.log.add(f"{self._does(seat, 'tries')} {card_words(card)} on {card_words(top)}: no match, "
-                     f"a penalty card to slot {penalty + 1}")
+        self.log.add(self._said(seat, _("{name} tries {card} on {top}: no match, a penalty card to slot {slot}"),
+                                _("{name} try {card} on {top}: no match, a penalty card to slot {slot}"),
+                                card=card_words(card), top=card_words(top), slot=penalty + 1))
         self._pause(0.5)
 
     def _on_reshuffled(self, event: Event) -> None:
@@ -738,14 +753,14 @@ class TamoulTableScene(TableScene):
         self._gather(below, self._deck_centre(), 0.45, fade=True)
         self.draw_count = int(event["count"])
         self.shuffling = 1.0
-        self.log.add(f"The discard pile is shuffled into a new draw pile ({event['count']} cards)")
+        self.log.add(_("The discard pile is shuffled into a new draw pile ({count} cards)").format(count=event["count"]))
         self.sounds.play("card_slide")
         self._pause(0.8)
 
     def _on_tamoul_called(self, event: Event) -> None:
         self.callers.append(event.seat)
-        frozen = "Your" if self._whose(event.seat) == "your" else "Their"
-        self.log.add(f"★ {self._does(event.seat, 'calls')} Tamoul! {frozen} cards are frozen; the others play once more")
+        self.log.add(self._said(event.seat, _("★ {name} calls Tamoul! Their cards are frozen; the others play once more"),
+                                _("★ {name} call Tamoul! Your cards are frozen; the others play once more")))
         self.sounds.play("round_won")
         self._pause(0.6)
 
@@ -764,7 +779,7 @@ class TamoulTableScene(TableScene):
             self.tweens.add(self.counting[seat], 0.8, delay=0.3 + 0.15 * seat, value=float(total))
         self.callers = list(event["callers"])
         words = ", ".join(f"{self._name(s)} {self._board_words(s)}" for s in range(self.count))
-        self.log.add(f"Every card turns over: {words}")
+        self.log.add(_("Every card turns over: {boards}").format(boards=words))
         self._refresh_pickable()
         self._pause(1.2)
 
@@ -778,7 +793,7 @@ class TamoulTableScene(TableScene):
         if seat not in self.callers:
             return str(total)
         limit = self.content.call_limit
-        return f"{total} (called: 0)" if total <= limit else f"{total} + {self.content.wrong_call_penalty}"
+        return _("{total} (called: 0)").format(total=total) if total <= limit else f"{total} + {self.content.wrong_call_penalty}"
 
     def _on_round_ended(self, event: Event) -> None:
         self.totals = list(event["totals"])
@@ -790,14 +805,16 @@ class TamoulTableScene(TableScene):
 
     def _round_result(self, event: Event) -> ResultWords | None:
         score, totals = event["score"], event["totals"]
-        rows = [(self.names[s], f"{self._board_words(s)} → +{score[s]}   total {totals[s]}") for s in range(self.count)]
-        callers = ", ".join(self._name(s) for s in self.callers) or "nobody"
-        return ResultWords(f"Round {int(event['round']) + 1} is over", f"Tamoul called by {callers}. "
-                           f"The game ends at {self.state.target}.", rows)
+        rows = [(self.names[s], _("{board} → +{score}   total {total}").format(
+            board=self._board_words(s), score=score[s], total=totals[s])) for s in range(self.count)]
+        callers = ", ".join(self._name(s) for s in self.callers) or _("nobody")
+        return ResultWords(_("Round {number} is over").format(number=int(event["round"]) + 1),
+                           _("Tamoul called by {names}. The game ends at {target}.").format(
+                               names=callers, target=self.state.target), rows)
 
     def _game_result(self, event: Event) -> ResultWords:
         words = super()._game_result(event)
-        return replace(words, subtitle=words.subtitle + " The lowest total wins.")
+        return replace(words, subtitle=words.subtitle + " " + _("The lowest total wins."))
 
     # ----- drawing ------------------------------------------------------------------------------------
     def _draw_table(self, surface: pygame.Surface) -> None:
@@ -819,15 +836,16 @@ class TamoulTableScene(TableScene):
         if self.shuffling > 0:
             offset = int(6 * abs(((self.shuffling * 8) % 2) - 1))
             deck = deck.move(offset - 3, 0)
-        draw_face_down_pile(surface, self.art, deck, self.draw_count, "Draw", size)
+        draw_face_down_pile(surface, self.art, deck, self.draw_count, pgettext("pile", "Draw"), size)
         discard = self._pile_rect(self._discard_centre())
         if not self.discard.cards:
             pygame.draw.rect(surface, theme.PARCHMENT, discard.inflate(-8, -8), width=2, border_radius=8)
-        blit_text(surface, "Discard", (discard.centerx, discard.bottom + 4), size, theme.PARCHMENT, "sans", "midtop")
+        blit_text(surface, pgettext("pile", "Discard"), (discard.centerx, discard.bottom + 4), size, theme.PARCHMENT, "sans", "midtop")
         if self.drawn is not None:
             held = self._pile_rect(self._held_centre())
             owner = self.drawn.owner
-            words = "your card" if owner is not None and self._you(owner) else f"{self._whose(owner)} card"
+            words = (_("your card") if owner is not None and self._you(owner)
+                     else self._said(owner, _("{name}'s card"), _("your card")))
             who = words[0].upper() + words[1:]
             blit_text(surface, who, (held.centerx, held.bottom + 4), size, theme.GOLD, "bold", "midtop")
         if self._my_turn() and self._phase() == "draw":
@@ -842,21 +860,25 @@ class TamoulTableScene(TableScene):
         """Whose turn it is and what they do, above the piles; the countdown after a call."""
         view = self.state.view(None)
         if view.finished:
-            return "The game is over"
+            return _("The game is over")
         if self.sums is not None:
-            return "Every card is turned: the boards are counted"
-        who = self._does(view.turn, "is")
-        doing = {"draw": "to draw", "hold": "holding a card", "action": "taking a card's action",
-                 "end": "ending the turn"}.get(view.phase, "")
-        text = f"Intercept {card_words(view.top)}? Any player may try now" if self._reaction_open() else f"{who} {doing}"
+            return _("Every card is turned: the boards are counted")
+        doing = {"draw": (_("{name} is to draw"), _("{name} are to draw")),
+                 "hold": (_("{name} is holding a card"), _("{name} are holding a card")),
+                 "action": (_("{name} is taking a card's action"), _("{name} are taking a card's action")),
+                 "end": (_("{name} is ending the turn"), _("{name} are ending the turn"))}.get(view.phase)
+        who = self._said(view.turn, *doing) if doing else self._does(view.turn, "is") + " "
+        text = (_("Intercept {card}? Any player may try now").format(card=card_words(view.top))
+                if self._reaction_open() else who)
         if view.callers:
-            text += f" · Tamoul called: {len(view.to_play)} last turn{'s' if len(view.to_play) != 1 else ''} left"
+            text += ngettext(" · Tamoul called: {count} last turn left", " · Tamoul called: {count} last turns left",
+                             len(view.to_play)).format(count=len(view.to_play))
         return text
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         area = self.layout.seats[seat]
         plate = area.plate
-        right = f"TAMOUL!  {self.totals[seat]} pts" if seat in self.callers else f"{self.totals[seat]} pts"
+        right = (_("TAMOUL!  {points} pts") if seat in self.callers else _("{points} pts")).format(points=self.totals[seat])
         self._draw_plate(surface, seat, plate, right, theme.GOLD if seat in self.callers else theme.PARCHMENT,
                          seat == self.turn and self.sums is None)
         grid = self.grids[seat]
@@ -918,27 +940,28 @@ class TamoulTableScene(TableScene):
         if common is not None:
             return common
         if self.sums is not None:
-            return "The round is over: every card is turned and each board counted."
+            return _("The round is over: every card is turned and each board counted.")
         if not self.gate.may_show(self.bottom):
-            return "" if self.gate.waiting else f"{self._does(view.turn, 'is')} playing."
+            return "" if self.gate.waiting else self._said(view.turn, _("{name} is playing."), _("{name} are playing."))
         if self.reaction_pick is not None:
-            return f"{self.names[self.reaction_pick[0]]}: click the card you intercept with."
+            return _("{name}: click the card you intercept with.").format(name=self.names[self.reaction_pick[0]])
         if not self._my_turn():
             if view.turn == self.bottom and self.bottom in self._waiting():
-                return "Your turn: a moment, the last move is still being shown."
+                return _("Your turn: a moment, the last move is still being shown.")
             if self._reaction_open():
-                return "Think one of yours matches? Drag it onto the discard pile, or press Intercept."
-            return f"{self._does(view.turn, 'is')} playing. To intercept, drag a card onto the pile (or I, then 1-8)."
+                return _("Think one of yours matches? Drag it onto the discard pile, or press Intercept.")
+            return self._said(view.turn, _("{name} is playing. To intercept, drag a card onto the pile (or I, then 1-8)."),
+                              _("{name} are playing. To intercept, drag a card onto the pile (or I, then 1-8)."))
         if view.phase == "draw":
             if self._reaction_open():
-                return "Your turn in a moment: the others may still intercept."
-            return "Your turn: click the draw pile (D) or take the top discard (T)."
+                return _("Your turn in a moment: the others may still intercept.")
+            return _("Your turn: click the draw pile (D) or take the top discard (T).")
         if view.phase == "hold":
             if view.drawn_from == "discard":
-                return "Drag the card onto one of your slots to keep it (or keys 1-8)."
-            return "Drag it onto a slot to keep it (1-8), or onto the discard pile (X) for its action."
+                return _("Drag the card onto one of your slots to keep it (or keys 1-8).")
+            return _("Drag it onto a slot to keep it (1-8), or onto the discard pile (X) for its action.")
         if view.phase == "action" and view.pending:
-            return {"peek_own": "Click one of your cards to look at it (or keys 1-8).",
-                    "peek_other": "Click another player's card to look at it.",
-                    "swap": "Swap: drag one card onto another, or click two cards."}[view.pending[0]]
-        return "End your turn (E), or call Tamoul! (C) if you think you have 8 or less."
+            return {"peek_own": _("Click one of your cards to look at it (or keys 1-8)."),
+                    "peek_other": _("Click another player's card to look at it."),
+                    "swap": _("Swap: drag one card onto another, or click two cards.")}[view.pending[0]]
+        return _("End your turn (E), or call Tamoul! (C) if you think you have 8 or less.")

@@ -47,6 +47,7 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.view import TelosView
+from scenes.i18n import N_
 from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
@@ -634,7 +635,7 @@ class TelosTableScene(TableScene):
 
         self.tweens.call(next_trick, delay=0.5)
 
-    LOOK_BACK_LABEL = "Last trick"
+    LOOK_BACK_LABEL = N_("Last trick")
 
     def _hint_reason(self, action: Action) -> str:
         """The Hint in the table's own words: the cards by name, and what they do to the trick."""

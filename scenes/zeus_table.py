@@ -46,6 +46,7 @@ from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
 from game.zeus.view import ZeusView
+from scenes.i18n import N_
 from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
@@ -311,7 +312,7 @@ class ZeusTableScene(TableScene):
                               key=(view.round_index, len(view.pile)),
                               not_offered=frozenset({int(view.top_number_seat)}), hotkey=pygame.K_s)
 
-    LOOK_BACK_LABEL = "Last moves"
+    LOOK_BACK_LABEL = N_("Last moves")
 
     def _hint_reason(self, action: Action) -> str:
         """The Hint in the table's words: the card, and what it does to Mount Olympus."""

@@ -28,6 +28,7 @@ from scenes.headless import make_headless_app  # noqa: E402
 from scenes.rules_screen import parse_markdown, rules_file  # noqa: E402
 from scenes.widgets import recording_text  # noqa: E402
 from tests.scenes.i18n_screens import GAMES, SCREENS, VIEWER_SCREENS, open_screen, viewer_own_text  # noqa: E402
+from tests.scenes.test_i18n_screens import TABLE_MOMENTS, open_table_moment  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -180,3 +181,24 @@ def test_the_bundle_carries_the_compiled_catalogs_and_the_dutch_rules_but_not_ba
     assert datas[str(REPO / "assets" / "rules")] == "assets/rules"
     assert catalogs.mo_path("nl").is_file() and (REPO / "assets" / "rules" / "nl" / "telos.md").is_file()
     assert "babel" in bundle_plan.EXCLUDES
+
+
+# ----- the converted game tables ---------------------------------------------------------------------------------
+CONVERTED_TABLES = ("tamoul",)
+TABLE_NAMES = ("Ann", "Zoe", "Bob")     # the seats of build/table_screenshots.py
+
+
+@pytest.mark.parametrize("name", sorted(name for name in TABLE_MOMENTS if name.split("-")[0] in CONVERTED_TABLES))
+def test_every_text_a_converted_table_draws_comes_through_the_catalog(name, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    monkeypatch.setattr(i18n, "_translations", i18n._translations)      # put back after the test
+    shot = open_table_moment(name, (1280, 720), "en", tmp_path, translations=Marked())
+    try:
+        with recording_text() as log:
+            shot.app.stack.top.draw(shot.app.screen)
+    finally:
+        shot.close()
+    assert log.drawn, "the table drew no text"
+    bypassing = {text: rest for text, *_ in log.drawn
+                 if (rest := " ".join(w for w in unmarked_words(text).split() if w not in TABLE_NAMES))}
+    assert bypassing == {}

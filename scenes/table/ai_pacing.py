@@ -13,6 +13,7 @@ from typing import Iterator
 
 from game.core.actions import Action
 from scenes.table.ai_runner import AIResult
+from scenes.i18n import _
 
 
 REACTION_AI_PACE = 0.6      # an AI's reaction outside a window (a Zeus draw) comes quicker than a move
@@ -38,7 +39,8 @@ class AIPacing:
             action = result.action
             if result.error is not None or (action is None and not result.optional):
                 failure = f" ({type(result.error).__name__})" if result.error is not None else ""
-                self.log.add(f"{self.names[result.seat]}'s AI failed{failure}; it plays its first legal move")
+                self.log.add(_("{name}'s AI failed{error}; it plays its first legal move").format(
+                    name=self.names[result.seat], error=failure))
                 action = None if result.optional else self._fallback_action(legal)
             if action is None:
                 self.declined.add((result.seat, token))

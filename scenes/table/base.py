@@ -64,6 +64,7 @@ from scenes.table.telling import ResultWords, Telling
 from scenes.table.turn_flow import TurnFlow
 from scenes.table.tween import TweenQueue
 from scenes.widgets import Button, draw_felt
+from scenes.i18n import _
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -218,6 +219,12 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
             verb = {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
         return f"{name} {verb}"
 
+    def _said(self, seat: int | None, others: str, you: str, **args: object) -> str:
+        """A line whose verb agrees with the seat's name, as `_does` makes it: `you` (translated, with
+        {name}) for a player named You, `others` for anyone else ("Bob draws", "You draw")."""
+        name = self._name(seat)
+        return (you if name.casefold() == "you" else others).format(name=name, **args)
+
     def _you(self, seat: int) -> bool:
         """The bottom seat is a human whose private view is on screen."""
         return seat == self.bottom and seat in self.humans and self.gate.may_show(seat)
@@ -225,7 +232,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def _you_words(self, seat: int) -> str:
         """How a line only `seat` reads names them: "You", or "You (Ann)" when several people share
         the screen and each must know the line is theirs."""
-        return "You" if len(self.humans) == 1 else f"You ({self._name(seat)})"
+        return _("You") if len(self.humans) == 1 else _("You ({name})").format(name=self._name(seat))
 
     def _role(self, seat: int) -> str:
         """The words after a seat's name on its plate: (you), (your cards), (AI) or nothing."""
@@ -247,11 +254,15 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         """The hint line's words when the game's own do not apply: the game is over, a results dialog
         is up (nothing stale behind it), or nobody human sits at the bottom (watching)."""
         if self.state.finished:
-            return "The game is over."
+            return _("The game is over.")
         if self.overlay_open:
             return ""
         if self.bottom not in self.humans:
-            return f"Watching: {self._does(turn, 'is')} playing." if turn is not None else "Watching."
+            if turn is None:
+                return _("Watching.")
+            if self._name(turn).casefold() == "you":
+                return _("Watching: {name} are playing.").format(name=self._name(turn))
+            return _("Watching: {name} is playing.").format(name=self._name(turn))
         return None
 
     def _draw_cards(self, surface: pygame.Surface, middle: Sequence[CardSprite] = ()) -> None:

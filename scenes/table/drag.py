@@ -36,6 +36,7 @@ from scenes import theme
 from scenes.table.sprites import CardSprite
 from scenes.table.tween import SETTLING, TweenQueue, ease_out_back
 from scenes.table.zones import DropZone, zone_at, zone_under
+from scenes.i18n import _, translate_message
 
 NOTICE_SECONDS = 3.5
 
@@ -133,7 +134,7 @@ class DragController:
         if not cards:
             return False
         if zone is None:
-            self.refuse(cards, "there is nowhere to play now")
+            self.refuse(cards, _("there is nowhere to play now"))
             return False
         # The cards are on their way now: a `cancel()` the table makes while carrying out the move must not
         # send them back to the hand first (a played card flies on from where it was dropped).
@@ -191,11 +192,11 @@ class DragController:
         self.held = []
         self._lit = self._zones_for(self.selected)
         if reason and cards:
-            x, y, _ = cards[0].home
+            x, y, _angle = cards[0].home
             top = int(y - cards[0].rect().height // 2 - 8)
             if self.notice_ceiling is not None:
                 top = min(top, self.notice_ceiling - 4)
-            self.notice = Notice(reason, (int(x), top))
+            self.notice = Notice(translate_message(reason), (int(x), top))
 
     def cancel(self) -> None:
         """Drop the selection and any card in the hand (the turn moved on, a hand-off began)."""
@@ -306,7 +307,7 @@ class DragController:
             return True
         if self._press is None:
             return False
-        sprite, _ = self._press
+        sprite, _where = self._press
         self._press = None
         self._click(sprite)
         return True

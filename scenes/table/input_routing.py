@@ -16,6 +16,7 @@ import pygame
 
 from scenes.table.captions import draw_hint
 from scenes.widgets import Button, text_width
+from scenes.i18n import _
 
 
 class InputRouting:
@@ -50,9 +51,9 @@ class InputRouting:
         h = max(min_height, int(corner.height * 0.9))
         self._place_help_buttons(min_height)
         return [
-            Button(pygame.Rect(corner.left, corner.top, w, h), "Rules", self.open_rules, style="secondary"),
+            Button(pygame.Rect(corner.left, corner.top, w, h), _("Rules"), self.open_rules, style="secondary"),
             Button(pygame.Rect(corner.left + w + gap, corner.top, w, h),
-                   fitting_label(("Back (Esc)", "Back") if self.replay_mode else ("Menu (Esc)", "Menu"), w, h),
+                   fitting_label((_("Back (Esc)"), _("Back")) if self.replay_mode else (_("Menu (Esc)"), _("Menu")), w, h),
                    self.open_pause, style="secondary"),
         ]
 
@@ -103,7 +104,7 @@ class InputRouting:
         if self.looking_back and event.type == pygame.MOUSEBUTTONDOWN:
             self.looking_back = False       # a click anywhere puts the look back away
             return True
-        for _, button in self.reaction_buttons:
+        for _seat, button in self.reaction_buttons:
             if button.handle_event(event):
                 return True
         self.drag.enabled = self._human_may_act()
@@ -120,7 +121,7 @@ class InputRouting:
         """What the drag controller calls on a drop: refused while the last move is still being shown
         (or a hand-off, a reaction window holds the seat back), else the game's `_drop` proposes the move."""
         if not self._human_may_act() or not self.drag.moving:
-            return "wait a moment: the last move is still being shown"
+            return _("wait a moment: the last move is still being shown")
         return self._drop(card_ids, zone)
 
     def _handle_controls(self, event: pygame.event.Event) -> bool:
@@ -132,8 +133,9 @@ class InputRouting:
         return False
 
 
-def fitting_label(labels: tuple[str, ...], width: int, height: int) -> str:
-    """The first (longest) label that a button of this size shows whole; the last one otherwise."""
-    size = max(10, int(height * 0.42))    # widgets.Button label size (secondary style: sans)
+def fitting_label(labels: tuple[str, ...], width: int, height: int, style: str = "secondary") -> str:
+    """The first (longest) label that a button of this size and style shows whole; the last one otherwise."""
+    size = max(10, int(height * 0.42))    # widgets.Button label size (primary: bold, secondary: sans)
     room = width - height // 2
-    return next((label for label in labels if text_width(label, size, "sans") <= room), labels[-1])
+    font_style = "bold" if style == "primary" else "sans"
+    return next((label for label in labels if text_width(label, size, font_style) <= room), labels[-1])

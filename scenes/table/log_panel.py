@@ -19,6 +19,7 @@ import pygame
 
 from scenes import theme
 from scenes.widgets import draw_panel, ellipsize, wrap_text
+from scenes.i18n import _
 
 MUTED = (170, 180, 170)
 NEWEST_BAND = (255, 236, 170, 38)      # a faint warm light under the newest line
@@ -70,11 +71,12 @@ class LogPanel:
         self.entries.clear()
         self.pending.clear()
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, text_size: int, title: str = "Moves") -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, text_size: int, title: str | None = None) -> None:
         """Newest lines at the bottom, wrapped to the panel; older lines that do not fit are left out.
 
         The panel is rendered again only when its lines or its size change.
         """
+        title = _("Moves") if title is None else title
         key = (tuple(self.lines), rect.size, text_size, title)
         if self._cached is None or self._cached[0] != key:
             self._cached = (key, self._render(rect.size, text_size, title))
@@ -114,8 +116,9 @@ class LogPanel:
         return image
 
 
-def draw_turn_marker(surface: pygame.Surface, plate: pygame.Rect, clock: float, label: str = "turn") -> None:
+def draw_turn_marker(surface: pygame.Surface, plate: pygame.Rect, clock: float, label: str | None = None) -> None:
     """A pulsing gold ring round the active seat's plate and a tag saying so in words."""
+    label = _("turn") if label is None else label
     pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
     width = max(2, plate.height // 10)
     ring = plate.inflate(width * 2 + int(4 * pulse), width * 2 + int(4 * pulse))

@@ -20,6 +20,7 @@ from scenes.table.log_panel import draw_turn_marker
 from scenes.table.sprites import CardSprite
 from scenes.table.text import blit_text
 from scenes.widgets import draw_panel, ellipsize
+from scenes.i18n import _, ngettext
 
 PLATE_ALPHA = 200
 
@@ -29,8 +30,8 @@ def role_words(seat: int, name: str, humans: Sequence[int], shown_as_you: bool) 
     if shown_as_you:
         if name.casefold() == "you":
             return ""
-        return " (you)" if len(humans) == 1 else " (your cards)"
-    return "" if seat in humans else " (AI)"
+        return " " + (_("(you)") if len(humans) == 1 else _("(your cards)"))
+    return "" if seat in humans else " " + _("(AI)")
 
 
 @lru_cache(maxsize=32)
@@ -78,11 +79,11 @@ def draw_name_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, role
 def draw_active_seat(surface: pygame.Surface, plate: pygame.Rect, clock: float, yours: bool,
                      label: str | None = None) -> None:
     """The ring and tag of the seat whose move is awaited (`label` overrides "your turn" / "turn")."""
-    draw_turn_marker(surface, plate, clock, label if label is not None else ("your turn" if yours else "turn"))
+    draw_turn_marker(surface, plate, clock, label if label is not None else (_("your turn") if yours else _("turn")))
 
 
 def count_words(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def draw_count_beside(surface: pygame.Surface, hand: Sequence[CardSprite], centre: tuple[int, int],

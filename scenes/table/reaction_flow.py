@@ -22,6 +22,7 @@ from scenes.table.card_art import card_height
 from scenes.table.drag import Notice
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seating import reacting_seats
+from scenes.i18n import _
 
 
 class ReactionFlow:
@@ -96,9 +97,9 @@ class ReactionFlow:
         """The words on the active seat's marker: "your turn" only when the move is really theirs now;
         while a reaction window is open the turn may still be taken away, so it says "next"."""
         if self._reaction_open():
-            return "next"
+            return _("next")
         # Your move made and still being shown: no "your turn" left standing while it lands.
-        return "your turn" if self._you(seat) and seat in self._waiting() else "turn"
+        return _("your turn") if self._you(seat) and seat in self._waiting() else _("turn")
 
     def _reaction_race_on(self) -> bool:
         """A reaction window offered to humans is open: the next hand-off waits until it closes."""
@@ -186,5 +187,5 @@ class ReactionFlow:
             area = self.layout.controls_rect
             self.reaction.draw_bar(surface, pygame.Rect(area.left, area.top, area.width,
                                                         max(6, int(self.layout.card_width * 0.1))))
-        for _, button in self.reaction_buttons:
+        for _seat, button in self.reaction_buttons:
             button.draw(surface)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from game.core.engine import Game, State
 from game.core.session import GameSession
+from scenes.i18n import N_
 
-REPLAY_REFUSAL = "this is a replay: the moves are the record's"
+REPLAY_REFUSAL = N_("this is a replay: the moves are the record's")
 
 
 class ReplaySession(GameSession):

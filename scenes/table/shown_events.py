@@ -16,6 +16,7 @@ from game.core.engine import SeatInfo
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from scenes.table.tween import TweenQueue
+from scenes.i18n import _
 
 
 class ShownEvents:
@@ -57,7 +58,7 @@ class ShownEvents:
                 for seat, text in rnd["actions"]:
                     events += fresh.apply(seat, Action.parse(text))
         except (ValueError, KeyError, TypeError, IndexError, IllegalAction) as exc:
-            self.log.add(f"(the earlier moves could not be read back: {exc})")
+            self.log.add(_("(the earlier moves could not be read back: {reason})").format(reason=exc))
             return
         tweens, sounds = self.tweens, self.sounds
         self.tweens, self.sounds, self._replaying = TweenQueue(lambda: 0.0), SILENT, True

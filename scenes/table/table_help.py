@@ -20,6 +20,7 @@ from scenes.table.card_art import card_height
 from scenes.table.text import blit_text
 from scenes.table.input_routing import fitting_label
 from scenes.widgets import Button, draw_panel, ellipsize, text_width
+from scenes.i18n import _
 
 
 HINT_LEVEL = "normal"       # the AI whose choice a Hint shows
@@ -47,9 +48,10 @@ class TableHelp:
         lay = self.layout
         labels: list[tuple[tuple[str, ...], Callable[[], None]]] = []
         if self._hints_allowed():
-            labels.append((("Hint (H)", "Hint"), self.press_hint))
+            labels.append(((_("Hint (H)"), _("Hint")), self.press_hint))
         if self.LOOK_BACK_LABEL:
-            labels.append(((f"{self.LOOK_BACK_LABEL} (L)", self.LOOK_BACK_LABEL, "Last"), self.toggle_look_back))
+            look_back = _(self.LOOK_BACK_LABEL)
+            labels.append(((_("{label} (L)").format(label=look_back), look_back, _("Last")), self.toggle_look_back))
         self.help_buttons = []
         if not labels:
             return
@@ -69,7 +71,7 @@ class TableHelp:
     def toggle_look_back(self) -> None:
         self.looking_back = not self.looking_back and self._look_back() is not None
         if not self.looking_back and self._look_back() is None:
-            self._notice("nothing to look back at yet")
+            self._notice(_("nothing to look back at yet"))
 
     def _hints_allowed(self) -> bool:
         """A Hint shows what an AI would do with your cards: offered when one human plays; in
@@ -91,7 +93,7 @@ class TableHelp:
         if not self._hints_allowed():
             return
         if not self._human_may_act() or self.bottom not in self._waiting():
-            self._notice("a hint is for your own turn")
+            self._notice(_("a hint is for your own turn"))
             return
         token = self._token()
         if self.hint_action is not None and self.hint_action[0] == token:
@@ -114,12 +116,12 @@ class TableHelp:
 
     def _show_hint_words(self) -> None:
         if self.hint_action is not None:
-            self._notice(f"Hint: {self._hint_reason(self.hint_action[1])}")
+            self._notice(_("Hint: {advice}").format(advice=self._hint_reason(self.hint_action[1])))
 
     def _hint_reason(self, action: Action) -> str:
         """The Hint's one line (a game may say more, in its own words)."""
         cards = ", ".join(self._hint_cards(action))
-        return f"the Normal AI would {action.verb} {cards}".rstrip()
+        return _("the Normal AI would {move} {cards}").format(move=action.verb, cards=cards).rstrip()
 
     @staticmethod
     def _hint_cards(action: Action) -> list[str]:

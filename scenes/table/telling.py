@@ -21,6 +21,7 @@ from game.core.session import GameSession
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointed_card
 from scenes.table.drag import Notice, sentence
 from scenes.table.sprites import CardSprite
+from scenes.i18n import N_, _, translate_message
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class ResultWords:
     title: str
     subtitle: str
     rows: list[tuple[str, str]]
-    next_label: str = "Next round"
+    next_label: str = N_("Next round")
 
 
 class Telling:
@@ -59,8 +60,8 @@ class Telling:
         """A refusal over the controls area (or just above `where`, the card it is about), naming the
         seat when several people share the screen."""
         rect = self.layout.controls_rect
-        reason = sentence(reason)
-        text = f"{self.names[seat]}: {reason}" if seat is not None and len(self.humans) > 1 else reason
+        reason = sentence(translate_message(reason))
+        text = _("{name}: {reason}").format(name=self.names[seat], reason=reason) if seat is not None and len(self.humans) > 1 else reason
         self.drag.notice = Notice(text, where if where is not None else (rect.centerx, rect.top))
 
     def _take_result_words(self) -> ResultWords | None:
@@ -77,7 +78,7 @@ class Telling:
         score, totals = event["score"], event["totals"]
         rows = [(self.names[s], f"+{score[s]}   {totals[s]}" if score[s] else str(totals[s]))
                 for s in range(self.count)]
-        return ResultWords(f"Round {int(event['round']) + 1} is over", "", rows)
+        return ResultWords(_("Round {number} is over").format(number=int(event["round"]) + 1), "", rows)
 
     def _game_result(self, event: Event) -> ResultWords:
         """The words of the game's results dialog: the game's own (`result_words`), else the winners
@@ -86,9 +87,9 @@ class Telling:
         if words is not None:
             return words
         winners = ", ".join(self._name(s) for s in event["winners"])
-        rows = [(self.names[s], f"{event['totals'][s]}" + ("   wins" if s in event["winners"] else ""))
+        rows = [(self.names[s], f"{event['totals'][s]}" + ("   " + _("wins") if s in event["winners"] else ""))
                 for s in range(self.count)]
-        return ResultWords("The game is over", f"Winners: {winners}." if winners else "", rows)
+        return ResultWords(_("The game is over"), _("Winners: {names}.").format(names=winners) if winners else "", rows)
 
     def _on_round_ended(self, event: Event) -> None:
         """A round's results, unless the game is over too (then the game's results say it all)."""
@@ -96,7 +97,7 @@ class Telling:
             return
         words = self._round_result(event)
         if words is not None:
-            self._open_results(words.title, words.subtitle, words.rows, [(words.next_label, self._continue)],
+            self._open_results(words.title, words.subtitle, words.rows, [(_(words.next_label), self._continue)],
                                delay=self.RESULTS_DELAY)
 
     def _on_game_ended(self, event: Event) -> None:
@@ -108,10 +109,10 @@ class Telling:
         words = self.game_words
         if words is None:
             return
-        buttons = [("Play again", self.play_again)]
+        buttons = [(_("Play again"), self.play_again)]
         if self._review_seat() is not None:
-            buttons.append(("Review", self.review_game))
-        buttons.append(("Back to menu", self.app.back_to_title))
+            buttons.append((_("Review"), self.review_game))
+        buttons.append((_("Back to menu"), self.app.back_to_title))
         self._open_results(words.title, words.subtitle, words.rows, buttons, delay=delay)
 
     def _review_seat(self) -> int | None:
@@ -136,7 +137,7 @@ class Telling:
             review = ReviewScene(self.app, self.game, self.state.record(), seat=seat,
                                  on_leave=self._back_from_review)
         except (RecordError, ValueError) as exc:
-            self.app.toast(f"This game cannot be reviewed: {exc}")
+            self.app.toast(_("This game cannot be reviewed: {reason}").format(reason=exc))
             self._show_game_result(0.0)
             return
         self.app.stack.push(review)

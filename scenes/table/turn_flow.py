@@ -18,6 +18,7 @@ from game.core.engine import CHANCE
 from game.core.errors import IllegalAction
 from scenes.table.replay_mode import REPLAY_REFUSAL
 from scenes.table.seating import apply_due_chance, bottom_seat_for
+from scenes.i18n import _
 
 
 class TurnFlow:
@@ -116,7 +117,7 @@ class TurnFlow:
 
     def _handoff_reason(self, seat: int) -> str:
         """The hand-off screen's line under "Pass the computer to <name>" (a simultaneous phase says so)."""
-        return "It is their turn."
+        return _("It is their turn.")
 
     def _choose_bottom_seat(self) -> None:
         """A human the game waits for sits at the bottom; a new one gets the hand-off screen first."""
@@ -140,7 +141,7 @@ class TurnFlow:
     def _apply(self, seat: int, action: Action) -> str | None:
         """Carry out a move through the session (autosaved); None when done, else the reason it is refused."""
         if self.replay_mode:
-            return REPLAY_REFUSAL
+            return _(REPLAY_REFUSAL)
         reason = self.state.why_illegal(seat, self.state.normalize(action))
         if reason is not None:
             return reason
@@ -149,7 +150,7 @@ class TurnFlow:
         except IllegalAction as exc:
             return exc.reason
         except OSError as exc:  # the move stands; only the autosave failed
-            self.app.toast(f"The game could not be saved ({exc.strerror or exc}).")
+            self.app.toast(_("The game could not be saved ({reason}).").format(reason=exc.strerror or exc))
             events = []
         self.events.extend(events)
         self._after_move(seat, action)
@@ -160,7 +161,7 @@ class TurnFlow:
         try:
             events, actions = apply_due_chance(self.session)
         except OSError as exc:
-            self.app.toast(f"The game could not be saved ({exc.strerror or exc}).")
+            self.app.toast(_("The game could not be saved ({reason}).").format(reason=exc.strerror or exc))
             return
         self.events.extend(events)
         for action in actions:

@@ -9,7 +9,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json
+import sys
 import time
+from pathlib import Path
+from typing import Any, Callable
 
 import pygame
 import pytest
@@ -171,3 +174,44 @@ def test_dates_and_numbers_are_written_as_the_language_writes_them() -> None:
         ("3,2", "62%", "1,50 s")
     assert i18n.join_names(["Io", "Ariadne", "Bion"]) == "Io, Ariadne en Bion"
     assert i18n.ngettext("{count} player", "{count} players", 1) == "{count} speler"
+
+
+# ----- the game tables -----------------------------------------------------------------------------------------
+# Each table at the moments build/table_screenshots.py puts it in (the same seeds and seats): after the
+# opening deal, mid-game, at its first results dialog, in its reaction window, and Zeus's game over.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "build"))
+import table_screenshots as moments  # noqa: E402
+
+TABLE_MOMENTS: dict[str, Callable[[Any], None]] = {
+    **{f"{game}-{when.__name__}": (lambda shot, when=when, game=game: when(shot, game))
+       for game in moments.SEATS for when in (moments.start, moments.mid, moments.results)},
+    **{f"{game}-reaction": react for game, react in moments.REACTIONS.items()},
+    **{f"{game}-gameover": end for game, end in moments.ENDINGS.items()},
+}
+
+
+def open_table_moment(name: str, size: tuple[int, int], language: str, out: Path,
+                      translations: Any = None) -> Any:
+    """A headless app showing one table moment in `language` (or with `translations` put in place of
+    the catalog before the table opens); the caller closes it."""
+    shot = moments.Shooter(out, size)
+    shot.app.set_language(language)
+    if translations is not None:
+        i18n._translations = translations
+    shot.save = lambda game_id, moment: None       # the tests read what is drawn, not a file
+    TABLE_MOMENTS[name](shot)
+    return shot
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("name", sorted(TABLE_MOMENTS))
+def test_no_text_at_a_dutch_table_is_cut_or_runs_out_of_its_box(name, size, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = open_table_moment(name, size, "nl", tmp_path)
+    try:
+        with recording_text() as log:
+            shot.app.stack.top.draw(shot.app.screen)       # a results dialog: the dialog, not the table under it
+        assert len(log.drawn) >= 3
+        assert text_problems(log) == []
+    finally:
+        shot.close()
