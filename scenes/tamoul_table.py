@@ -632,7 +632,8 @@ class TamoulTableScene(TableScene):
         sprite.lifted = False
         self.rings.pop(sprite, None)
         self.discard.add(sprite)
-        self._layout_discard(animate=False)
+        # Every card keeps its spot and the new one is left where it is, to fly there from its slot or hand.
+        self.discard.lay_out(self._discard_centre(), self._pile_width(), self.tweens, animate=True)
         hx, hy, hr = sprite.home
         self.tweens.cancel(sprite)
         sprite.z = 300

@@ -532,3 +532,20 @@ def test_a_resized_window_lays_every_grid_out_again_inside_it(make_app):
         for sprite in grid.sprites():
             assert bounds.contains(sprite.rect()), (seat, sprite.rect())
     assert bounds.contains(scene._pile_rect(scene._held_centre()))
+
+
+def test_a_card_thrown_away_flies_to_the_discard_pile_from_where_it_was(make_app):
+    """A discarded card leaves its slot or the hand and glides onto the pile, it does not jump there."""
+    from scenes.table.sprites import CardSprite
+
+    app = make_app(animation_speed="normal")
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:normal")])
+    run(app, 120)
+    start = (40.0, 40.0)
+    sprite = CardSprite(None, x=start[0], y=start[1])
+    scene._to_discard(sprite, "5H")
+    assert (sprite.x, sprite.y) == pytest.approx(start)
+    run(app, 3)
+    assert (sprite.x, sprite.y) != pytest.approx(start) and (sprite.x, sprite.y) != pytest.approx(sprite.home[:2])
+    run(app, 60)
+    assert (sprite.x, sprite.y) == pytest.approx(sprite.home[:2])
