@@ -33,7 +33,7 @@ import pygame
 from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
-from game.elios.grouping import THIS_GROUP, group_problem, grouping_text, largest_groups
+from game.elios.grouping import SEPARATOR, THIS_GROUP, group_problem, grouping_text, largest_groups
 from game.elios.view import EliosView
 from scenes import theme
 from scenes.elios_art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
@@ -636,6 +636,29 @@ class EliosTableScene(TableScene):
         return join_names([self._name(s) for s in seats])
 
     # ----- words -----------------------------------------------------------------------------------------------
+    def _hint_reason(self, action: Action) -> str:
+        """The Hint in the table's words, as the log says moves: which tray goes where, not the notation."""
+        args = action.args
+        if action.verb == "groups" and args:
+            groups = " / ".join(self._letters_words(group) for group in args[0].split(SEPARATOR))
+            return _("the Normal AI would group your beams as {groups}").format(groups=groups)
+        if action.verb == "place" and len(args) == 2:
+            groups = self.state.view(self.bottom).groups[self.bottom] or ()
+            index, stacks = int(args[0]), [int(s) for s in args[1].split(",")]
+            if 0 <= index < len(groups):
+                where = ", ".join(_("{beam} on {stack}").format(beam=self._beam_name(b), stack=self._stack_name(s))
+                                  for b, s in zip(groups[index], stacks))
+                return _("the Normal AI would place tray {tray}: {where}").format(tray=index + 1, where=where)
+        if action.verb == "split" and len(args) == 2 and args[1].count(SEPARATOR) == 1:
+            first, second = args[1].split(SEPARATOR)
+            return _("the Normal AI would split tray {tray} into {first} and {second}").format(
+                tray=int(args[0]) + 1, first=self._letters_words(first), second=self._letters_words(second))
+        if action.verb == "disc":
+            return _("the Normal AI would add a disc")
+        if action.verb == "pass":
+            return _("the Normal AI would pass")
+        return super()._hint_reason(action)
+
     def _beam_name(self, letter: str) -> str:
         if letter == self.joker:
             return _("a joker")

@@ -330,6 +330,8 @@ class ZeusTableScene(TableScene):
         """The Hint in the table's words: the card, and what it does to Mount Olympus."""
         from game.zeus.agents import outcome_of
 
+        if action.verb == "draw":
+            return _("the Normal AI would draw a card")
         card = self.cards.get(str(action.args[0])) if action.args else None
         if card is None or action.verb != "play":
             return super()._hint_reason(action)
