@@ -33,7 +33,7 @@ import pygame
 from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
-from game.elios.grouping import THIS_GROUP, group_problem, grouping_text, largest_groups
+from game.elios.grouping import SEPARATOR, THIS_GROUP, group_problem, grouping_text, largest_groups
 from game.elios.view import EliosView
 from scenes import theme
 from scenes.elios_art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
@@ -45,14 +45,15 @@ from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
 from scenes.table.zones import DropZone, wedge
 from scenes.widgets import Button, ellipsize
-from scenes.i18n import translate_message
+from game.elios.terms import colour_before_noun, colour_on_its_own
+from scenes.i18n import N_, _, join_names, ngettext, translate_message
 
 if TYPE_CHECKING:
     from scenes.app import App
 
 GAME_ID = "elios"
 TEAM_COLOURS = ((230, 184, 60), (92, 180, 226))     # team A gold, team B sky
-TEAM_NAMES = ("Team A", "Team B")
+TEAM_NAMES = (N_("Team A"), N_("Team B"))
 ASK_JOKER = "joker"      # the pseudo-zone of a lone joker played without aiming: the table asks where
 STACK_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 9)}
 
@@ -108,9 +109,10 @@ class EliosTableScene(TableScene):
     def _log_where_we_are(self) -> None:
         view = self.state.view(None)
         if view.phase == "grouping":
-            self.log.add("The game goes on: the players are grouping their beams")
+            self.log.add(_("The game goes on: the players are grouping their beams"))
         else:
-            self.log.add(f"The game goes on: disc level {view.discs}, {self._does(view.turn, 'is')} to play")
+            self.log.add(self._said(view.turn, _("The game goes on: disc level {discs}, {name} is to play"),
+                                    _("The game goes on: disc level {discs}, {name} are to play"), discs=view.discs))
 
     def _sun_geometry(self) -> SunGeometry:
         """The sun fills the centre, clear of the "your turn" tag over the bottom plate."""
@@ -223,7 +225,7 @@ class EliosTableScene(TableScene):
 
     def _handoff_reason(self, seat: int) -> str:
         if self.state.phase == "grouping":
-            return f"Each player arranges their groups in secret. Next: {self.names[seat]}."
+            return _("Each player arranges their groups in secret. Next: {name}.").format(name=self.names[seat])
         return super()._handoff_reason(seat)
 
     def _on_hand_hidden(self) -> None:
@@ -250,16 +252,16 @@ class EliosTableScene(TableScene):
         self.seat_buttons = []
         rows: list[tuple[str, object, int | None, bool, str]] = []
         if phase == "grouping":
-            rows = [("Ready", self.press_ready, pygame.K_r, True, "primary"),
-                    ("Suggest groups", self.press_suggest, pygame.K_g, True, "secondary")]
+            rows = [(_("Ready"), self.press_ready, pygame.K_r, True, "primary"),
+                    (_("Suggest groups"), self.press_suggest, pygame.K_g, True, "secondary")]
         elif phase == "placing":
             legal = self.state.legal_actions(self.bottom)
             can_split = any(a.verb == "split" for a in legal)
-            rows = [("Add disc (D)", self.press_disc, pygame.K_d, Action("disc") in legal, "secondary"),
-                    ("Stop splitting" if self.split_mode else "Split (S)", self.press_split, pygame.K_s,
+            rows = [(_("Add disc (D)"), self.press_disc, pygame.K_d, Action("disc") in legal, "secondary"),
+                    (_("Stop splitting") if self.split_mode else _("Split (S)"), self.press_split, pygame.K_s,
                      can_split, "secondary")]
             if self.choice is not None:
-                rows.append(("Cancel (Esc)", self.cancel_choice, None, True, "secondary"))
+                rows.append((_("Cancel (Esc)"), self.cancel_choice, None, True, "secondary"))
         y = area.top
         for label, action, key, enabled, style in rows:
             self.seat_buttons.append(Button(pygame.Rect(area.left, y, area.width, h), label, action,  # type: ignore[arg-type]
@@ -350,8 +352,8 @@ class EliosTableScene(TableScene):
             return
         chosen = [p for p in choice.placements if p[choice.joker_index] == stack]
         if not chosen:
-            self._notice(f"the joker cannot go there: choose one of the lit stacks "
-                         f"({', '.join(str(s + 1) for s in sorted(choice.stacks()))})", self.bottom)
+            self._notice(_("the joker cannot go there: choose one of the lit stacks ({stacks})").format(
+                stacks=", ".join(str(s + 1) for s in sorted(choice.stacks()))), self.bottom)
             return
         self.choice = None
         self._place(choice.group, chosen[0])
@@ -493,8 +495,11 @@ class EliosTableScene(TableScene):
 
     # ----- events -> motion ------------------------------------------------------------------------------------------
     def _on_round_started(self, event: Event) -> None:
-        teams = " (seats 1 and 3 against 2 and 4)" if event.get("teams") else ""
-        self.log.add(f"The sun is set: disc level {event['discs']}{teams}")
+        if event.get("teams"):
+            line = _("The sun is set: disc level {discs} (seats 1 and 3 against 2 and 4)")
+        else:
+            line = _("The sun is set: disc level {discs}")
+        self.log.add(line.format(discs=event["discs"]))
 
     def _on_beams_drawn(self, event: Event) -> None:
         """The drawn beams fly from the sun into their owner's trays (emptied for the deal)."""
@@ -507,14 +512,14 @@ class EliosTableScene(TableScene):
         self.sounds.play("card_slide")
 
     def _on_grouping_confirmed(self, event: Event) -> None:
-        self.log.add(f"{self._does(event.seat, 'is')} ready")
+        self.log.add(self._said(event.seat, _("{name} is ready"), _("{name} are ready")))
         self.drafts.pop(event.seat, None)
         self._pause(0.15)
 
     def _on_groupings_revealed(self, event: Event) -> None:
         first = event["first_player"]
-        self.log.add(f"Everyone is ready; {self._name(first)} confirmed last. "
-                     f"{self._does(first, 'starts')} with a joker group")
+        self.log.add(self._said(first, _("Everyone is ready; {name} confirmed last. {name} starts with a joker group"),
+                                _("Everyone is ready; {name} confirmed last. {name} start with a joker group")))
         self._seat_zones_from_view(self._view())
         self._pause(0.4)
 
@@ -539,60 +544,75 @@ class EliosTableScene(TableScene):
             self.tweens.add(sprite, 0.45, delay=0.05 * i, x=x, y=y, scale=0.6, on_done=land)
         self._lay_out_seat(seat)
         self.sounds.play("card_place")
-        where = ", ".join(f"{self._beam_name(b)} on {self._stack_name(s)}" for b, s in zip(beams, stacks))
-        self.log.add(f"{self._does(seat, 'places')} {where} (height {height})")
+        where = ", ".join(_("{beam} on {stack}").format(beam=self._beam_name(b), stack=self._stack_name(s))
+                          for b, s in zip(beams, stacks))
+        self.log.add(self._said(seat, _("{name} places {where} (height {height})"),
+                                _("{name} place {where} (height {height})"), where=where, height=height))
         self._pause(0.15)
 
     def _on_disc_added(self, event: Event) -> None:
         self.discs = int(event["discs"])
         self.disc_pulse.value = 1.0
         self.tweens.add(self.disc_pulse, 0.6, value=0.0)
-        self.log.add(f"{self._does(event.seat, 'adds')} a disc: level {self.discs} ({event['left']} left)")
+        self.log.add(self._said(event.seat, _("{name} adds a disc: level {level} ({left} left)"),
+                                _("{name} add a disc: level {level} ({left} left)"), level=self.discs, left=event["left"]))
         self.sounds.play("card_place")
         self._pause(0.2)
 
     def _on_group_split(self, event: Event) -> None:
         a, b = event["into"]
-        self.log.add(f"{self._does(event.seat, 'splits')} a group into {self._letters_words(a)} "
-                     f"and {self._letters_words(b)}")
+        self.log.add(self._said(event.seat, _("{name} splits a group into {first} and {second}"),
+                                _("{name} split a group into {first} and {second}"),
+                                first=self._letters_words(a), second=self._letters_words(b)))
         self._trays_glide_to_view(event.seat, self._view())
         self._pause(0.15)
 
     def _on_passed(self, event: Event) -> None:
-        self.log.add(f"{self._does(event.seat, 'has')} no move and passes")
+        self.log.add(self._said(event.seat, _("{name} has no move and passes"), _("{name} have no move and pass")))
 
     def _on_player_skipped(self, event: Event) -> None:
         self.skipped.add(event.seat)
-        self.log.add(f"{self._does(event.seat, 'has')} no beams left and is skipped")
+        self.log.add(self._said(event.seat, _("{name} has no beams left and is skipped"),
+                                _("{name} have no beams left and are skipped")))
 
     def _on_player_out(self, event: Event) -> None:
-        self.log.add(f"{self._does(event.seat, 'has')} placed every beam; "
-                     f"{TEAM_NAMES[int(event['team'])]} goes on with the partner")
+        self.log.add(self._said(event.seat, _("{name} has placed every beam; {team} goes on with the partner"),
+                                _("{name} have placed every beam; {team} goes on with the partner"),
+                                team=self._team(int(event["team"]))))
 
     def _on_game_won(self, event: Event) -> None:
         team = event.get("team")
         winners = [int(s) for s in event["winners"]]
-        who = (f"{TEAM_NAMES[int(team)]} ({' and '.join(self._name(s) for s in winners)})" if team is not None
+        who = (_("{team} ({names})").format(team=self._team(int(team)), names=self._and(winners)) if team is not None
                else self._name(winners[0]))
         self.sounds.play("round_won")
-        self.log.add(f"☀ {who} placed every beam and wins")
-        title = f"{who} wins!" if team is not None else f"{self._does(winners[0], 'wins')}!"
-        self.result_words = ResultWords(title, f"{self._name(event.get('seat'))} placed the last beam on the sun.",
-                                   self._result_rows(winners))
+        if team is not None:
+            self.log.add(_("☀ {who} placed every beam and wins").format(who=who))
+            title = _("{who} wins!").format(who=who)
+        else:
+            self.log.add(self._said(winners[0], _("☀ {name} placed every beam and wins"),
+                                    _("☀ {name} placed every beam and win")))
+            title = self._said(winners[0], _("{name} wins!"), _("{name} win!"))
+        self.result_words = ResultWords(title, _("{name} placed the last beam on the sun.").format(
+            name=self._name(event.get("seat"))), self._result_rows(winners))
 
     def _on_stalemate(self, event: Event) -> None:
         winners = [int(s) for s in event["winners"]]
         team_beams = event.get("team_beams")
         if team_beams is not None:
-            counts = f"Team A has {team_beams[0]} beams left, Team B {team_beams[1]}."
+            counts = _("Team A has {a} beams left, Team B {b}.").format(a=team_beams[0], b=team_beams[1])
         else:
-            counts = "Beams left: " + ", ".join(f"{self.names[s]} {n}" for s, n in enumerate(event["beams_left"])) + "."
-        shared = " They share the win." if len(winners) > 1 and team_beams is None else ""
-        self.log.add("Nobody could move in a whole round: the game ends")
+            counts = _("Beams left: {counts}.").format(
+                counts=", ".join(f"{self.names[s]} {n}" for s, n in enumerate(event["beams_left"])))
+        shared = " " + _("They share the win.") if len(winners) > 1 and team_beams is None else ""
+        self.log.add(_("Nobody could move in a whole round: the game ends"))
+        if len(winners) == 1:
+            title = self._said(winners[0], _("Stalemate: {name} wins"), _("Stalemate: {name} win"))
+        else:
+            title = _("Stalemate: {names} win").format(names=self._and(winners))
         self.result_words = ResultWords(
-            f"Stalemate: {' and '.join(self._name(s) for s in winners)} win{'s' if len(winners) == 1 else ''}",
-            f"Every player still holding beams had to pass in one round, so the fewest beams left wins. "
-            f"{counts}{shared}", self._result_rows(winners))
+            title, _("Every player still holding beams had to pass in one round, so the fewest beams left wins.")
+            + f" {counts}{shared}", self._result_rows(winners))
 
     def _round_result(self, event: Event) -> ResultWords | None:
         return None      # Elios is one round: the game's result says it all
@@ -602,20 +622,54 @@ class EliosTableScene(TableScene):
         view = self.state.view(None)
         rows = []
         for s in range(self.count):
-            team = f"{TEAM_NAMES[view.teams[s]]}, " if view.teams is not None else ""
+            team = f"{self._team(view.teams[s])}, " if view.teams is not None else ""
             left = view.beams_left[s]
-            rows.append((self.names[s], f"{team}{left} beam{'s' * (left != 1)} left" + ("   wins" if s in winners else "")))
+            words = ngettext("{count} beam left", "{count} beams left", left).format(count=left)
+            rows.append((self.names[s], f"{team}{words}" + ("   " + _("wins") if s in winners else "")))
         return rows
 
+    def _team(self, team: int) -> str:
+        return _(TEAM_NAMES[team])
+
+    def _and(self, seats: Sequence[int]) -> str:
+        """The seats' names as a list is said: "Io and Bion", "Io, Bion and Chloe"."""
+        return join_names([self._name(s) for s in seats])
+
     # ----- words -----------------------------------------------------------------------------------------------
+    def _hint_reason(self, action: Action) -> str:
+        """The Hint in the table's words, as the log says moves: which tray goes where, not the notation."""
+        args = action.args
+        if action.verb == "groups" and args:
+            groups = " / ".join(self._letters_words(group) for group in args[0].split(SEPARATOR))
+            return _("the Normal AI would group your beams as {groups}").format(groups=groups)
+        if action.verb == "place" and len(args) == 2:
+            groups = self.state.view(self.bottom).groups[self.bottom] or ()
+            index, stacks = int(args[0]), [int(s) for s in args[1].split(",")]
+            if 0 <= index < len(groups):
+                where = ", ".join(_("{beam} on {stack}").format(beam=self._beam_name(b), stack=self._stack_name(s))
+                                  for b, s in zip(groups[index], stacks))
+                return _("the Normal AI would place tray {tray}: {where}").format(tray=index + 1, where=where)
+        if action.verb == "split" and len(args) == 2 and args[1].count(SEPARATOR) == 1:
+            first, second = args[1].split(SEPARATOR)
+            return _("the Normal AI would split tray {tray} into {first} and {second}").format(
+                tray=int(args[0]) + 1, first=self._letters_words(first), second=self._letters_words(second))
+        if action.verb == "disc":
+            return _("the Normal AI would add a disc")
+        if action.verb == "pass":
+            return _("the Normal AI would pass")
+        return super()._hint_reason(action)
+
     def _beam_name(self, letter: str) -> str:
-        return "a joker" if letter == self.joker else self.content.colour(letter).name.lower()
+        if letter == self.joker:
+            return _("a joker")
+        return translate_message(colour_on_its_own(self.content, letter))
 
     def _stack_name(self, stack: int) -> str:
-        return f"the {self.content.colours[stack].name.lower()} stack"
+        colour = colour_before_noun(self.content, self.content.colours[stack].id)
+        return _("the {colour} stack").format(colour=translate_message(colour))
 
     def _letters_words(self, letters: str) -> str:
-        return "+".join("joker" if c == self.joker else self.content.colour(c).name.lower() for c in letters)
+        return "+".join(translate_message(colour_on_its_own(self.content, c)) for c in letters)
 
     def _tray_problems(self) -> dict[int, str]:
         """While grouping: what is wrong with each of the bottom seat's trays (the engine's words)."""
@@ -630,40 +684,41 @@ class EliosTableScene(TableScene):
 
     def _status(self, view: EliosView, seat: int) -> str:
         if view.phase == "grouping":
-            return "ready" if seat in view.confirmed else "grouping…"
+            return _("ready") if seat in view.confirmed else _("grouping…")
         if view.beams_left[seat] == 0:
-            return "out, skipped" if seat in self.skipped else "out"
-        return f"{view.beams_left[seat]} beams"
+            return _("out, skipped") if seat in self.skipped else _("out")
+        left = view.beams_left[seat]
+        return ngettext("{count} beam", "{count} beams", left).format(count=left)
 
     def _hint(self) -> str:
         view = self.state.view(None)
         if self.state.finished:
-            return "The game is over."
+            return _("The game is over.")
         if self.bottom not in self.humans:
-            return "Watching the AI players."
+            return _("Watching the AI players.")
         if not self.gate.may_show(self.bottom):
-            return "" if self.gate.waiting else "Waiting for the next player."
+            return "" if self.gate.waiting else _("Waiting for the next player.")
         phase = self._my_phase()
         if phase == "grouping":
             problems = self._tray_problems()
             if problems:
-                return f"Fix the red tray: {next(iter(problems.values()))}."
-            return ("Group your beams: drag a beam to another tray or the empty tray. Each group: 1–3 beams, "
-                    "no colour twice, at most one joker. Then press Ready.")
+                return _("Fix the red tray: {problem}.").format(problem=next(iter(problems.values())))
+            return _("Group your beams: drag a beam to another tray or the empty tray. Each group: 1–3 beams, "
+                     "no colour twice, at most one joker. Then press Ready.")
         if view.phase == "grouping":
             waiting = ", ".join(self._name(s) for s in self._waiting())
-            return f"You are ready. Waiting for {waiting} to group."
+            return _("You are ready. Waiting for {names} to group.").format(names=waiting)
         if phase == "placing":
             if self.choice is not None:
-                return "Choose the joker's stack: click a lit stack or press its number (1–8). Esc cancels."
+                return _("Choose the joker's stack: click a lit stack or press its number (1–8). Esc cancels.")
             if self.split_mode:
-                return "Split: drag a beam out of its tray onto the empty tray. Esc cancels."
+                return _("Split: drag a beam out of its tray onto the empty tray. Esc cancels.")
             if view.first_turn:
-                return "You confirmed last, so you start: place a group with a joker on the sun."
-            return ("Your turn: drag a group onto a lit stack of the sun (or click it, then a stack or 1–8), "
-                    "add a disc, or split a group.")
+                return _("You confirmed last, so you start: place a group with a joker on the sun.")
+            return _("Your turn: drag a group onto a lit stack of the sun (or click it, then a stack or 1–8), "
+                     "add a disc, or split a group.")
         if view.turn is not None:
-            return f"{self._does(view.turn, 'is')} playing."
+            return self._said(view.turn, _("{name} is playing."), _("{name} are playing."))
         return ""
 
     # ----- drawing ---------------------------------------------------------------------------------------------
@@ -698,9 +753,9 @@ class EliosTableScene(TableScene):
         size = lay.text_size(14)
         x, y = lay.centre.left + lay.margin, lay.centre.top
         for team in (0, 1):
-            members = " and ".join(self.names[s] for s in range(self.count) if view.teams[s] == team)
+            members = self._and([s for s in range(self.count) if view.teams[s] == team])
             pygame.draw.rect(surface, TEAM_COLOURS[team], pygame.Rect(x, y + 2, max(5, size // 3), size))
-            blit_text(surface, f"{TEAM_NAMES[team]}: {members}", (x + size, y), size, theme.CREAM, "sans")
+            blit_text(surface, f"{self._team(team)}: {members}", (x + size, y), size, theme.CREAM, "sans")
             y += int(size * 1.4)
 
     def _draw_lit_trays(self, surface: pygame.Surface) -> None:
@@ -714,8 +769,10 @@ class EliosTableScene(TableScene):
         """The plate (a team's colour stripe, "ready" / beams left at the right), then the trays."""
         area = self.layout.seats[seat]
         status = self._status(view, seat)
-        colour = theme.LEGAL_GLOW if status == "ready" else theme.GOLD if status.startswith("out") else theme.CREAM
-        team = f" · {TEAM_NAMES[view.teams[seat]]}" if view.teams is not None and area.side == "bottom" else ""
+        ready = view.phase == "grouping" and seat in view.confirmed
+        out = view.phase != "grouping" and view.beams_left[seat] == 0
+        colour = theme.LEGAL_GLOW if ready else theme.GOLD if out else theme.CREAM
+        team = f" · {self._team(view.teams[seat])}" if view.teams is not None and area.side == "bottom" else ""
         active = (view.phase == "grouping" and seat not in view.confirmed) or seat == view.turn
         self._draw_plate(surface, seat, area.plate, status, colour, active, text_ratio=0.48,
                          stripe=TEAM_COLOURS[view.teams[seat]] if view.teams is not None else None, role_extra=team)
@@ -741,7 +798,7 @@ class EliosTableScene(TableScene):
         spare = zone.spare_rect
         if spare is not None:
             pygame.draw.rect(surface, (90, 120, 110), spare, width=1, border_radius=max(3, w // 8))
-            blit_text(surface, "new", spare.center, label, (150, 170, 160), "sans", "center")
+            blit_text(surface, _("new"), spare.center, label, (150, 170, 160), "sans", "center")
 
     def _hint_top(self) -> int:
         """The hint line stays below the buttons (smaller when it must)."""

@@ -15,7 +15,9 @@ from typing import Any, Callable, Mapping
 import pygame
 
 from scenes import theme
+from scenes.i18n import _, translate_message
 from scenes.table.card_art import CardArt
+from game.zeus.terms import god_name
 
 GOD_BORDER = theme.INK
 NUMBER_BORDER = theme.TERRACOTTA
@@ -27,20 +29,21 @@ def effect_line(card: Any) -> str:
     kind = getattr(power, "type", None)
     params = dict(getattr(power, "params", {}) or {})
     if kind == "unchanged":
-        return "Total stays the same"
+        return _("Total stays the same")
     if kind == "set_total":
-        return f"Total becomes {params.get('value')}"
+        return _("Total becomes {value}").format(value=params.get("value"))
     if kind == "round_to_ten":
-        return "Round to the nearest ten"
+        return _("Round to the nearest ten")
     if kind == "skip_next":
-        return "Next player is skipped"
+        return _("Next player is skipped")
     if kind == "reverse_digits":
-        return "Digits swap: 37 → 73"
+        return _("Digits swap: 37 → 73")
     if kind == "subtract":
         floor = params.get("floor")
-        tail = f" (not below {floor})" if floor is not None else ""
-        return f"Total −{params.get('amount')}{tail}"
-    text = str(getattr(card, "effect", "") or "")
+        if floor is not None:
+            return _("Total −{amount} (not below {floor})").format(amount=params.get("amount"), floor=floor)
+        return _("Total −{amount}").format(amount=params.get("amount"))
+    text = translate_message(getattr(card, "effect", "") or "")
     return text.split(".")[0]
 
 
@@ -140,7 +143,8 @@ GOD_TEXT_MIN_WIDTH = 78   # narrower god cards show name, emblem and bolt (the t
 def paint_god(surface: pygame.Surface, card: Any) -> None:
     """Name banner, emblem, the effect in words (two lines, as large as fits) and the 'takes Zeus' mark."""
     width, height = surface.get_size()
-    name = str(card.god or card.id)
+    god = str(card.god or card.id)
+    name = translate_message(god_name(god))
     inset = max(3, int(width * 0.08))
     large = width >= GOD_TEXT_MIN_WIDTH
     # Name banner (it is the index too: gods are told apart by name, so no corner letters).
@@ -152,7 +156,7 @@ def paint_god(surface: pygame.Surface, card: Any) -> None:
     emblem_h = int(height * (0.27 if large else 0.48))
     emblem = pygame.Rect(0, 0, emblem_h, emblem_h)
     emblem.midtop = (width // 2, banner.bottom + max(2, int(height * 0.025)))
-    draw_emblem(surface, name, emblem)
+    draw_emblem(surface, god, emblem)
     mark_y = height * 0.87
     if large:
         top = emblem.bottom + max(1, int(height * 0.015))
@@ -165,7 +169,7 @@ def paint_god(surface: pygame.Surface, card: Any) -> None:
             _blit_centered(surface, line, text_font, theme.INK, (width / 2, y))
             y += line_h
     if card.steals:
-        mark = "takes Zeus" if large else ""
+        mark = _("takes Zeus") if large else ""
         y = mark_y if large else emblem.bottom + (height - inset - emblem.bottom) * 0.45
         bolt = pygame.Rect(0, 0, max(6, int(width * 0.1)), max(8, int(height * 0.09)))
         if mark:

@@ -46,7 +46,8 @@ from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
 from game.zeus.view import ZeusView
-from scenes.i18n import N_
+from game.zeus.terms import god_name
+from scenes.i18n import N_, _, translate_message
 from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
@@ -74,16 +75,16 @@ LETTERS = "ZEUS"
 PILE_SHOWN = 7          # cards of Mount Olympus drawn (the rest lie hidden below)
 HAND_SPACING = 1.1      # card widths between the bottom hand's cards when there is room: every face whole
 STEAL_WORDS = {          # how Zeus was taken, after "… takes Zeus from Bob"
-    "god": "with {card}",
-    "multiple_of_ten": "by making {total}",
-    "match": "by matching the {card}",
-    "sneak": "by sneaking {a_card}",
+    "god": N_("with {card}"),
+    "multiple_of_ten": N_("by making {total}"),
+    "match": N_("by matching the {card}"),
+    "sneak": N_("by sneaking {a_card}"),
 }
 ROUND_END_WORDS = {
-    "hundred": "{player} made Mount Olympus exactly 100.",
-    "match_past_hundred": "{player} matched the number on top and reached 100 or more.",
-    "no_legal_play": "{turn} had no card to play, so the round ended.",
-    "draw_pile_empty": "The draw pile ran out, so the round ended.",
+    "hundred": N_("{player} made Mount Olympus exactly 100."),
+    "match_past_hundred": N_("{player} matched the number on top and reached 100 or more."),
+    "no_legal_play": N_("{turn} had no card to play, so the round ended."),
+    "draw_pile_empty": N_("The draw pile ran out, so the round ended."),
 }
 
 
@@ -127,8 +128,19 @@ class ZeusTableScene(TableScene):
     def _log_where_we_are(self) -> None:
         """A resumed game starts its log with the position, so the first line is not a mystery."""
         view = self.state.view(None)
-        holder = f"{self._name(view.zeus_holder)} holds Zeus" if view.zeus_holder is not None else "Zeus is free"
-        self.log.add(f"Round {view.round_index + 1} goes on: Mount Olympus at {view.total}, {holder}")
+        if view.zeus_holder is not None:
+            holder = _("{name} holds Zeus").format(name=self._name(view.zeus_holder))
+        else:
+            holder = _("Zeus is free")
+        self.log.add(_("Round {round} goes on: Mount Olympus at {total}, {holder}").format(
+            round=view.round_index + 1, total=view.total, holder=holder))
+
+    def _card_words(self, card: str) -> str:
+        """A card as a line names it: a number as it is, a god by its name in the player's language."""
+        definition = self.cards.get(card)
+        if definition is None or definition.is_number:
+            return card
+        return translate_message(god_name(card))
 
     # ----- layout ------------------------------------------------------------------------------------
     def _lay_out_table(self) -> None:
@@ -221,7 +233,7 @@ class ZeusTableScene(TableScene):
         y = top
         for seat in self.humans:
             if view.owes_draw[seat]:
-                label = f"Draw a card ({self.names[seat]})" if many else "Draw a card"
+                label = _("Draw a card ({name})").format(name=self.names[seat]) if many else _("Draw a card")
                 button = Button(pygame.Rect(area.left, y, area.width, height), label,
                                 lambda s=seat: self.press_draw(s), hotkey=pygame.K_d if not many else None,
                                 style="secondary")
@@ -263,7 +275,7 @@ class ZeusTableScene(TableScene):
         if zone == "draw":
             return self._apply(self.bottom, Action.of("draw"))
         if zone != "olympus" or len(card_ids) != 1:
-            return "play one card onto Mount Olympus"
+            return _("play one card onto Mount Olympus")
         return self._apply(self.bottom, self._bottom_action_for(card_ids[0]))
 
     def press_sneak(self, seat: int) -> None:
@@ -308,7 +320,7 @@ class ZeusTableScene(TableScene):
             return None
         number = int(view.sneak_number)
         length = float(self.app.settings.game_value("zeus", "sneak_window_s"))
-        return ReactionWindow(Action.of("sneak", str(number)), f"Sneak {number}!", length,
+        return ReactionWindow(Action.of("sneak", str(number)), _("Sneak {number}!").format(number=number), length,
                               key=(view.round_index, len(view.pile)),
                               not_offered=frozenset({int(view.top_number_seat)}), hotkey=pygame.K_s)
 
@@ -318,21 +330,25 @@ class ZeusTableScene(TableScene):
         """The Hint in the table's words: the card, and what it does to Mount Olympus."""
         from game.zeus.agents import outcome_of
 
+        if action.verb == "draw":
+            return _("the Normal AI would draw a card")
         card = self.cards.get(str(action.args[0])) if action.args else None
         if card is None or action.verb != "play":
             return super()._hint_reason(action)
         view = self.state.view(self.bottom)
         outcome = outcome_of(view, card.id)     # the game says what the play would do
-        words = f"the Normal AI would play {card.god or card.id}: Mount Olympus {view.total} → {outcome.total}"
+        played = self._card_words(card.id)
         if outcome.wins_round:
-            words += ", and it wins the round"
+            words = _("the Normal AI would play {card}: Mount Olympus {before} → {after}, and it wins the round")
         elif outcome.steals:
-            words += ", and it takes Zeus"
-        return words
+            words = _("the Normal AI would play {card}: Mount Olympus {before} → {after}, and it takes Zeus")
+        else:
+            words = _("the Normal AI would play {card}: Mount Olympus {before} → {after}")
+        return words.format(card=played, before=view.total, after=outcome.total)
 
     def _look_back(self) -> LookBack | None:
         """The last plays of this round, oldest first, one per player at most (all were seen face up)."""
-        return LookBack("The last plays, oldest first", self.recent_plays) if self.recent_plays else None
+        return LookBack(_("The last plays, oldest first"), self.recent_plays) if self.recent_plays else None
 
     @property
     def sneak_number(self) -> int | None:
@@ -346,8 +362,9 @@ class ZeusTableScene(TableScene):
 
     def _on_round_started(self, event: Event) -> None:
         self._deal_face_down()
-        self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')}, "
-                     f"{self._does(event['first'], 'plays')} first")
+        dealer = self._said(event["dealer"], _("{name} deals"), _("{name} deal"))
+        first = self._said(event["first"], _("{name} plays first"), _("{name} play first"))
+        self.log.add(_("Round {round}: {dealer}, {first}").format(round=event["round"] + 1, dealer=dealer, first=first))
         # Gather the old cards back to the draw pile, face down, then deal.
         self._gather_for_new_round(self.pile.cards, self._draw_pile_centre(), 0.35, fade=False)
         self.pile.clear()
@@ -385,8 +402,15 @@ class ZeusTableScene(TableScene):
 
         fly_to_rest(self.tweens, sprite, old_pixels, 0.45, on_done=landed)
         self.tweens.add(self.total, 0.5, delay=0.3, value=float(event["total"]))
-        verb = "sneaks" if event.get("sneak") else "plays"
-        self.log.add(f"{self._does(seat, verb)} {card}: {event['total_before']} → {event['total']}")
+        if event.get("sneak"):
+            line = self._said(seat, _("{name} sneaks {card}: {before} → {after}"),
+                              _("{name} sneak {card}: {before} → {after}"),
+                              card=self._card_words(str(card)), before=event["total_before"], after=event["total"])
+        else:
+            line = self._said(seat, _("{name} plays {card}: {before} → {after}"),
+                              _("{name} play {card}: {before} → {after}"),
+                              card=self._card_words(str(card)), before=event["total_before"], after=event["total"])
+        self.log.add(line)
         self._last_played = (str(card), int(event["total"]))
         self.recent_plays = (self.recent_plays + [(seat, [str(card)])])[-self.count:]
         self._pause(0.1)
@@ -398,30 +422,36 @@ class ZeusTableScene(TableScene):
         self.tweens.add(self.figurine, 0.6, easing=ease_in_out_cubic, x=x, y=y)
         self.sounds.play("zeus_steal")
         card, total = self._last_played
-        how = STEAL_WORDS.get(event.get("reason"), "({reason})").format(
-            card=card, a_card=_with_article(card), total=total, reason=event.get("reason"))
+        reason = event.get("reason")
+        how = _(STEAL_WORDS[reason]) if reason in STEAL_WORDS else "({reason})"
+        how = how.format(card=self._card_words(card), a_card=_with_article(card), total=total, reason=reason)
         source = event.get("from_seat")
-        source_words = f" from {self._name(source)}" if source is not None else ""
-        self.log.add(f"⚡ {self._does(seat, 'takes')} Zeus{source_words} {how}")
+        if source is not None:
+            line = self._said(seat, _("⚡ {name} takes Zeus from {source} {how}"),
+                              _("⚡ {name} take Zeus from {source} {how}"), source=self._name(source), how=how)
+        else:
+            line = self._said(seat, _("⚡ {name} takes Zeus {how}"), _("⚡ {name} take Zeus {how}"), how=how)
+        self.log.add(line)
 
     def _on_turn_skipped(self, event: Event) -> None:
-        self.log.add(f"{self._does(event.seat, 'is')} skipped")
+        self.log.add(self._said(event.seat, _("{name} is skipped"), _("{name} are skipped")))
         self._pause(0.3)
 
     def _on_card_drawn(self, event: Event) -> None:
         card = event.get("card") if event.seat == self.viewer else None
         self._arrive(event.seat, [card], stagger=0.0)
         self.draw_pile_size = int(event["draw_pile_size"])
-        public = f"{self._does(event.seat, 'draws')} a card"
+        public = self._said(event.seat, _("{name} draws a card"), _("{name} draw a card"))
         drawn = self._secret_card
         if event.seat in self.humans and drawn is not None:
             # Only that player reads which card (pass-and-play: not whoever sits down next).
-            self.log.add(f"{self._you_words(event.seat)} draw {drawn}", private_to=event.seat, public=public)
+            self.log.add(_("{you} draw {card}").format(you=self._you_words(event.seat), card=self._card_words(drawn)),
+                         private_to=event.seat, public=public)
         else:
             self.log.add(public)
 
     def _on_draw_lost(self, event: Event) -> None:
-        self.log.add(f"{self._name(event.seat)} did not draw in time: one card fewer")
+        self.log.add(_("{name} did not draw in time: one card fewer").format(name=self._name(event.seat)))
 
     def _on_turn_passed(self, event: Event) -> None:
         self.turn = int(event["turn"])
@@ -432,28 +462,31 @@ class ZeusTableScene(TableScene):
             return     # a void round: `round_void` follows and says so
         self.sounds.play("round_won")
         reason = event.get("reason")
-        words = ROUND_END_WORDS.get(reason, "").format(player=self._name(event.seat), turn=self._name(self.turn))
-        self.log.add(f"{self._does(event.seat, 'wins')} the round with Zeus and earns "
-                     f"{LETTERS[self.letters[event.seat] - 1]}")
-        self.result_words = ResultWords(f"{self._does(event.seat, 'wins')} the round!",
-                                   f"{words} {self._name(event.seat)} held Zeus.", self._result_rows())
+        words = _(ROUND_END_WORDS[reason]) if reason in ROUND_END_WORDS else ""
+        words = words.format(player=self._name(event.seat), turn=self._name(self.turn))
+        self.log.add(self._said(event.seat, _("{name} wins the round with Zeus and earns {letter}"),
+                                _("{name} win the round with Zeus and earn {letter}"),
+                                letter=LETTERS[self.letters[event.seat] - 1]))
+        self.result_words = ResultWords(self._said(event.seat, _("{name} wins the round!"), _("{name} win the round!")),
+                                        _("{how} {name} held Zeus.").format(how=words, name=self._name(event.seat)),
+                                        self._result_rows())
 
     def _on_round_void(self, event: Event) -> None:
-        self.log.add("Nobody held Zeus: the round is dealt again")
-        self.result_words = ResultWords("Nobody held Zeus", "Nobody wins this round; the same dealer deals again.",
-                                   self._result_rows(), next_label="Deal again")
+        self.log.add(_("Nobody held Zeus: the round is dealt again"))
+        self.result_words = ResultWords(_("Nobody held Zeus"), _("Nobody wins this round; the same dealer deals again."),
+                                        self._result_rows(), next_label=N_("Deal again"))
 
     def _on_game_won(self, event: Event) -> None:
         self.letters = list(event["letters"])
         self.sounds.play("round_won")
-        self.log.add(f"{self._does(event.seat, 'spells')} ZEUS: game over")
-        self.result_words = ResultWords(f"{self._does(event.seat, 'spells')} ZEUS!", "The game is over.",
-                                   self._result_rows())
+        self.log.add(self._said(event.seat, _("{name} spells ZEUS: game over"), _("{name} spell ZEUS: game over")))
+        self.result_words = ResultWords(self._said(event.seat, _("{name} spells ZEUS!"), _("{name} spell ZEUS!")),
+                                        _("The game is over."), self._result_rows())
 
 
     def _result_rows(self) -> list[tuple[str, str]]:
         """Each seat's ZEUS letters, and who held Zeus."""
-        return [(self.names[s], self._letters_text(s) + ("   (holds Zeus)" if s == self.holder else ""))
+        return [(self.names[s], self._letters_text(s) + ("   " + _("(holds Zeus)") if s == self.holder else ""))
                 for s in range(self.count)]
 
     def _letters_text(self, seat: int) -> str:
@@ -474,7 +507,7 @@ class ZeusTableScene(TableScene):
         card = self.cards.get(sprite.card_id)
         if card is None or card.kind == "number":
             return None
-        return CardHelp(f"{card.god or card.id}: {card.effect}")
+        return CardHelp(f"{self._card_words(card.id)}: {translate_message(card.effect)}")
 
     def _help_style(self) -> HelpBoxStyle:
         lay = self.layout
@@ -488,7 +521,7 @@ class ZeusTableScene(TableScene):
         # Mount Olympus: a stone platform the pile sits on.
         surface.blit(_stone(olympus.size, max(2, lay.margin // 3)), olympus)
         label_size = lay.text_size(15)
-        blit_text(surface, "Mount Olympus", (olympus.centerx, olympus.top - 2), label_size, theme.PARCHMENT,
+        blit_text(surface, _("Mount Olympus"), (olympus.centerx, olympus.top - 2), label_size, theme.PARCHMENT,
                   "bold", "midbottom")
         # The total, counting as cards land.
         tx, ty = self._total_anchor()
@@ -496,16 +529,16 @@ class ZeusTableScene(TableScene):
         total = self.total.shown
         colour = theme.GOLD if total >= 90 else theme.CREAM
         blit_text(surface, str(total), (tx, ty - big // 2), big, colour, "title", "midleft")
-        blit_text(surface, "of 100", (tx + 2, ty + big // 2 - 4), lay.text_size(16), theme.PARCHMENT, "sans",
+        blit_text(surface, _("of 100"), (tx + 2, ty + big // 2 - 4), lay.text_size(16), theme.PARCHMENT, "sans",
                   "topleft")
         rect = self._draw_pile_rect()
-        draw_face_down_pile(surface, self.art, rect, self.draw_pile_size, "Draw pile", lay.text_size(15))
+        draw_face_down_pile(surface, self.art, rect, self.draw_pile_size, _("Draw pile"), lay.text_size(15))
         owes = self.bottom in self.humans and self.state.view(None).owes_draw[self.bottom] and self.idle
         if owes and self.gate.may_show(self.bottom):
             pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(10, 10), width=4, border_radius=10)
-            blit_text(surface, "Click to draw", (rect.centerx, rect.top - 4), lay.text_size(15), theme.LEGAL_GLOW,
+            blit_text(surface, _("Click to draw"), (rect.centerx, rect.top - 4), lay.text_size(15), theme.LEGAL_GLOW,
                       "bold", "midbottom")
-        self.drag.zones = [DropZone("olympus", olympus, "Drop on Mount Olympus")]
+        self.drag.zones = [DropZone("olympus", olympus, _("Drop on Mount Olympus"))]
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """The plate with the seat's ZEUS letters; an opponent's card count beside its cards."""
@@ -523,7 +556,7 @@ class ZeusTableScene(TableScene):
         surface.blit(glow, glow.get_rect(center=(rect.centerx, rect.bottom - 4)))
         surface.blit(image, rect)
         if self.holder is None:
-            blit_text(surface, "Zeus is free", (rect.centerx, rect.bottom + 2), self.layout.text_size(14),
+            blit_text(surface, _("Zeus is free"), (rect.centerx, rect.bottom + 2), self.layout.text_size(14),
                       theme.GOLD, "bold", "midtop")
 
     def _hint(self) -> str:
@@ -537,29 +570,35 @@ class ZeusTableScene(TableScene):
                 return ""
             if self._reaction_race_on() and self.sneak_number is not None:
                 waiting = ", ".join(self._name(s) for s in self._waiting())
-                return (f"Sneak window: {_with_article(str(self.sneak_number))} may be sneaked now. "
-                        f"Then it is {waiting}'s turn.")
+                return _("Sneak window: {number} may be sneaked now. Then it is {name}'s turn.").format(
+                    number=_with_article(str(self.sneak_number)), name=waiting)
             if self.bottom in self._waiting():
                 return ""
-            return (f"{self._name(self.bottom)}'s cards are face down until their next turn. "
-                    f"{self._does(self.turn, 'is')} playing.")
+            face_down = _("{name}'s cards are face down until their next turn.").format(name=self._name(self.bottom))
+            return f"{face_down} {self._playing(self.turn)}"
         if self._reaction_open() and self.sneak_number is not None:
             number = _with_article(str(self.sneak_number))
             if self.bottom in self._reaction_offered_to() and len(self.humans) == 1:
-                return f"Sneak window open: you hold {number}. Press Sneak! (S) or drop it on Mount Olympus."
-            after = "your turn" if self.turn == self.bottom else f"{self._name(self.turn)}'s turn"
-            return f"Sneak window open: {number} may be sneaked now. Then it is {after}."
+                return _("Sneak window open: you hold {number}. Press Sneak! (S) or drop it on Mount Olympus.").format(
+                    number=number)
+            if self.turn == self.bottom:
+                return _("Sneak window open: {number} may be sneaked now. Then it is your turn.").format(number=number)
+            return _("Sneak window open: {number} may be sneaked now. Then it is {name}'s turn.").format(
+                number=number, name=self._name(self.turn))
         if self.turn == self.bottom:
             if self.bottom not in self._waiting():
                 return ""
-            return "Your turn: drag a card onto Mount Olympus, or click it twice, or press 1–4."
-        return f"{self._does(self.turn, 'is')} playing."
+            return _("Your turn: drag a card onto Mount Olympus, or click it twice, or press 1–4.")
+        return self._playing(self.turn)
+
+    def _playing(self, seat: int) -> str:
+        return self._said(seat, _("{name} is playing."), _("{name} are playing."))
 
 
 def _with_article(number: str) -> str:
-    """The number with its article, as said aloud: "a 7", "an 8", "an 11"."""
+    """The number with its article, as said aloud: "a 7", "an 8", "an 11" (Dutch: "een" for all)."""
     spoken_with_vowel = number.startswith("8") or number in ("11", "18")
-    return f"{'an' if spoken_with_vowel else 'a'} {number}"
+    return (_("an {number}") if spoken_with_vowel else _("a {number}")).format(number=number)
 
 
 @lru_cache(maxsize=8)

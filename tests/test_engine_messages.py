@@ -1,6 +1,6 @@
 """Sentences from game/ are language-neutral: a Message is the same English text as before (logs, records,
 exceptions see no change) and carries its message id and arguments, which the UI says in Dutch. Every
-refusal reason of Tamoul, Elios and game/core is such a Message, in the catalog and translated."""
+refusal reason of Tamoul, Elios, Zeus, Télos and game/core is such a Message, in the catalog and translated."""
 from __future__ import annotations
 
 import ast
@@ -85,8 +85,8 @@ def test_a_damaged_file_and_a_refused_save_name_are_told_in_dutch(tmp_path, dutc
 
 
 # ----- every sentence of the converted engines is a translated Message -----------------------------------
-CONVERTED = ("game/core", "game/tamoul", "game/elios")
-REASON_FUNCTIONS = ("why_illegal", "_group_at")
+CONVERTED = ("game/core", "game/tamoul", "game/elios", "game/zeus", "game/telos")
+REASON_FUNCTIONS = ("why_illegal", "_group_at", "_explain", "_multiple_block", "_max_lead_reason", "_not_held")
 
 
 def python_files(*folders: str) -> list[Path]:
@@ -144,11 +144,16 @@ def probes(state, seat: int) -> list[Action]:
              "intercept 0", "intercept 9", "reshuffle 2H", "reshuffle", "pass", "fly away", "groups", "groups rr/q",
              "groups rgw", "groups ww", "groups roy/lgs/bvw", "place 0 0", "place 0 0,1", "place 9 0", "place x 0",
              "place 0 99", "place 0 y", "place 0 1,1", "place", "disc", "disc 1", "split 0 r/g", "split 0 /g",
-             "split 0 rg/w", "split 1 ro/yw", "split 9 a/b"]
+             "split 0 rg/w", "split 1 ro/yw", "split 9 a/b", "play 7", "play 1", "play 10", "play Hermes",
+             "play Poseidon", "play Zeus", "play", "play 7 8", "sneak 8", "sneak 1", "sneak 10", "sneak Hera", "sneak",
+             "draw 1", "play 9a", "play 6a,6c", "play 9a,9a", "play 5a,5b", "play 5a,5b,5c,5d,5e", "play 1a,13b",
+             "play Z:ant", "play Z:serpent", "play Z:bull,7a", "play 99z", "play 1a,2b,3c", "divine 9a", "divine",
+             "divine 1a 2a", "play 7a 7b"]
     return [Action.parse(text) for text in texts] + [a for a in state.legal_actions(seat)][:3]
 
 
-@pytest.mark.parametrize("game_id,players", [("tamoul", 3), ("elios", 2), ("elios", 4)])
+@pytest.mark.parametrize("game_id,players", [("tamoul", 3), ("elios", 2), ("elios", 4), ("zeus", 2),
+                                                  ("zeus", 4), ("telos", 3), ("telos", 5)])
 def test_every_refusal_met_in_random_games_is_a_translated_message(game_id, players) -> None:
     game = load_game(game_id)
     entries = catalog_entries()

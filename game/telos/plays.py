@@ -12,15 +12,34 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Mapping, Sequence
 
+from game.core.messages import Message, msg, msg_n, msg_p
 from game.telos.cards import ZEUS_PREFIX, canonical, card_sort_key, is_zeus
 from game.telos.powers import PLAIN, ZeusBehaviour
 
-TOO_MANY = "too many cards for one lead"
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+TOO_MANY = msg("too many cards for one lead")
+# A count in words, as in 'play exactly two cards' (the context is a literal: the catalog tool reads it).
+NUMBER_WORDS = (
+    msg_p("Télos: a count in words", "no"),
+    msg_p("Télos: a count in words", "one"),
+    msg_p("Télos: a count in words", "two"),
+    msg_p("Télos: a count in words", "three"),
+    msg_p("Télos: a count in words", "four"),
+    msg_p("Télos: a count in words", "five"),
+    msg_p("Télos: a count in words", "six"),
+    msg_p("Télos: a count in words", "seven"),
+    msg_p("Télos: a count in words", "eight"),
+    msg_p("Télos: a count in words", "nine"),
+    msg_p("Télos: a count in words", "ten"),
+)
 
 
-def number_word(n: int) -> str:
+def number_word(n: int) -> Message | str:
+    """A count in words ("two", translated where it is shown); past ten, the digits."""
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+ZEUS_CANNOT_LEAD = msg("a Zeus card cannot lead before the last trick")
+ONE_CARD_EACH = msg("the last trick is played one card each")
 
 
 def line_text(line: Sequence[int]) -> str:
@@ -198,29 +217,31 @@ class PlayRules:
         return sorted(found, key=lambda play: tuple(map(rank, play)))  # all of k cards: `_play_order`
 
     def follow_problem(self, hand: Sequence[str], cards: Sequence[str], line: Sequence[int],
-                       earlier_max: int) -> str | None:
+                       earlier_max: int) -> Message | None:
         """Why this follow breaks T-10..T-14, in a player's words; None when it is legal."""
         k = len(line)
         if len(cards) != k:
-            return f"you must play exactly {number_word(k)} card{'s' if k != 1 else ''}, like the lead"
+            return msg_n("you must play exactly {number} card, like the lead",
+                         "you must play exactly {number} cards, like the lead", k, number=number_word(k))
         if self.reaches(self.play_values(cards, earlier_max), line):
             return None
         if self.free_follower(cards, k) is not None:
             return None
         if self.can_reach(hand, line, earlier_max):
-            return f"you must reach {line_text(line)}"
+            return msg("you must reach {line}", line=line_text(line))
         gods_in_hand = [c for c in hand if not is_zeus(c)]
         gods_played = [c for c in cards if not is_zeus(c)]
-        lowest = "your lowest card" if k == 1 else f"your {number_word(k)} lowest"
+        lowest = msg("your lowest card") if k == 1 else msg("your {number} lowest", number=number_word(k))
         if len(gods_in_hand) >= k:
             wanted = sorted(self.value_of[c] for c in self.lowest_gods(hand, k))
             if len(gods_played) == k and sorted(self.value_of[c] for c in gods_played) == wanted:
                 return None
             if len(gods_played) < k:
-                return f"you must reach {line_text(line)} or play {lowest} (a Zeus card never counts as one of them)"
+                return msg("you must reach {line} or play {lowest} (a Zeus card never counts as one of them)",
+                           line=line_text(line), lowest=lowest)
         elif len(gods_played) == len(gods_in_hand):
             return None
-        return f"you must reach {line_text(line)} or play {lowest}"
+        return msg("you must reach {line} or play {lowest}", line=line_text(line), lowest=lowest)
 
     # ----- leading -------------------------------------------------------------------------------
     def leads(self, hand: Sequence[str], max_k: int, last_trick: bool) -> list[tuple[str, ...]]:
@@ -261,7 +282,7 @@ class PlayRules:
         return plays
 
     def lead_problem(self, hand: Sequence[str], cards: Sequence[str], last_trick: bool,
-                     multiple_block: str | None, max_k: int) -> str | None:
+                     multiple_block: Message | None, max_k: int) -> Message | None:
         """Why this lead breaks T-7..T-9 or T-15. `multiple_block` says why no multiple lead is allowed
         at all; more than `max_k` cards gives TOO_MANY (the caller knows why the limit is what it is)."""
         zeus = [c for c in cards if is_zeus(c)]
@@ -269,17 +290,17 @@ class PlayRules:
         if len(cards) == 1:
             if not zeus or last_trick or all(is_zeus(c) for c in hand):
                 return None
-            return "a Zeus card cannot lead before the last trick"
+            return ZEUS_CANNOT_LEAD
         if last_trick:
-            return "the last trick is played one card each"
+            return ONE_CARD_EACH
         if all(is_zeus(c) for c in hand):
-            return "holding only Zeus cards, you lead exactly one of them"
+            return msg("holding only Zeus cards, you lead exactly one of them")
         if multiple_block is not None:
             return multiple_block
         if any(not self.behaviour(z).joins_multiple_lead for z in zeus) or not gods:
-            return "a Zeus card cannot lead before the last trick"
+            return ZEUS_CANNOT_LEAD
         if len({self.value_of[c] for c in gods}) > 1:
-            return "a multiple lead must be cards of one value"
+            return msg("a multiple lead must be cards of one value")
         if len(cards) > max_k:
             return TOO_MANY
         return None

@@ -24,12 +24,14 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
-from game.core.engine import SeatInfo, State, shuffle
+from game.core.engine import GAME_OVER, SeatInfo, State, shuffle
 from game.core.events import Event
+from game.core.messages import Message, msg, msg_n
 from game.core.records import PositionParts, read_position
 from game.telos.cards import ZEUS_PREFIX, canonical, is_zeus, parse_god_card
 from game.telos.content import TelosContent
-from game.telos.plays import TOO_MANY, PlayRules, number_word
+from game.telos.plays import ONE_CARD_EACH, TOO_MANY, PlayRules, number_word
+from game.telos.terms import zeus_card_name
 from game.telos.powers import PLAIN
 from game.telos.view import TelosView, TrickPlay
 
@@ -386,14 +388,14 @@ class TelosState(State):
         # no reactions in Télos: the one seat acting (`to_act`) is awaited
         return () if self.finished else (self.order[len(self.plays)],)
 
-    def _multiple_block(self) -> str | None:
+    def _multiple_block(self) -> Message | None:
         """T-8: why no multiple lead is allowed in this trick at all, or None."""
         if self.last_trick:
-            return "the last trick is played one card each"
+            return ONE_CARD_EACH
         if self.trick_number == 0:
-            return "no multiple leads on the first trick of a round"
+            return msg("no multiple leads on the first trick of a round")
         if self.serpent_ban:
-            return f"no multiple leads after the {self._serpent_name}"
+            return msg("no multiple leads after the {card}", card=zeus_card_name(self._serpent_name))
         return None
 
     def _max_lead(self, seat: int) -> int:
@@ -405,16 +407,18 @@ class TelosState(State):
             return self.max_multiple_lead
         return keep
 
-    def _max_lead_reason(self, seat: int) -> str:
+    def _max_lead_reason(self, seat: int) -> Message:
         """Why `_max_lead` is no higher, in a player's words."""
         block = self._multiple_block()
         if block is not None:
             return block
         limit = self._max_lead(seat)
         if limit < len(self.hands[seat]) - 1:
-            return (f"with {number_word(len(self.seats))} players you may lead at most "
-                    f"{number_word(limit)} cards")
-        return f"keep at least one card for the last trick: lead at most {number_word(limit)} cards"
+            return msg("with {players} players you may lead at most {number} cards",
+                       players=number_word(len(self.seats)), number=number_word(limit))
+        return msg_n("keep at least one card for the last trick: lead at most {number} card",
+                     "keep at least one card for the last trick: lead at most {number} cards", limit,
+                     number=number_word(limit))
 
     @property
     def _serpent_name(self) -> str:
@@ -456,24 +460,24 @@ class TelosState(State):
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         if self.finished:
-            return "the game is over"
+            return GAME_OVER
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            return f"there is no seat {seat}"
+            return msg("there is no seat {seat}", seat=seat)
         if seat != self.turn:
-            return f"it is {self.seats[self.turn].name}'s turn, not yours"  # type: ignore[index]
+            return msg("it is {name}'s turn, not yours", name=self.seats[self.turn].name)  # type: ignore[index]
         hand = self.hands[seat]
         if action.verb == "divine":
             if not self.divine:
-                return "the Divine Trick is not played in this game"
+                return msg("the Divine Trick is not played in this game")
             if len(action.args) != 1:
-                return "name one card to swap, e.g. 'divine 9a'"
+                return msg("name one card to swap, e.g. 'divine 9a'")
             if self.divine_used[seat]:
-                return "you have already used your Divine Trick this round"
+                return msg("you have already used your Divine Trick this round")
             return self._not_held(hand, action.args[0])
         if action.verb != "play":
-            return f"'{action.verb}' is not a Télos action; use 'play' or 'divine'"
+            return msg("'{verb}' is not a Télos action; use 'play' or 'divine'", verb=action.verb)
         if len(action.args) != 1 or not action.args[0]:
-            return "name the cards to play, e.g. 'play 9a' or 'play 6a,6c'"
+            return msg("name the cards to play, e.g. 'play 9a' or 'play 6a,6c'")
         cards = action.cards
         named: set[str] = set()
         for card in cards:
@@ -481,22 +485,22 @@ class TelosState(State):
             if problem:
                 return problem
             if card in named:
-                return f"you named {card} twice"
+                return msg("you named {card} twice", card=card)
             named.add(card)
         if not self.plays:
             problem = self.rules.lead_problem(hand, cards, self.last_trick, self._multiple_block(),
                                               self._max_lead(seat))
             return self._max_lead_reason(seat) if problem == TOO_MANY else problem
         if self.last_trick:
-            return None if len(cards) == 1 else "the last trick is played one card each"
+            return None if len(cards) == 1 else ONE_CARD_EACH
         return self.rules.follow_problem(hand, cards, self.line, self._earlier_max())
 
-    def _not_held(self, hand: list[str], card: str) -> str | None:
+    def _not_held(self, hand: list[str], card: str) -> Message | None:
         if card in hand:
             return None
         if card in self.deck:
-            return f"you do not hold {card}"
-        return f"there is no card {card!r} in this game"
+            return msg("you do not hold {card}", card=card)
+        return msg("there is no card {card} in this game", card=repr(card))
 
     # The rule code below runs for `apply` and for `advance` alike: `events` is the list the events go
     # into, or None when nobody watches (`advance`), and then no event object is made at all.

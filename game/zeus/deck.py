@@ -12,8 +12,10 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from game.core.content import Node, load_yaml, parse_yaml
+from game.core.messages import Message, msg
 from game.core.powers import PowerSpec
 from game.zeus.powers import ZEUS_POWERS, apply_power
+from game.zeus.terms import god_effect
 
 HAND_SIZE = 4
 MAX_PLAYERS = 5
@@ -34,7 +36,7 @@ class CardDef:
     id: str
     kind: str  # "number" or "god"
     count: int
-    effect: str
+    effect: Message
     value: int | None = None
     god: str | None = None
     steals: bool = False
@@ -132,8 +134,8 @@ class ZeusDeck:
         return self._ranks[card_id]  # type: ignore[attr-defined]
 
 
-def number_effect(value: int) -> str:
-    return f"Add {value} to Mount Olympus."
+def number_effect(value: int) -> Message:
+    return msg("Add {value} to Mount Olympus.", value=value)
 
 
 def load_deck(path: Path | str) -> ZeusDeck:
@@ -173,7 +175,7 @@ def read_deck(root: Node) -> ZeusDeck:
         for (type_name, param), (low, high) in PARAM_BOUNDS.items():
             if power.type == type_name:
                 power_node.get("params").get(param).expect_int(minimum=low, maximum=high)
-        effect = god.get("effect").expect_str()
+        effect = god_effect(god.get("effect").expect_str())
         cards[name] = CardDef(name, "god", count, effect, god=name, steals=steals, power=power)
 
     deck = ZeusDeck(cards, tuple(cards))

@@ -20,11 +20,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
-from game.core.engine import SeatInfo, State, shuffle
+from game.core.engine import GAME_OVER, SeatInfo, State, shuffle
+from game.core.messages import Message, msg
 from game.core.records import PositionParts, read_position
 from game.core.events import Event
 from game.zeus.deck import HAND_SIZE, MOUNT_OLYMPUS_TOP, ZeusDeck
 from game.zeus.outcome import outcome_of
+from game.zeus.terms import god_name
 from game.zeus.view import ZeusView
 
 if TYPE_CHECKING:
@@ -302,58 +304,60 @@ class ZeusState(State):
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         if self.finished:
-            return "the game is over"
+            return GAME_OVER
         if not (0 <= seat < self.players):
-            return "only the players act in Zeus on the Loose"
+            return msg("only the players act in Zeus on the Loose")
         if action in self._legal_list(seat):
             return None
         return self._explain(seat, action)
 
-    def _explain(self, seat: int, action: Action) -> str:
+    def _explain(self, seat: int, action: Action) -> Message:
         """Why a listed-as-illegal action is not allowed, in the words a player would use."""
         verb, args = action.verb, action.args
         if verb not in VERBS:
-            return f"there is no '{verb}' in Zeus on the Loose; you can play, sneak or draw"
+            return msg("there is no '{verb}' in Zeus on the Loose; you can play, sneak or draw", verb=verb)
         if verb == "draw":
             if args:
-                return "'draw' takes nothing after it"
+                return msg("'draw' takes nothing after it")
             if not self.options.get("manual_draw"):
-                return "drawing is automatic in this game"
-            return "you have no card to draw now (you draw right after playing, before the next card)"
+                return msg("drawing is automatic in this game")
+            return msg("you have no card to draw now (you draw right after playing, before the next card)")
         if len(args) != 1:
-            return "say one card, as in 'play 7' or 'play Hermes'" if verb == "play" else \
-                "say one number, as in 'sneak 8'"
+            return msg("say one card, as in 'play 7' or 'play Hermes'") if verb == "play" else \
+                msg("say one number, as in 'sneak 8'")
         card = args[0]
         if card not in self.deck.cards:
-            return f"there is no card '{card}' in Zeus on the Loose"
+            return msg("there is no card '{card}' in Zeus on the Loose", card=card)
         definition = self.deck.cards[card]
         if verb == "play":
             if seat != self.turn:
                 if seat in self.sneakers() and card == str(self.top_number()[0]):
-                    return f"it is not your turn, but you can sneak your {card} ('sneak {card}')"
-                return "it is not your turn"
+                    return msg("it is not your turn, but you can sneak your {card} ('sneak {card}')", card=card)
+                return msg("it is not your turn")
             if card not in self.hands[seat]:
-                return f"you do not hold {'a ' if definition.is_number else ''}{card}"
-            return "that would take Mount Olympus past 100"
+                if definition.is_number:
+                    return msg("you do not hold a {card}", card=card)
+                return msg("you do not hold {god}", god=god_name(card))
+            return msg("that would take Mount Olympus past 100")
         # sneak
         if not self.options.get("sneak"):
-            return "the Same Number Sneak is not played in this game"
+            return msg("the Same Number Sneak is not played in this game")
         if seat == self.turn:
-            return "it is your turn: play the matching card as an ordinary play"
+            return msg("it is your turn: play the matching card as an ordinary play")
         if not definition.is_number:
-            return "only a number card can be sneaked"
+            return msg("only a number card can be sneaked")
         number, played_by = self.top_number()
         if number is None:
-            return "you can only sneak right after a number card is played"
+            return msg("you can only sneak right after a number card is played")
         if played_by == seat:
-            return "you cannot sneak onto your own card"
+            return msg("you cannot sneak onto your own card")
         if definition.value != number:
-            return f"you can only sneak a card matching the {number} on top"
+            return msg("you can only sneak a card matching the {number} on top", number=number)
         if card not in self.hands[seat]:
-            return f"you do not hold a {card}"
+            return msg("you do not hold a {card}", card=card)
         if self.players == 2:
-            return "with two players there is no Same Number Sneak"
-        return f"'{action}' is not allowed now"
+            return msg("with two players there is no Same Number Sneak")
+        return msg("'{action}' is not allowed now", action=str(action))
 
     # ----- carrying out actions ---------------------------------------------------------------------
     def _forget_derived(self) -> None:

@@ -215,3 +215,23 @@ def test_no_text_at_a_dutch_table_is_cut_or_runs_out_of_its_box(name, size, tmp_
         assert text_problems(log) == []
     finally:
         shot.close()
+
+
+# ----- the Hint says the move in the table's words, not in the record's notation ----------------------------------
+@pytest.mark.parametrize("language,would", [("en", "the Normal AI would "), ("nl", "de normale AI zou ")])
+@pytest.mark.parametrize("name", ["elios-start", "elios-mid", "zeus-mid"])
+def test_the_hint_names_every_move_in_the_tables_words(name, language, would, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = open_table_moment(name, (1280, 720), language, tmp_path)
+    try:
+        table = shot.app.stack.top
+        legal = table.state.legal_actions(table.bottom)
+        assert legal, "the bottom seat has a move at this moment"
+        for action in legal:
+            words = table._hint_reason(action)
+            assert words.startswith(would)
+            if language == "nl":                                            # the notation's verbs are English
+                assert action.verb not in words.split(), words
+            assert not any(("," in arg or "/" in arg) and arg in words for arg in action.args), words  # "1,2", "rr/q"
+    finally:
+        shot.close()
