@@ -935,6 +935,35 @@ class TamoulTableScene(TableScene):
         return {(p, s) for p, row in enumerate(view.board) for s, known in enumerate(row)
                 if known is not None and known.watch_of(self.viewer) is not None}
 
+    def _hint_reason(self, action: Action) -> str:
+        """The Hint's move in the table's own words (places as the player at the bottom sees them)."""
+        def place(text: str) -> str:
+            owner, _dot, slot = text.rpartition(".")
+            seat = int(owner) if owner else self.bottom
+            if seat == self.bottom:
+                return _("your card {slot}").format(slot=int(slot) + 1)
+            return _("{name}'s card {slot}").format(name=self.names[seat], slot=int(slot) + 1)
+
+        verb, args = action.verb, action.args
+        if verb == "draw":
+            return (_("the Normal AI would take the top discard") if args == ("discard",)
+                    else _("the Normal AI would draw from the draw pile"))
+        if verb == "keep":
+            return _("the Normal AI would keep the card in slot {slot}").format(slot=int(args[0]) + 1)
+        if verb == "discard":
+            return _("the Normal AI would throw the card onto the discard pile")
+        if verb == "end":
+            return _("the Normal AI would end the turn")
+        if verb == "tamoul":
+            return _("the Normal AI would call Tamoul!")
+        if verb == "intercept":
+            return _("the Normal AI would intercept with {place}").format(place=place(args[0]))
+        if verb == "peek":
+            return _("the Normal AI would look at {place}").format(place=place(args[0]))
+        if verb == "swap":
+            return _("the Normal AI would swap {first} with {second}").format(first=place(args[0]), second=place(args[1]))
+        return super()._hint_reason(action)
+
     def _hint(self) -> str:
         view = self.state.view(None)
         common = self._common_hint(view.turn)

@@ -549,3 +549,16 @@ def test_a_card_thrown_away_flies_to_the_discard_pile_from_where_it_was(make_app
     assert (sprite.x, sprite.y) != pytest.approx(start) and (sprite.x, sprite.y) != pytest.approx(sprite.home[:2])
     run(app, 60)
     assert (sprite.x, sprite.y) == pytest.approx(sprite.home[:2])
+
+
+def test_the_hint_says_every_kind_of_move_in_words_not_in_record_notation(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:normal")])
+    moves = [Action("draw", ("deck",)), Action("draw", ("discard",)), Action("keep", ("2",)), Action("discard"),
+             Action("end"), Action("tamoul"), Action("intercept", ("1",)), Action("peek", ("3",)),
+             Action("peek", ("1.0",)), Action("swap", ("0.1", "1.2"))]
+    words = [scene._hint_reason(move) for move in moves]
+    assert len(set(words)) == len(words)
+    for move, text in zip(moves, words):
+        assert text.startswith("the Normal AI would ") and (not move.args or str(move) not in text) and "." not in text, text
+    assert words[-1] == "the Normal AI would swap your card 2 with Zoe's card 3"
