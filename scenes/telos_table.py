@@ -29,15 +29,15 @@ scenes/table/selection.py's SetChooser says from `legal_actions` whether the cho
 play and which cards may still join it. A refused set springs back and stays chosen, so it can be
 mended rather than picked again.
 
-What is Télos's own here: the trick round the centre ellipse with its winning-card tag and sweep,
-the table line and the centre's words, the direction ring, score chips and totals on the plates,
-the blind card of the Divine Trick, set selection and its glow, and the Zeus-card help. Seating,
-AI pacing, deal and gather, plates, count badges, hint line, notices and results are the kit's.
+What is Télos's own here: which card is winning the trick and where a swept trick goes, the table
+line and the centre's words, the direction and when it turns, score chips and totals on the plates,
+the blind card of the Divine Trick, set selection and its glow, and the Zeus-card help. The trick's
+place round the centre, its landing, tag, sweep, look back and ring are the kit's trick area
+(scenes/table/trick_area.py), the words' stack its centre lines (scenes/table/centre_lines.py);
+seating, AI pacing, deal and gather, plates, count badges, hint line, notices and results are the kit's.
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
@@ -54,13 +54,14 @@ from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
 from scenes.table.captions import CardHelp
 from scenes.table.card_art import card_height
+from scenes.table.centre_lines import CentreLine, draw_centre_lines
 from scenes.table.chips import draw_chip_row, value_chip
-from scenes.table.deal import fly_to_rest
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea
 from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_plate_backing, draw_plate_name
 from scenes.table.selection import SelectionHelp, SetChooser, light_hand
 from scenes.table.sprites import CardSprite, SpriteRenderer
+from scenes.table.trick_area import TrickArea, TrickPlay, seat_point
 from scenes.table.tween import Counter, ease_in_out_cubic
 from scenes.table.zones import DropZone
 from scenes.telos_art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art
@@ -75,15 +76,6 @@ HAND_SPACING = 1.05             # card widths between your cards when the strip 
 LEAD_WORDS = {"eagle": "the Eagle", "cuckoo": "the Cuckoo"}
 
 CardKey = tuple[str, Any]       # ("v", 9) for any God card of value 9, ("z", "Z:ant") for a Zeus card
-
-
-@dataclass
-class ShownPlay:
-    """One seat's play as it lies in the trick area."""
-
-    seat: int
-    sprites: list[CardSprite]
-    values: tuple[int, ...]
 
 
 class TelosTableScene(TableScene):
@@ -104,14 +96,12 @@ class TelosTableScene(TableScene):
                                    hover_lift=True)
         self.chooser = SetChooser(self.card_key, self._legal_play_sets)
         # What is on screen (from events while they are shown; from the view whenever idle).
-        self.trick: list[ShownPlay] = []
+        self.trick_area = TrickArea(self.count)     # the plays round the centre, and the last trick taken
         self.line: tuple[int, ...] = ()
         self.k = 0
-        self.previous_trick: list[tuple[int, list[str]]] = []   # the last trick taken, for "Last trick"
         self.swapped_in: str | None = None      # the viewer's card that came from the blind (marked in hand)
         self.divine_used: list[bool] = [False] * self.count    # who has used the Divine Trick this round
         self.banner_rect: pygame.Rect | None = None     # the "Last trick!" banner as last drawn
-        self.best_tag_rect: pygame.Rect | None = None   # the "winning" tag as last drawn
         self.direction = 1                  # the direction of the trick under way (what the arrows show)
         self.next_direction = 1             # from the next trick on (a Swan played in this trick turned it)
         self.arrow = Counter(1.0)           # +1 clockwise … -1 counter-clockwise, tweened on a Swan
@@ -131,7 +121,6 @@ class TelosTableScene(TableScene):
         self.play_button: Button | None = None
         self.swap_button: Button | None = None
         self._divine_cache: tuple[Any, bool] | None = None
-        self._direction_cache: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
         self._start()
 
     def _log_where_we_are(self) -> None:
@@ -164,47 +153,12 @@ class TelosTableScene(TableScene):
     def _set_layout(self, size: tuple[int, int]) -> None:
         """A new layout, and the card widths it lays out (drawn exactly; in-flight sizes are snapped)."""
         super()._set_layout(size)
-        self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width, self.trick_card_width(),
+        self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width,
+                                 self.trick_area.card_width(self.layout),
                                  max(24, int(self.layout.card_width * 0.62))}
 
     def _lay_out_table(self) -> None:
-        self._layout_trick(animate=False)
-
-    def trick_card_width(self) -> int:
-        """Trick cards: as big as the centre allows with plays at its top and bottom and room between."""
-        centre = self.layout.centre
-        return max(22, int(min(self.layout.card_width * 0.72, centre.height * 0.3 / 1.4,
-                               centre.width / (2.2 * max(3, self.count)))))
-
-    def _trick_ellipse(self) -> tuple[tuple[float, float], float, float]:
-        centre = self.layout.centre
-        tw = self.trick_card_width()
-        rx = max(10.0, centre.width / 2 - tw * 1.0)
-        ry = max(10.0, centre.height / 2 - card_height(tw) * 0.55)
-        return (centre.centerx, centre.centery), rx, ry
-
-    def _seat_point(self, seat: int) -> tuple[float, float]:
-        area = self.layout.seats[seat]
-        return (float(area.hand_centre[0]), float(area.hand_centre[1])) if area.side == "bottom" else \
-            (float(area.rect.centerx), float(area.rect.centery))
-
-    def trick_spot(self, seat: int) -> tuple[float, float]:
-        """Where `seat`'s play lies: on an ellipse round the centre, in the direction of that seat."""
-        (cx, cy), rx, ry = self._trick_ellipse()
-        sx, sy = self._seat_point(seat)
-        dx, dy = sx - cx, sy - cy
-        if abs(dx) < 1e-6 and abs(dy) < 1e-6:
-            return cx, cy + ry
-        t = 1.0 / math.sqrt((dx / rx) ** 2 + (dy / ry) ** 2)
-        return cx + dx * t, cy + dy * t
-
-    def _play_positions(self, seat: int, count: int) -> list[tuple[float, float, float]]:
-        """The cards of one play overlap in a short row, each turned a little, so several read as a set."""
-        x, y = self.trick_spot(seat)
-        tw = self.trick_card_width()
-        step = tw * 0.55
-        total = step * (count - 1)
-        return [(x - total / 2 + i * step, y + (i % 2) * 2, (count - 1) * 2.5 - i * 5.0) for i in range(count)]
+        self.trick_area.lay_out(self.layout, self.tweens, animate=False)
 
     def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
         """An opponent's face-down cards take the left of its area; its score cards the right."""
@@ -223,15 +177,6 @@ class TelosTableScene(TableScene):
                              rect.bottom - row_top)
         return region, max(10, min(int(area.plate.height * 0.62), region.height // 2 - 2))
 
-    def _layout_trick(self, animate: bool = True) -> None:
-        tw = self.trick_card_width()
-        for order, play in enumerate(self.trick):
-            for i, (sprite, (x, y, rot)) in enumerate(zip(play.sprites, self._play_positions(play.seat, len(play.sprites)))):
-                sprite.rest_at(x, y, rot)
-                sprite.width = tw
-                sprite.z = 20 + order * 10 + i
-                self._send_home(sprite, animate, 0.3)
-
     def _deck_spot(self) -> tuple[int, int]:
         return self.layout.centre.center
 
@@ -245,9 +190,8 @@ class TelosTableScene(TableScene):
 
     # ----- what the screen shows, rebuilt from the view (start, resume, a new seat at the bottom) -------
     def _sync_table(self, view: TelosView) -> None:
-        self.trick = [ShownPlay(p.seat, [CardSprite(c, flip=1.0, tag="trick") for c in p.cards], p.values)
-                      for p in view.trick]
-        self._layout_trick(animate=False)
+        self.trick_area.show([(p.seat, p.cards, p.values) for p in view.trick])
+        self.trick_area.lay_out(self.layout, self.tweens, animate=False)
         self.flying = []
         self.sweep_to = None
         self._sync_info(view)
@@ -278,8 +222,7 @@ class TelosTableScene(TableScene):
         view = self._view()
         if not self._seat_zones_match(view):
             return False
-        shown = [(p.seat, sorted(str(s.card_id) for s in p.sprites)) for p in self.trick]
-        return shown == [(p.seat, sorted(p.cards)) for p in view.trick]
+        return self.trick_area.matches([(p.seat, p.cards) for p in view.trick])
 
     # ----- controls -------------------------------------------------------------------------------------
     def _build_controls(self) -> None:
@@ -439,9 +382,9 @@ class TelosTableScene(TableScene):
             self._hide_bottom_hand()
         self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')} {event['hand_size']} "
                      f"cards each; {self._does(event['first_leader'], 'leads')}")
-        self._gather_for_new_round([s for play in self.trick for s in play.sprites], self._deck_spot(), 0.3, fade=True)
-        self.trick = []
-        self.previous_trick = []
+        self._gather_for_new_round(self.trick_area.sprites(), self._deck_spot(), 0.3, fade=True)
+        self.trick_area.plays = []
+        self.trick_area.previous = []
         self.swapped_in = None
         self.divine_used = [False] * self.count
         self.sweep_to = None
@@ -523,33 +466,19 @@ class TelosTableScene(TableScene):
         seat = event.seat
         cards = list(event["cards"])
         if event["lead"]:
-            self.trick = []
+            self.trick_area.plays = []
             self.k = int(event["k"])
             self.last_trick = bool(event["last_trick"])
-        moving: list[CardSprite] = []
-        for card in cards:
-            sprite = self._take_from_hand(seat, card, self._seat_point(seat))
-            sprite.tag = "trick"
-            moving.append(sprite)
-        old_widths = [s.pixel_width for s in moving]
-        self.trick.append(ShownPlay(seat, moving, tuple(event["values"])))
+        moving = [self._take_from_hand(seat, card, seat_point(self.layout, seat)) for card in cards]
+        self.trick_area.land(self.layout, self.tweens, TrickPlay(seat, moving, tuple(event["values"])),
+                             on_landed=lambda: self.sounds.play("card_place"))
         self._lay_out_seat(seat)
-        tw = self.trick_card_width()
-        for order, (sprite, (x, y, rot)) in enumerate(zip(moving, self._play_positions(seat, len(moving)))):
-            sprite.rest_at(x, y, rot)
-            sprite.width = tw
-            sprite.z = 20 + len(self.trick) * 10 + order
-            flip_up = sprite.flip < 1.0
-            fly_to_rest(self.tweens, sprite, old_widths[order], 0.4, order * 0.06,
-                        on_done=lambda: self.sounds.play("card_place"))
-            if flip_up:
-                self.tweens.add(sprite, 0.25, delay=0.1 + order * 0.06, flip=1.0)
         self.line = tuple(event["line"])
-        played = len(self.trick)
+        played = len(self.trick_area.plays)
         self.turn = self.order[played] if played < len(self.order) else None
         verb = "leads" if event["lead"] else "plays"
         words = f"{self._does(seat, verb)} {self._cards_label(cards)}"
-        if not event["last_trick"] and len(self.trick) < self.count:
+        if not event["last_trick"] and played < self.count:
             words += f"; reach {' · '.join(str(v) for v in self.line)}"
         self.log.add(words)
         self._pause(0.1)
@@ -571,7 +500,7 @@ class TelosTableScene(TableScene):
         """(play index, card index) of the card winning the trick so far, by the values the view gives
         (T-13: the highest value; among equal values the one played last). Only for the highlight."""
         best, where = -1, None
-        for p, play in enumerate(self.trick):
+        for p, play in enumerate(self.trick_area.plays):
             for c, value in enumerate(play.values):
                 if value >= best:
                     best, where = value, (p, c)
@@ -579,7 +508,7 @@ class TelosTableScene(TableScene):
 
     def _on_trick_won(self, event: Event) -> None:
         winner = int(event["winner"])
-        self.previous_trick = [(play.seat, [str(s.card_id) for s in play.sprites]) for play in self.trick]
+        self.trick_area.remember()
         self.sweep_to = winner
         self.turn = None
         card = self.card_label(event["winning_card"])
@@ -599,24 +528,15 @@ class TelosTableScene(TableScene):
         and fades (on the last trick, the winning card shrinks into the winner's score cards instead).
         Gathering first means no card crosses another seat's name plate on its way."""
         winner = int(event["winner"])
-        gather = self.trick_spot(winner)
-        for play in self.trick:
-            for sprite in play.sprites:
-                self.flying.append(sprite)
-                sprite.glow = None
-                sprite.z = 15             # under the cards still resting, never over a name plate's words
-                keep = event["last_trick"] and sprite.card_id == event["winning_card"]
-                (x, y), scale = self._sweep_target(winner, keep, sprite.width)
 
-                def away(s: CardSprite = sprite, x: float = x, y: float = y, scale: float = scale,
-                         keep: bool = keep) -> None:
-                    self.tweens.add(s, 0.3, easing=ease_in_out_cubic, x=x, y=y, scale=scale,
-                                    alpha=255.0 if keep else 0.0, on_done=lambda: self._forget(s))
+        def target(sprite: CardSprite) -> tuple[tuple[float, float], float, bool]:
+            keep = bool(event["last_trick"]) and sprite.card_id == event["winning_card"]
+            point, scale = self._sweep_target(winner, keep, sprite.width)
+            return point, scale, keep
 
-                self.tweens.add(sprite, 0.25, easing=ease_in_out_cubic, x=gather[0], y=gather[1], rotation=0.0,
-                                on_done=away)
+        self.trick_area.sweep(self.trick_area.spot(self.layout, winner), target, self.tweens, self.flying,
+                              self._forget)
         self.sounds.play("card_slide")
-        self.trick = []
         self.sweep_to = None
         self.line, self.k = (), 0
         self.turn = None                  # nobody is called to lead while the cards are still in the air
@@ -648,7 +568,8 @@ class TelosTableScene(TableScene):
 
     def _look_back(self) -> LookBack | None:
         """The last trick taken this round, each play under its player's name (all of it was seen face up)."""
-        return LookBack("The last trick", self.previous_trick) if self.previous_trick else None
+        previous = self.trick_area.previous
+        return LookBack("The last trick", previous) if previous else None
 
     def _turn_to_next_direction(self) -> None:
         """A new trick starts: a Swan's new direction takes effect now, and the arrows turn to it."""
@@ -714,8 +635,8 @@ class TelosTableScene(TableScene):
         self.drag.zones = self._zones()
         self.drag.draw_zones(surface)
         self._draw_play_here(surface)
-        self._highlight_best()
-        self._draw_cards(surface, [s for play in self.trick for s in play.sprites])
+        self.trick_area.highlight(self.current_best())
+        self._draw_cards(surface, self.trick_area.sprites())
         self._draw_swap_marks(surface)
         self._draw_best_tag(surface)
         for seat in range(self.count):
@@ -743,109 +664,34 @@ class TelosTableScene(TableScene):
 
     def _draw_direction(self, surface: pygame.Surface) -> None:
         """A faint ring through the plays with arrowheads between seats, pointing the way play goes."""
-        key = (self.layout.size, self.count, self.bottom, round(self.arrow.value, 2))
-        if self._direction_cache is None or self._direction_cache[0] != key:
-            self._direction_cache = (key, *self._paint_direction())
-        _, layer, topleft = self._direction_cache
-        surface.blit(layer, topleft)
-
-    def _paint_direction(self) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The ring and arrows on their own small layer (repainted only when the layout or the arrow changes)."""
-        (cx, cy), rx, ry = self._trick_ellipse()
-        head = max(7, int(self.layout.card_width * 0.14)) * self.arrow.value
-        pad = int(abs(head) * 2) + 4
-        bounds = pygame.Rect(0, 0, int(rx * 2) + 2 * pad, int(ry * 2) + 2 * pad)
-        bounds.center = (int(cx), int(cy))
-        layer = pygame.Surface(bounds.size, pygame.SRCALPHA)
-        ox, oy = bounds.left, bounds.top
-        ring = pygame.Rect(0, 0, int(rx * 2), int(ry * 2))
-        ring.center = (int(cx) - ox, int(cy) - oy)
-        pygame.draw.ellipse(layer, (*theme.PARCHMENT, 70), ring, width=max(2, self.layout.margin // 3))
-        angles = sorted(math.atan2(self.trick_spot(s)[1] - cy, self.trick_spot(s)[0] - cx) for s in range(self.count))
-        for i, a in enumerate(angles):
-            b = angles[(i + 1) % len(angles)] + (2 * math.pi if i + 1 == len(angles) else 0)
-            mid = (a + b) / 2
-            px, py = cx - ox + math.cos(mid) * rx, cy - oy + math.sin(mid) * ry
-            # The ellipse's tangent at this angle (screen angles grow clockwise because y points down).
-            tx, ty = -math.sin(mid) * rx, math.cos(mid) * ry
-            norm = math.hypot(tx, ty) or 1.0
-            tx, ty = tx / norm, ty / norm
-            nx, ny = -ty, tx
-            tip = (px + tx * head, py + ty * head)
-            base = (px - tx * head * 0.6, py - ty * head * 0.6)
-            size = abs(head) * 0.7
-            pygame.draw.polygon(layer, (*theme.GOLD, 200), [tip, (base[0] + nx * size, base[1] + ny * size),
-                                                            (base[0] - nx * size, base[1] - ny * size)])
-        return layer, bounds.topleft
+        self.trick_area.draw_direction_ring(surface, self.layout, self.arrow.value, key=(self.bottom,))
 
     def _draw_centre_words(self, surface: pygame.Surface) -> None:
         """The table line and k, the last-trick call, the Serpent's ban and the direction, in the middle."""
-        lay = self.layout
-        (cx, cy), rx, ry = self._trick_ellipse()
-        size = lay.text_size(17)
-        small = lay.text_size(14)
-        lines: list[tuple[str, Any]] = []
+        small = self.layout.text_size(14)
+        lines: list[CentreLine] = []
         if self.last_trick:
             zeus = self.content.zeus_last_trick_value
-            lines.append(("banner", f"Last trick! Zeus is worth {zeus}"))
-        if self.last_trick:
-            lines.append(("text", "One card each; the highest card takes it"))
+            lines.append(CentreLine("banner", f"Last trick! Zeus is worth {zeus}", colour=ZEUS_GOLD))
+            lines.append(CentreLine("text", "One card each; the highest card takes it"))
         elif self.round_end_words:
-            lines.append(("text", self.round_end_words))
+            lines.append(CentreLine("text", self.round_end_words))
         elif self.line:
-            lines.append(("line", None))
-            lines.append(("text", f"{self.k} card{'s' if self.k != 1 else ''} each"))
+            lines.append(CentreLine("chips", "Reach:", tuple(str(v) for v in self.line)))
+            lines.append(CentreLine("text", f"{self.k} card{'s' if self.k != 1 else ''} each"))
         elif self.turn is not None and not self.state.finished:
             who = "You lead" if self._you(self.turn) else f"{self._does(self.turn, 'leads')}"
-            lines.append(("text", f"{who}: one card" + ("" if self.first_trick or self.last_trick or self.serpent
-                                                        else ", or several of one value")))
+            lines.append(CentreLine("text", f"{who}: one card" + ("" if self.first_trick or self.last_trick
+                                                                  or self.serpent else ", or several of one value")))
         if self.serpent:
-            lines.append(("serpent", "No multiple leads this round"))
+            icon = emblem_image("ban_multiple_leads", int(small * 1.5), theme.ILLEGAL)
+            lines.append(CentreLine("warning", "No multiple leads this round", icon=icon))
         way = "Play goes clockwise" if self.direction > 0 else "Play goes counter-clockwise"
         if self.next_direction != self.direction:
             way += "; from the next trick " + ("clockwise" if self.next_direction > 0 else "counter-clockwise")
-        lines.append(("small", way))
-        chip_h = max(14, int(size * 1.5))
-        heights = {"banner": int(size * 1.6), "line": chip_h + 4, "text": int(size * 1.35), "serpent": int(small * 1.6),
-                   "small": int(small * 1.4)}
-        total = sum(heights[kind] for kind, _ in lines)
-        y = cy - total / 2
-        self.banner_rect = None
-        for kind, text in lines:
-            h = heights[kind]
-            mid = int(y + h / 2)
-            if kind == "banner":
-                image = theme.font(size, "bold").render(text, True, theme.INK)
-                box = image.get_rect(center=(int(cx), mid)).inflate(size, size // 3)
-                self.banner_rect = box
-                pygame.draw.rect(surface, ZEUS_GOLD, box, border_radius=box.height // 3)
-                surface.blit(image, image.get_rect(center=box.center))
-            elif kind == "line":
-                label = theme.font(size, "bold").render("Reach:", True, theme.CREAM)
-                chips = [value_chip(str(v), chip_h, theme.CREAM, theme.INK) for v in self.line]
-                gap = max(3, chip_h // 5)
-                width = label.get_width() + gap * 2 + sum(c.get_width() for c in chips) + gap * (len(chips) - 1)
-                x = int(cx - width / 2)
-                surface.blit(label, label.get_rect(midleft=(x, mid)))
-                x += label.get_width() + gap * 2
-                for chip in chips:
-                    surface.blit(chip, chip.get_rect(midleft=(x, mid)))
-                    x += chip.get_width() + gap
-            elif kind == "text":
-                draw_text(surface, text, (int(cx), mid), size, theme.PARCHMENT, "sans", "center")
-            elif kind == "serpent":
-                icon = emblem_image("ban_multiple_leads", int(small * 1.5), theme.ILLEGAL)
-                image = theme.font(small, "bold").render(text, True, theme.CREAM)
-                width = icon.get_width() + 4 + image.get_width()
-                x = int(cx - width / 2)
-                box = pygame.Rect(x - 6, mid - h // 2, width + 12, h)
-                pygame.draw.rect(surface, (60, 20, 16), box, border_radius=h // 3)
-                pygame.draw.rect(surface, theme.ILLEGAL, box, width=2, border_radius=h // 3)
-                surface.blit(icon, icon.get_rect(midleft=(x, mid)))
-                surface.blit(image, image.get_rect(midleft=(x + icon.get_width() + 4, mid)))
-            else:
-                draw_text(surface, text, (int(cx), mid), small, theme.PARCHMENT, "sans", "center")
-            y += h
+        lines.append(CentreLine("small", way))
+        (cx, cy), _, _ = self.trick_area.ellipse(self.layout)
+        self.banner_rect = draw_centre_lines(surface, (cx, cy), lines, self.layout.text_size(17), small)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         lay = self.layout
@@ -862,7 +708,7 @@ class TelosTableScene(TableScene):
             chips_right = self._draw_score_chips(surface, seat, right.left - pad, plate.centery,
                                                  max(10, int(plate.height * 0.66)))
         # "leads" sits inside the plate after the name, so it never meets the turn tag above the plate.
-        leads = seat == self.leader and not self.state.finished and (bool(self.trick) or self.turn == seat)
+        leads = seat == self.leader and not self.state.finished and (bool(self.trick_area.plays) or self.turn == seat)
         tag = value_chip("leads", max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
         tag_room = tag.get_width() + pad // 2 if tag is not None else 0
         # The name and its role come first, then "leads": the chip only costs the role when all three
@@ -886,37 +732,13 @@ class TelosTableScene(TableScene):
         chips = [score_chip(self.content, c, height) for c in self.score_cards[seat]]
         return draw_chip_row(surface, chips, right, centre_y, height, wrap_left)
 
-    def _highlight_best(self) -> None:
-        best = self.current_best()
-        for p, play in enumerate(self.trick):
-            for c, sprite in enumerate(play.sprites):
-                sprite.glow = theme.GOLD if (p, c) == best and sprite.flip >= 1.0 else None
-
     def _draw_best_tag(self, surface: pygame.Surface) -> None:
+        """The card winning so far wears "winning" once two plays lie, "wins the trick" until swept."""
         best = self.current_best()
-        if best is None or len(self.trick) < 2 and self.sweep_to is None:
-            return
-        sprite = self.trick[best[0]].sprites[best[1]]
-        if sprite.flip < 1.0 or self.tweens.moving(sprite):
-            return
-        seat = self.trick[best[0]].seat
-        text = "wins the trick" if self.sweep_to is not None else "winning"
-        size = max(10, self.layout.text_size(13))
-        tag = value_chip(text, int(size * 1.5), theme.GOLD, theme.INK)
-        top = sprite.y - card_height(sprite.pixel_width) / 2
-        y = top - tag.get_height() / 2 - 2
-        if seat == self.bottom or y - tag.get_height() < self.layout.centre.top:
-            y = sprite.y + card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
-        rect = tag.get_rect(center=(int(sprite.x), int(y)))
-        rect.clamp_ip(surface.get_rect())
-        if self.banner_rect is not None and rect.colliderect(self.banner_rect):
-            # Never over the "Last trick!" banner: the other side of the card.
-            half = card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
-            other = sprite.y - half if rect.centery > sprite.y else sprite.y + half
-            rect.center = (int(sprite.x), int(other))
-            rect.clamp_ip(surface.get_rect())
-        self.best_tag_rect = rect
-        surface.blit(tag, rect)
+        if len(self.trick_area.plays) < 2 and self.sweep_to is None:
+            best = None
+        words = "wins the trick" if self.sweep_to is not None else "winning"
+        self.trick_area.draw_best_tag(surface, self.layout, self.tweens, best, words, self.bottom, self.banner_rect)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         """The blind card (Divine Trick) at the left of the controls, then the kit's buttons and hint."""
@@ -973,10 +795,9 @@ class TelosTableScene(TableScene):
     def _card_help_target(self) -> CardSprite | None:
         """A trick card under the pointer, else the hovered or focused card of your hand. A hidden hand
         (pass-and-play, between turns) explains nothing."""
-        for play in reversed(self.trick):
-            for sprite in reversed(play.sprites):
-                if sprite.face_up and sprite.contains(self.mouse):
-                    return sprite
+        sprite = self.trick_area.sprite_at(self.mouse)
+        if sprite is not None:
+            return sprite
         return super()._card_help_target() if self.viewer == self.bottom else None
 
     def _card_help_for(self, sprite: CardSprite) -> CardHelp | None:

@@ -119,7 +119,7 @@ def test_a_swan_turns_the_arrows_only_from_the_next_trick(make_app):
     assert scene.direction == 1 and scene.next_direction == -1 and scene.arrow.value == 1.0
     assert scene.state.turn == 0                              # this trick still goes clockwise, to Ann
     assert scene._apply(0, Action.of("play", "13a")) is None
-    run(app, 3000, until=lambda: not scene.trick and scene.state.turn is not None and scene.idle)
+    run(app, 3000, until=lambda: not scene.trick_area.plays and scene.state.turn is not None and scene.idle)
     assert scene.direction == -1 and scene.arrow.value == -1.0
 
 
@@ -220,10 +220,10 @@ def test_the_winning_tag_never_covers_the_last_trick_banner(make_app):
     checked = 0
     for _ in range(3000):
         run(app, 1)
-        if scene.last_trick and len(scene.trick) >= 2:
+        if scene.last_trick and len(scene.trick_area.plays) >= 2:
             scene.draw(surface)
-            if scene.banner_rect is not None and scene.best_tag_rect is not None:
-                assert not scene.best_tag_rect.colliderect(scene.banner_rect)
+            if scene.banner_rect is not None and scene.trick_area.best_tag_rect is not None:
+                assert not scene.trick_area.best_tag_rect.colliderect(scene.banner_rect)
                 checked += 1
         if checked >= 3:
             break
@@ -236,7 +236,7 @@ def test_the_last_trick_is_shown_on_demand(make_app):
     app = make_app(animation_speed="instant", ai_delay_s=0.0)
     scene = open_table(app, [(n, "ai:normal") for n in ("Ann", "Bruno", "Chloé", "Dimitri")])
     assert scene._look_back() is None
-    run(app, 2000, until=lambda: bool(scene.previous_trick))
+    run(app, 2000, until=lambda: bool(scene.trick_area.previous))
     scene.toggle_look_back()
     look = scene._look_back()
     assert scene.looking_back and look is not None and len(look.rows) == 4
