@@ -58,7 +58,7 @@ from scenes.table.centre_lines import CentreLine, draw_centre_lines
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea
-from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_plate_backing, draw_plate_name
+from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_score_plate
 from scenes.table.selection import SelectionHelp, SetChooser, light_hand
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.trick_area import TrickArea, TrickPlay, seat_point
@@ -694,29 +694,20 @@ class TelosTableScene(TableScene):
         self.banner_rect = draw_centre_lines(surface, (cx, cy), lines, self.layout.text_size(17), small)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        lay = self.layout
-        area = lay.seats[seat]
+        """The kit's score plate: the total (red once near the losing total), the bottom seat's score chips
+        on it (the others' below it), and "leads" after the name while that seat leads the trick."""
+        area = self.layout.seats[seat]
         plate = area.plate
-        size = max(10, int(plate.height * 0.48))
-        pad = max(4, plate.height // 4)
         total = f"{self.totals[seat]} / {self.content.losing_total}"
         colour = theme.ILLEGAL if self.totals[seat] >= self.content.losing_total * 0.75 else theme.GOLD
-        draw_plate_backing(surface, plate)
-        right = draw_text(surface, total, (plate.right - pad, plate.centery), size, colour, "bold", "midright")
-        chips_right = right.left - pad // 2      # the total needs only a small gap before it
-        if area.side == "bottom":
-            chips_right = self._draw_score_chips(surface, seat, right.left - pad, plate.centery,
-                                                 max(10, int(plate.height * 0.66)))
-        # "leads" sits inside the plate after the name, so it never meets the turn tag above the plate.
+        chip_h = max(10, int(plate.height * 0.66))
+        chips = [score_chip(self.content, c, chip_h) for c in self.score_cards[seat]] if area.side == "bottom" else None
         leads = seat == self.leader and not self.state.finished and (bool(self.trick_area.plays) or self.turn == seat)
         tag = value_chip("leads", max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
-        tag_room = tag.get_width() + pad // 2 if tag is not None else 0
-        # The name and its role come first, then "leads": the chip only costs the role when all three
-        # really do not fit between the plate's left edge and the total.
-        room = max(10, chips_right - plate.left - pad - tag_room)
-        shown = draw_plate_name(surface, plate, self.names[seat], self._role(seat), size, pad, room)
-        if tag is not None:
-            self.leads_tag_rects[seat] = surface.blit(tag, tag.get_rect(midleft=(shown.right + pad // 2, plate.centery)))
+        tag_rect = draw_score_plate(surface, plate, self.names[seat], self._role(seat), total, colour, chips, chip_h,
+                                    tag)
+        if tag_rect is not None:
+            self.leads_tag_rects[seat] = tag_rect
         else:
             self.leads_tag_rects.pop(seat, None)
         if area.side != "bottom":

@@ -126,7 +126,7 @@ def test_a_swan_turns_the_arrows_only_from_the_next_trick(make_app):
 def test_the_leads_chip_keeps_the_ai_tag_where_both_fit(make_app, monkeypatch):
     import pygame
 
-    import scenes.telos_table as telos_table
+    import scenes.table.plates as plates
     from scenes import theme
 
     app = make_app(animation_speed="instant", ai_delay_s=5.0)
@@ -134,13 +134,13 @@ def test_the_leads_chip_keeps_the_ai_tag_where_both_fit(make_app, monkeypatch):
     scene = open_table(app, [(names[0], "human")] + [(n, "ai:normal") for n in names[1:]])
     run(app, 300, until=lambda: scene.idle and scene.state.turn != 0)
     drawn: dict[str, tuple[str, int, int]] = {}
-    real = telos_table.draw_plate_name
+    real = plates.draw_plate_name
 
     def spy(surface, plate, name, role, size, pad, room):
         drawn[name] = (role, room, size)
         return real(surface, plate, name, role, size, pad, room)
 
-    monkeypatch.setattr(telos_table, "draw_plate_name", spy)
+    monkeypatch.setattr(plates, "draw_plate_name", spy)
     scene.draw(pygame.Surface(app.size))
     leader = scene.names[scene.leader]
     role, room, size = drawn[leader]

@@ -1,4 +1,4 @@
-"""The kit's trick area and centre lines on their own: where plays land round the centre, the best card's
+"""The kit's trick area, centre lines and score plate on their own: where plays land round the centre, the best card's
 tag kept clear of a banner, a won trick swept to its winner and remembered, the words in the middle."""
 from __future__ import annotations
 
@@ -125,3 +125,26 @@ def test_centre_lines_stack_round_the_point_and_return_the_banner():
     assert banner is not None and banner.top < 200 and abs(banner.centerx - 300) <= 1
     assert surface.get_at(banner.center)[:3] != (0, 0, 0)
     assert draw_centre_lines(surface, (300, 200), [CentreLine("text", "x")], 17, 14) is None
+
+
+def test_a_score_plate_keeps_its_tag_inside_even_after_a_long_name():
+    from scenes.table import plates
+    from scenes.table.chips import value_chip
+
+    surface = pygame.Surface((600, 200))
+    plate = pygame.Rect(20, 20, 300, 30)
+    tag = value_chip("leads", 16, theme.CREAM, theme.INK)
+    chips = [value_chip(str(n), 20, theme.GOLD, theme.INK) for n in (3, 10)]
+    rect = plates.draw_score_plate(surface, plate, "Ann", " (AI)", "13 / 40", theme.GOLD, chips, 20, tag)
+    assert rect is not None and plate.contains(rect)
+    drawn = []
+    real = plates.draw_plate_name
+    plates.draw_plate_name = lambda *a: drawn.append(a[3]) or real(*a)
+    try:
+        long = plates.draw_score_plate(surface, plate, "Ariadne Kallistopoulou of Knossos", " (AI)", "13 / 40",
+                                       theme.GOLD, chips, 20, tag)
+        assert long is not None and plate.contains(long)
+        assert plates.draw_score_plate(surface, plate, "Ann", "", "0 / 40", theme.GOLD) is None
+    finally:
+        plates.draw_plate_name = real
+    assert drawn == [" (AI)", ""]
