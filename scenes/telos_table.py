@@ -33,7 +33,8 @@ What is Télos's own here: which card is winning the trick and where a swept tri
 line and the centre's words, the direction and when it turns, score chips and totals on the plates,
 the blind card of the Divine Trick, set selection and its glow, and the Zeus-card help. The trick's
 place round the centre, its landing, tag, sweep, look back and ring are the kit's trick area
-(scenes/table/trick_area.py), the words' stack its centre lines (scenes/table/centre_lines.py);
+(scenes/table/trick_area.py), the words' stack its centre lines (scenes/table/centre_lines.py), the
+plates its score plate (plates.draw_score_plate), the Play button and Enter its SetPlay (set_play.py);
 seating, AI pacing, deal and gather, plates, count badges, hint line, notices and results are the kit's.
 """
 from __future__ import annotations
@@ -59,7 +60,8 @@ from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea
 from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_score_plate
-from scenes.table.selection import SelectionHelp, SetChooser, light_hand
+from scenes.table.selection import SetChooser
+from scenes.table.set_play import SetPlay
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.trick_area import TrickArea, TrickPlay, seat_point
 from scenes.table.tween import Counter, ease_in_out_cubic
@@ -78,7 +80,7 @@ LEAD_WORDS = {"eagle": "the Eagle", "cuckoo": "the Cuckoo"}
 CardKey = tuple[str, Any]       # ("v", 9) for any God card of value 9, ("z", "Z:ant") for a Zeus card
 
 
-class TelosTableScene(TableScene):
+class TelosTableScene(SetPlay, TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "telos-table"
     HAND_SPACING = HAND_SPACING
@@ -237,7 +239,7 @@ class TelosTableScene(TableScene):
             left = self.blind_rect().right + gap
         width = max(40, area.right - left)
         top = area.top + lay.text_size(16) + 4
-        self.play_button = Button(pygame.Rect(left, top, width, bh), "Play (Enter)", self.press_play)
+        self.play_button = self._play_button_at(pygame.Rect(left, top, width, bh))
         self.swap_button = Button(pygame.Rect(left, top + bh + gap, width, bh), "Swap with blind card",
                                   self.press_swap, style="secondary")
         self._refresh_buttons()
@@ -246,17 +248,9 @@ class TelosTableScene(TableScene):
         return bool(self.state.options.get("divine_trick"))
 
     def _refresh_buttons(self) -> None:
-        may = self._human_may_act()
-        selected = self._selected_ids()
-        if self.play_button is not None:
-            chosen = [s.card_id for s in self.drag.default_cards() if s.card_id is not None]
-            help_ = self.selection_help(chosen) if may and chosen else None
-            self.play_button.enabled = bool(may and chosen)
-            n = len(chosen)
-            self.play_button.label = (f"Play {n} cards (Enter)" if n > 1 else "Play (Enter)")
-            self.play_button.style = "primary" if help_ is not None and help_.complete else "secondary"
+        self._refresh_play_button()
         if self.swap_button is not None:
-            self.swap_button.enabled = may and self._divine_legal() and len(selected) <= 1
+            self.swap_button.enabled = self._human_may_act() and self._divine_legal() and len(self._selected_ids()) <= 1
         swap_shown = self.swap_button is not None and self._divine_in_game() and self.blind_shown
         self.seat_buttons = [b for b in (self.play_button, self.swap_button if swap_shown else None) if b is not None]
 
@@ -276,14 +270,6 @@ class TelosTableScene(TableScene):
             legal = self.state.legal_actions(self.bottom)
             self._divine_cache = (key, any(a.verb == "divine" for a in legal))
         return self._divine_cache[1]
-
-    def selection_help(self, selected: Sequence[str]) -> SelectionHelp:
-        """Is this selection a legal play, and which hand cards could join it and still lead to one?"""
-        hand = [s.card_id for s in self.hands.get(self.bottom, []) if s.card_id is not None]
-        return self.chooser.at((self._token(), self.bottom)).help(selected, hand)
-
-    def _selected_ids(self) -> list[str]:
-        return [s.card_id for s in self.drag.selected if s.card_id is not None]
 
     def _legal_zones(self, card_ids: tuple[str, ...]) -> set[str]:
         if not self._human_may_act() or not card_ids:
@@ -311,19 +297,6 @@ class TelosTableScene(TableScene):
         """As every table, and only when the game waits for that seat (Télos has no reactions)."""
         return super()._human_may_act() and self.bottom in self._waiting()
 
-    def _selection_may_stay(self) -> bool:
-        """The selection outlives a moment of motion (a refused set springing back), not the turn."""
-        return (self.bottom in self.humans and self.gate.may_show(self.bottom) and not self.overlay_open
-                and not self.state.finished and self.bottom in self._waiting() and not self.events)
-
-    def press_play(self) -> None:
-        """The Play button and Enter: play the selection (or the focused card) into the trick."""
-        cards = self.drag.default_cards()
-        if not cards:
-            self._notice("choose cards first: click them (or arrows and Space)")
-            return
-        self.drag.play(cards, "trick")
-
     def press_swap(self) -> None:
         """The Divine Trick: the selected (or focused) hand card goes face down, the blind card comes in."""
         cards = list(self.drag.selected)
@@ -335,34 +308,12 @@ class TelosTableScene(TableScene):
         self.drag.play(cards, "blind")
 
     # ----- input -------------------------------------------------------------------------------------------
-    def _handle_controls(self, event: pygame.event.Event) -> bool:
-        """Enter plays the selection."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.enabled:
-            self.press_play()
-            return True
-        return False
-
     def _handle_keys(self, event: pygame.event.Event) -> bool:
         """B swaps the chosen card with the blind card (the Divine Trick)."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_b and self.drag.enabled and self._divine_legal():
             self.press_swap()
             return True
         return False
-
-    # ----- per frame -----------------------------------------------------------------------------------------
-    def _after_frame(self) -> None:
-        """The selection lasts only the turn; the hand's glow and the buttons follow the legal sets."""
-        if not self._selection_may_stay() and (self.drag.selected or self.drag.held):
-            self.drag.cancel()
-        self._decorate_hand()
-        self._refresh_buttons()
-
-    def _decorate_hand(self) -> None:
-        """Legal sets light up: glow on cards that can still join a legal play, dim on the others."""
-        drag = self.drag
-        focused = drag.sprites[drag.focus] if drag.focus is not None and drag.focus < len(drag.sprites) else None
-        help_ = self.selection_help(self._selected_ids()) if self._human_may_act() else None
-        light_hand(self.hands.get(self.bottom, []), drag.held, drag.selected, focused, help_)
 
     def _refresh_from_view(self) -> None:
         self._sync_info(self._view())
@@ -643,18 +594,6 @@ class TelosTableScene(TableScene):
             area = lay.seats[seat]
             if area.side != "bottom":
                 draw_count_on_card(surface, self.hands[seat], max(10, int(area.plate.height * 0.42)))
-
-    def _draw_play_here(self, surface: pygame.Surface) -> None:
-        """The lit middle says "Play here" inside its own frame, at the foot where your play will lie, so the
-        words never cover your name plate."""
-        if "trick" not in self.drag.lit_zones or not (self.drag.held or self.drag.selected):
-            return
-        zone = next((z for z in self.drag.zones if z.name == "trick"), None)
-        if zone is not None:
-            plate = self.layout.seats[self.bottom].plate
-            bottom = min(zone.rect.bottom - 6, plate.top - plate.height - 2)     # above the "your turn" tag
-            draw_text(surface, "Play here", (zone.rect.centerx, bottom), self.layout.text_size(20),
-                      theme.LEGAL_GLOW, "bold", "midbottom")
 
     def _zones(self) -> list[DropZone]:
         zones = [DropZone("trick", self.layout.centre.inflate(-self.layout.margin * 2, -self.layout.margin * 2))]

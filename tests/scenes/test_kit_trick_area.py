@@ -148,3 +148,48 @@ def test_a_score_plate_keeps_its_tag_inside_even_after_a_long_name():
     finally:
         plates.draw_plate_name = real
     assert drawn == [" (AI)", ""]
+
+
+class _SetTable:
+    """The least a table offers SetPlay: a bottom hand, legal sets, a drag controller's choice."""
+
+    def __init__(self, hand: list[str], legal: list[tuple[str, ...]]) -> None:
+        from types import SimpleNamespace
+
+        from scenes.table.selection import SetChooser
+        from scenes.table.set_play import SetPlay
+        from scenes.widgets import Button
+
+        self.bottom = 0
+        self.hands = {0: [CardSprite(c, flip=1.0) for c in hand]}
+        self.chooser = SetChooser(lambda c: c[0], lambda: legal)
+        self.chosen: list[CardSprite] = []
+        self.played: list[tuple[list[CardSprite], str]] = []
+        self.notices: list[str] = []
+        self.drag = SimpleNamespace(default_cards=lambda: self.chosen, enabled=True,
+                                    play=lambda cards, zone: self.played.append((cards, zone)))
+        self.host = type("Host", (SetPlay,), {"_token": lambda s: 1, "_human_may_act": lambda s: True,
+                                              "_notice": lambda s, words: self.notices.append(words)})()
+        self.host.__dict__.update(bottom=0, hands=self.hands, chooser=self.chooser, drag=self.drag)
+        self.host.play_button = Button(pygame.Rect(0, 0, 100, 30), "", self.host.press_play)
+
+
+def test_set_play_counts_the_chosen_cards_and_brightens_once_the_set_is_legal():
+    table = _SetTable(["9a", "9b", "3c"], [("9a",), ("9a", "9b"), ("3c",)])
+    host, hand = table.host, table.hands[0]
+    host._refresh_play_button()
+    assert not host.play_button.enabled and host.play_button.label == "Play (Enter)"
+    table.chosen = hand[:2]
+    host._refresh_play_button()
+    assert host.play_button.enabled and host.play_button.label == "Play 2 cards (Enter)"
+    assert host.play_button.style == "primary"
+    table.chosen = [hand[0], hand[2]]
+    host._refresh_play_button()
+    assert host.play_button.style == "secondary"          # a 9 and a 3 are no play
+    host.press_play()
+    assert table.played == [([hand[0], hand[2]], "trick")]
+    table.chosen = []
+    host.press_play()
+    assert table.played[1:] == [] and table.notices == ["choose cards first: click them (or arrows and Space)"]
+    assert host._handle_controls(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert not host._handle_controls(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
