@@ -48,7 +48,7 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.view import TelosView
-from scenes.i18n import N_
+from scenes.i18n import N_, _, ngettext
 from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
@@ -75,7 +75,7 @@ if TYPE_CHECKING:
 GAME_ID = "telos"
 TRICK_SHOWN_S = 0.9             # a full trick stays in view this long before it is swept
 HAND_SPACING = 1.05             # card widths between your cards when the strip has room: every face whole
-LEAD_WORDS = {"eagle": "the Eagle", "cuckoo": "the Cuckoo"}
+LEAD_WORDS = {"eagle": N_("the Eagle"), "cuckoo": N_("the Cuckoo")}
 
 CardKey = tuple[str, Any]       # ("v", 9) for any God card of value 9, ("z", "Z:ant") for a Zeus card
 
@@ -128,13 +128,14 @@ class TelosTableScene(SetPlay, TableScene):
     def _log_where_we_are(self) -> None:
         """A resumed game starts its log with where the round stands, so the first line is not a mystery."""
         view = self.state.view(None)
-        trick = "the last trick" if view.last_trick else f"trick {view.trick_number + 1}"
+        trick = _("the last trick") if view.last_trick else _("trick {number}").format(number=view.trick_number + 1)
         if view.trick:
-            reach = " · ".join(str(v) for v in view.line)
-            where = f"{self._name(view.leader)} led, {self._name(view.turn)} to play (reach {reach})"
+            where = _("{leader} led, {player} to play (reach {reach})").format(
+                leader=self._name(view.leader), player=self._name(view.turn), reach=_reach(view.line))
         else:
-            where = f"{self._does(view.leader, 'leads')}"
-        self.log.add(f"Round {view.round_index + 1} goes on: {trick}, {where}")
+            where = self._said(view.leader, _("{name} leads"), _("{name} lead"))
+        self.log.add(_("Round {round} goes on: {trick}, {where}").format(round=view.round_index + 1, trick=trick,
+                                                                          where=where))
 
     # ----- helpers ---------------------------------------------------------------------------------
     def card_label(self, card: str) -> str:
@@ -240,7 +241,7 @@ class TelosTableScene(SetPlay, TableScene):
         width = max(40, area.right - left)
         top = area.top + lay.text_size(16) + 4
         self.play_button = self._play_button_at(pygame.Rect(left, top, width, bh))
-        self.swap_button = Button(pygame.Rect(left, top + bh + gap, width, bh), "Swap with blind card",
+        self.swap_button = Button(pygame.Rect(left, top + bh + gap, width, bh), _("Swap with blind card"),
                                   self.press_swap, style="secondary")
         self._refresh_buttons()
 
@@ -284,13 +285,13 @@ class TelosTableScene(SetPlay, TableScene):
     # ----- actions ----------------------------------------------------------------------------------------
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         if not card_ids or not all(card_ids):
-            return "choose the cards to play first"
+            return _("choose the cards to play first")
         if zone == "blind":
             if len(card_ids) != 1:
-                return "swap one card: drag a single card onto the blind card"
+                return _("swap one card: drag a single card onto the blind card")
             return self._apply(self.bottom, Action.of("divine", card_ids[0]))
         if zone != "trick":
-            return "play your cards into the middle of the table"
+            return _("play your cards into the middle of the table")
         return self._apply(self.bottom, Action.of("play", ",".join(card_ids)))
 
     def _human_may_act(self) -> bool:
@@ -303,7 +304,7 @@ class TelosTableScene(SetPlay, TableScene):
         if not cards and self.drag.focus is not None and self.drag.focus < len(self.drag.sprites):
             cards = [self.drag.sprites[self.drag.focus]]
         if len(cards) != 1:
-            self._notice("select the one hand card to put face down, then swap")
+            self._notice(_("select the one hand card to put face down, then swap"))
             return
         self.drag.play(cards, "blind")
 
@@ -331,8 +332,11 @@ class TelosTableScene(SetPlay, TableScene):
         if self.gate.needed and self.gate.may_show(self.bottom):
             # Pass-and-play: the new hands are dealt face down; the first player's hand-off comes after.
             self._hide_bottom_hand()
-        self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')} {event['hand_size']} "
-                     f"cards each; {self._does(event['first_leader'], 'leads')}")
+        n = int(event["hand_size"])
+        deals = self._said(event["dealer"], ngettext("{name} deals {count} card each", "{name} deals {count} cards each", n),
+                           ngettext("{name} deal {count} card each", "{name} deal {count} cards each", n), count=n)
+        leads = self._said(event["first_leader"], _("{name} leads"), _("{name} lead"))
+        self.log.add(_("Round {round}: {deals}; {leads}").format(round=event["round"] + 1, deals=deals, leads=leads))
         self._gather_for_new_round(self.trick_area.sprites(), self._deck_spot(), 0.3, fade=True)
         self.trick_area.plays = []
         self.trick_area.previous = []
@@ -364,7 +368,8 @@ class TelosTableScene(SetPlay, TableScene):
     def _on_divine_swap(self, event: Event) -> None:
         seat = event.seat
         gave, got = event.get("gave"), event.get("got")
-        self.log.add(f"{self._does(seat, 'uses')} the Divine Trick: one card goes face down, the blind card comes in")
+        self.log.add(self._said(seat, _("{name} uses the Divine Trick: one card goes face down, the blind card comes in"),
+                                _("{name} use the Divine Trick: one card goes face down, the blind card comes in")))
         self.divine_used[seat] = True
         if seat != self.viewer or gave is None or got is None:
             self._show_others_swap(seat)
@@ -404,13 +409,13 @@ class TelosTableScene(SetPlay, TableScene):
         if self.swapped_in is not None and self.viewer is not None:
             sprite = next((s for s in self.hands[self.viewer] if s.card_id == self.swapped_in), None)
             if sprite is not None and not self.tweens.moving(sprite):
-                chip = value_chip("from the blind", int(size * 1.5), theme.GOLD, theme.INK)
+                chip = value_chip(_("from the blind"), int(size * 1.5), theme.GOLD, theme.INK)
                 rect = sprite.rect()
                 surface.blit(chip, chip.get_rect(midtop=(rect.centerx, rect.top + 2)))
         for seat, used in enumerate(self.divine_used):
             if used and seat < self.count:
                 plate = self.layout.seats[seat].plate
-                chip = value_chip("swapped", int(size * 1.4), theme.CREAM, theme.INK)
+                chip = value_chip(_("swapped"), int(size * 1.4), theme.CREAM, theme.INK)
                 surface.blit(chip, chip.get_rect(midleft=(plate.left + 4, plate.top)))
 
     def _on_cards_played(self, event: Event) -> None:
@@ -427,10 +432,11 @@ class TelosTableScene(SetPlay, TableScene):
         self.line = tuple(event["line"])
         played = len(self.trick_area.plays)
         self.turn = self.order[played] if played < len(self.order) else None
-        verb = "leads" if event["lead"] else "plays"
-        words = f"{self._does(seat, verb)} {self._cards_label(cards)}"
+        label = self._cards_label(cards)
+        words = (self._said(seat, _("{name} leads {cards}"), _("{name} lead {cards}"), cards=label) if event["lead"]
+                 else self._said(seat, _("{name} plays {cards}"), _("{name} play {cards}"), cards=label))
         if not event["last_trick"] and played < self.count:
-            words += f"; reach {' · '.join(str(v) for v in self.line)}"
+            words = _("{play}; reach {reach}").format(play=words, reach=_reach(self.line))
         self.log.add(words)
         self._pause(0.1)
         if seat == self.viewer and self._turn_is_over(seat):
@@ -440,12 +446,13 @@ class TelosTableScene(SetPlay, TableScene):
         """A Swan: the arrows turn when the next trick starts (`_turn_to_next_direction`); until then the
         centre says what is coming."""
         self.next_direction = int(event["direction"])
-        way = "clockwise" if self.next_direction > 0 else "counter-clockwise"
-        self.log.add(f"{self.card_label(event['card'])}: from the next trick, play goes {way}")
+        words = (_("{card}: from the next trick, play goes clockwise") if self.next_direction > 0
+                 else _("{card}: from the next trick, play goes counter-clockwise"))
+        self.log.add(words.format(card=self.card_label(event["card"])))
 
     def _on_serpent_ban(self, event: Event) -> None:
         self.serpent = True
-        self.log.add(f"{self.card_label(event['card'])}: no multiple leads for the rest of this round")
+        self.log.add(_("{card}: no multiple leads for the rest of this round").format(card=self.card_label(event["card"])))
 
     def current_best(self) -> tuple[int, int] | None:
         """(play index, card index) of the card winning the trick so far, by the values the view gives
@@ -464,13 +471,17 @@ class TelosTableScene(SetPlay, TableScene):
         self.turn = None
         card = self.card_label(event["winning_card"])
         if event["last_trick"]:
-            self.log.add(f"{self._does(winner, 'takes')} the last trick with {card}")
+            self.log.add(self._said(winner, _("{name} takes the last trick with {card}"),
+                                    _("{name} take the last trick with {card}"), card=card))
         else:
             after = event.get("next_leader")
             reason = event.get("reason")
-            text = f"{self._does(winner, 'wins')} the trick with {card}"
+            text = self._said(winner, _("{name} wins the trick with {card}"), _("{name} win the trick with {card}"),
+                              card=card)
             if after is not None and after != winner:
-                text += f"; {self._does(after, 'leads')} ({LEAD_WORDS.get(reason, reason)})"
+                why = _(LEAD_WORDS[reason]) if reason in LEAD_WORDS else str(reason)
+                leads = self._said(after, _("{name} leads"), _("{name} lead"))
+                text = _("{won}; {leads} ({why})").format(won=text, leads=leads, why=why)
             self.log.add(text)
         self.tweens.call(lambda e=event: self._sweep(e), delay=TRICK_SHOWN_S)
 
@@ -493,7 +504,7 @@ class TelosTableScene(SetPlay, TableScene):
         self.turn = None                  # nobody is called to lead while the cards are still in the air
         if event["last_trick"]:
             self.last_trick = False
-            self.round_end_words = f"{self._does(winner, 'takes')} the last trick"
+            self.round_end_words = self._said(winner, _("{name} takes the last trick"), _("{name} take the last trick"))
             return
 
         def next_trick() -> None:
@@ -512,15 +523,16 @@ class TelosTableScene(SetPlay, TableScene):
         """The Hint in the table's own words: the cards by name, and what they do to the trick."""
         cards = self._hint_cards(action)
         if action.verb == "divine":
-            return f"the Normal AI would swap {self._cards_label(cards)} for the blind card"
+            return _("the Normal AI would swap {cards} for the blind card").format(cards=self._cards_label(cards))
         if not self.line:
-            return f"the Normal AI would lead {self._cards_label(cards)}"
-        return f"the Normal AI would play {self._cards_label(cards)} (to reach {' · '.join(map(str, self.line))})"
+            return _("the Normal AI would lead {cards}").format(cards=self._cards_label(cards))
+        return _("the Normal AI would play {cards} (to reach {reach})").format(cards=self._cards_label(cards),
+                                                                            reach=_reach(self.line))
 
     def _look_back(self) -> LookBack | None:
         """The last trick taken this round, each play under its player's name (all of it was seen face up)."""
         previous = self.trick_area.previous
-        return LookBack("The last trick", previous) if previous else None
+        return LookBack(_("The last trick"), previous) if previous else None
 
     def _turn_to_next_direction(self) -> None:
         """A new trick starts: a Swan's new direction takes effect now, and the arrows turn to it."""
@@ -557,23 +569,30 @@ class TelosTableScene(SetPlay, TableScene):
         self.score_cards[seat].append(str(event["card"]))
         self.totals[seat] = int(event["total"])
         points = int(event["points"])
-        self.log.add(f"{self._does(seat, 'scores')} {points}: {self.totals[seat]} / {self.content.losing_total}")
+        self.log.add(self._said(seat, _("{name} scores {points}: {total} / {losing}"),
+                                _("{name} score {points}: {total} / {losing}"), points=points, total=self.totals[seat],
+                                losing=self.content.losing_total))
         self.sounds.play("round_won")
         rows = [(self.names[s], (f"+{points}   " if s == seat else "") + f"{self.totals[s]} / {self.content.losing_total}")
                 for s in range(self.count)]
-        subtitle = (f"with {self.card_label(str(event['card']))}: {points} point{'s' if points != 1 else ''}. "
-                    f"{self._does(seat, 'deals')} the next round.")
-        self.result_words = ResultWords(f"{self._does(seat, 'takes')} the last trick", subtitle, rows)
+        subtitle = (ngettext("with {card}: {points} point.", "with {card}: {points} points.", points).format(
+                        card=self.card_label(str(event["card"])), points=points) + " "
+                    + self._said(seat, _("{name} deals the next round."), _("{name} deal the next round.")))
+        title = self._said(seat, _("{name} takes the last trick"), _("{name} take the last trick"))
+        self.result_words = ResultWords(title, subtitle, rows)
 
     def _on_game_over(self, event: Event) -> None:
         loser = int(event["loser"])
         winners = ", ".join(self._name(s) for s in event["winners"])
-        self.log.add(f"{self._does(loser, 'reaches')} {self.totals[loser]} and {self._does(loser, 'loses').split()[-1]}; "
-                     f"{winners} win")
+        self.log.add(self._said(loser, _("{name} reaches {total} and loses; {winners} win"),
+                                _("{name} reach {total} and lose; {winners} win"), total=self.totals[loser],
+                                winners=winners))
         rows = [(self.names[s], f"{self.totals[s]} / {self.content.losing_total}   "
-                 + ("loses" if s == loser else "wins")) for s in range(self.count)]
-        self.result_words = ResultWords(f"{self._does(loser, 'loses')} the game", f"{self._name(loser)} reached "
-                                   f"{self.totals[loser]} points. Winners: {winners}.", rows)
+                 + (_("loses") if s == loser else _("wins"))) for s in range(self.count)]
+        title = self._said(loser, _("{name} loses the game"), _("{name} lose the game"))
+        subtitle = _("{name} reached {total} points. Winners: {winners}.").format(
+            name=self._name(loser), total=self.totals[loser], winners=winners)
+        self.result_words = ResultWords(title, subtitle, rows)
 
 
     # ----- drawing ----------------------------------------------------------------------------------------------
@@ -611,26 +630,31 @@ class TelosTableScene(SetPlay, TableScene):
         lines: list[CentreLine] = []
         if self.last_trick:
             zeus = self.content.zeus_last_trick_value
-            lines.append(CentreLine("banner", f"Last trick! Zeus is worth {zeus}", colour=ZEUS_GOLD))
-            lines.append(CentreLine("text", "One card each; the highest card takes it"))
+            lines.append(CentreLine("banner", _("Last trick! Zeus is worth {value}").format(value=zeus), colour=ZEUS_GOLD))
+            lines.append(CentreLine("text", _("One card each; the highest card takes it")))
         elif self.round_end_words:
             lines.append(CentreLine("text", self.round_end_words))
         elif self.line:
-            lines.append(CentreLine("chips", "Reach:", tuple(str(v) for v in self.line)))
-            lines.append(CentreLine("text", f"{self.k} card{'s' if self.k != 1 else ''} each"))
+            lines.append(CentreLine("chips", _("Reach:"), tuple(str(v) for v in self.line)))
+            lines.append(CentreLine("text", ngettext("{count} card each", "{count} cards each", self.k).format(count=self.k)))
         elif self.turn is not None and not self.state.finished:
-            who = "You lead" if self._you(self.turn) else f"{self._does(self.turn, 'leads')}"
-            lines.append(CentreLine("text", f"{who}: one card" + ("" if self.first_trick or self.last_trick
-                                                                  or self.serpent else ", or several of one value")))
+            who = _("You lead") if self._you(self.turn) else self._said(self.turn, _("{name} leads"), _("{name} lead"))
+            one = self.first_trick or self.last_trick or self.serpent
+            words = _("{who}: one card") if one else _("{who}: one card, or several of one value")
+            lines.append(CentreLine("text", words.format(who=who)))
         if self.serpent:
             icon = emblem_image("ban_multiple_leads", int(small * 1.5), theme.ILLEGAL)
-            lines.append(CentreLine("warning", "No multiple leads this round", icon=icon))
-        way = "Play goes clockwise" if self.direction > 0 else "Play goes counter-clockwise"
-        if self.next_direction != self.direction:
-            way += "; from the next trick " + ("clockwise" if self.next_direction > 0 else "counter-clockwise")
-        lines.append(CentreLine("small", way))
-        (cx, cy), _, _ = self.trick_area.ellipse(self.layout)
-        self.banner_rect = draw_centre_lines(surface, (cx, cy), lines, self.layout.text_size(17), small)
+            lines.append(CentreLine("warning", _("No multiple leads this round"), icon=icon))
+        lines.append(CentreLine("small", self._way_words()))
+        centre = self.trick_area.ellipse(self.layout)[0]
+        self.banner_rect = draw_centre_lines(surface, centre, lines, self.layout.text_size(17), small)
+
+    def _way_words(self) -> str:
+        """The way play goes, and the way it will go from the next trick when a Swan has turned it."""
+        if self.next_direction == self.direction:
+            return _("Play goes clockwise") if self.direction > 0 else _("Play goes counter-clockwise")
+        return (_("Play goes clockwise; from the next trick counter-clockwise") if self.direction > 0
+                else _("Play goes counter-clockwise; from the next trick clockwise"))
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """The kit's score plate: the total (red once near the losing total), the bottom seat's score chips
@@ -642,7 +666,7 @@ class TelosTableScene(SetPlay, TableScene):
         chip_h = max(10, int(plate.height * 0.66))
         chips = [score_chip(self.content, c, chip_h) for c in self.score_cards[seat]] if area.side == "bottom" else None
         leads = seat == self.leader and not self.state.finished and (bool(self.trick_area.plays) or self.turn == seat)
-        tag = value_chip("leads", max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
+        tag = value_chip(_("leads"), max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
         tag_rect = draw_score_plate(surface, plate, self.names[seat], self._role(seat), total, colour, chips, chip_h,
                                     tag)
         if tag_rect is not None:
@@ -667,7 +691,7 @@ class TelosTableScene(SetPlay, TableScene):
         best = self.current_best()
         if len(self.trick_area.plays) < 2 and self.sweep_to is None:
             best = None
-        words = "wins the trick" if self.sweep_to is not None else "winning"
+        words = _("wins the trick") if self.sweep_to is not None else _("winning")
         self.trick_area.draw_best_tag(surface, self.layout, self.tweens, best, words, self.bottom, self.banner_rect)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
@@ -676,7 +700,7 @@ class TelosTableScene(SetPlay, TableScene):
         area = lay.controls_rect
         if self._divine_in_game():
             rect = self.blind_rect()
-            draw_text(surface, "Blind card", (rect.centerx, area.top), lay.text_size(13), theme.PARCHMENT, "bold",
+            draw_text(surface, _("Blind card"), (rect.centerx, area.top), lay.text_size(13), theme.PARCHMENT, "bold",
                       "midtop")
             if self.blind_shown:
                 back = self.art.back(rect.width)
@@ -685,7 +709,7 @@ class TelosTableScene(SetPlay, TableScene):
                     pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(6, 6), width=3, border_radius=8)
             else:
                 pygame.draw.rect(surface, theme.PARCHMENT, rect, width=1, border_radius=6)
-                draw_text(surface, "used" if self.viewer is not None else "hidden", rect.center, lay.text_size(12),
+                draw_text(surface, _("used") if self.viewer is not None else _("hidden"), rect.center, lay.text_size(12),
                           theme.PARCHMENT, "sans", "center")
         super()._draw_controls(surface)
 
@@ -706,21 +730,25 @@ class TelosTableScene(SetPlay, TableScene):
         if not self.gate.may_show(self.bottom):
             if self.gate.waiting or self.bottom in self._waiting():
                 return ""
-            return (f"{self._name(self.bottom)}'s cards are face down until their next turn. "
-                    + (f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""))
+            return (_("{name}'s cards are face down until their next turn.").format(name=self._name(self.bottom)) + " "
+                    + self._playing())
         if self.turn != self.bottom:
-            return f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""
+            return self._playing()
         if self.bottom not in self._waiting():
             return ""
         if not self.line:
             if self.first_trick or self.serpent:
-                return "Your lead: click one card, then drag it to the middle or press Enter."
-            return "Your lead: click a card (or several of one value), then drag them to the middle or press Enter."
+                return _("Your lead: click one card, then drag it to the middle or press Enter.")
+            return _("Your lead: click a card (or several of one value), then drag them to the middle or press Enter.")
         if self.last_trick:
-            return "Last trick: play your card."
-        cards = "1 card that reaches" if self.k == 1 else f"{self.k} cards that reach"
-        lowest = "your lowest card" if self.k == 1 else f"your {self.k} lowest"
-        return f"Play {cards} {' · '.join(map(str, self.line))}, or {lowest} if you cannot."
+            return _("Last trick: play your card.")
+        return ngettext("Play {count} card that reaches {reach}, or your lowest card if you cannot.",
+                        "Play {count} cards that reach {reach}, or your {count} lowest if you cannot.",
+                        self.k).format(count=self.k, reach=_reach(self.line))
+
+    def _playing(self) -> str:
+        """"Ann is playing." for the seat on turn (nothing between tricks)."""
+        return self._said(self.turn, _("{name} is playing."), _("{name} are playing.")) if self.turn is not None else ""
 
     def _card_help_target(self) -> CardSprite | None:
         """A trick card under the pointer, else the hovered or focused card of your hand. A hidden hand
@@ -736,9 +764,14 @@ class TelosTableScene(SetPlay, TableScene):
         if zeus is None:
             return None
         text = zeus.text if self.state.options.get("powers") == "advanced" else \
-            "Basic rules: no power of its own; it copies the highest card played before it."
+            _("Basic rules: no power of its own; it copies the highest card played before it.")
         line_h = theme.font(self.layout.text_size(15)).get_linesize()
         return CardHelp(text, zeus.name, emblem_image(zeus.power.type, line_h, ZEUS_GOLD))
+
+
+def _reach(line: Sequence[int]) -> str:
+    """The table line in a sentence: "3 · 7 · 9"."""
+    return " · ".join(str(v) for v in line)
 
 
 def _order_direction(order: Sequence[int], count: int) -> int:
