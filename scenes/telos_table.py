@@ -34,7 +34,8 @@ line and the centre's words, the direction and when it turns, score chips and to
 the blind card of the Divine Trick, set selection and its glow, and the Zeus-card help. The trick's
 place round the centre, its landing, tag, sweep, look back and ring are the kit's trick area
 (scenes/table/trick_area.py), the words' stack its centre lines (scenes/table/centre_lines.py), the
-plates its score plate (plates.draw_score_plate), the Play button and Enter its SetPlay (set_play.py);
+plates its score plate (plates.draw_score_plate), the Play button and Enter its SetPlay (set_play.py),
+the way play goes its PlayDirection (play_direction.py);
 seating, AI pacing, deal and gather, plates, count badges, hint line, notices and results are the kit's.
 """
 from __future__ import annotations
@@ -64,7 +65,7 @@ from scenes.table.selection import SetChooser
 from scenes.table.set_play import SetPlay
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.trick_area import TrickArea, TrickPlay, seat_point
-from scenes.table.tween import Counter, ease_in_out_cubic
+from scenes.table.play_direction import PlayDirection
 from scenes.table.zones import DropZone
 from scenes.telos_art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art
 from scenes.widgets import Button, draw_text
@@ -104,9 +105,7 @@ class TelosTableScene(SetPlay, TableScene):
         self.swapped_in: str | None = None      # the viewer's card that came from the blind (marked in hand)
         self.divine_used: list[bool] = [False] * self.count    # who has used the Divine Trick this round
         self.banner_rect: pygame.Rect | None = None     # the "Last trick!" banner as last drawn
-        self.direction = 1                  # the direction of the trick under way (what the arrows show)
-        self.next_direction = 1             # from the next trick on (a Swan played in this trick turned it)
-        self.arrow = Counter(1.0)           # +1 clockwise … -1 counter-clockwise, tweened on a Swan
+        self.way = PlayDirection()          # this trick's way, and from the next trick on (a Swan turns it)
         self.serpent = False
         self.last_trick = False
         self.first_trick = True
@@ -204,11 +203,7 @@ class TelosTableScene(SetPlay, TableScene):
         """The table's words and markers from the view (cheap; done whenever the table is idle)."""
         self.line, self.k = tuple(view.line), view.k
         # A Swan turns play from the next trick on (T-rules): the trick under way keeps its own direction.
-        shown = _order_direction(view.trick_order, self.count) if view.trick else view.direction
-        if shown != self.direction:
-            self.arrow.value = float(shown)
-        self.direction = shown
-        self.next_direction = view.direction
+        self.way.show(_order_direction(view.trick_order, self.count) if view.trick else view.direction, view.direction)
         self.serpent, self.last_trick, self.first_trick = view.serpent_ban, view.last_trick, view.first_trick
         self.round_end_words = None
         self.leader, self.turn, self.order = view.leader, view.turn, tuple(view.trick_order)
@@ -346,10 +341,9 @@ class TelosTableScene(SetPlay, TableScene):
         self.round_end_words = None
         self.line, self.k = (), 0
         self.serpent, self.last_trick, self.first_trick = False, False, True
-        self.direction = self.next_direction = int(event["direction"])
-        self.arrow.value = float(self.direction)
+        self.way.start(int(event["direction"]))
         self.leader = self.turn = int(event["first_leader"])
-        self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
+        self.order = self.way.order(self.leader, self.count)
         self.blind_shown = bool(event["blind"]) and self.viewer is not None
 
     def _send_away(self, sprites: list[CardSprite], target: tuple[float, float]) -> None:
@@ -443,10 +437,10 @@ class TelosTableScene(SetPlay, TableScene):
             self._hide_bottom_hand()       # their play is made: the rest of the hand goes face down at once
 
     def _on_direction_changed(self, event: Event) -> None:
-        """A Swan: the arrows turn when the next trick starts (`_turn_to_next_direction`); until then the
+        """A Swan: the arrows turn when the next trick starts (`PlayDirection.take_turn`); until then the
         centre says what is coming."""
-        self.next_direction = int(event["direction"])
-        words = (_("{card}: from the next trick, play goes clockwise") if self.next_direction > 0
+        self.way.announce(int(event["direction"]))
+        words = (_("{card}: from the next trick, play goes clockwise") if self.way.next > 0
                  else _("{card}: from the next trick, play goes counter-clockwise"))
         self.log.add(words.format(card=self.card_label(event["card"])))
 
@@ -508,9 +502,9 @@ class TelosTableScene(SetPlay, TableScene):
             return
 
         def next_trick() -> None:
-            self._turn_to_next_direction()
+            self.way.take_turn(self.tweens)
             self.leader = int(event["next_leader"])
-            self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
+            self.order = self.way.order(self.leader, self.count)
             self.turn = self.leader
             self.first_trick = False
             self.last_trick = all(len(self.hands[s]) == 1 for s in range(self.count))
@@ -533,12 +527,6 @@ class TelosTableScene(SetPlay, TableScene):
         """The last trick taken this round, each play under its player's name (all of it was seen face up)."""
         previous = self.trick_area.previous
         return LookBack(_("The last trick"), previous) if previous else None
-
-    def _turn_to_next_direction(self) -> None:
-        """A new trick starts: a Swan's new direction takes effect now, and the arrows turn to it."""
-        if self.next_direction != self.direction:
-            self.direction = self.next_direction
-            self.tweens.add(self.arrow, 0.8, easing=ease_in_out_cubic, value=float(self.direction))
 
     def _sweep_target(self, winner: int, keep: bool, width: float) -> tuple[tuple[float, float], float]:
         """Where a swept trick card goes, and its scale there. The trick fades out towards the winner's cards
@@ -598,7 +586,7 @@ class TelosTableScene(SetPlay, TableScene):
     # ----- drawing ----------------------------------------------------------------------------------------------
     def _draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        self._draw_direction(surface)
+        self.trick_area.draw_direction_ring(surface, lay, self.way.arrow.value, key=(self.bottom,))
         self._draw_centre_words(surface)
         for seat in range(self.count):
             self._draw_seat(surface, seat)
@@ -619,10 +607,6 @@ class TelosTableScene(SetPlay, TableScene):
         if self.blind_shown and self._human_may_act() and self._divine_legal():
             zones.append(DropZone("blind", self.blind_rect(), ""))
         return zones
-
-    def _draw_direction(self, surface: pygame.Surface) -> None:
-        """A faint ring through the plays with arrowheads between seats, pointing the way play goes."""
-        self.trick_area.draw_direction_ring(surface, self.layout, self.arrow.value, key=(self.bottom,))
 
     def _draw_centre_words(self, surface: pygame.Surface) -> None:
         """The table line and k, the last-trick call, the Serpent's ban and the direction, in the middle."""
@@ -645,16 +629,9 @@ class TelosTableScene(SetPlay, TableScene):
         if self.serpent:
             icon = emblem_image("ban_multiple_leads", int(small * 1.5), theme.ILLEGAL)
             lines.append(CentreLine("warning", _("No multiple leads this round"), icon=icon))
-        lines.append(CentreLine("small", self._way_words()))
+        lines.append(CentreLine("small", self.way.words()))
         centre = self.trick_area.ellipse(self.layout)[0]
         self.banner_rect = draw_centre_lines(surface, centre, lines, self.layout.text_size(17), small)
-
-    def _way_words(self) -> str:
-        """The way play goes, and the way it will go from the next trick when a Swan has turned it."""
-        if self.next_direction == self.direction:
-            return _("Play goes clockwise") if self.direction > 0 else _("Play goes counter-clockwise")
-        return (_("Play goes clockwise; from the next trick counter-clockwise") if self.direction > 0
-                else _("Play goes counter-clockwise; from the next trick clockwise"))
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """The kit's score plate: the total (red once near the losing total), the bottom seat's score chips

@@ -116,11 +116,11 @@ def test_a_swan_turns_the_arrows_only_from_the_next_trick(make_app):
     assert reason is None, reason
     run(app, 30, until=lambda: scene.idle)
     assert scene.state.view(None).direction == -1           # the rule: from the next trick on
-    assert scene.direction == 1 and scene.next_direction == -1 and scene.arrow.value == 1.0
+    assert scene.way.now == 1 and scene.way.next == -1 and scene.way.arrow.value == 1.0
     assert scene.state.turn == 0                              # this trick still goes clockwise, to Ann
     assert scene._apply(0, Action.of("play", "13a")) is None
     run(app, 3000, until=lambda: not scene.trick_area.plays and scene.state.turn is not None and scene.idle)
-    assert scene.direction == -1 and scene.arrow.value == -1.0
+    assert scene.way.now == -1 and scene.way.arrow.value == -1.0
 
 
 def test_the_leads_chip_keeps_the_ai_tag_where_both_fit(make_app, monkeypatch):

@@ -193,3 +193,22 @@ def test_set_play_counts_the_chosen_cards_and_brightens_once_the_set_is_legal():
     assert table.played[1:] == [] and table.notices == ["choose cards first: click them (or arrows and Space)"]
     assert host._handle_controls(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
     assert not host._handle_controls(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+
+
+def test_play_direction_keeps_the_announced_way_until_it_takes_effect_and_swings_the_arrows():
+    from scenes.table.play_direction import PlayDirection
+
+    tweens = TweenQueue()
+    way = PlayDirection()
+    assert way.order(2, 4) == (2, 3, 0, 1) and way.words() == "Play goes clockwise"
+    way.announce(-1)
+    assert way.now == 1 and way.arrow.value == 1.0
+    assert way.words() == "Play goes clockwise; from the next trick counter-clockwise"
+    way.take_turn(tweens)
+    assert way.now == -1 and way.order(2, 4) == (2, 1, 0, 3)
+    _settle(tweens, 1.0)
+    assert way.arrow.value == -1.0 and way.words() == "Play goes counter-clockwise"
+    way.show(1, 1)                                   # a resume: the arrows jump
+    assert way.arrow.value == 1.0
+    way.start(-1)
+    assert (way.now, way.next, way.arrow.value) == (-1, -1, -1.0)
