@@ -351,12 +351,7 @@ class TelosTableScene(SetPlay, TableScene):
 
     def _on_cards_dealt(self, event: Event) -> None:
         """Every seat's deal is shown at once (the following deal events are taken from the queue)."""
-        batch = [event]
-        while self.events and self.events[0].kind == "cards_dealt":
-            batch.append(self.events.popleft().for_seat(self.viewer))
-        for index, dealt in enumerate(batch):
-            self._deal_into_hand(dealt.seat, self._dealt_cards(dealt), self._deck_spot(), 0.35,
-                                 lambda i, n=len(batch), k=index: 0.03 * (i * n + k), 0.15)
+        self._deal_round_at_once(event, self._deck_spot(), 0.35, 0.03, 0.15)
         self.sounds.play("card_slide")
 
     def _on_divine_swap(self, event: Event) -> None:
