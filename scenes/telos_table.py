@@ -29,15 +29,17 @@ scenes/table/selection.py's SetChooser says from `legal_actions` whether the cho
 play and which cards may still join it. A refused set springs back and stays chosen, so it can be
 mended rather than picked again.
 
-What is Télos's own here: the trick round the centre ellipse with its winning-card tag and sweep,
-the table line and the centre's words, the direction ring, score chips and totals on the plates,
-the blind card of the Divine Trick, set selection and its glow, and the Zeus-card help. Seating,
-AI pacing, deal and gather, plates, count badges, hint line, notices and results are the kit's.
+What is Télos's own here: which card is winning the trick and where a swept trick goes, the table
+line and the centre's words, the direction and when it turns, score chips and totals on the plates,
+the blind card of the Divine Trick, set selection and its glow, and the Zeus-card help. The trick's
+place round the centre, its landing, tag, sweep, look back and ring are the kit's trick area
+(scenes/table/trick_area.py), the words' stack its centre lines (scenes/table/centre_lines.py), the
+plates its score plate (plates.draw_score_plate), the Play button and Enter its SetPlay (set_play.py),
+the way play goes its PlayDirection (play_direction.py);
+seating, AI pacing, deal and gather, plates, count badges, hint line, notices and results are the kit's.
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
@@ -47,21 +49,23 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.view import TelosView
-from scenes.i18n import N_
+from scenes.i18n import N_, _, ngettext
 from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
 from scenes.table.captions import CardHelp
 from scenes.table.card_art import card_height
+from scenes.table.centre_lines import CentreLine, draw_centre_lines
 from scenes.table.chips import draw_chip_row, value_chip
-from scenes.table.deal import fly_to_rest
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea
-from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_plate_backing, draw_plate_name
-from scenes.table.selection import SelectionHelp, SetChooser, light_hand
+from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_score_plate
+from scenes.table.selection import SetChooser
+from scenes.table.set_play import SetPlay
 from scenes.table.sprites import CardSprite, SpriteRenderer
-from scenes.table.tween import Counter, ease_in_out_cubic
+from scenes.table.trick_area import TrickArea, TrickPlay, seat_point
+from scenes.table.play_direction import PlayDirection
 from scenes.table.zones import DropZone
 from scenes.telos_art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art
 from scenes.widgets import Button, draw_text
@@ -72,21 +76,12 @@ if TYPE_CHECKING:
 GAME_ID = "telos"
 TRICK_SHOWN_S = 0.9             # a full trick stays in view this long before it is swept
 HAND_SPACING = 1.05             # card widths between your cards when the strip has room: every face whole
-LEAD_WORDS = {"eagle": "the Eagle", "cuckoo": "the Cuckoo"}
+LEAD_WORDS = {"eagle": N_("the Eagle"), "cuckoo": N_("the Cuckoo")}
 
 CardKey = tuple[str, Any]       # ("v", 9) for any God card of value 9, ("z", "Z:ant") for a Zeus card
 
 
-@dataclass
-class ShownPlay:
-    """One seat's play as it lies in the trick area."""
-
-    seat: int
-    sprites: list[CardSprite]
-    values: tuple[int, ...]
-
-
-class TelosTableScene(TableScene):
+class TelosTableScene(SetPlay, TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "telos-table"
     HAND_SPACING = HAND_SPACING
@@ -104,17 +99,13 @@ class TelosTableScene(TableScene):
                                    hover_lift=True)
         self.chooser = SetChooser(self.card_key, self._legal_play_sets)
         # What is on screen (from events while they are shown; from the view whenever idle).
-        self.trick: list[ShownPlay] = []
+        self.trick_area = TrickArea(self.count)     # the plays round the centre, and the last trick taken
         self.line: tuple[int, ...] = ()
         self.k = 0
-        self.previous_trick: list[tuple[int, list[str]]] = []   # the last trick taken, for "Last trick"
         self.swapped_in: str | None = None      # the viewer's card that came from the blind (marked in hand)
         self.divine_used: list[bool] = [False] * self.count    # who has used the Divine Trick this round
         self.banner_rect: pygame.Rect | None = None     # the "Last trick!" banner as last drawn
-        self.best_tag_rect: pygame.Rect | None = None   # the "winning" tag as last drawn
-        self.direction = 1                  # the direction of the trick under way (what the arrows show)
-        self.next_direction = 1             # from the next trick on (a Swan played in this trick turned it)
-        self.arrow = Counter(1.0)           # +1 clockwise … -1 counter-clockwise, tweened on a Swan
+        self.way = PlayDirection()          # this trick's way, and from the next trick on (a Swan turns it)
         self.serpent = False
         self.last_trick = False
         self.first_trick = True
@@ -131,19 +122,19 @@ class TelosTableScene(TableScene):
         self.play_button: Button | None = None
         self.swap_button: Button | None = None
         self._divine_cache: tuple[Any, bool] | None = None
-        self._direction_cache: tuple[Any, pygame.Surface, tuple[int, int]] | None = None
         self._start()
 
     def _log_where_we_are(self) -> None:
         """A resumed game starts its log with where the round stands, so the first line is not a mystery."""
         view = self.state.view(None)
-        trick = "the last trick" if view.last_trick else f"trick {view.trick_number + 1}"
+        trick = _("the last trick") if view.last_trick else _("trick {number}").format(number=view.trick_number + 1)
         if view.trick:
-            reach = " · ".join(str(v) for v in view.line)
-            where = f"{self._name(view.leader)} led, {self._name(view.turn)} to play (reach {reach})"
+            where = _("{leader} led, {player} to play (reach {reach})").format(
+                leader=self._name(view.leader), player=self._name(view.turn), reach=_reach(view.line))
         else:
-            where = f"{self._does(view.leader, 'leads')}"
-        self.log.add(f"Round {view.round_index + 1} goes on: {trick}, {where}")
+            where = self._said(view.leader, _("{name} leads"), _("{name} lead"))
+        self.log.add(_("Round {round} goes on: {trick}, {where}").format(round=view.round_index + 1, trick=trick,
+                                                                          where=where))
 
     # ----- helpers ---------------------------------------------------------------------------------
     def card_label(self, card: str) -> str:
@@ -164,47 +155,12 @@ class TelosTableScene(TableScene):
     def _set_layout(self, size: tuple[int, int]) -> None:
         """A new layout, and the card widths it lays out (drawn exactly; in-flight sizes are snapped)."""
         super()._set_layout(size)
-        self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width, self.trick_card_width(),
+        self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width,
+                                 self.trick_area.card_width(self.layout),
                                  max(24, int(self.layout.card_width * 0.62))}
 
     def _lay_out_table(self) -> None:
-        self._layout_trick(animate=False)
-
-    def trick_card_width(self) -> int:
-        """Trick cards: as big as the centre allows with plays at its top and bottom and room between."""
-        centre = self.layout.centre
-        return max(22, int(min(self.layout.card_width * 0.72, centre.height * 0.3 / 1.4,
-                               centre.width / (2.2 * max(3, self.count)))))
-
-    def _trick_ellipse(self) -> tuple[tuple[float, float], float, float]:
-        centre = self.layout.centre
-        tw = self.trick_card_width()
-        rx = max(10.0, centre.width / 2 - tw * 1.0)
-        ry = max(10.0, centre.height / 2 - card_height(tw) * 0.55)
-        return (centre.centerx, centre.centery), rx, ry
-
-    def _seat_point(self, seat: int) -> tuple[float, float]:
-        area = self.layout.seats[seat]
-        return (float(area.hand_centre[0]), float(area.hand_centre[1])) if area.side == "bottom" else \
-            (float(area.rect.centerx), float(area.rect.centery))
-
-    def trick_spot(self, seat: int) -> tuple[float, float]:
-        """Where `seat`'s play lies: on an ellipse round the centre, in the direction of that seat."""
-        (cx, cy), rx, ry = self._trick_ellipse()
-        sx, sy = self._seat_point(seat)
-        dx, dy = sx - cx, sy - cy
-        if abs(dx) < 1e-6 and abs(dy) < 1e-6:
-            return cx, cy + ry
-        t = 1.0 / math.sqrt((dx / rx) ** 2 + (dy / ry) ** 2)
-        return cx + dx * t, cy + dy * t
-
-    def _play_positions(self, seat: int, count: int) -> list[tuple[float, float, float]]:
-        """The cards of one play overlap in a short row, each turned a little, so several read as a set."""
-        x, y = self.trick_spot(seat)
-        tw = self.trick_card_width()
-        step = tw * 0.55
-        total = step * (count - 1)
-        return [(x - total / 2 + i * step, y + (i % 2) * 2, (count - 1) * 2.5 - i * 5.0) for i in range(count)]
+        self.trick_area.lay_out(self.layout, self.tweens, animate=False)
 
     def _opponent_row(self, area: SeatArea) -> tuple[tuple[int, int], int]:
         """An opponent's face-down cards take the left of its area; its score cards the right."""
@@ -223,15 +179,6 @@ class TelosTableScene(TableScene):
                              rect.bottom - row_top)
         return region, max(10, min(int(area.plate.height * 0.62), region.height // 2 - 2))
 
-    def _layout_trick(self, animate: bool = True) -> None:
-        tw = self.trick_card_width()
-        for order, play in enumerate(self.trick):
-            for i, (sprite, (x, y, rot)) in enumerate(zip(play.sprites, self._play_positions(play.seat, len(play.sprites)))):
-                sprite.rest_at(x, y, rot)
-                sprite.width = tw
-                sprite.z = 20 + order * 10 + i
-                self._send_home(sprite, animate, 0.3)
-
     def _deck_spot(self) -> tuple[int, int]:
         return self.layout.centre.center
 
@@ -245,9 +192,8 @@ class TelosTableScene(TableScene):
 
     # ----- what the screen shows, rebuilt from the view (start, resume, a new seat at the bottom) -------
     def _sync_table(self, view: TelosView) -> None:
-        self.trick = [ShownPlay(p.seat, [CardSprite(c, flip=1.0, tag="trick") for c in p.cards], p.values)
-                      for p in view.trick]
-        self._layout_trick(animate=False)
+        self.trick_area.show([(p.seat, p.cards, p.values) for p in view.trick])
+        self.trick_area.lay_out(self.layout, self.tweens, animate=False)
         self.flying = []
         self.sweep_to = None
         self._sync_info(view)
@@ -257,11 +203,7 @@ class TelosTableScene(TableScene):
         """The table's words and markers from the view (cheap; done whenever the table is idle)."""
         self.line, self.k = tuple(view.line), view.k
         # A Swan turns play from the next trick on (T-rules): the trick under way keeps its own direction.
-        shown = _order_direction(view.trick_order, self.count) if view.trick else view.direction
-        if shown != self.direction:
-            self.arrow.value = float(shown)
-        self.direction = shown
-        self.next_direction = view.direction
+        self.way.show(_order_direction(view.trick_order, self.count) if view.trick else view.direction, view.direction)
         self.serpent, self.last_trick, self.first_trick = view.serpent_ban, view.last_trick, view.first_trick
         self.round_end_words = None
         self.leader, self.turn, self.order = view.leader, view.turn, tuple(view.trick_order)
@@ -278,8 +220,7 @@ class TelosTableScene(TableScene):
         view = self._view()
         if not self._seat_zones_match(view):
             return False
-        shown = [(p.seat, sorted(str(s.card_id) for s in p.sprites)) for p in self.trick]
-        return shown == [(p.seat, sorted(p.cards)) for p in view.trick]
+        return self.trick_area.matches([(p.seat, p.cards) for p in view.trick])
 
     # ----- controls -------------------------------------------------------------------------------------
     def _build_controls(self) -> None:
@@ -294,8 +235,8 @@ class TelosTableScene(TableScene):
             left = self.blind_rect().right + gap
         width = max(40, area.right - left)
         top = area.top + lay.text_size(16) + 4
-        self.play_button = Button(pygame.Rect(left, top, width, bh), "Play (Enter)", self.press_play)
-        self.swap_button = Button(pygame.Rect(left, top + bh + gap, width, bh), "Swap with blind card",
+        self.play_button = self._play_button_at(pygame.Rect(left, top, width, bh))
+        self.swap_button = Button(pygame.Rect(left, top + bh + gap, width, bh), _("Swap with blind card"),
                                   self.press_swap, style="secondary")
         self._refresh_buttons()
 
@@ -303,17 +244,9 @@ class TelosTableScene(TableScene):
         return bool(self.state.options.get("divine_trick"))
 
     def _refresh_buttons(self) -> None:
-        may = self._human_may_act()
-        selected = self._selected_ids()
-        if self.play_button is not None:
-            chosen = [s.card_id for s in self.drag.default_cards() if s.card_id is not None]
-            help_ = self.selection_help(chosen) if may and chosen else None
-            self.play_button.enabled = bool(may and chosen)
-            n = len(chosen)
-            self.play_button.label = (f"Play {n} cards (Enter)" if n > 1 else "Play (Enter)")
-            self.play_button.style = "primary" if help_ is not None and help_.complete else "secondary"
+        self._refresh_play_button()
         if self.swap_button is not None:
-            self.swap_button.enabled = may and self._divine_legal() and len(selected) <= 1
+            self.swap_button.enabled = self._human_may_act() and self._divine_legal() and len(self._selected_ids()) <= 1
         swap_shown = self.swap_button is not None and self._divine_in_game() and self.blind_shown
         self.seat_buttons = [b for b in (self.play_button, self.swap_button if swap_shown else None) if b is not None]
 
@@ -334,14 +267,6 @@ class TelosTableScene(TableScene):
             self._divine_cache = (key, any(a.verb == "divine" for a in legal))
         return self._divine_cache[1]
 
-    def selection_help(self, selected: Sequence[str]) -> SelectionHelp:
-        """Is this selection a legal play, and which hand cards could join it and still lead to one?"""
-        hand = [s.card_id for s in self.hands.get(self.bottom, []) if s.card_id is not None]
-        return self.chooser.at((self._token(), self.bottom)).help(selected, hand)
-
-    def _selected_ids(self) -> list[str]:
-        return [s.card_id for s in self.drag.selected if s.card_id is not None]
-
     def _legal_zones(self, card_ids: tuple[str, ...]) -> set[str]:
         if not self._human_may_act() or not card_ids:
             return set()
@@ -355,31 +280,18 @@ class TelosTableScene(TableScene):
     # ----- actions ----------------------------------------------------------------------------------------
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         if not card_ids or not all(card_ids):
-            return "choose the cards to play first"
+            return _("choose the cards to play first")
         if zone == "blind":
             if len(card_ids) != 1:
-                return "swap one card: drag a single card onto the blind card"
+                return _("swap one card: drag a single card onto the blind card")
             return self._apply(self.bottom, Action.of("divine", card_ids[0]))
         if zone != "trick":
-            return "play your cards into the middle of the table"
+            return _("play your cards into the middle of the table")
         return self._apply(self.bottom, Action.of("play", ",".join(card_ids)))
 
     def _human_may_act(self) -> bool:
         """As every table, and only when the game waits for that seat (Télos has no reactions)."""
         return super()._human_may_act() and self.bottom in self._waiting()
-
-    def _selection_may_stay(self) -> bool:
-        """The selection outlives a moment of motion (a refused set springing back), not the turn."""
-        return (self.bottom in self.humans and self.gate.may_show(self.bottom) and not self.overlay_open
-                and not self.state.finished and self.bottom in self._waiting() and not self.events)
-
-    def press_play(self) -> None:
-        """The Play button and Enter: play the selection (or the focused card) into the trick."""
-        cards = self.drag.default_cards()
-        if not cards:
-            self._notice("choose cards first: click them (or arrows and Space)")
-            return
-        self.drag.play(cards, "trick")
 
     def press_swap(self) -> None:
         """The Divine Trick: the selected (or focused) hand card goes face down, the blind card comes in."""
@@ -387,39 +299,17 @@ class TelosTableScene(TableScene):
         if not cards and self.drag.focus is not None and self.drag.focus < len(self.drag.sprites):
             cards = [self.drag.sprites[self.drag.focus]]
         if len(cards) != 1:
-            self._notice("select the one hand card to put face down, then swap")
+            self._notice(_("select the one hand card to put face down, then swap"))
             return
         self.drag.play(cards, "blind")
 
     # ----- input -------------------------------------------------------------------------------------------
-    def _handle_controls(self, event: pygame.event.Event) -> bool:
-        """Enter plays the selection."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drag.enabled:
-            self.press_play()
-            return True
-        return False
-
     def _handle_keys(self, event: pygame.event.Event) -> bool:
         """B swaps the chosen card with the blind card (the Divine Trick)."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_b and self.drag.enabled and self._divine_legal():
             self.press_swap()
             return True
         return False
-
-    # ----- per frame -----------------------------------------------------------------------------------------
-    def _after_frame(self) -> None:
-        """The selection lasts only the turn; the hand's glow and the buttons follow the legal sets."""
-        if not self._selection_may_stay() and (self.drag.selected or self.drag.held):
-            self.drag.cancel()
-        self._decorate_hand()
-        self._refresh_buttons()
-
-    def _decorate_hand(self) -> None:
-        """Legal sets light up: glow on cards that can still join a legal play, dim on the others."""
-        drag = self.drag
-        focused = drag.sprites[drag.focus] if drag.focus is not None and drag.focus < len(drag.sprites) else None
-        help_ = self.selection_help(self._selected_ids()) if self._human_may_act() else None
-        light_hand(self.hands.get(self.bottom, []), drag.held, drag.selected, focused, help_)
 
     def _refresh_from_view(self) -> None:
         self._sync_info(self._view())
@@ -437,21 +327,23 @@ class TelosTableScene(TableScene):
         if self.gate.needed and self.gate.may_show(self.bottom):
             # Pass-and-play: the new hands are dealt face down; the first player's hand-off comes after.
             self._hide_bottom_hand()
-        self.log.add(f"Round {event['round'] + 1}: {self._does(event['dealer'], 'deals')} {event['hand_size']} "
-                     f"cards each; {self._does(event['first_leader'], 'leads')}")
-        self._gather_for_new_round([s for play in self.trick for s in play.sprites], self._deck_spot(), 0.3, fade=True)
-        self.trick = []
-        self.previous_trick = []
+        n = int(event["hand_size"])
+        deals = self._said(event["dealer"], ngettext("{name} deals {count} card each", "{name} deals {count} cards each", n),
+                           ngettext("{name} deal {count} card each", "{name} deal {count} cards each", n), count=n)
+        leads = self._said(event["first_leader"], _("{name} leads"), _("{name} lead"))
+        self.log.add(_("Round {round}: {deals}; {leads}").format(round=event["round"] + 1, deals=deals, leads=leads))
+        self._gather_for_new_round(self.trick_area.sprites(), self._deck_spot(), 0.3, fade=True)
+        self.trick_area.plays = []
+        self.trick_area.previous = []
         self.swapped_in = None
         self.divine_used = [False] * self.count
         self.sweep_to = None
         self.round_end_words = None
         self.line, self.k = (), 0
         self.serpent, self.last_trick, self.first_trick = False, False, True
-        self.direction = self.next_direction = int(event["direction"])
-        self.arrow.value = float(self.direction)
+        self.way.start(int(event["direction"]))
         self.leader = self.turn = int(event["first_leader"])
-        self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
+        self.order = self.way.order(self.leader, self.count)
         self.blind_shown = bool(event["blind"]) and self.viewer is not None
 
     def _send_away(self, sprites: list[CardSprite], target: tuple[float, float]) -> None:
@@ -459,18 +351,14 @@ class TelosTableScene(TableScene):
 
     def _on_cards_dealt(self, event: Event) -> None:
         """Every seat's deal is shown at once (the following deal events are taken from the queue)."""
-        batch = [event]
-        while self.events and self.events[0].kind == "cards_dealt":
-            batch.append(self.events.popleft().for_seat(self.viewer))
-        for index, dealt in enumerate(batch):
-            self._deal_into_hand(dealt.seat, self._dealt_cards(dealt), self._deck_spot(), 0.35,
-                                 lambda i, n=len(batch), k=index: 0.03 * (i * n + k), 0.15)
+        self._deal_round_at_once(event, self._deck_spot(), 0.35, 0.03, 0.15)
         self.sounds.play("card_slide")
 
     def _on_divine_swap(self, event: Event) -> None:
         seat = event.seat
         gave, got = event.get("gave"), event.get("got")
-        self.log.add(f"{self._does(seat, 'uses')} the Divine Trick: one card goes face down, the blind card comes in")
+        self.log.add(self._said(seat, _("{name} uses the Divine Trick: one card goes face down, the blind card comes in"),
+                                _("{name} use the Divine Trick: one card goes face down, the blind card comes in")))
         self.divine_used[seat] = True
         if seat != self.viewer or gave is None or got is None:
             self._show_others_swap(seat)
@@ -510,68 +398,56 @@ class TelosTableScene(TableScene):
         if self.swapped_in is not None and self.viewer is not None:
             sprite = next((s for s in self.hands[self.viewer] if s.card_id == self.swapped_in), None)
             if sprite is not None and not self.tweens.moving(sprite):
-                chip = value_chip("from the blind", int(size * 1.5), theme.GOLD, theme.INK)
+                chip = value_chip(_("from the blind"), int(size * 1.5), theme.GOLD, theme.INK)
                 rect = sprite.rect()
                 surface.blit(chip, chip.get_rect(midtop=(rect.centerx, rect.top + 2)))
         for seat, used in enumerate(self.divine_used):
             if used and seat < self.count:
                 plate = self.layout.seats[seat].plate
-                chip = value_chip("swapped", int(size * 1.4), theme.CREAM, theme.INK)
+                chip = value_chip(_("swapped"), int(size * 1.4), theme.CREAM, theme.INK)
                 surface.blit(chip, chip.get_rect(midleft=(plate.left + 4, plate.top)))
 
     def _on_cards_played(self, event: Event) -> None:
         seat = event.seat
         cards = list(event["cards"])
         if event["lead"]:
-            self.trick = []
+            self.trick_area.plays = []
             self.k = int(event["k"])
             self.last_trick = bool(event["last_trick"])
-        moving: list[CardSprite] = []
-        for card in cards:
-            sprite = self._take_from_hand(seat, card, self._seat_point(seat))
-            sprite.tag = "trick"
-            moving.append(sprite)
-        old_widths = [s.pixel_width for s in moving]
-        self.trick.append(ShownPlay(seat, moving, tuple(event["values"])))
+        moving = [self._take_from_hand(seat, card, seat_point(self.layout, seat)) for card in cards]
+        self.trick_area.land(self.layout, self.tweens, TrickPlay(seat, moving, tuple(event["values"])),
+                             on_landed=lambda: self.sounds.play("card_place"))
         self._lay_out_seat(seat)
-        tw = self.trick_card_width()
-        for order, (sprite, (x, y, rot)) in enumerate(zip(moving, self._play_positions(seat, len(moving)))):
-            sprite.rest_at(x, y, rot)
-            sprite.width = tw
-            sprite.z = 20 + len(self.trick) * 10 + order
-            flip_up = sprite.flip < 1.0
-            fly_to_rest(self.tweens, sprite, old_widths[order], 0.4, order * 0.06,
-                        on_done=lambda: self.sounds.play("card_place"))
-            if flip_up:
-                self.tweens.add(sprite, 0.25, delay=0.1 + order * 0.06, flip=1.0)
         self.line = tuple(event["line"])
-        played = len(self.trick)
+        played = len(self.trick_area.plays)
         self.turn = self.order[played] if played < len(self.order) else None
-        verb = "leads" if event["lead"] else "plays"
-        words = f"{self._does(seat, verb)} {self._cards_label(cards)}"
-        if not event["last_trick"] and len(self.trick) < self.count:
-            words += f"; reach {' · '.join(str(v) for v in self.line)}"
+        label = self._cards_label(cards)
+        words = (self._said(seat, _("{name} leads {cards}"), _("{name} lead {cards}"), cards=label) if event["lead"]
+                 else self._said(seat, _("{name} plays {cards}"), _("{name} play {cards}"), cards=label))
+        if not event["last_trick"] and played < self.count:
+            words = _("{play}; reach {reach}").format(play=words, reach=_reach(self.line))
         self.log.add(words)
         self._pause(0.1)
         if seat == self.viewer and self._turn_is_over(seat):
             self._hide_bottom_hand()       # their play is made: the rest of the hand goes face down at once
 
     def _on_direction_changed(self, event: Event) -> None:
-        """A Swan: the arrows turn when the next trick starts (`_turn_to_next_direction`); until then the
+        """A Swan: the arrows turn when the next trick starts (`PlayDirection.take_turn`); until then the
         centre says what is coming."""
-        self.next_direction = int(event["direction"])
-        way = "clockwise" if self.next_direction > 0 else "counter-clockwise"
-        self.log.add(f"{self.card_label(event['card'])}: from the next trick, play goes {way}")
+        self.way.announce(int(event["direction"]))
+        words = (_("{card}: from the next trick, play goes clockwise") if self.way.next > 0
+                 else _("{card}: from the next trick, play goes counter-clockwise"))
+        self.log.add(words.format(card=self.card_label(event["card"])))
 
     def _on_serpent_ban(self, event: Event) -> None:
         self.serpent = True
-        self.log.add(f"{self.card_label(event['card'])}: no multiple leads for the rest of this round")
+        self.log.add(_("{card}: no multiple leads for the rest of this round").format(card=self.card_label(event["card"])))
 
     def current_best(self) -> tuple[int, int] | None:
         """(play index, card index) of the card winning the trick so far, by the values the view gives
         (T-13: the highest value; among equal values the one played last). Only for the highlight."""
         best, where = -1, None
-        for p, play in enumerate(self.trick):
+        for p, play in enumerate(self.trick_area.plays):
             for c, value in enumerate(play.values):
                 if value >= best:
                     best, where = value, (p, c)
@@ -579,18 +455,22 @@ class TelosTableScene(TableScene):
 
     def _on_trick_won(self, event: Event) -> None:
         winner = int(event["winner"])
-        self.previous_trick = [(play.seat, [str(s.card_id) for s in play.sprites]) for play in self.trick]
+        self.trick_area.remember()
         self.sweep_to = winner
         self.turn = None
         card = self.card_label(event["winning_card"])
         if event["last_trick"]:
-            self.log.add(f"{self._does(winner, 'takes')} the last trick with {card}")
+            self.log.add(self._said(winner, _("{name} takes the last trick with {card}"),
+                                    _("{name} take the last trick with {card}"), card=card))
         else:
             after = event.get("next_leader")
             reason = event.get("reason")
-            text = f"{self._does(winner, 'wins')} the trick with {card}"
+            text = self._said(winner, _("{name} wins the trick with {card}"), _("{name} win the trick with {card}"),
+                              card=card)
             if after is not None and after != winner:
-                text += f"; {self._does(after, 'leads')} ({LEAD_WORDS.get(reason, reason)})"
+                why = _(LEAD_WORDS[reason]) if reason in LEAD_WORDS else str(reason)
+                leads = self._said(after, _("{name} leads"), _("{name} lead"))
+                text = _("{won}; {leads} ({why})").format(won=text, leads=leads, why=why)
             self.log.add(text)
         self.tweens.call(lambda e=event: self._sweep(e), delay=TRICK_SHOWN_S)
 
@@ -599,36 +479,27 @@ class TelosTableScene(TableScene):
         and fades (on the last trick, the winning card shrinks into the winner's score cards instead).
         Gathering first means no card crosses another seat's name plate on its way."""
         winner = int(event["winner"])
-        gather = self.trick_spot(winner)
-        for play in self.trick:
-            for sprite in play.sprites:
-                self.flying.append(sprite)
-                sprite.glow = None
-                sprite.z = 15             # under the cards still resting, never over a name plate's words
-                keep = event["last_trick"] and sprite.card_id == event["winning_card"]
-                (x, y), scale = self._sweep_target(winner, keep, sprite.width)
 
-                def away(s: CardSprite = sprite, x: float = x, y: float = y, scale: float = scale,
-                         keep: bool = keep) -> None:
-                    self.tweens.add(s, 0.3, easing=ease_in_out_cubic, x=x, y=y, scale=scale,
-                                    alpha=255.0 if keep else 0.0, on_done=lambda: self._forget(s))
+        def target(sprite: CardSprite) -> tuple[tuple[float, float], float, bool]:
+            keep = bool(event["last_trick"]) and sprite.card_id == event["winning_card"]
+            point, scale = self._sweep_target(winner, keep, sprite.width)
+            return point, scale, keep
 
-                self.tweens.add(sprite, 0.25, easing=ease_in_out_cubic, x=gather[0], y=gather[1], rotation=0.0,
-                                on_done=away)
+        self.trick_area.sweep(self.trick_area.spot(self.layout, winner), target, self.tweens, self.flying,
+                              self._forget)
         self.sounds.play("card_slide")
-        self.trick = []
         self.sweep_to = None
         self.line, self.k = (), 0
         self.turn = None                  # nobody is called to lead while the cards are still in the air
         if event["last_trick"]:
             self.last_trick = False
-            self.round_end_words = f"{self._does(winner, 'takes')} the last trick"
+            self.round_end_words = self._said(winner, _("{name} takes the last trick"), _("{name} take the last trick"))
             return
 
         def next_trick() -> None:
-            self._turn_to_next_direction()
+            self.way.take_turn(self.tweens)
             self.leader = int(event["next_leader"])
-            self.order = tuple((self.leader + i * self.direction) % self.count for i in range(self.count))
+            self.order = self.way.order(self.leader, self.count)
             self.turn = self.leader
             self.first_trick = False
             self.last_trick = all(len(self.hands[s]) == 1 for s in range(self.count))
@@ -641,20 +512,16 @@ class TelosTableScene(TableScene):
         """The Hint in the table's own words: the cards by name, and what they do to the trick."""
         cards = self._hint_cards(action)
         if action.verb == "divine":
-            return f"the Normal AI would swap {self._cards_label(cards)} for the blind card"
+            return _("the Normal AI would swap {cards} for the blind card").format(cards=self._cards_label(cards))
         if not self.line:
-            return f"the Normal AI would lead {self._cards_label(cards)}"
-        return f"the Normal AI would play {self._cards_label(cards)} (to reach {' · '.join(map(str, self.line))})"
+            return _("the Normal AI would lead {cards}").format(cards=self._cards_label(cards))
+        return _("the Normal AI would play {cards} (to reach {reach})").format(cards=self._cards_label(cards),
+                                                                            reach=_reach(self.line))
 
     def _look_back(self) -> LookBack | None:
         """The last trick taken this round, each play under its player's name (all of it was seen face up)."""
-        return LookBack("The last trick", self.previous_trick) if self.previous_trick else None
-
-    def _turn_to_next_direction(self) -> None:
-        """A new trick starts: a Swan's new direction takes effect now, and the arrows turn to it."""
-        if self.next_direction != self.direction:
-            self.direction = self.next_direction
-            self.tweens.add(self.arrow, 0.8, easing=ease_in_out_cubic, value=float(self.direction))
+        previous = self.trick_area.previous
+        return LookBack(_("The last trick"), previous) if previous else None
 
     def _sweep_target(self, winner: int, keep: bool, width: float) -> tuple[tuple[float, float], float]:
         """Where a swept trick card goes, and its scale there. The trick fades out towards the winner's cards
@@ -685,37 +552,44 @@ class TelosTableScene(TableScene):
         self.score_cards[seat].append(str(event["card"]))
         self.totals[seat] = int(event["total"])
         points = int(event["points"])
-        self.log.add(f"{self._does(seat, 'scores')} {points}: {self.totals[seat]} / {self.content.losing_total}")
+        self.log.add(self._said(seat, _("{name} scores {points}: {total} / {losing}"),
+                                _("{name} score {points}: {total} / {losing}"), points=points, total=self.totals[seat],
+                                losing=self.content.losing_total))
         self.sounds.play("round_won")
         rows = [(self.names[s], (f"+{points}   " if s == seat else "") + f"{self.totals[s]} / {self.content.losing_total}")
                 for s in range(self.count)]
-        subtitle = (f"with {self.card_label(str(event['card']))}: {points} point{'s' if points != 1 else ''}. "
-                    f"{self._does(seat, 'deals')} the next round.")
-        self.result_words = ResultWords(f"{self._does(seat, 'takes')} the last trick", subtitle, rows)
+        subtitle = (ngettext("with {card}: {points} point.", "with {card}: {points} points.", points).format(
+                        card=self.card_label(str(event["card"])), points=points) + " "
+                    + self._said(seat, _("{name} deals the next round."), _("{name} deal the next round.")))
+        title = self._said(seat, _("{name} takes the last trick"), _("{name} take the last trick"))
+        self.result_words = ResultWords(title, subtitle, rows)
 
     def _on_game_over(self, event: Event) -> None:
         loser = int(event["loser"])
         winners = ", ".join(self._name(s) for s in event["winners"])
-        self.log.add(f"{self._does(loser, 'reaches')} {self.totals[loser]} and {self._does(loser, 'loses').split()[-1]}; "
-                     f"{winners} win")
+        self.log.add(self._said(loser, _("{name} reaches {total} and loses; {winners} win"),
+                                _("{name} reach {total} and lose; {winners} win"), total=self.totals[loser],
+                                winners=winners))
         rows = [(self.names[s], f"{self.totals[s]} / {self.content.losing_total}   "
-                 + ("loses" if s == loser else "wins")) for s in range(self.count)]
-        self.result_words = ResultWords(f"{self._does(loser, 'loses')} the game", f"{self._name(loser)} reached "
-                                   f"{self.totals[loser]} points. Winners: {winners}.", rows)
+                 + (_("loses") if s == loser else _("wins"))) for s in range(self.count)]
+        title = self._said(loser, _("{name} loses the game"), _("{name} lose the game"))
+        subtitle = _("{name} reached {total} points. Winners: {winners}.").format(
+            name=self._name(loser), total=self.totals[loser], winners=winners)
+        self.result_words = ResultWords(title, subtitle, rows)
 
 
     # ----- drawing ----------------------------------------------------------------------------------------------
     def _draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        self._draw_direction(surface)
+        self.trick_area.draw_direction_ring(surface, lay, self.way.arrow.value, key=(self.bottom,))
         self._draw_centre_words(surface)
         for seat in range(self.count):
             self._draw_seat(surface, seat)
         self.drag.zones = self._zones()
         self.drag.draw_zones(surface)
         self._draw_play_here(surface)
-        self._highlight_best()
-        self._draw_cards(surface, [s for play in self.trick for s in play.sprites])
+        self.trick_area.highlight(self.current_best())
+        self._draw_cards(surface, self.trick_area.sprites())
         self._draw_swap_marks(surface)
         self._draw_best_tag(surface)
         for seat in range(self.count):
@@ -723,154 +597,52 @@ class TelosTableScene(TableScene):
             if area.side != "bottom":
                 draw_count_on_card(surface, self.hands[seat], max(10, int(area.plate.height * 0.42)))
 
-    def _draw_play_here(self, surface: pygame.Surface) -> None:
-        """The lit middle says "Play here" inside its own frame, at the foot where your play will lie, so the
-        words never cover your name plate."""
-        if "trick" not in self.drag.lit_zones or not (self.drag.held or self.drag.selected):
-            return
-        zone = next((z for z in self.drag.zones if z.name == "trick"), None)
-        if zone is not None:
-            plate = self.layout.seats[self.bottom].plate
-            bottom = min(zone.rect.bottom - 6, plate.top - plate.height - 2)     # above the "your turn" tag
-            draw_text(surface, "Play here", (zone.rect.centerx, bottom), self.layout.text_size(20),
-                      theme.LEGAL_GLOW, "bold", "midbottom")
-
     def _zones(self) -> list[DropZone]:
         zones = [DropZone("trick", self.layout.centre.inflate(-self.layout.margin * 2, -self.layout.margin * 2))]
         if self.blind_shown and self._human_may_act() and self._divine_legal():
             zones.append(DropZone("blind", self.blind_rect(), ""))
         return zones
 
-    def _draw_direction(self, surface: pygame.Surface) -> None:
-        """A faint ring through the plays with arrowheads between seats, pointing the way play goes."""
-        key = (self.layout.size, self.count, self.bottom, round(self.arrow.value, 2))
-        if self._direction_cache is None or self._direction_cache[0] != key:
-            self._direction_cache = (key, *self._paint_direction())
-        _, layer, topleft = self._direction_cache
-        surface.blit(layer, topleft)
-
-    def _paint_direction(self) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The ring and arrows on their own small layer (repainted only when the layout or the arrow changes)."""
-        (cx, cy), rx, ry = self._trick_ellipse()
-        head = max(7, int(self.layout.card_width * 0.14)) * self.arrow.value
-        pad = int(abs(head) * 2) + 4
-        bounds = pygame.Rect(0, 0, int(rx * 2) + 2 * pad, int(ry * 2) + 2 * pad)
-        bounds.center = (int(cx), int(cy))
-        layer = pygame.Surface(bounds.size, pygame.SRCALPHA)
-        ox, oy = bounds.left, bounds.top
-        ring = pygame.Rect(0, 0, int(rx * 2), int(ry * 2))
-        ring.center = (int(cx) - ox, int(cy) - oy)
-        pygame.draw.ellipse(layer, (*theme.PARCHMENT, 70), ring, width=max(2, self.layout.margin // 3))
-        angles = sorted(math.atan2(self.trick_spot(s)[1] - cy, self.trick_spot(s)[0] - cx) for s in range(self.count))
-        for i, a in enumerate(angles):
-            b = angles[(i + 1) % len(angles)] + (2 * math.pi if i + 1 == len(angles) else 0)
-            mid = (a + b) / 2
-            px, py = cx - ox + math.cos(mid) * rx, cy - oy + math.sin(mid) * ry
-            # The ellipse's tangent at this angle (screen angles grow clockwise because y points down).
-            tx, ty = -math.sin(mid) * rx, math.cos(mid) * ry
-            norm = math.hypot(tx, ty) or 1.0
-            tx, ty = tx / norm, ty / norm
-            nx, ny = -ty, tx
-            tip = (px + tx * head, py + ty * head)
-            base = (px - tx * head * 0.6, py - ty * head * 0.6)
-            size = abs(head) * 0.7
-            pygame.draw.polygon(layer, (*theme.GOLD, 200), [tip, (base[0] + nx * size, base[1] + ny * size),
-                                                            (base[0] - nx * size, base[1] - ny * size)])
-        return layer, bounds.topleft
-
     def _draw_centre_words(self, surface: pygame.Surface) -> None:
         """The table line and k, the last-trick call, the Serpent's ban and the direction, in the middle."""
-        lay = self.layout
-        (cx, cy), rx, ry = self._trick_ellipse()
-        size = lay.text_size(17)
-        small = lay.text_size(14)
-        lines: list[tuple[str, Any]] = []
+        small = self.layout.text_size(14)
+        lines: list[CentreLine] = []
         if self.last_trick:
             zeus = self.content.zeus_last_trick_value
-            lines.append(("banner", f"Last trick! Zeus is worth {zeus}"))
-        if self.last_trick:
-            lines.append(("text", "One card each; the highest card takes it"))
+            lines.append(CentreLine("banner", _("Last trick! Zeus is worth {value}").format(value=zeus), colour=ZEUS_GOLD))
+            lines.append(CentreLine("text", _("One card each; the highest card takes it")))
         elif self.round_end_words:
-            lines.append(("text", self.round_end_words))
+            lines.append(CentreLine("text", self.round_end_words))
         elif self.line:
-            lines.append(("line", None))
-            lines.append(("text", f"{self.k} card{'s' if self.k != 1 else ''} each"))
+            lines.append(CentreLine("chips", _("Reach:"), tuple(str(v) for v in self.line)))
+            lines.append(CentreLine("text", ngettext("{count} card each", "{count} cards each", self.k).format(count=self.k)))
         elif self.turn is not None and not self.state.finished:
-            who = "You lead" if self._you(self.turn) else f"{self._does(self.turn, 'leads')}"
-            lines.append(("text", f"{who}: one card" + ("" if self.first_trick or self.last_trick or self.serpent
-                                                        else ", or several of one value")))
+            who = _("You lead") if self._you(self.turn) else self._said(self.turn, _("{name} leads"), _("{name} lead"))
+            one = self.first_trick or self.last_trick or self.serpent
+            words = _("{who}: one card") if one else _("{who}: one card, or several of one value")
+            lines.append(CentreLine("text", words.format(who=who)))
         if self.serpent:
-            lines.append(("serpent", "No multiple leads this round"))
-        way = "Play goes clockwise" if self.direction > 0 else "Play goes counter-clockwise"
-        if self.next_direction != self.direction:
-            way += "; from the next trick " + ("clockwise" if self.next_direction > 0 else "counter-clockwise")
-        lines.append(("small", way))
-        chip_h = max(14, int(size * 1.5))
-        heights = {"banner": int(size * 1.6), "line": chip_h + 4, "text": int(size * 1.35), "serpent": int(small * 1.6),
-                   "small": int(small * 1.4)}
-        total = sum(heights[kind] for kind, _ in lines)
-        y = cy - total / 2
-        self.banner_rect = None
-        for kind, text in lines:
-            h = heights[kind]
-            mid = int(y + h / 2)
-            if kind == "banner":
-                image = theme.font(size, "bold").render(text, True, theme.INK)
-                box = image.get_rect(center=(int(cx), mid)).inflate(size, size // 3)
-                self.banner_rect = box
-                pygame.draw.rect(surface, ZEUS_GOLD, box, border_radius=box.height // 3)
-                surface.blit(image, image.get_rect(center=box.center))
-            elif kind == "line":
-                label = theme.font(size, "bold").render("Reach:", True, theme.CREAM)
-                chips = [value_chip(str(v), chip_h, theme.CREAM, theme.INK) for v in self.line]
-                gap = max(3, chip_h // 5)
-                width = label.get_width() + gap * 2 + sum(c.get_width() for c in chips) + gap * (len(chips) - 1)
-                x = int(cx - width / 2)
-                surface.blit(label, label.get_rect(midleft=(x, mid)))
-                x += label.get_width() + gap * 2
-                for chip in chips:
-                    surface.blit(chip, chip.get_rect(midleft=(x, mid)))
-                    x += chip.get_width() + gap
-            elif kind == "text":
-                draw_text(surface, text, (int(cx), mid), size, theme.PARCHMENT, "sans", "center")
-            elif kind == "serpent":
-                icon = emblem_image("ban_multiple_leads", int(small * 1.5), theme.ILLEGAL)
-                image = theme.font(small, "bold").render(text, True, theme.CREAM)
-                width = icon.get_width() + 4 + image.get_width()
-                x = int(cx - width / 2)
-                box = pygame.Rect(x - 6, mid - h // 2, width + 12, h)
-                pygame.draw.rect(surface, (60, 20, 16), box, border_radius=h // 3)
-                pygame.draw.rect(surface, theme.ILLEGAL, box, width=2, border_radius=h // 3)
-                surface.blit(icon, icon.get_rect(midleft=(x, mid)))
-                surface.blit(image, image.get_rect(midleft=(x + icon.get_width() + 4, mid)))
-            else:
-                draw_text(surface, text, (int(cx), mid), small, theme.PARCHMENT, "sans", "center")
-            y += h
+            icon = emblem_image("ban_multiple_leads", int(small * 1.5), theme.ILLEGAL)
+            lines.append(CentreLine("warning", _("No multiple leads this round"), icon=icon))
+        lines.append(CentreLine("small", self.way.words()))
+        centre = self.trick_area.ellipse(self.layout)[0]
+        self.banner_rect = draw_centre_lines(surface, centre, lines, self.layout.text_size(17), small)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        lay = self.layout
-        area = lay.seats[seat]
+        """The kit's score plate: the total (red once near the losing total), the bottom seat's score chips
+        on it (the others' below it), and "leads" after the name while that seat leads the trick."""
+        area = self.layout.seats[seat]
         plate = area.plate
-        size = max(10, int(plate.height * 0.48))
-        pad = max(4, plate.height // 4)
         total = f"{self.totals[seat]} / {self.content.losing_total}"
         colour = theme.ILLEGAL if self.totals[seat] >= self.content.losing_total * 0.75 else theme.GOLD
-        draw_plate_backing(surface, plate)
-        right = draw_text(surface, total, (plate.right - pad, plate.centery), size, colour, "bold", "midright")
-        chips_right = right.left - pad // 2      # the total needs only a small gap before it
-        if area.side == "bottom":
-            chips_right = self._draw_score_chips(surface, seat, right.left - pad, plate.centery,
-                                                 max(10, int(plate.height * 0.66)))
-        # "leads" sits inside the plate after the name, so it never meets the turn tag above the plate.
-        leads = seat == self.leader and not self.state.finished and (bool(self.trick) or self.turn == seat)
-        tag = value_chip("leads", max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
-        tag_room = tag.get_width() + pad // 2 if tag is not None else 0
-        # The name and its role come first, then "leads": the chip only costs the role when all three
-        # really do not fit between the plate's left edge and the total.
-        room = max(10, chips_right - plate.left - pad - tag_room)
-        shown = draw_plate_name(surface, plate, self.names[seat], self._role(seat), size, pad, room)
-        if tag is not None:
-            self.leads_tag_rects[seat] = surface.blit(tag, tag.get_rect(midleft=(shown.right + pad // 2, plate.centery)))
+        chip_h = max(10, int(plate.height * 0.66))
+        chips = [score_chip(self.content, c, chip_h) for c in self.score_cards[seat]] if area.side == "bottom" else None
+        leads = seat == self.leader and not self.state.finished and (bool(self.trick_area.plays) or self.turn == seat)
+        tag = value_chip(_("leads"), max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
+        tag_rect = draw_score_plate(surface, plate, self.names[seat], self._role(seat), total, colour, chips, chip_h,
+                                    tag)
+        if tag_rect is not None:
+            self.leads_tag_rects[seat] = tag_rect
         else:
             self.leads_tag_rects.pop(seat, None)
         if area.side != "bottom":
@@ -886,37 +658,13 @@ class TelosTableScene(TableScene):
         chips = [score_chip(self.content, c, height) for c in self.score_cards[seat]]
         return draw_chip_row(surface, chips, right, centre_y, height, wrap_left)
 
-    def _highlight_best(self) -> None:
-        best = self.current_best()
-        for p, play in enumerate(self.trick):
-            for c, sprite in enumerate(play.sprites):
-                sprite.glow = theme.GOLD if (p, c) == best and sprite.flip >= 1.0 else None
-
     def _draw_best_tag(self, surface: pygame.Surface) -> None:
+        """The card winning so far wears "winning" once two plays lie, "wins the trick" until swept."""
         best = self.current_best()
-        if best is None or len(self.trick) < 2 and self.sweep_to is None:
-            return
-        sprite = self.trick[best[0]].sprites[best[1]]
-        if sprite.flip < 1.0 or self.tweens.moving(sprite):
-            return
-        seat = self.trick[best[0]].seat
-        text = "wins the trick" if self.sweep_to is not None else "winning"
-        size = max(10, self.layout.text_size(13))
-        tag = value_chip(text, int(size * 1.5), theme.GOLD, theme.INK)
-        top = sprite.y - card_height(sprite.pixel_width) / 2
-        y = top - tag.get_height() / 2 - 2
-        if seat == self.bottom or y - tag.get_height() < self.layout.centre.top:
-            y = sprite.y + card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
-        rect = tag.get_rect(center=(int(sprite.x), int(y)))
-        rect.clamp_ip(surface.get_rect())
-        if self.banner_rect is not None and rect.colliderect(self.banner_rect):
-            # Never over the "Last trick!" banner: the other side of the card.
-            half = card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
-            other = sprite.y - half if rect.centery > sprite.y else sprite.y + half
-            rect.center = (int(sprite.x), int(other))
-            rect.clamp_ip(surface.get_rect())
-        self.best_tag_rect = rect
-        surface.blit(tag, rect)
+        if len(self.trick_area.plays) < 2 and self.sweep_to is None:
+            best = None
+        words = _("wins the trick") if self.sweep_to is not None else _("winning")
+        self.trick_area.draw_best_tag(surface, self.layout, self.tweens, best, words, self.bottom, self.banner_rect)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         """The blind card (Divine Trick) at the left of the controls, then the kit's buttons and hint."""
@@ -924,7 +672,7 @@ class TelosTableScene(TableScene):
         area = lay.controls_rect
         if self._divine_in_game():
             rect = self.blind_rect()
-            draw_text(surface, "Blind card", (rect.centerx, area.top), lay.text_size(13), theme.PARCHMENT, "bold",
+            draw_text(surface, _("Blind card"), (rect.centerx, area.top), lay.text_size(13), theme.PARCHMENT, "bold",
                       "midtop")
             if self.blind_shown:
                 back = self.art.back(rect.width)
@@ -933,7 +681,7 @@ class TelosTableScene(TableScene):
                     pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(6, 6), width=3, border_radius=8)
             else:
                 pygame.draw.rect(surface, theme.PARCHMENT, rect, width=1, border_radius=6)
-                draw_text(surface, "used" if self.viewer is not None else "hidden", rect.center, lay.text_size(12),
+                draw_text(surface, _("used") if self.viewer is not None else _("hidden"), rect.center, lay.text_size(12),
                           theme.PARCHMENT, "sans", "center")
         super()._draw_controls(surface)
 
@@ -954,29 +702,32 @@ class TelosTableScene(TableScene):
         if not self.gate.may_show(self.bottom):
             if self.gate.waiting or self.bottom in self._waiting():
                 return ""
-            return (f"{self._name(self.bottom)}'s cards are face down until their next turn. "
-                    + (f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""))
+            return (_("{name}'s cards are face down until their next turn.").format(name=self._name(self.bottom)) + " "
+                    + self._playing())
         if self.turn != self.bottom:
-            return f"{self._does(self.turn, 'is')} playing." if self.turn is not None else ""
+            return self._playing()
         if self.bottom not in self._waiting():
             return ""
         if not self.line:
             if self.first_trick or self.serpent:
-                return "Your lead: click one card, then drag it to the middle or press Enter."
-            return "Your lead: click a card (or several of one value), then drag them to the middle or press Enter."
+                return _("Your lead: click one card, then drag it to the middle or press Enter.")
+            return _("Your lead: click a card (or several of one value), then drag them to the middle or press Enter.")
         if self.last_trick:
-            return "Last trick: play your card."
-        cards = "1 card that reaches" if self.k == 1 else f"{self.k} cards that reach"
-        lowest = "your lowest card" if self.k == 1 else f"your {self.k} lowest"
-        return f"Play {cards} {' · '.join(map(str, self.line))}, or {lowest} if you cannot."
+            return _("Last trick: play your card.")
+        return ngettext("Play {count} card that reaches {reach}, or your lowest card if you cannot.",
+                        "Play {count} cards that reach {reach}, or your {count} lowest if you cannot.",
+                        self.k).format(count=self.k, reach=_reach(self.line))
+
+    def _playing(self) -> str:
+        """"Ann is playing." for the seat on turn (nothing between tricks)."""
+        return self._said(self.turn, _("{name} is playing."), _("{name} are playing.")) if self.turn is not None else ""
 
     def _card_help_target(self) -> CardSprite | None:
         """A trick card under the pointer, else the hovered or focused card of your hand. A hidden hand
         (pass-and-play, between turns) explains nothing."""
-        for play in reversed(self.trick):
-            for sprite in reversed(play.sprites):
-                if sprite.face_up and sprite.contains(self.mouse):
-                    return sprite
+        sprite = self.trick_area.sprite_at(self.mouse)
+        if sprite is not None:
+            return sprite
         return super()._card_help_target() if self.viewer == self.bottom else None
 
     def _card_help_for(self, sprite: CardSprite) -> CardHelp | None:
@@ -985,9 +736,14 @@ class TelosTableScene(TableScene):
         if zeus is None:
             return None
         text = zeus.text if self.state.options.get("powers") == "advanced" else \
-            "Basic rules: no power of its own; it copies the highest card played before it."
+            _("Basic rules: no power of its own; it copies the highest card played before it.")
         line_h = theme.font(self.layout.text_size(15)).get_linesize()
         return CardHelp(text, zeus.name, emblem_image(zeus.power.type, line_h, ZEUS_GOLD))
+
+
+def _reach(line: Sequence[int]) -> str:
+    """The table line in a sentence: "3 · 7 · 9"."""
+    return " · ".join(str(v) for v in line)
 
 
 def _order_direction(order: Sequence[int], count: int) -> int:

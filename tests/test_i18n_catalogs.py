@@ -184,7 +184,7 @@ def test_the_bundle_carries_the_compiled_catalogs_and_the_dutch_rules_but_not_ba
 
 
 # ----- the converted game tables ---------------------------------------------------------------------------------
-CONVERTED_TABLES = ("tamoul", "zeus", "elios")
+CONVERTED_TABLES = ("tamoul", "zeus", "elios", "telos")
 TABLE_NAMES = ("Ann", "Zoe", "Bob")     # the seats of build/table_screenshots.py
 
 

@@ -15,7 +15,7 @@ import pygame
 
 from scenes import theme
 from scenes.table.card_art import card_height
-from scenes.table.chips import value_chip
+from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.log_panel import draw_turn_marker
 from scenes.table.sprites import CardSprite
 from scenes.table.text import blit_text
@@ -74,6 +74,28 @@ def draw_name_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, role
     draw_plate_name(surface, name_plate, name, role, size, pad, name_plate.width - right_w - 3 * pad)
     if right:
         blit_text(surface, right, (plate.right - pad, plate.centery), size, right_colour, "bold", "midright")
+
+
+def draw_score_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, role: str, total: str,
+                     total_colour: tuple[int, int, int], chips: Sequence[pygame.Surface] | None = None,
+                     chip_height: int = 0,
+                     tag: pygame.Surface | None = None, size: int | None = None) -> pygame.Rect | None:
+    """A name plate for a game that keeps score on it (a trick game's points): the total at the right, the
+    seat's score chips just left of it (newest nearest; None: this plate carries no chip row), the name with its role, and a small `tag` chip
+    right after the name (a "leads" marker, kept inside the plate so it never meets the turn tag above).
+    The name drops its role only when name, role and tag do not all fit; returns the tag's rect."""
+    size = size if size is not None else max(10, int(plate.height * 0.48))
+    pad = max(4, plate.height // 4)
+    draw_plate_backing(surface, plate)
+    right = blit_text(surface, total, (plate.right - pad, plate.centery), size, total_colour, "bold", "midright")
+    words_right = right.left - pad // 2      # the total needs only a small gap before it
+    if chips is not None:
+        words_right = draw_chip_row(surface, list(chips), right.left - pad, plate.centery, chip_height)
+    tag_room = tag.get_width() + pad // 2 if tag is not None else 0
+    shown = draw_plate_name(surface, plate, name, role, size, pad, max(10, words_right - plate.left - pad - tag_room))
+    if tag is None:
+        return None
+    return surface.blit(tag, tag.get_rect(midleft=(shown.right + pad // 2, plate.centery)))
 
 
 def draw_active_seat(surface: pygame.Surface, plate: pygame.Rect, clock: float, yours: bool,

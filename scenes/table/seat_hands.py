@@ -155,6 +155,17 @@ class SeatHands:
         fly_in(self.tweens, new, source, seconds, delay_of, flip_seconds, start_width)
         return new
 
+    def _deal_round_at_once(self, event: Any, source: tuple[float, float], seconds: float, step: float,
+                            flip_seconds: float) -> None:
+        """A deal event and the deal events queued right after it shown as one deal round the table: each
+        seat's cards fly in together, card by card in turn (`step` seconds apart), as a dealer deals."""
+        batch = [event]
+        while self.events and self.events[0].kind == event.kind:
+            batch.append(self.events.popleft().for_seat(self.viewer))
+        for index, dealt in enumerate(batch):
+            self._deal_into_hand(dealt.seat, self._dealt_cards(dealt), source, seconds,
+                                 lambda i, n=len(batch), k=index: step * (i * n + k), flip_seconds)
+
     def _dealt_cards(self, event: Any) -> list[str | None]:
         """What a deal event brings to its seat as the viewer may see it: faces for the viewer's own
         cards, backs for everyone else's."""

@@ -116,17 +116,17 @@ def test_a_swan_turns_the_arrows_only_from_the_next_trick(make_app):
     assert reason is None, reason
     run(app, 30, until=lambda: scene.idle)
     assert scene.state.view(None).direction == -1           # the rule: from the next trick on
-    assert scene.direction == 1 and scene.next_direction == -1 and scene.arrow.value == 1.0
+    assert scene.way.now == 1 and scene.way.next == -1 and scene.way.arrow.value == 1.0
     assert scene.state.turn == 0                              # this trick still goes clockwise, to Ann
     assert scene._apply(0, Action.of("play", "13a")) is None
-    run(app, 3000, until=lambda: not scene.trick and scene.state.turn is not None and scene.idle)
-    assert scene.direction == -1 and scene.arrow.value == -1.0
+    run(app, 3000, until=lambda: not scene.trick_area.plays and scene.state.turn is not None and scene.idle)
+    assert scene.way.now == -1 and scene.way.arrow.value == -1.0
 
 
 def test_the_leads_chip_keeps_the_ai_tag_where_both_fit(make_app, monkeypatch):
     import pygame
 
-    import scenes.telos_table as telos_table
+    import scenes.table.plates as plates
     from scenes import theme
 
     app = make_app(animation_speed="instant", ai_delay_s=5.0)
@@ -134,13 +134,13 @@ def test_the_leads_chip_keeps_the_ai_tag_where_both_fit(make_app, monkeypatch):
     scene = open_table(app, [(names[0], "human")] + [(n, "ai:normal") for n in names[1:]])
     run(app, 300, until=lambda: scene.idle and scene.state.turn != 0)
     drawn: dict[str, tuple[str, int, int]] = {}
-    real = telos_table.draw_plate_name
+    real = plates.draw_plate_name
 
     def spy(surface, plate, name, role, size, pad, room):
         drawn[name] = (role, room, size)
         return real(surface, plate, name, role, size, pad, room)
 
-    monkeypatch.setattr(telos_table, "draw_plate_name", spy)
+    monkeypatch.setattr(plates, "draw_plate_name", spy)
     scene.draw(pygame.Surface(app.size))
     leader = scene.names[scene.leader]
     role, room, size = drawn[leader]
@@ -220,10 +220,10 @@ def test_the_winning_tag_never_covers_the_last_trick_banner(make_app):
     checked = 0
     for _ in range(3000):
         run(app, 1)
-        if scene.last_trick and len(scene.trick) >= 2:
+        if scene.last_trick and len(scene.trick_area.plays) >= 2:
             scene.draw(surface)
-            if scene.banner_rect is not None and scene.best_tag_rect is not None:
-                assert not scene.best_tag_rect.colliderect(scene.banner_rect)
+            if scene.banner_rect is not None and scene.trick_area.best_tag_rect is not None:
+                assert not scene.trick_area.best_tag_rect.colliderect(scene.banner_rect)
                 checked += 1
         if checked >= 3:
             break
@@ -236,7 +236,7 @@ def test_the_last_trick_is_shown_on_demand(make_app):
     app = make_app(animation_speed="instant", ai_delay_s=0.0)
     scene = open_table(app, [(n, "ai:normal") for n in ("Ann", "Bruno", "Chloé", "Dimitri")])
     assert scene._look_back() is None
-    run(app, 2000, until=lambda: bool(scene.previous_trick))
+    run(app, 2000, until=lambda: bool(scene.trick_area.previous))
     scene.toggle_look_back()
     look = scene._look_back()
     assert scene.looking_back and look is not None and len(look.rows) == 4

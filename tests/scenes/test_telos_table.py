@@ -293,8 +293,8 @@ def test_every_seat_and_every_play_lies_inside_the_window(make_app, size, player
     for seat in range(players):
         for sprite in scene.hands[seat]:
             assert window.contains(sprite.rect()), (seat, sprite.rect())
-        for x, y, _ in scene._play_positions(seat, 2):
-            tw = scene.trick_card_width()
+        for x, y, _ in scene.trick_area.positions(scene.layout, seat, 2):
+            tw = scene.trick_area.card_width(scene.layout)
             card = pygame.Rect(0, 0, tw, int(tw * 1.4))
             card.center = (int(x), int(y))
             assert scene.layout.centre.contains(card), (seat, card, scene.layout.centre)

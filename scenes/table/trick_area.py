@@ -1,0 +1,244 @@
+"""The middle of a trick-taking table: each seat's play lies round the centre, facing its seat.
+
+A trick game's table keeps one `TrickArea`. It knows where a play lands (on an ellipse round the
+centre, in the direction of the seat that made it), lays plays out, lights the card that is best so
+far with a tag ("winning", "wins the trick") kept clear of the centre's banner, sweeps a won trick to
+its winner in two steps (gathered on the winner's place in the middle, then off towards the winner's
+own cards, so no card crosses another seat's name plate), and remembers the last trick taken for a
+look back. It may also draw a faint ring through the plays with arrowheads showing the way play goes.
+
+Which card is best is the game's to say (it is a rule): the area is told, and only shows it. The
+area never reads a game's view; the table gives it plays as (seat, cards, values).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import pygame
+
+from scenes import theme
+from scenes.table.card_art import card_height
+from scenes.table.chips import value_chip
+from scenes.table.deal import fly_to_rest
+from scenes.table.layout import TableLayout as Layout
+from scenes.table.seat_zones import send_home
+from scenes.table.sprites import CardSprite
+from scenes.table.tween import TweenQueue, ease_in_out_cubic
+
+TRICK_Z = 20        # trick cards are drawn from here up, each play above the one before
+SWEPT_Z = 15        # a swept card passes under the cards still resting, never over a plate's words
+
+Point = tuple[float, float]
+SweepTarget = Callable[[CardSprite], tuple[Point, float, bool]]
+
+
+@dataclass
+class TrickPlay:
+    """One seat's play as it lies in the trick: its cards' sprites and the values the game gave them."""
+
+    seat: int
+    sprites: list[CardSprite]
+    values: tuple[int, ...] = ()
+
+
+def seat_point(layout: Layout, seat: int) -> Point:
+    """Where a seat's cards are: the middle of the bottom hand, the middle of another seat's area."""
+    area = layout.seats[seat]
+    if area.side == "bottom":
+        return float(area.hand_centre[0]), float(area.hand_centre[1])
+    return float(area.rect.centerx), float(area.rect.centery)
+
+
+class TrickArea:
+    """The plays of the trick under way round the centre, and the last trick taken."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.plays: list[TrickPlay] = []
+        self.previous: list[tuple[int, list[str]]] = []     # the last trick taken: (seat, cards) per play
+        self.best_tag_rect: pygame.Rect | None = None       # the best card's tag as last drawn
+        self._ring_cache: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
+
+    # ----- geometry --------------------------------------------------------------------------------
+    def card_width(self, layout: Layout) -> int:
+        """Trick cards: as big as the centre allows with plays at its top and bottom and room between."""
+        centre = layout.centre
+        return max(22, int(min(layout.card_width * 0.72, centre.height * 0.3 / 1.4,
+                               centre.width / (2.2 * max(3, self.count)))))
+
+    def ellipse(self, layout: Layout) -> tuple[Point, float, float]:
+        """The ellipse the plays lie on: its centre and radii, inside the centre by a card's size."""
+        centre = layout.centre
+        tw = self.card_width(layout)
+        rx = max(10.0, centre.width / 2 - tw * 1.0)
+        ry = max(10.0, centre.height / 2 - card_height(tw) * 0.55)
+        return (centre.centerx, centre.centery), rx, ry
+
+    def spot(self, layout: Layout, seat: int) -> Point:
+        """Where `seat`'s play lies: on the ellipse, in the direction of that seat."""
+        (cx, cy), rx, ry = self.ellipse(layout)
+        sx, sy = seat_point(layout, seat)
+        dx, dy = sx - cx, sy - cy
+        if abs(dx) < 1e-6 and abs(dy) < 1e-6:
+            return cx, cy + ry
+        t = 1.0 / math.sqrt((dx / rx) ** 2 + (dy / ry) ** 2)
+        return cx + dx * t, cy + dy * t
+
+    def positions(self, layout: Layout, seat: int, count: int) -> list[tuple[float, float, float]]:
+        """The cards of one play overlap in a short row, each turned a little, so several read as a set."""
+        x, y = self.spot(layout, seat)
+        step = self.card_width(layout) * 0.55
+        total = step * (count - 1)
+        return [(x - total / 2 + i * step, y + (i % 2) * 2, (count - 1) * 2.5 - i * 5.0) for i in range(count)]
+
+    # ----- the plays -------------------------------------------------------------------------------
+    def sprites(self) -> list[CardSprite]:
+        return [sprite for play in self.plays for sprite in play.sprites]
+
+    def show(self, plays: Sequence[tuple[int, Sequence[str], Sequence[int]]]) -> None:
+        """The trick as the view has it, face up (a start, a resume, a new seat at the bottom)."""
+        self.plays = [TrickPlay(seat, [CardSprite(c, flip=1.0, tag="trick") for c in cards], tuple(values))
+                      for seat, cards, values in plays]
+
+    def matches(self, plays: Sequence[tuple[int, Sequence[str]]]) -> bool:
+        """Whether the shown trick holds these plays (seat and cards, in order)."""
+        shown = [(p.seat, sorted(str(s.card_id) for s in p.sprites)) for p in self.plays]
+        return shown == [(seat, sorted(cards)) for seat, cards in plays]
+
+    def lay_out(self, layout: Layout, tweens: TweenQueue, animate: bool) -> None:
+        """Every play at its seat's spot (a new layout: at once; otherwise gliding there)."""
+        tw = self.card_width(layout)
+        for order, play in enumerate(self.plays):
+            for i, (sprite, (x, y, rot)) in enumerate(zip(play.sprites, self.positions(layout, play.seat,
+                                                                                       len(play.sprites)))):
+                sprite.rest_at(x, y, rot)
+                sprite.width = tw
+                sprite.z = TRICK_Z + order * 10 + i
+                send_home(sprite, tweens, animate, 0.3)
+
+    def land(self, layout: Layout, tweens: TweenQueue, play: TrickPlay, on_landed: Callable[[], None]) -> None:
+        """A new play joins the trick: its cards fly from where they are to its spot, turning face up on
+        the way, each a moment after the one before; `on_landed` as each card lands (a sound)."""
+        old_widths = [s.pixel_width for s in play.sprites]
+        for sprite in play.sprites:
+            sprite.tag = "trick"
+        self.plays.append(play)
+        tw = self.card_width(layout)
+        for order, (sprite, (x, y, rot)) in enumerate(zip(play.sprites, self.positions(layout, play.seat,
+                                                                                      len(play.sprites)))):
+            sprite.rest_at(x, y, rot)
+            sprite.width = tw
+            sprite.z = TRICK_Z + len(self.plays) * 10 + order
+            flip_up = sprite.flip < 1.0
+            fly_to_rest(tweens, sprite, old_widths[order], 0.4, order * 0.06, on_done=on_landed)
+            if flip_up:
+                tweens.add(sprite, 0.25, delay=0.1 + order * 0.06, flip=1.0)
+
+    def sprite_at(self, point: tuple[int, int]) -> CardSprite | None:
+        """The face-up trick card under `point` (the topmost), for the card-help box."""
+        for play in reversed(self.plays):
+            for sprite in reversed(play.sprites):
+                if sprite.face_up and sprite.contains(point):
+                    return sprite
+        return None
+
+    # ----- the best card so far --------------------------------------------------------------------
+    def highlight(self, best: tuple[int, int] | None) -> None:
+        """The best card so far (play index, card index; the game's to say) glows once face up."""
+        for p, play in enumerate(self.plays):
+            for c, sprite in enumerate(play.sprites):
+                sprite.glow = theme.GOLD if (p, c) == best and sprite.flip >= 1.0 else None
+
+    def draw_best_tag(self, surface: pygame.Surface, layout: Layout, tweens: TweenQueue,
+                      best: tuple[int, int] | None, words: str, below_seat: int,
+                      avoid: pygame.Rect | None = None) -> None:
+        """A gold tag saying `words` above the best card (below it for `below_seat`'s play, usually the
+        bottom seat, or when there is no room above the centre), never over `avoid` (a banner)."""
+        self.best_tag_rect = None
+        if best is None:
+            return
+        sprite = self.plays[best[0]].sprites[best[1]]
+        if sprite.flip < 1.0 or tweens.moving(sprite):
+            return
+        seat = self.plays[best[0]].seat
+        size = max(10, layout.text_size(13))
+        tag = value_chip(words, int(size * 1.5), theme.GOLD, theme.INK)
+        half = card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
+        y = sprite.y - half
+        if seat == below_seat or y - tag.get_height() < layout.centre.top:
+            y = sprite.y + half
+        rect = tag.get_rect(center=(int(sprite.x), int(y)))
+        rect.clamp_ip(surface.get_rect())
+        if avoid is not None and rect.colliderect(avoid):
+            other = sprite.y - half if rect.centery > sprite.y else sprite.y + half
+            rect.center = (int(sprite.x), int(other))
+            rect.clamp_ip(surface.get_rect())
+        self.best_tag_rect = rect
+        surface.blit(tag, rect)
+
+    # ----- a won trick -----------------------------------------------------------------------------
+    def remember(self) -> None:
+        """The trick just won becomes the one a player may look back at."""
+        self.previous = [(play.seat, [str(s.card_id) for s in play.sprites]) for play in self.plays]
+
+    def sweep(self, gather_at: Point, target_of: SweepTarget, tweens: TweenQueue, flying: list[CardSprite],
+              forget: Callable[[CardSprite], None]) -> None:
+        """Every card gathers at `gather_at` (the winner's spot), then goes where `target_of(sprite)` says
+        ((x, y), scale, kept): a kept card stays visible there (a score chip), the others fade out. The
+        cards leave the area for `flying`; `forget` drops each one when it is done."""
+        for sprite in self.sprites():
+            flying.append(sprite)
+            sprite.glow = None
+            sprite.z = SWEPT_Z
+            (x, y), scale, keep = target_of(sprite)
+
+            def away(s: CardSprite = sprite, x: float = x, y: float = y, scale: float = scale,
+                     keep: bool = keep) -> None:
+                tweens.add(s, 0.3, easing=ease_in_out_cubic, x=x, y=y, scale=scale,
+                           alpha=255.0 if keep else 0.0, on_done=lambda: forget(s))
+
+            tweens.add(sprite, 0.25, easing=ease_in_out_cubic, x=gather_at[0], y=gather_at[1], rotation=0.0,
+                       on_done=away)
+        self.plays = []
+
+    # ----- the way play goes -----------------------------------------------------------------------
+    def draw_direction_ring(self, surface: pygame.Surface, layout: Layout, way: float, key: tuple = ()) -> None:
+        """A faint ring through the plays with an arrowhead between each two seats, pointing the way play
+        goes (`way` +1 clockwise … -1 counter-clockwise, tweened in between). Painted on its own layer,
+        again only when the layout, `way` or the caller's `key` change."""
+        cache_key = (layout.size, self.count, round(way, 2), key)
+        if self._ring_cache is None or self._ring_cache[0] != cache_key:
+            self._ring_cache = (cache_key, *self._paint_ring(layout, way))
+        _, layer, topleft = self._ring_cache
+        surface.blit(layer, topleft)
+
+    def _paint_ring(self, layout: Layout, way: float) -> tuple[pygame.Surface, tuple[int, int]]:
+        (cx, cy), rx, ry = self.ellipse(layout)
+        head = max(7, int(layout.card_width * 0.14)) * way
+        pad = int(abs(head) * 2) + 4
+        bounds = pygame.Rect(0, 0, int(rx * 2) + 2 * pad, int(ry * 2) + 2 * pad)
+        bounds.center = (int(cx), int(cy))
+        layer = pygame.Surface(bounds.size, pygame.SRCALPHA)
+        ox, oy = bounds.left, bounds.top
+        ring = pygame.Rect(0, 0, int(rx * 2), int(ry * 2))
+        ring.center = (int(cx) - ox, int(cy) - oy)
+        pygame.draw.ellipse(layer, (*theme.PARCHMENT, 70), ring, width=max(2, layout.margin // 3))
+        angles = sorted(math.atan2(self.spot(layout, s)[1] - cy, self.spot(layout, s)[0] - cx)
+                        for s in range(self.count))
+        for i, a in enumerate(angles):
+            b = angles[(i + 1) % len(angles)] + (2 * math.pi if i + 1 == len(angles) else 0)
+            mid = (a + b) / 2
+            px, py = cx - ox + math.cos(mid) * rx, cy - oy + math.sin(mid) * ry
+            # The ellipse's tangent at this angle (screen angles grow clockwise because y points down).
+            tx, ty = -math.sin(mid) * rx, math.cos(mid) * ry
+            norm = math.hypot(tx, ty) or 1.0
+            tx, ty = tx / norm, ty / norm
+            nx, ny = -ty, tx
+            tip = (px + tx * head, py + ty * head)
+            base = (px - tx * head * 0.6, py - ty * head * 0.6)
+            size = abs(head) * 0.7
+            pygame.draw.polygon(layer, (*theme.GOLD, 200), [tip, (base[0] + nx * size, base[1] + ny * size),
+                                                            (base[0] - nx * size, base[1] - ny * size)])
+        return layer, bounds.topleft

@@ -1,0 +1,214 @@
+"""The kit's trick area, centre lines and score plate on their own: where plays land round the centre, the best card's
+tag kept clear of a banner, a won trick swept to its winner and remembered, the words in the middle."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from scenes import theme
+from scenes.table.centre_lines import CentreLine, draw_centre_lines
+from scenes.table.layout import compute_layout
+from scenes.table.sprites import CardSprite
+from scenes.table.trick_area import TrickArea, TrickPlay, seat_point
+from scenes.table.tween import TweenQueue
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+
+
+def _settle(tweens: TweenQueue, seconds: float = 3.0) -> None:
+    for _ in range(int(seconds * 60)):
+        tweens.update(1 / 60)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+@pytest.mark.parametrize("count", [3, 4, 6])
+def test_each_seat_plays_on_its_own_side_of_the_centre_and_inside_it(size, count):
+    layout = compute_layout(size, count, 0)
+    area = TrickArea(count)
+    (cx, cy), _, _ = area.ellipse(layout)
+    tw = area.card_width(layout)
+    for seat in range(count):
+        sx, sy = seat_point(layout, seat)
+        x, y = area.spot(layout, seat)
+        # The play lies between the centre and its seat: same direction from the middle.
+        assert (x - cx) * (sx - cx) + (y - cy) * (sy - cy) > 0, seat
+        for px, py, _ in area.positions(layout, seat, 3):
+            card = pygame.Rect(0, 0, tw, int(tw * 1.4))
+            card.center = (int(px), int(py))
+            assert layout.centre.contains(card), (seat, card, layout.centre)
+    assert area.spot(layout, 0)[1] > cy                      # the bottom seat plays below the middle
+
+
+def test_a_play_lands_face_up_at_its_spot_and_the_shown_trick_matches_it():
+    layout = compute_layout((1280, 720), 4, 0)
+    tweens = TweenQueue()
+    area = TrickArea(4)
+    landed = []
+    sprites = [CardSprite("a", x=100, y=700, flip=0.0, width=layout.card_width),
+               CardSprite("b", x=100, y=700, flip=0.0, width=layout.card_width)]
+    area.land(layout, tweens, TrickPlay(2, sprites, (9, 9)), on_landed=lambda: landed.append(1))
+    _settle(tweens)
+    assert len(landed) == 2 and all(s.flip == 1.0 and s.tag == "trick" for s in sprites)
+    for sprite, (x, y, _) in zip(sprites, area.positions(layout, 2, 2)):
+        assert (round(sprite.x), round(sprite.y)) == (round(x), round(y))
+        assert sprite.width == area.card_width(layout)
+    assert area.matches([(2, ["b", "a"])]) and not area.matches([(1, ["a", "b"])])
+    assert area.sprite_at((int(sprites[1].x), int(sprites[1].y))) is sprites[1]
+
+
+def test_the_best_card_glows_and_its_tag_keeps_off_a_banner():
+    layout = compute_layout((1280, 720), 3, 0)
+    tweens = TweenQueue()
+    area = TrickArea(3)
+    area.show([(1, ["x"], [5]), (2, ["y"], [8])])
+    area.lay_out(layout, tweens, animate=False)
+    area.highlight((1, 0))
+    assert area.plays[1].sprites[0].glow == theme.GOLD and area.plays[0].sprites[0].glow is None
+    surface = pygame.Surface(layout.size)
+    area.draw_best_tag(surface, layout, tweens, (1, 0), "winning", below_seat=0)
+    free = area.best_tag_rect
+    assert free is not None
+    area.draw_best_tag(surface, layout, tweens, (1, 0), "winning", below_seat=0, avoid=free.inflate(4, 4))
+    assert area.best_tag_rect is not None and not area.best_tag_rect.colliderect(free)
+    area.draw_best_tag(surface, layout, tweens, None, "winning", below_seat=0)
+    assert area.best_tag_rect is None
+
+
+def test_a_swept_trick_is_remembered_gathers_and_leaves_only_the_kept_card():
+    layout = compute_layout((1280, 720), 3, 0)
+    tweens = TweenQueue()
+    area = TrickArea(3)
+    area.show([(0, ["x"], [5]), (1, ["y", "z"], [8, 8])])
+    area.lay_out(layout, tweens, animate=False)
+    sprites = area.sprites()
+    area.remember()
+    flying: list[CardSprite] = []
+    forgotten: list[CardSprite] = []
+    target = (400.0, 300.0)
+    area.sweep(area.spot(layout, 1), lambda s: (target, 0.5, s.card_id == "y"), tweens, flying, forgotten.append)
+    assert area.plays == [] and flying == sprites
+    assert area.previous == [(0, ["x"]), (1, ["y", "z"])]
+    _settle(tweens)
+    assert forgotten == sprites
+    kept = next(s for s in sprites if s.card_id == "y")
+    assert (round(kept.x), round(kept.y)) == target and kept.alpha == 255
+    assert all(s.alpha == 0 for s in sprites if s is not kept)
+
+
+def test_the_direction_ring_is_painted_again_only_when_the_way_changes():
+    layout = compute_layout((1280, 720), 4, 0)
+    area = TrickArea(4)
+    surface = pygame.Surface(layout.size)
+    area.draw_direction_ring(surface, layout, 1.0)
+    first = area._ring_cache
+    area.draw_direction_ring(surface, layout, 1.0)
+    assert area._ring_cache is first
+    area.draw_direction_ring(surface, layout, -1.0)
+    assert area._ring_cache is not first
+
+
+def test_centre_lines_stack_round_the_point_and_return_the_banner():
+    surface = pygame.Surface((600, 400))
+    lines = [CentreLine("banner", "Last trick!"), CentreLine("chips", "Reach:", ("3", "7")),
+             CentreLine("text", "2 cards each"), CentreLine("warning", "No multiple leads", icon=pygame.Surface((8, 8))),
+             CentreLine("small", "Play goes clockwise")]
+    banner = draw_centre_lines(surface, (300, 200), lines, 17, 14)
+    assert banner is not None and banner.top < 200 and abs(banner.centerx - 300) <= 1
+    assert surface.get_at(banner.center)[:3] != (0, 0, 0)
+    assert draw_centre_lines(surface, (300, 200), [CentreLine("text", "x")], 17, 14) is None
+
+
+def test_a_score_plate_keeps_its_tag_inside_even_after_a_long_name():
+    from scenes.table import plates
+    from scenes.table.chips import value_chip
+
+    surface = pygame.Surface((600, 200))
+    plate = pygame.Rect(20, 20, 300, 30)
+    tag = value_chip("leads", 16, theme.CREAM, theme.INK)
+    chips = [value_chip(str(n), 20, theme.GOLD, theme.INK) for n in (3, 10)]
+    rect = plates.draw_score_plate(surface, plate, "Ann", " (AI)", "13 / 40", theme.GOLD, chips, 20, tag)
+    assert rect is not None and plate.contains(rect)
+    drawn = []
+    real = plates.draw_plate_name
+    plates.draw_plate_name = lambda *a: drawn.append(a[3]) or real(*a)
+    try:
+        long = plates.draw_score_plate(surface, plate, "Ariadne Kallistopoulou of Knossos", " (AI)", "13 / 40",
+                                       theme.GOLD, chips, 20, tag)
+        assert long is not None and plate.contains(long)
+        assert plates.draw_score_plate(surface, plate, "Ann", "", "0 / 40", theme.GOLD) is None
+    finally:
+        plates.draw_plate_name = real
+    assert drawn == [" (AI)", ""]
+
+
+class _SetTable:
+    """The least a table offers SetPlay: a bottom hand, legal sets, a drag controller's choice."""
+
+    def __init__(self, hand: list[str], legal: list[tuple[str, ...]]) -> None:
+        from types import SimpleNamespace
+
+        from scenes.table.selection import SetChooser
+        from scenes.table.set_play import SetPlay
+        from scenes.widgets import Button
+
+        self.bottom = 0
+        self.hands = {0: [CardSprite(c, flip=1.0) for c in hand]}
+        self.chooser = SetChooser(lambda c: c[0], lambda: legal)
+        self.chosen: list[CardSprite] = []
+        self.played: list[tuple[list[CardSprite], str]] = []
+        self.notices: list[str] = []
+        self.drag = SimpleNamespace(default_cards=lambda: self.chosen, enabled=True,
+                                    play=lambda cards, zone: self.played.append((cards, zone)))
+        self.host = type("Host", (SetPlay,), {"_token": lambda s: 1, "_human_may_act": lambda s: True,
+                                              "_notice": lambda s, words: self.notices.append(words)})()
+        self.host.__dict__.update(bottom=0, hands=self.hands, chooser=self.chooser, drag=self.drag)
+        self.host.play_button = Button(pygame.Rect(0, 0, 100, 30), "", self.host.press_play)
+
+
+def test_set_play_counts_the_chosen_cards_and_brightens_once_the_set_is_legal():
+    table = _SetTable(["9a", "9b", "3c"], [("9a",), ("9a", "9b"), ("3c",)])
+    host, hand = table.host, table.hands[0]
+    host._refresh_play_button()
+    assert not host.play_button.enabled and host.play_button.label == "Play (Enter)"
+    table.chosen = hand[:2]
+    host._refresh_play_button()
+    assert host.play_button.enabled and host.play_button.label == "Play 2 cards (Enter)"
+    assert host.play_button.style == "primary"
+    table.chosen = [hand[0], hand[2]]
+    host._refresh_play_button()
+    assert host.play_button.style == "secondary"          # a 9 and a 3 are no play
+    host.press_play()
+    assert table.played == [([hand[0], hand[2]], "trick")]
+    table.chosen = []
+    host.press_play()
+    assert table.played[1:] == [] and table.notices == ["choose cards first: click them (or arrows and Space)"]
+    assert host._handle_controls(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert not host._handle_controls(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+
+
+def test_play_direction_keeps_the_announced_way_until_it_takes_effect_and_swings_the_arrows():
+    from scenes.table.play_direction import PlayDirection
+
+    tweens = TweenQueue()
+    way = PlayDirection()
+    assert way.order(2, 4) == (2, 3, 0, 1) and way.words() == "Play goes clockwise"
+    way.announce(-1)
+    assert way.now == 1 and way.arrow.value == 1.0
+    assert way.words() == "Play goes clockwise; from the next trick counter-clockwise"
+    way.take_turn(tweens)
+    assert way.now == -1 and way.order(2, 4) == (2, 1, 0, 3)
+    _settle(tweens, 1.0)
+    assert way.arrow.value == -1.0 and way.words() == "Play goes counter-clockwise"
+    way.show(1, 1)                                   # a resume: the arrows jump
+    assert way.arrow.value == 1.0
+    way.start(-1)
+    assert (way.now, way.next, way.arrow.value) == (-1, -1, -1.0)
