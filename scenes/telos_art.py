@@ -19,7 +19,9 @@ import pygame
 
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.content import TelosContent
+from game.telos.terms import zeus_card_name
 from scenes import theme
+from scenes.i18n import translate_message
 from scenes.table.card_art import CardArt, border_width, corner_radius
 from scenes.table.chips import darker, fit_font, fit_lines, value_chip
 
@@ -343,7 +345,7 @@ class TelosFaces:
     def _paint_zeus(self, surface: pygame.Surface, card: str) -> None:
         width, height = surface.get_size()
         zeus = self.content.zeus_cards.get(card)
-        name = zeus.name if zeus else card[2:].title()
+        name = translate_message(zeus_card_name(zeus.name)) if zeus else card[2:].title()
         power = zeus.power.type if zeus else ""
         # Gold field inside the frame.
         rect = surface.get_rect()

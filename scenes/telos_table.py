@@ -48,8 +48,9 @@ from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
+from game.telos.terms import set_colour, zeus_card_name, zeus_card_power
 from game.telos.view import TelosView
-from scenes.i18n import N_, _, ngettext
+from scenes.i18n import N_, _, ngettext, translate_message
 from scenes import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
@@ -141,12 +142,12 @@ class TelosTableScene(SetPlay, TableScene):
         """A card in words for the log: "9 Olive", "White Bull"."""
         if is_zeus(card):
             zeus = self.content.zeus_cards.get(card)
-            return zeus.name if zeus else card
+            return translate_message(zeus_card_name(zeus.name)) if zeus else card
         parsed = parse_god_card(card)
         if parsed is None:
             return card
         god_set = self.content.sets.get(parsed[1])
-        return f"{parsed[0]} {god_set.colour}" if god_set else card
+        return f"{parsed[0]} {translate_message(set_colour(god_set.colour))}" if god_set else card
 
     def _cards_label(self, cards: Sequence[str]) -> str:
         return " + ".join(self.card_label(c) for c in cards)
@@ -735,10 +736,10 @@ class TelosTableScene(SetPlay, TableScene):
         zeus = self.content.zeus_cards.get(sprite.card_id) if is_zeus(sprite.card_id) else None
         if zeus is None:
             return None
-        text = zeus.text if self.state.options.get("powers") == "advanced" else \
+        text = translate_message(zeus_card_power(zeus.text)) if self.state.options.get("powers") == "advanced" else \
             _("Basic rules: no power of its own; it copies the highest card played before it.")
         line_h = theme.font(self.layout.text_size(15)).get_linesize()
-        return CardHelp(text, zeus.name, emblem_image(zeus.power.type, line_h, ZEUS_GOLD))
+        return CardHelp(text, translate_message(zeus_card_name(zeus.name)), emblem_image(zeus.power.type, line_h, ZEUS_GOLD))
 
 
 def _reach(line: Sequence[int]) -> str:

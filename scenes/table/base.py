@@ -199,6 +199,18 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def idle(self) -> bool:
         return not self.events and not self.tweens.showing and self.hold <= 0 and not self.overlay_open
 
+    def language_changed(self) -> None:
+        """Another language was chosen (from the pause menu's settings): card faces are drawn anew, and the
+        move log is rebuilt from the record in the new words when no move is waiting to be shown (a
+        move half shown keeps its lines; the next ones follow in the new language). The App then lays
+        the table out again, which rebuilds the buttons."""
+        art = getattr(self, "art", None)
+        if art is not None:
+            art.clear()
+        if not self.replay_mode and not self.events and not self._replaying and self.state.rounds:
+            self.log.clear()
+            self._rebuild_log()
+
     def show_as_seen_by(self, seat: int) -> None:
         """Show the table as `seat` sees it: its seat at the bottom, its own cards face up and every
         other hand face down (a review judges a move by what that player knew). A replay stays a

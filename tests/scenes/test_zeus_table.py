@@ -257,3 +257,22 @@ def test_a_refusal_by_the_leftmost_card_stays_off_the_move_log_and_its_buttons(m
     assert box is not None and app.screen.get_rect().contains(box)
     assert not box.colliderect(scene.layout.log_rect)
     assert not any(box.colliderect(b.rect) for b in scene.help_buttons)
+
+
+def test_switching_language_at_the_table_rewrites_the_move_log_and_back(make_app):
+    """The log is rebuilt from the record in the new words; switching back gives the very same lines."""
+    app = make_app(animation_speed="instant", ai_delay_s=0.0)
+    scene = open_table(app, [("Ann", "ai:easy"), ("Zoe", "ai:easy")], options={"sneak": False})
+    run(app, 400, until=lambda: len(scene.state.rounds[0].actions) >= 6 and scene.idle)
+    run(app, 1200, until=lambda: scene.idle and not scene.events)
+    scene.agents.clear()            # nobody moves while the language changes hands
+    english = list(scene.log.lines)
+    assert len(english) >= 6
+    try:
+        app.set_language("nl")
+        dutch = list(scene.log.lines)
+        assert len(dutch) == len(english) and dutch != english
+        assert any("speelt" in line for line in dutch)
+    finally:
+        app.set_language("en")
+    assert scene.log.lines == english
