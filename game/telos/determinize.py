@@ -22,7 +22,9 @@ seat still holds is at least the highest of them (none, when Zeus cards filled t
 seat could not reach that line with the cards it held then. The other hands are dealt with those
 floors respected (the most bound seat first), and a sample whose hands, with the cards each seat
 played since, would have let such a seat reach is drawn again. A seat that reached revealed nothing.
-A seat that used its Divine Trick is not bound (its hand changed in a way nobody saw).
+A seat that used its Divine Trick is not bound (its hand changed in a way nobody saw). The memory
+is the playing agent's (game/telos/hard.py observes every view it is shown); a determinizer nobody
+feeds samples from its view alone, as the post-game review needs (each verdict its own).
 
 After `MAX_REJECTIONS` failed draws the last sample is kept, as a position in the middle of the trick
 with the view's plays, line and powers as they stand.
@@ -176,6 +178,8 @@ class TelosDeterminizer:
         self._public: dict[str, Any] = {}
         self._hidden: list[str] = []
         self._blind_count = 0
+        # Filled by the player that owns this determinizer (`memory.observe` on each of its views);
+        # left empty, a sample depends on its view alone (the post-game review relies on that).
         self.memory = RoundMemory()
         self._bounds: list[tuple[ForcedFollow, list[str]]] = []
         self._floors: dict[int, int] = {}
@@ -190,7 +194,6 @@ class TelosDeterminizer:
         if view is not self._public_for:
             self._public, self._hidden = self._public_position(view, rng)
             self._public_for = view
-            self.memory.observe(view)
             self._bounds = self.memory.forced(view)
             self._floors, self._ceilings = {}, {}
             for follow, _ in self._bounds:
