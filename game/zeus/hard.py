@@ -29,7 +29,7 @@ from game.zeus.state import ZeusState
 from game.zeus.view import ZeusView
 
 # Measured on the team machine: see docs/ai.md.
-DEFAULT_BUDGET = Budget(iterations=200, seconds=0.9)
+DEFAULT_BUDGET = Budget(iterations=200, seconds=0.8)
 WIN = 1000.0
 
 
