@@ -12,10 +12,22 @@ seat that already played in it holding those cards again, made a state by `Telos
 (so it is checked like any position); the trick's plays are then replayed through the engine's `apply`.
 A sample in which a replayed play would be illegal is drawn again: that is how the rules' public
 inference is used — a seat that did not reach the line played its lowest cards (T-12), so it cannot
-hold low cards that would have been forced instead, nor cards that would have let it reach. Only the
-current trick is used this way (the view keeps no seat-by-seat history of earlier tricks). After
-`MAX_REJECTIONS` failed draws the last sample is kept, as a position in the middle of the trick with
-the view's plays, line and powers as they stand.
+hold low cards that would have been forced instead, nor cards that would have let it reach.
+
+Earlier tricks of the round are used the same way through a `RoundMemory`: the view keeps no
+seat-by-seat history, but it shows the last completed trick (`previous_trick`), and a seat that is
+asked once a trick sees every trick of the round there in turn. A follow that did not reach the line
+(and was not excused by the Ant) was the seat's k lowest non-Zeus cards, so every non-Zeus card the
+seat still holds is at least the highest of them (none, when Zeus cards filled the play), and the
+seat could not reach that line with the cards it held then. The other hands are dealt with those
+floors respected (the most bound seat first), and a sample whose hands, with the cards each seat
+played since, would have let such a seat reach is drawn again. A seat that reached revealed nothing.
+A seat that used its Divine Trick is not bound (its hand changed in a way nobody saw). The memory
+is the playing agent's (game/telos/hard.py observes every view it is shown); a determinizer nobody
+feeds samples from its view alone, as the post-game review needs (each verdict its own).
+
+After `MAX_REJECTIONS` failed draws the last sample is kept, as a position in the middle of the trick
+with the view's plays, line and powers as they stand.
 
 The history is synthetic (earlier rounds as empty logs, keeping the round number; the current
 round's setup is the sample at the trick's start). A sampled state is for search only, never saved.
@@ -24,11 +36,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
 
 from game.core.actions import Action
 from game.core.errors import IllegalAction
-from game.telos.cards import canonical
+from game.telos.cards import canonical, is_zeus, parse_god_card
 from game.telos.state import TelosState, game_deck, play_rules
 from game.telos.view import TelosView, TrickPlay
 
@@ -36,6 +49,9 @@ if TYPE_CHECKING:
     from game.telos.game import TelosGame
 
 MAX_REJECTIONS = 30
+ANT = "Z:ant"
+NO_FLOOR = 0
+ONLY_ZEUS = 14  # a floor above every God card: the seat holds no God card at all
 
 
 def unseen_cards(deck: tuple[str, ...], view: TelosView) -> list[str]:
@@ -53,6 +69,106 @@ def _play_json(play: TrickPlay) -> dict[str, Any]:
     return {"seat": play.seat, "cards": list(play.cards), "values": list(play.values)}
 
 
+def god_value(card: str) -> int | None:
+    parsed = parse_god_card(card)
+    return None if parsed is None else parsed[0]
+
+
+@dataclass(frozen=True)
+class ForcedFollow:
+    """A follow that did not reach the table line (T-12): the seat's k lowest non-Zeus cards."""
+
+    seat: int
+    trick_number: int
+    line: tuple[int, ...]  # the line this follow had to reach
+    zeus_value: int        # what a Zeus card would have counted in this follow (T-11)
+    cards: tuple[str, ...]
+
+    @property
+    def floor(self) -> int:
+        """Every non-Zeus card the seat kept is at least this (ONLY_ZEUS: it kept none)."""
+        if any(is_zeus(c) for c in self.cards):
+            return ONLY_ZEUS  # Zeus cards fill a forced follow only when no God card is left
+        return max(god_value(c) or 0 for c in self.cards)
+
+    @property
+    def ceiling(self) -> int:
+        """A single-card follow that did not reach: the seat held no card as high as the line (and
+        no Zeus card, which would have matched it), so every card it kept is below the line."""
+        return self.line[0] - 1 if len(self.line) == 1 else ONLY_ZEUS
+
+    def allows(self, held_then: Sequence[str]) -> bool:
+        """Whether a seat holding `held_then` (these cards included) could have made this follow:
+        it could not reach the line, and these were its lowest non-Zeus cards."""
+        k = len(self.line)
+        values = sorted(self.zeus_value if is_zeus(c) else god_value(c) or 0 for c in held_then)
+        if len(values) >= k and all(v >= need for v, need in zip(values[-k:], self.line)):
+            return False  # it could have reached, so it had to
+        kept = list(held_then)
+        for card in self.cards:
+            kept.remove(card)
+        kept_gods = [god_value(c) or 0 for c in kept if not is_zeus(c)]
+        return not kept_gods or min(kept_gods) >= self.floor
+
+
+def forced_follows(plays: Sequence[TrickPlay], trick_number: int, ant_excuses: bool) -> list[ForcedFollow]:
+    """The follows of one trick that did not reach the line, Ant follows aside (T-14 lets the Ant's
+    player play any other cards with it)."""
+    found: list[ForcedFollow] = []
+    line: list[int] = []
+    highest = 0
+    for index, play in enumerate(plays):
+        values = sorted(play.values)
+        if index and len(values) == len(line):
+            reached = all(v >= need for v, need in zip(values, line))
+            excused = ant_excuses and len(values) >= 2 and ANT in play.cards
+            if not reached and not excused:
+                found.append(ForcedFollow(play.seat, trick_number, tuple(line), highest, tuple(play.cards)))
+        line = values if not line else [max(a, b) for a, b in zip(line, values)]
+        highest = max([highest, *play.values])
+    return found
+
+
+class RoundMemory:
+    """The completed tricks of the current round, seat by seat, as one seat saw them: each view
+    shows the last completed trick, so a seat asked once a trick keeps the whole round. Public
+    information only (anyone at the table saw the same plays)."""
+
+    def __init__(self) -> None:
+        self._round: tuple[Any, ...] | None = None
+        self.tricks: dict[int, tuple[TrickPlay, ...]] = {}
+
+    def observe(self, view: TelosView) -> None:
+        key = (view.names, view.round_index, view.dealer, view.totals)
+        if key != self._round:
+            self._round, self.tricks = key, {}
+        if view.previous_trick and view.trick_number >= 1:
+            self.tricks[view.trick_number - 1] = view.previous_trick
+
+    def forced(self, view: TelosView) -> list[tuple[ForcedFollow, list[str]]]:
+        """Forced follows of earlier tricks of this round that still bind a seat, each with the cards
+        that seat played from it up to the current trick's start. Only tricks known
+        without a gap up to now are used, so no card played since is missing."""
+        if self._round != (view.names, view.round_index, view.dealer, view.totals):
+            return []
+        known = range(view.trick_number - 1, -1, -1)
+        complete: list[int] = []
+        for number in known:  # newest first: stop at the first trick not seen
+            if number not in self.tricks:
+                break
+            complete.append(number)
+        ant_excuses = view.powers == "advanced"
+        played_since: dict[int, list[str]] = {}  # after the trick at hand, up to the current trick's start
+        found: list[tuple[ForcedFollow, list[str]]] = []
+        for number in complete:  # newest first, so `played_since` holds the later tricks' cards
+            for follow in forced_follows(self.tricks[number], number, ant_excuses):
+                if follow.seat != view.seat and not view.divine_used[follow.seat]:
+                    found.append((follow, [*follow.cards, *played_since.get(follow.seat, ())]))
+            for play in self.tricks[number]:
+                played_since.setdefault(play.seat, []).extend(play.cards)
+        return found
+
+
 class TelosDeterminizer:
     """Samples `TelosState`s consistent with a view; call it as `determinizer(view, rng)`."""
 
@@ -62,6 +178,12 @@ class TelosDeterminizer:
         self._public: dict[str, Any] = {}
         self._hidden: list[str] = []
         self._blind_count = 0
+        # Filled by the player that owns this determinizer (`memory.observe` on each of its views);
+        # left empty, a sample depends on its view alone (the post-game review relies on that).
+        self.memory = RoundMemory()
+        self._bounds: list[tuple[ForcedFollow, list[str]]] = []
+        self._floors: dict[int, int] = {}
+        self._ceilings: dict[int, int] = {}
         self.rejected = 0  # samples drawn again because a replayed play was illegal (for tests)
         self.forced = 0    # samples kept without the check after MAX_REJECTIONS
 
@@ -72,8 +194,17 @@ class TelosDeterminizer:
         if view is not self._public_for:
             self._public, self._hidden = self._public_position(view, rng)
             self._public_for = view
+            self._bounds = self.memory.forced(view)
+            self._floors, self._ceilings = {}, {}
+            for follow, _ in self._bounds:
+                self._floors[follow.seat] = max(self._floors.get(follow.seat, NO_FLOOR), follow.floor)
+                self._ceilings[follow.seat] = min(self._ceilings.get(follow.seat, ONLY_ZEUS), follow.ceiling)
         for _ in range(MAX_REJECTIONS):
-            state = self.game.from_position(self._with_hidden_cards(view, rng, at_trick_start=True))
+            position = self._with_hidden_cards(view, rng, at_trick_start=True)
+            if self._bounds and not self._respects_bounds(position["now"]["hands"]):
+                self.rejected += 1
+                continue
+            state = self.game.from_position(position)
             if self._replay_trick(state, view):
                 return state
             self.rejected += 1
@@ -137,16 +268,19 @@ class TelosDeterminizer:
         cards = list(self._hidden)
         rng.shuffle(cards)
         played: dict[int, tuple[str, ...]] = {play.seat: play.cards for play in view.trick}
-        start_hands: list[list[str]] = []
-        hands_now: list[list[str]] = []
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == me:
-                held = list(view.hand)
-            else:
-                held = cards[:size]
-                del cards[:size]
-            hands_now.append(held)
-            start_hands.append(list(canonical(held + list(played.get(seat, ())))))
+        hands_now: list[list[str]] = [list(view.hand) if seat == me else [] for seat in range(len(view.hand_sizes))]
+        # Bound seats first, the highest floor first, each taking the first cards that fit its bounds.
+        bound = sorted(self._floors, key=lambda seat: -self._floors[seat])
+        for seat in bound + [s for s in range(len(view.hand_sizes)) if s != me and s not in self._floors]:
+            size, floor = view.hand_sizes[seat], self._floors.get(seat, NO_FLOOR)
+            ceiling = self._ceilings.get(seat, ONLY_ZEUS)
+            fits = [i for i, c in enumerate(cards) if self._fits(c, floor, ceiling)]
+            if len(fits) < size:
+                fits = list(range(len(cards)))  # the floors cannot all hold: deal freely, the checks decide
+            taken = set(fits[:size])
+            hands_now[seat] = [cards[i] for i in sorted(taken)]
+            cards = [c for i, c in enumerate(cards) if i not in taken]
+        start_hands = [list(canonical(held + list(played.get(seat, ())))) for seat, held in enumerate(hands_now)]
         blind = None
         if self._blind_count:
             blind = cards[:self._blind_count]
@@ -164,6 +298,19 @@ class TelosDeterminizer:
                            serpent_ban=view.serpent_ban, plays=[_play_json(p) for p in view.trick],
                            line=list(view.line), k=view.k)
         return {**public, "rounds": rounds, "now": sampled}
+
+    @staticmethod
+    def _fits(card: str, floor: int, ceiling: int) -> bool:
+        """A card a seat with this floor and ceiling may hold (a ceiling below ONLY_ZEUS rules out Zeus)."""
+        value = god_value(card)
+        if value is None:
+            return ceiling == ONLY_ZEUS
+        return floor <= value <= ceiling
+
+    def _respects_bounds(self, start_hands: list[list[str]]) -> bool:
+        """Every earlier forced follow was still what its seat had to play, with this sample's hand
+        at the current trick's start and the cards the seat played in between."""
+        return all(follow.allows(start_hands[follow.seat] + later) for follow, later in self._bounds)
 
     def _replay_trick(self, state: TelosState, view: TelosView) -> bool:
         """Play the current trick's plays again; False when the sample makes one of them illegal."""

@@ -90,6 +90,7 @@ class HardAgent:
 
     def choose(self, view: TelosView, legal_actions: Sequence[Action], rng: random.Random,
                optional: bool = False) -> Action | None:
+        self.determinizer.memory.observe(view)  # every trick of the round, searched or not
         if not legal_actions:
             return None
         if len(legal_actions) == 1:

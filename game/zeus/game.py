@@ -53,5 +53,7 @@ class ZeusGame(Game):
 
     def agent_levels(self) -> dict[str, Any]:
         from game.zeus.agents import EasyAgent, NormalAgent
+        from game.zeus.hard import HardAgent
 
-        return {**super().agent_levels(), "easy": EasyAgent, "normal": NormalAgent}
+        return {**super().agent_levels(), "easy": EasyAgent, "normal": NormalAgent,
+                "hard": lambda: HardAgent(self.deck)}

@@ -24,7 +24,7 @@ def tournament(levels: tuple[str, ...], games: int, seed: int = 500, **options: 
 
 
 def test_levels_offered() -> None:
-    assert set(GAME.agent_levels()) == {"random", "easy", "normal"}
+    assert set(GAME.agent_levels()) == {"random", "easy", "normal", "hard"}
     assert isinstance(GAME.agent("normal"), NormalAgent) and isinstance(GAME.agent("easy"), EasyAgent)
 
 
