@@ -144,35 +144,32 @@ def catalog_game(app: Any, game_id: str) -> Any:
 def replay_scene(app: Any, path: Path) -> Any:
     """The replay viewer on the record in `path`, or the title with a message saying why it cannot be
     shown (a damaged, foreign or unreplayable file; the file itself is left as it is)."""
-    from game.core.errors import RecordError
-    from game.core.records import read_record
     from scenes.replay_scene import ReplayScene
-    from scenes.tables import has_table
-    from scenes.title import TitleScene
 
-    try:
-        record = read_record(path)
-        game = app.catalog.games.get(record["game"])
-        if game is None or not has_table(record["game"]):
-            raise RecordError(f"it is a record of {record['game']!r}, a game this version cannot show")
-        scene = ReplayScene(app, game, record, title=f"{game.title} · {path.name}")
-    except (RecordError, ValueError, KeyError, TypeError, IndexError) as exc:
-        message = f"The replay {path.name} could not be opened: {exc}"
-        log.warning(message)
-        print(f"olympus-table: {message}", file=sys.stderr)
-        app.toast(message)
-        return TitleScene(app)
-    log.info("replay of %s (%s)", path, record["game"])
-    return scene
+    return _record_scene(app, path, "replay", f"The replay {path.name}",
+                         lambda game, record, title: ReplayScene(app, game, record, title=title))
 
 
 def review_scene(app: Any, path: Path) -> Any:
     """The Review screen on the record in `path`, or the title with a message saying why it cannot be
-    shown (as `replay_scene`)."""
+    shown (as `replay_scene`, and for a game whose AI cannot review)."""
     from game.core.errors import RecordError
-    from game.core.records import read_record
     from game.core.review import can_review
     from scenes.review_scene import ReviewScene
+
+    def make(game: Any, record: Any, title: str) -> Any:
+        if not can_review(game):
+            raise RecordError(f"{game.title} has no searching AI to review it with")
+        return ReviewScene(app, game, record, title=title)
+
+    return _record_scene(app, path, "review", f"The review of {path.name}", make)
+
+
+def _record_scene(app: Any, path: Path, what: str, described: str, make: Any) -> Any:
+    """A scene `make(game, record, title)` on the record in `path`, or the title screen with a message
+    (logged, printed and shown) when the file cannot be read or shown; the file is left as it is."""
+    from game.core.errors import RecordError
+    from game.core.records import read_record
     from scenes.tables import has_table
     from scenes.title import TitleScene
 
@@ -181,16 +178,14 @@ def review_scene(app: Any, path: Path) -> Any:
         game = app.catalog.games.get(record["game"])
         if game is None or not has_table(record["game"]):
             raise RecordError(f"it is a record of {record['game']!r}, a game this version cannot show")
-        if not can_review(game):
-            raise RecordError(f"{game.title} has no searching AI to review it with")
-        scene = ReviewScene(app, game, record, title=f"{game.title} · {path.name}")
+        scene = make(game, record, f"{game.title} · {path.name}")
     except (RecordError, ValueError, KeyError, TypeError, IndexError) as exc:
-        message = f"The review of {path.name} could not be opened: {exc}"
+        message = f"{described} could not be opened: {exc}"
         log.warning(message)
         print(f"olympus-table: {message}", file=sys.stderr)
         app.toast(message)
         return TitleScene(app)
-    log.info("review of %s (%s)", path, record["game"])
+    log.info("%s of %s (%s)", what, path, record["game"])
     return scene
 
 
