@@ -120,6 +120,7 @@ def unmarked_words(text: str) -> str:
     for data in DATA:
         rest = rest.replace(data, " ")
     rest = re.sub(r"\S*/\S*", " ", rest)                  # a file path (or the part of one on this line)
+    rest = re.sub(r"\S*\.log\b", " ", rest)                # a long path's wrapped tail: "mpus-table.log"
     return " ".join(re.findall(r"[A-Za-zÀ-ÿ]{2,}", rest))
 
 
