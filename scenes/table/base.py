@@ -135,6 +135,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self.looking_back = False       # the last trick / move is shown over the table
         self.help_buttons: list[Button] = []
         self.notice_rect: pygame.Rect | None = None     # where the last frame drew the refusal notice
+        self.turn_tag_rect: pygame.Rect | None = None   # this frame's turn ring and tag, which a notice keeps off
         self._lit_for_hint: set[int] = set()
         self._can_react_cache: tuple[tuple, bool] | None = None
         self._lit_for_reaction: set[int] = set()   # ids of hand sprites lit for an open reaction window
@@ -260,7 +261,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         draw_name_plate(surface, plate, self.names[seat], self._role(seat) + role_extra, right, right_colour,
                         text_ratio, stripe)
         if active and not self.state.finished:
-            draw_active_seat(surface, plate, self.clock, self._you(seat), tag)
+            self.turn_tag_rect = draw_active_seat(surface, plate, self.clock, self._you(seat), tag)
 
     def _common_hint(self, turn: int | None) -> str | None:
         """The hint line's words when the game's own do not apply: the game is over, a results dialog
@@ -288,6 +289,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         if surface.get_size() != self.layout.size:
             self.resize(surface.get_size())
         draw_felt(surface)
+        self.turn_tag_rect = None
         self._light_hint_cards()
         self._draw_table(surface)
         lay = self.layout
@@ -301,7 +303,8 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         beside_hand = [lay.log_rect.unionall([b.rect for b in self.help_buttons]) if self.help_buttons else lay.log_rect]
         if not self.replay_mode:
             beside_hand.append(lay.controls_rect)
-        self.notice_rect = self.drag.draw_notice(surface, lay.text_size(17), keep_clear=[r for r in beside_hand if r.width])
+        self.notice_rect = self.drag.draw_notice(surface, lay.text_size(17), keep_clear=[r for r in beside_hand if r.width],
+                                                 rise_above=[self.turn_tag_rect] if self.turn_tag_rect else [])
 
     def exit(self) -> None:
         """The table is closing: stop any AI that thinks in its own process."""

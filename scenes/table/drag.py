@@ -398,10 +398,11 @@ class DragController:
                 zone.draw_lit(surface)
 
     def draw_notice(self, surface: pygame.Surface, text_size: int = 16,
-                    keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
-        """The reason a card was refused, in a dark box by the card, kept inside the window and off the
-        `keep_clear` areas beside the hand (the move log and its buttons, the game's controls). Returns
-        where it was drawn."""
+                    keep_clear: Sequence[pygame.Rect] = (),
+                    rise_above: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """The reason a card was refused, in a dark box by the card, kept inside the window, off the
+        `keep_clear` areas beside the hand (the move log and its buttons, the game's controls) and above
+        the `rise_above` ones (the active seat's plate and turn tag, which must stay readable). Returns where it was drawn."""
         if self.notice is None:
             return None
         font = theme.font(text_size, "bold")
@@ -416,6 +417,10 @@ class DragController:
                     box.left = area.right + pad
                 else:
                     box.right = area.left - pad
+        box.clamp_ip(surface.get_rect())
+        for area in rise_above:
+            if box.colliderect(area):
+                box.bottom = area.top - pad
         box.clamp_ip(surface.get_rect())
         alpha = int(235 * min(1.0, self.notice.remaining / 0.5))
         panel = pygame.Surface(box.size, pygame.SRCALPHA)

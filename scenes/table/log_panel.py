@@ -116,8 +116,10 @@ class LogPanel:
         return image
 
 
-def draw_turn_marker(surface: pygame.Surface, plate: pygame.Rect, clock: float, label: str | None = None) -> None:
-    """A pulsing gold ring round the active seat's plate and a tag saying so in words."""
+def draw_turn_marker(surface: pygame.Surface, plate: pygame.Rect, clock: float,
+                     label: str | None = None) -> pygame.Rect:
+    """A pulsing gold ring round the active seat's plate and a tag saying so in words; returns the area
+    of ring and tag, so a passing notice can keep off them."""
     label = _("turn") if label is None else label
     pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
     width = max(2, plate.height // 10)
@@ -134,3 +136,4 @@ def draw_turn_marker(surface: pygame.Surface, plate: pygame.Rect, clock: float, 
             box.midleft = (ring.right + width, plate.centery)
     pygame.draw.rect(surface, theme.ACTIVE_SEAT, box, border_radius=size // 3)
     surface.blit(tag, tag.get_rect(center=box.center))
+    return box.union(ring)

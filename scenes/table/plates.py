@@ -99,9 +99,10 @@ def draw_score_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, rol
 
 
 def draw_active_seat(surface: pygame.Surface, plate: pygame.Rect, clock: float, yours: bool,
-                     label: str | None = None) -> None:
-    """The ring and tag of the seat whose move is awaited (`label` overrides "your turn" / "turn")."""
-    draw_turn_marker(surface, plate, clock, label if label is not None else (_("your turn") if yours else _("turn")))
+                     label: str | None = None) -> pygame.Rect:
+    """The ring and tag of the seat whose move is awaited (`label` overrides "your turn" / "turn");
+    returns the area they cover."""
+    return draw_turn_marker(surface, plate, clock, label if label is not None else (_("your turn") if yours else _("turn")))
 
 
 def count_words(count: int) -> str:
