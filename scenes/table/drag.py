@@ -43,11 +43,13 @@ NOTICE_SECONDS = 3.5
 
 @dataclass
 class Notice:
-    """A short message by a card (why a move was refused); fades after a few seconds."""
+    """A short message by a card (why a move was refused, or a hint); fades after a few seconds. Advice
+    wears gold, a refusal red, so a hint never looks like a mistake."""
 
     text: str
     pos: tuple[int, int]
     remaining: float = NOTICE_SECONDS
+    advice: bool = False
 
     def __post_init__(self) -> None:
         self.text = sentence(self.text)
@@ -424,8 +426,9 @@ class DragController:
         box.clamp_ip(surface.get_rect())
         alpha = int(235 * min(1.0, self.notice.remaining / 0.5))
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (40, 12, 8, alpha), panel.get_rect(), border_radius=pad)
-        pygame.draw.rect(panel, (*theme.ILLEGAL, alpha), panel.get_rect(), width=2, border_radius=pad)
+        fill, edge = ((14, 30, 28), theme.GOLD) if self.notice.advice else ((40, 12, 8), theme.ILLEGAL)
+        pygame.draw.rect(panel, (*fill, alpha), panel.get_rect(), border_radius=pad)
+        pygame.draw.rect(panel, (*edge, alpha), panel.get_rect(), width=2, border_radius=pad)
         image.set_alpha(alpha)
         panel.blit(image, (pad, pad))
         surface.blit(panel, box)

@@ -122,7 +122,7 @@ class ReactionFlow:
         card's number key) proposes `verb <place>`; `prompt` says so over the controls."""
         self.reaction_pick = (seat, verb)
         rect = self.layout.controls_rect
-        self.drag.notice = Notice(prompt, (rect.centerx, rect.top))
+        self.drag.notice = Notice(prompt, (rect.centerx, rect.top), advice=True)
 
     def _pick_for_reaction(self, seat: int, place: str, where: tuple[int, int] | None = None) -> bool:
         """A card of `seat` picked: the waiting reaction is proposed with its place (True), or no

@@ -116,7 +116,7 @@ class TableHelp:
 
     def _show_hint_words(self) -> None:
         if self.hint_action is not None:
-            self._notice(_("Hint: {advice}").format(advice=self._hint_reason(self.hint_action[1])))
+            self._notice(_("Hint: {advice}").format(advice=self._hint_reason(self.hint_action[1])), advice=True)
 
     def _hint_reason(self, action: Action) -> str:
         """The Hint's one line (a game may say more, in its own words)."""

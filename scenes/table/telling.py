@@ -56,13 +56,14 @@ class Telling:
         if sprite is not None and help_ is not None:
             draw_card_help(surface, sprite, help_, self.layout.text_size(15), self._help_style())
 
-    def _notice(self, reason: str, seat: int | None = None, where: tuple[int, int] | None = None) -> None:
-        """A refusal over the controls area (or just above `where`, the card it is about), naming the
-        seat when several people share the screen."""
+    def _notice(self, reason: str, seat: int | None = None, where: tuple[int, int] | None = None,
+                advice: bool = False) -> None:
+        """A refusal (or, with `advice`, a hint) over the controls area (or just above `where`, the card it
+        is about), naming the seat when several people share the screen."""
         rect = self.layout.controls_rect
         reason = sentence(translate_message(reason))
         text = _("{name}: {reason}").format(name=self.names[seat], reason=reason) if seat is not None and len(self.humans) > 1 else reason
-        self.drag.notice = Notice(text, where if where is not None else (rect.centerx, rect.top))
+        self.drag.notice = Notice(text, where if where is not None else (rect.centerx, rect.top), advice=advice)
 
     def _take_result_words(self) -> ResultWords | None:
         """The game's own words for the dialog now opening (each used once)."""
