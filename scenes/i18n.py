@@ -196,6 +196,23 @@ def format_datetime(timestamp: float) -> str:
         minute=f"{moment.tm_min:02d}")
 
 
+def is_named_you(name: str) -> bool:
+    """The player kept the default name, "You" in any language the program speaks ("You", "Jij").
+
+    A line about such a player takes its second-person form ("You draw", "Jij bent klaar"); the name is
+    stored in the language the game was set up in, so every language's word counts, not just today's."""
+    return name.strip().casefold() in _you_words()
+
+
+def _you_words() -> frozenset[str]:
+    words = set()
+    for code in LANGUAGES:
+        if code not in _loaded:
+            _loaded[code] = load_translations(code)
+        words.add(_loaded[code].gettext("You").casefold())
+    return frozenset(words)
+
+
 def join_names(names: list[str]) -> str:
     """"Io, Ariadne and Bion" in the player's language."""
     if len(names) <= 1:
