@@ -144,9 +144,10 @@ def catalog_game(app: Any, game_id: str) -> Any:
 def replay_scene(app: Any, path: Path) -> Any:
     """The replay viewer on the record in `path`, or the title with a message saying why it cannot be
     shown (a damaged, foreign or unreplayable file; the file itself is left as it is)."""
+    from scenes.i18n import _
     from scenes.replay_scene import ReplayScene
 
-    return _record_scene(app, path, "replay", f"The replay {path.name}",
+    return _record_scene(app, path, "replay", _("The replay {file}").format(file=path.name),
                          lambda game, record, title: ReplayScene(app, game, record, title=title))
 
 
@@ -155,21 +156,24 @@ def review_scene(app: Any, path: Path) -> Any:
     shown (as `replay_scene`, and for a game whose AI cannot review)."""
     from game.core.errors import RecordError
     from game.core.review import can_review
+    from scenes.i18n import _
     from scenes.review_scene import ReviewScene
 
     def make(game: Any, record: Any, title: str) -> Any:
         if not can_review(game):
-            raise RecordError(f"{game.title} has no searching AI to review it with")
+            raise RecordError(_("{game} has no searching AI to review a game with").format(game=game.title))
         return ReviewScene(app, game, record, title=title)
 
-    return _record_scene(app, path, "review", f"The review of {path.name}", make)
+    return _record_scene(app, path, "review", _("The review of {file}").format(file=path.name), make)
 
 
 def _record_scene(app: Any, path: Path, what: str, described: str, make: Any) -> Any:
     """A scene `make(game, record, title)` on the record in `path`, or the title screen with a message
-    (logged, printed and shown) when the file cannot be read or shown; the file is left as it is."""
+    (logged, printed and shown, in the player's language) when the file cannot be read or shown; the
+    file is left as it is."""
     from game.core.errors import RecordError
     from game.core.records import read_record
+    from scenes.i18n import _, reason_words
     from scenes.tables import has_table
     from scenes.title import TitleScene
 
@@ -177,10 +181,11 @@ def _record_scene(app: Any, path: Path, what: str, described: str, make: Any) ->
         record = read_record(path)
         game = app.catalog.games.get(record["game"])
         if game is None or not has_table(record["game"]):
-            raise RecordError(f"it is a record of {record['game']!r}, a game this version cannot show")
+            raise RecordError(_("it is a record of {game}, a game this version cannot show").format(
+                game=repr(record["game"])))
         scene = make(game, record, f"{game.title} · {path.name}")
     except (RecordError, ValueError, KeyError, TypeError, IndexError) as exc:
-        message = f"{described} could not be opened: {exc}"
+        message = _("{what} could not be opened: {reason}").format(what=described, reason=reason_words(exc))
         log.warning(message)
         print(f"olympus-table: {message}", file=sys.stderr)
         app.toast(message)

@@ -160,6 +160,16 @@ def translate_message(message: str) -> str:
     return template.format(**args) if args else template
 
 
+def reason_words(exc: BaseException) -> str:
+    """Why something failed, for a player: a game/ sentence (an exception carrying a `Message`, such as
+    a record that does not replay) in the player's language; a system error's own words; else the text."""
+    if exc.args and isinstance(exc.args[0], Message):
+        return translate_message(exc.args[0])
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc)
+
+
 def game_text(message: str) -> str:
     """A text a game provides (an option, a setting, the name of a choice), in the player's language."""
     return _translations.gettext(message) if message else message

@@ -31,7 +31,7 @@ FORBIDDEN_NAME_CHARACTERS = set('/\\:*?"<>|') | {chr(c) for c in range(32)}
 def check_game_record(value: Any, games: Mapping[str, Game] | None) -> dict[str, Any]:
     """The record in a game file, checked (RecordError / FileDamage say what is wrong). With `games`
     (the games loaded in this run), the game must also be one this program knows, and replay."""
-    check_shape(value, "the record")
+    check_shape(value, msg("the record"))
     if games is None:
         return value
     game_id = value["game"]

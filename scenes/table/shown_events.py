@@ -17,7 +17,7 @@ from game.core.engine import SeatInfo
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from scenes.table.tween import TweenQueue
-from scenes.i18n import _
+from scenes.i18n import _, reason_words
 
 
 class ShownEvents:
@@ -61,7 +61,7 @@ class ShownEvents:
                     last_move = len(events)
                     events += fresh.apply(seat, Action.parse(text))
         except (ValueError, KeyError, TypeError, IndexError, IllegalAction) as exc:
-            self.log.add(_("(the earlier moves could not be read back: {reason})").format(reason=exc))
+            self.log.add(_("(the earlier moves could not be read back: {reason})").format(reason=reason_words(exc)))
             return
         tweens, sounds = self.tweens, self.sounds
         self.tweens, self.sounds, self._replaying = TweenQueue(lambda: 0.0), SILENT, True
