@@ -488,7 +488,7 @@ class SetupScene(MenuScene):
                 self.set_option(spec.name, spec.check(text))
                 self.error = ""
             except ValueError as exc:
-                self.error = str(exc)
+                self.error = reason_words(exc)
 
         allowed = str.isdigit if spec.kind == "int" else (lambda ch: ch.isdigit() or ch in ".-")
         return TextField(rect, str(value), typed, max_length=12, allowed=allowed, on_commit=self._next_field)
