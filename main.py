@@ -126,10 +126,13 @@ def make_session(app: Any, game_id: str, controllers: Sequence[str], options: di
     seats = [SeatInfo(name, controller) for name, controller in zip(names, controllers)]
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31 - 1)
     log.info("table from the command line: %s %s seed %d", game_id, list(controllers), seed)
+    from scenes.i18n import _
+
     try:
         return GameSession.new(app.catalog.get(game_id), seats, options, seed,
                                autosave_path=app.dirs.autosave if autosave else None,
-                               records_dir=app.dirs.records if autosave else None)
+                               records_dir=app.dirs.records if autosave else None,
+                               kept_name=_("Unfinished {name}"))
     except ValueError as exc:   # unknown game, wrong player count, bad option: the player's words
         raise UsageError(str(exc)) from None
 

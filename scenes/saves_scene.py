@@ -236,7 +236,8 @@ class SavesScene(MenuScene):
         if self.session is not None:
             self.session.save()
         kept = keep_unfinished_autosave(self.app.dirs.autosave, self.app.dirs.saves,
-                                        self.session.game.title if self.session else self._autosave_title())
+                                        self.session.game.title if self.session else self._autosave_title(),
+                                        _("Unfinished {name}"))
         if kept is not None:
             self.app.toast(_("Your unfinished game was kept in the saved games as “{name}”.").format(name=kept.stem))
 

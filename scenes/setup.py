@@ -227,7 +227,8 @@ class SetupScene(MenuScene):
         seed = self.seed()
         try:
             session = GameSession.new(self.game, self.build_seats(), self.build_options(), seed,
-                                      autosave_path=self.app.dirs.autosave, records_dir=self.app.dirs.records)
+                                      autosave_path=self.app.dirs.autosave, records_dir=self.app.dirs.records,
+                                      kept_name=_("Unfinished {name}"))
         except (ValueError, OSError) as exc:
             log.error("cannot start %s: %s", self.game.id, exc)
             self.error = _("The game could not start: {reason}").format(reason=reason_words(exc))

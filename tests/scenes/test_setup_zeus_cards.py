@@ -226,3 +226,18 @@ def test_a_zeus_card_choice_the_game_refuses_is_told_in_the_players_language(set
         assert setup.error.startswith("Het spel kon niet beginnen") and dutch in setup.error, setup.error
     finally:
         i18n.set_language("en")
+
+
+def test_an_unfinished_game_a_new_one_replaces_is_kept_under_a_name_in_the_players_language(setup):
+    from scenes import i18n
+
+    setup.start()                                   # an unfinished Télos game is now the autosave
+    assert setup.app.dirs.autosave.exists()
+    setup.app.set_language("nl")
+    try:
+        again = SetupScene(setup.app, setup.app.catalog.get("telos"))
+        again.start()
+        kept = [path.name for path in setup.app.dirs.saves.glob("*.json")]
+        assert len(kept) == 1 and kept[0].startswith("Onafgemaakt Télos "), kept
+    finally:
+        i18n.set_language("en")
