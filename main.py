@@ -102,8 +102,12 @@ def seat_controllers(spec: str, ai_level: str, levels: Sequence[str]) -> list[st
 
 
 def seat_names(controllers: Sequence[str], player_name: str) -> list[str]:
-    """The player's own name for the first human seat, Greek names for the others, all different."""
-    from scenes.setup import GREEK_NAMES
+    """The player's own name for the first human seat ("You" in the player's language while it is the
+    default), Greek names for the others, all different."""
+    from scenes.i18n import _
+    from scenes.setup import GREEK_NAMES, default_player_name
+
+    player_name = default_player_name(player_name)
 
     names: list[str] = []
     spare = [n for n in GREEK_NAMES if n.casefold() != player_name.casefold()]
@@ -111,7 +115,7 @@ def seat_names(controllers: Sequence[str], player_name: str) -> list[str]:
     for controller in controllers:
         if controller == "human":
             humans += 1
-            names.append(player_name if humans == 1 else f"Player {humans}")
+            names.append(player_name if humans == 1 else _("Player {number}").format(number=humans))
         else:
             names.append(spare.pop(0) if spare else f"Oracle {len(names) + 1}")
     return names
