@@ -102,8 +102,12 @@ def seat_controllers(spec: str, ai_level: str, levels: Sequence[str]) -> list[st
 
 
 def seat_names(controllers: Sequence[str], player_name: str) -> list[str]:
-    """The player's own name for the first human seat, Greek names for the others, all different."""
-    from scenes.setup import GREEK_NAMES
+    """The player's own name for the first human seat ("You" in the player's language while it is the
+    default), Greek names for the others, all different."""
+    from scenes.i18n import _
+    from scenes.setup import GREEK_NAMES, default_player_name
+
+    player_name = default_player_name(player_name)
 
     names: list[str] = []
     spare = [n for n in GREEK_NAMES if n.casefold() != player_name.casefold()]
@@ -111,7 +115,7 @@ def seat_names(controllers: Sequence[str], player_name: str) -> list[str]:
     for controller in controllers:
         if controller == "human":
             humans += 1
-            names.append(player_name if humans == 1 else f"Player {humans}")
+            names.append(player_name if humans == 1 else _("Player {number}").format(number=humans))
         else:
             names.append(spare.pop(0) if spare else f"Oracle {len(names) + 1}")
     return names
@@ -126,10 +130,13 @@ def make_session(app: Any, game_id: str, controllers: Sequence[str], options: di
     seats = [SeatInfo(name, controller) for name, controller in zip(names, controllers)]
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31 - 1)
     log.info("table from the command line: %s %s seed %d", game_id, list(controllers), seed)
+    from scenes.i18n import _
+
     try:
         return GameSession.new(app.catalog.get(game_id), seats, options, seed,
                                autosave_path=app.dirs.autosave if autosave else None,
-                               records_dir=app.dirs.records if autosave else None)
+                               records_dir=app.dirs.records if autosave else None,
+                               kept_name=_("Unfinished {name}"))
     except ValueError as exc:   # unknown game, wrong player count, bad option: the player's words
         raise UsageError(str(exc)) from None
 
@@ -144,9 +151,10 @@ def catalog_game(app: Any, game_id: str) -> Any:
 def replay_scene(app: Any, path: Path) -> Any:
     """The replay viewer on the record in `path`, or the title with a message saying why it cannot be
     shown (a damaged, foreign or unreplayable file; the file itself is left as it is)."""
+    from scenes.i18n import _
     from scenes.replay_scene import ReplayScene
 
-    return _record_scene(app, path, "replay", f"The replay {path.name}",
+    return _record_scene(app, path, "replay", _("The replay {file}").format(file=path.name),
                          lambda game, record, title: ReplayScene(app, game, record, title=title))
 
 
@@ -155,21 +163,24 @@ def review_scene(app: Any, path: Path) -> Any:
     shown (as `replay_scene`, and for a game whose AI cannot review)."""
     from game.core.errors import RecordError
     from game.core.review import can_review
+    from scenes.i18n import _
     from scenes.review_scene import ReviewScene
 
     def make(game: Any, record: Any, title: str) -> Any:
         if not can_review(game):
-            raise RecordError(f"{game.title} has no searching AI to review it with")
+            raise RecordError(_("{game} has no searching AI to review a game with").format(game=game.title))
         return ReviewScene(app, game, record, title=title)
 
-    return _record_scene(app, path, "review", f"The review of {path.name}", make)
+    return _record_scene(app, path, "review", _("The review of {file}").format(file=path.name), make)
 
 
 def _record_scene(app: Any, path: Path, what: str, described: str, make: Any) -> Any:
     """A scene `make(game, record, title)` on the record in `path`, or the title screen with a message
-    (logged, printed and shown) when the file cannot be read or shown; the file is left as it is."""
+    (logged, printed and shown, in the player's language) when the file cannot be read or shown; the
+    file is left as it is."""
     from game.core.errors import RecordError
     from game.core.records import read_record
+    from scenes.i18n import _, reason_words
     from scenes.tables import has_table
     from scenes.title import TitleScene
 
@@ -177,10 +188,11 @@ def _record_scene(app: Any, path: Path, what: str, described: str, make: Any) ->
         record = read_record(path)
         game = app.catalog.games.get(record["game"])
         if game is None or not has_table(record["game"]):
-            raise RecordError(f"it is a record of {record['game']!r}, a game this version cannot show")
+            raise RecordError(_("it is a record of {game}, a game this version cannot show").format(
+                game=repr(record["game"])))
         scene = make(game, record, f"{game.title} · {path.name}")
     except (RecordError, ValueError, KeyError, TypeError, IndexError) as exc:
-        message = f"{described} could not be opened: {exc}"
+        message = _("{what} could not be opened: {reason}").format(what=described, reason=reason_words(exc))
         log.warning(message)
         print(f"olympus-table: {message}", file=sys.stderr)
         app.toast(message)

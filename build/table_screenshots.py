@@ -1,13 +1,15 @@
 """Screenshots of every game's table at fixed seeds and moments, to compare a refactor pixel by pixel.
 
     python build/table_screenshots.py OUT_DIR            # take the set (PNG per game, moment and size)
+    python build/table_screenshots.py --language nl OUT_DIR   # the same set in Dutch (English by default)
     python build/table_screenshots.py --compare A B      # count identical images, name the others
 
 Each game is shown at its start (after the opening deal), mid-game (moves made by seeded easy agents
 before the table opens, so the log is rebuilt as on a resume), in a reaction window where the game has
 one (Zeus: a sneak; Tamoul: an interception), and at its first results dialog (every seat an AI), at
 1280x720 and 800x500; and Zeus's game-over dialog with a human seat (its Review button). The run is repeatable: a fixed time step, instant animations, no AI delay, and
-every frame waits for the AI threads to finish, so the same frames are drawn on every run.
+every frame waits for the AI threads to finish, so the same frames are drawn on every run, in the
+language asked for (English unless told: never the system's, which would make two machines differ).
 """
 from __future__ import annotations
 
@@ -73,10 +75,11 @@ def _play_ahead(session: Any, moves: int) -> None:
 class Shooter:
     """One headless app per size; opens tables, runs frames repeatably and saves what is on screen."""
 
-    def __init__(self, out: Path, size: tuple[int, int]) -> None:
+    def __init__(self, out: Path, size: tuple[int, int], language: str = "en") -> None:
         self.out, self.size = out, size
         self.app = make_headless_app(size)
         self.app.settings = replace(self.app.settings, animation_speed="instant", ai_delay_s=0.0)
+        self.app.set_language(language)
 
     def open(self, session: Any) -> Any:
         from scenes.tables import open_table
@@ -217,17 +220,17 @@ REACTIONS = {"zeus": zeus_reaction, "tamoul": tamoul_reaction}
 ENDINGS = {"zeus": zeus_game_over}
 
 
-def take(out: Path) -> list[Path]:
+def take(out: Path, language: str = "en") -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
         for game_id in SEATS:
             for moment in (start, mid, results):
-                shot = Shooter(out, size)
+                shot = Shooter(out, size, language)
                 moment(shot, game_id)
                 shot.close()
             for extra in (REACTIONS.get(game_id), ENDINGS.get(game_id)):
                 if extra is not None:
-                    shot = Shooter(out, size)
+                    shot = Shooter(out, size, language)
                     extra(shot)
                     shot.close()
     return sorted(out.glob("*.png"))
@@ -260,10 +263,13 @@ def compare(a: Path, b: Path) -> int:
 def main(argv: list[str]) -> int:
     if len(argv) == 3 and argv[0] == "--compare":
         return compare(Path(argv[1]), Path(argv[2]))
+    language = "en"
+    if len(argv) == 3 and argv[0] == "--language":
+        language, argv = argv[1], argv[2:]
     if len(argv) != 1:
         print(__doc__)
         return 2
-    shots = take(Path(argv[0]))
+    shots = take(Path(argv[0]), language)
     print(f"{len(shots)} screenshots in {argv[0]}")
     return 0
 

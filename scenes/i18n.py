@@ -160,6 +160,16 @@ def translate_message(message: str) -> str:
     return template.format(**args) if args else template
 
 
+def reason_words(exc: BaseException) -> str:
+    """Why something failed, for a player: a game/ sentence (an exception carrying a `Message`, such as
+    a record that does not replay) in the player's language; a system error's own words; else the text."""
+    if exc.args and isinstance(exc.args[0], Message):
+        return translate_message(exc.args[0])
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc)
+
+
 def game_text(message: str) -> str:
     """A text a game provides (an option, a setting, the name of a choice), in the player's language."""
     return _translations.gettext(message) if message else message
@@ -194,6 +204,23 @@ def format_datetime(timestamp: float) -> str:
     return _("{day} {month} {year}, {hour}:{minute}").format(
         day=moment.tm_mday, month=month, year=moment.tm_year, hour=f"{moment.tm_hour:02d}",
         minute=f"{moment.tm_min:02d}")
+
+
+def is_named_you(name: str) -> bool:
+    """The player kept the default name, "You" in any language the program speaks ("You", "Jij").
+
+    A line about such a player takes its second-person form ("You draw", "Jij bent klaar"); the name is
+    stored in the language the game was set up in, so every language's word counts, not just today's."""
+    return name.strip().casefold() in _you_words()
+
+
+def _you_words() -> frozenset[str]:
+    words = set()
+    for code in LANGUAGES:
+        if code not in _loaded:
+            _loaded[code] = load_translations(code)
+        words.add(_loaded[code].gettext("You").casefold())
+    return frozenset(words)
 
 
 def join_names(names: list[str]) -> str:

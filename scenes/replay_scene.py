@@ -9,7 +9,8 @@ opens the table anew at the new position, at rest, so the screen always matches 
 Controls, in the table's controls corner: ⏮ round back (Up), ◀ move back (Left), ▶/⏸ autoplay
 (Space) at the chosen speed, ▶| move forward (Right), ⏭ round forward (Down) and the speed; the
 table's corner button says Back (Esc); Review (R) opens the post-game review of this record
-(scenes/review_scene.py) where the game's `hard` AI searches. The counter says "Round 2 · move 14 / 37".
+(scenes/review_scene.py) where the game's `hard` AI searches. The counter says "Round 2 · move 14 / 37";
+under it the latest move in the table's own words, as its log tells it ("Last move: Bion plays 7: 40 → 47").
 """
 from __future__ import annotations
 
@@ -22,12 +23,12 @@ from game.core.actions import Action
 from game.core.engine import Game
 from game.core.replays import ReplayTimeline
 from scenes import tables
-from scenes.i18n import _, join_names, ngettext, pgettext
+from scenes.i18n import _, join_names, ngettext, pgettext, translate_message
 from scenes.scene import Scene
 from scenes.table.base import TableScene
 from scenes.table.replay_mode import ReplaySession
 from scenes.theme import CREAM, GOLD, PARCHMENT
-from scenes.widgets import Button, draw_panel, draw_text, ellipsize, label_widths, text_width
+from scenes.widgets import Button, draw_panel, draw_text, ellipsize, label_widths, text_width, wrap_text
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("olympus.replay")
 
 SPEEDS = ("slow", "normal", "fast")
+STATUS_LINES = 2        # the latest move in words may take two lines of the panel
 SECONDS_PER_MOVE = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
 SPEED_ANIMATION = {"slow": 1.3, "normal": 1.0, "fast": 0.45}     # the table's motion keeps up with the speed
 
@@ -215,9 +217,39 @@ class ReplayScene(Scene):
                 return _("The end")
             return ngettext("The end · winner: {names}", "The end · winners: {names}", len(names)).format(
                 names=join_names(names))
+        return self.last_move_text(self.move_words())
+
+    @staticmethod
+    def last_move_text(lines: list[str]) -> str:
+        return _("Last move: {words}").format(words=" · ".join(lines))
+
+    def move_words(self) -> list[str]:
+        """The latest move as the table's log tells it ("Bion plays 7: 40 → 47", then what followed from
+        it: "Bion wins the round…"), in the player's language; a move the table logs nothing for, in a
+        player's words."""
+        lines = self.table.log.move_lines
+        if lines:
+            return lines
+        from game.core.review import describe     # the review's module is loaded when it is needed
+
         move = self.timeline.moves[self.k - 1]
         who = _("Chance") if move.seat < 0 else self.timeline.record["seats"][move.seat]["name"]
-        return _("Last: {who} · {move}").format(who=who, move=move.text)
+        return [_("{who}: {move}").format(who=who, move=translate_message(describe(move.text)))]
+
+    def status_lines(self, size: int, width: int) -> list[str]:
+        """The status in at most STATUS_LINES lines of `width`: the move and all that followed from it
+        when that fits, else the move itself (the log beside tells the rest), shortened only if even
+        the move alone does not fit."""
+        words = self.move_words() if 0 < self.k < self.timeline.length else []
+        candidates = [self.status_text()] if not words else [self.last_move_text(words[:n])
+                                                             for n in range(len(words), 0, -1)]
+        for text in candidates:
+            lines = wrap_text(text, size, width)
+            if len(lines) <= STATUS_LINES and all(text_width(line, size) <= width for line in lines):
+                return lines
+        lines = wrap_text(candidates[-1], size, width)
+        lines = lines[:STATUS_LINES - 1] + [" ".join(lines[STATUS_LINES - 1:])]
+        return [ellipsize(line, size, width) for line in lines]
 
     # ----- the scene ------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -237,7 +269,8 @@ class ReplayScene(Scene):
         self.panel = area.inflate(lay.margin // 2, lay.margin // 2)
         text = lay.text_size(15)
         gap = max(3, lay.margin // 3)
-        top = area.top + int(text * 3.9)
+        small = max(10, int(text * 0.85))
+        top = area.top + int(text * 3.9 + small * 1.2 * (STATUS_LINES - 1))    # under the status lines
         rows_h = area.bottom - top
         h = max(24, min(int(text * 2.4), (rows_h - gap) // 2))
         w = (area.width - 4 * gap) // 5
@@ -307,8 +340,8 @@ class ReplayScene(Scene):
         draw_text(surface, heading, (area.left, area.top), heading_size, GOLD, "bold")
         draw_text(surface, ellipsize(self.counter_text(), text, area.width, "bold"),
                   (area.left, area.top + int(text * 1.2)), text, CREAM, "bold")
-        draw_text(surface, ellipsize(self.status_text(), small, area.width),
-                  (area.left, area.top + int(text * 2.55)), small, PARCHMENT)
+        for i, line in enumerate(self.status_lines(small, area.width)):
+            draw_text(surface, line, (area.left, area.top + int(text * 2.55 + i * small * 1.2)), small, PARCHMENT)
         for button in self.controls:
             button.draw(surface)
         keys_y = self.controls[-1].rect.bottom + lay.margin // 2

@@ -20,7 +20,7 @@ from game.core.errors import RecordError
 from game.core.replays import prune_records
 from game.core.saves import A_KEPT_RECORD, GameFile, list_game_files
 from scenes import tables
-from scenes.i18n import MONTHS, N_, _, ngettext, translate_message
+from scenes.i18n import MONTHS, N_, _, ngettext, reason_words
 from scenes.saves_scene import SaveRow, title_of
 from scenes.theme import CREAM, PARCHMENT, ui_scale
 from scenes.widgets import MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed, text_width
@@ -44,11 +44,6 @@ def replay_title(title: str, modified: float) -> str:
     """"Tamoul, 23 Nov": the game and the day its record was kept, as the viewer's heading."""
     moment = time.localtime(modified)
     return _("{game}, {day} {month}").format(game=title, day=moment.tm_mday, month=_(MONTHS[moment.tm_mon - 1]))
-
-
-def reason_of(exc: Exception) -> str:
-    """An exception's sentence in the player's language (a game/ Message), else its own words."""
-    return translate_message(exc.args[0]) if exc.args and isinstance(exc.args[0], str) else str(exc)
 
 
 class RecordRow(SaveRow):
@@ -128,7 +123,7 @@ class ReplaysScene(MenuScene):
             scene = ReplayScene(self.app, self.app.catalog.games[entry.game_id], entry.record,
                                 title=replay_title(title_of(self.app, entry.game_id), entry.modified))
         except (RecordError, ValueError) as exc:
-            self.app.toast(_("This record cannot be replayed ({reason}).").format(reason=reason_of(exc)))
+            self.app.toast(_("This record cannot be replayed ({reason}).").format(reason=reason_words(exc)))
             return
         self.app.stack.push(scene)
 
@@ -153,7 +148,7 @@ class ReplaysScene(MenuScene):
             scene = ReviewScene(self.app, self.app.catalog.games[entry.game_id], entry.record,
                                 title=replay_title(title_of(self.app, entry.game_id), entry.modified))
         except (RecordError, ValueError) as exc:
-            self.app.toast(_("This record cannot be reviewed ({reason}).").format(reason=reason_of(exc)))
+            self.app.toast(_("This record cannot be reviewed ({reason}).").format(reason=reason_words(exc)))
             return
         self.app.stack.push(scene)
 

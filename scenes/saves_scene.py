@@ -19,7 +19,7 @@ from game.core.saves import (GameFile, MAX_NAME_LENGTH, FORBIDDEN_NAME_CHARACTER
                              keep_unfinished_autosave, list_game_files, rename_save, save_game, save_name_problem,
                              suggested_name)
 from game.core.session import GameSession
-from scenes.i18n import _, format_datetime, join_names, translate_message
+from scenes.i18n import _, format_datetime, join_names, reason_words, translate_message
 from scenes.results import ConfirmOverlay
 from scenes.theme import CREAM, GOLD, PARCHMENT
 from scenes.widgets import (ERROR, MUTED, Button, Control, MenuScene, TextField, draw_dialog_frame, draw_empty_note,
@@ -236,7 +236,8 @@ class SavesScene(MenuScene):
         if self.session is not None:
             self.session.save()
         kept = keep_unfinished_autosave(self.app.dirs.autosave, self.app.dirs.saves,
-                                        self.session.game.title if self.session else self._autosave_title())
+                                        self.session.game.title if self.session else self._autosave_title(),
+                                        _("Unfinished {name}"))
         if kept is not None:
             self.app.toast(_("Your unfinished game was kept in the saved games as “{name}”.").format(name=kept.stem))
 
@@ -259,7 +260,7 @@ class SavesScene(MenuScene):
             session.save()      # the loaded game is now the unfinished one the title offers to resume
         except (RecordError, OSError) as exc:
             log.error("loading %s failed: %s", entry.path, exc)
-            self.app.toast(_("“{name}” could not be loaded ({reason}).").format(name=entry.name, reason=exc))
+            self.app.toast(_("“{name}” could not be loaded ({reason}).").format(name=entry.name, reason=reason_words(exc)))
             self.read_list()
             self.relayout()
             return

@@ -26,7 +26,7 @@ from game.core.engine import Game, OptionSpec, SeatInfo
 from game.core.session import GameSession
 from game.core.userfiles import atomic_write_json
 from scenes.game_texts import option_choice, option_help, option_label
-from scenes.i18n import N_, _, ngettext
+from scenes.i18n import N_, _, ngettext, reason_words
 from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
 from scenes.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
                             draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
@@ -227,10 +227,11 @@ class SetupScene(MenuScene):
         seed = self.seed()
         try:
             session = GameSession.new(self.game, self.build_seats(), self.build_options(), seed,
-                                      autosave_path=self.app.dirs.autosave, records_dir=self.app.dirs.records)
+                                      autosave_path=self.app.dirs.autosave, records_dir=self.app.dirs.records,
+                                      kept_name=_("Unfinished {name}"))
         except (ValueError, OSError) as exc:
             log.error("cannot start %s: %s", self.game.id, exc)
-            self.error = _("The game could not start: {reason}").format(reason=exc)
+            self.error = _("The game could not start: {reason}").format(reason=reason_words(exc))
             return
         log.info("new %s game, seed %d", self.game.id, seed)
         try:
@@ -488,7 +489,7 @@ class SetupScene(MenuScene):
                 self.set_option(spec.name, spec.check(text))
                 self.error = ""
             except ValueError as exc:
-                self.error = str(exc)
+                self.error = reason_words(exc)
 
         allowed = str.isdigit if spec.kind == "int" else (lambda ch: ch.isdigit() or ch in ".-")
         return TextField(rect, str(value), typed, max_length=12, allowed=allowed, on_commit=self._next_field)

@@ -868,7 +868,7 @@ class TamoulTableScene(TableScene):
                  "hold": (_("{name} is holding a card"), _("{name} are holding a card")),
                  "action": (_("{name} is taking a card's action"), _("{name} are taking a card's action")),
                  "end": (_("{name} is ending the turn"), _("{name} are ending the turn"))}.get(view.phase)
-        who = self._said(view.turn, *doing) if doing else self._does(view.turn, "is") + " "
+        who = self._said(view.turn, *(doing or (_("{name} is playing."), _("{name} are playing."))))
         text = (_("Intercept {card}? Any player may try now").format(card=card_words(view.top))
                 if self._reaction_open() else who)
         if view.callers:

@@ -21,7 +21,7 @@ from game.core.replays import prune_records
 from game.core.session import GameSession, finish_archiving, peek_autosave
 from game.core.userfiles import set_aside
 from scenes import tables
-from scenes.i18n import _, join_names
+from scenes.i18n import _, join_names, reason_words
 from scenes.results import ConfirmOverlay
 from scenes.theme import CREAM, GOLD, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, ui_scale
 from scenes.widgets import (ERROR, Button, Control, MenuScene, draw_felt, draw_meander, draw_panel, draw_text,
@@ -118,7 +118,7 @@ class TitleScene(MenuScene):
             log.error("resume failed: %s", exc)
             moved = set_aside(path) if path.exists() else path
             self.app.toast(_("The last game could not be resumed ({reason}); it was kept as {file}.").format(
-                reason=exc, file=moved.name))
+                reason=reason_words(exc), file=moved.name))
             self.autosave = None
             self.relayout()
             return

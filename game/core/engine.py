@@ -80,20 +80,23 @@ class OptionSpec:
                 return value
             if isinstance(value, str) and value.lower() in ("true", "false", "on", "off", "yes", "no", "1", "0"):
                 return value.lower() in ("true", "on", "yes", "1")
-            raise ValueError(f"option {self.name}: expected true or false, got {value!r}")
+            raise ValueError(msg("option {name}: expected true or false, got {value}", name=self.name, value=repr(value)))
         if self.kind == "choice":
             if value in self.choices:
                 return value
-            raise ValueError(f"option {self.name}: expected one of {', '.join(map(str, self.choices))}, got {value!r}")
+            raise ValueError(msg("option {name}: expected one of {choices}, got {value}", name=self.name,
+                                 choices=", ".join(map(str, self.choices)), value=repr(value)))
         if self.kind in ("int", "float"):
             try:
                 number = int(value) if self.kind == "int" else float(value)
             except (TypeError, ValueError):
-                raise ValueError(f"option {self.name}: expected a number, got {value!r}") from None
+                raise ValueError(msg("option {name}: expected a number, got {value}", name=self.name,
+                                     value=repr(value))) from None
             if (self.minimum is not None and number < self.minimum) or (
                 self.maximum is not None and number > self.maximum
             ):
-                raise ValueError(f"option {self.name}: expected {self.minimum}..{self.maximum}, got {number}")
+                raise ValueError(msg("option {name}: expected {minimum}..{maximum}, got {value}", name=self.name,
+                                     minimum=self.minimum, maximum=self.maximum, value=number))
             return number
         if self.kind == "pick":
             if value == self.default:
@@ -101,8 +104,9 @@ class OptionSpec:
             if isinstance(value, (list, tuple)) and value and all(v in self.choices for v in value) \
                     and len(set(value)) == len(value):
                 return list(value)
-            raise ValueError(f"option {self.name}: expected {self.default} or a list of different ones of "
-                             f"{', '.join(map(str, self.choices))}, got {value!r}")
+            raise ValueError(msg("option {name}: expected {default} or a list of different ones of {choices}, got {value}",
+                                 name=self.name, default=self.default, choices=", ".join(map(str, self.choices)),
+                                 value=repr(value)))
         raise ValueError(f"option {self.name}: unknown kind {self.kind}")
 
 
@@ -489,9 +493,11 @@ class Game(ABC):
             result[spec.name] = spec.check(given.pop(spec.name)) if spec.name in given else spec.default
         if given:
             known = ", ".join(s.name for s in self.option_specs()) or "none"
-            raise ValueError(f"{self.title} has no option {', '.join(sorted(given))}; its options are {known}")
+            raise ValueError(msg("{game} has no option {names}; its options are {known}", game=self.title,
+                                 names=", ".join(sorted(given)), known=known))
         return result
 
     def check_player_count(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:
-            raise ValueError(f"{self.title} is for {self.min_players}–{self.max_players} players, not {count}")
+            raise ValueError(msg("{game} is for {least}–{most} players, not {count}", game=self.title,
+                                 least=self.min_players, most=self.max_players, count=count))

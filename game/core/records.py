@@ -13,12 +13,16 @@ from typing import TYPE_CHECKING, Any, Mapping
 from game.core.actions import Action
 from game.core.engine import RoundLog, SeatInfo, State
 from game.core.errors import IllegalAction, RecordError
+from game.core.messages import msg
 from game.core.userfiles import FileDamage, read_json
 
 if TYPE_CHECKING:
     from game.core.engine import Game
 
 FORMAT = "olympus-record/1"
+# What a record's key must hold, in words ("'seed' must be a whole number").
+KIND_WORDS = {str: msg("a text"), int: msg("a whole number"), list: msg("a list"), dict: msg("a JSON object"),
+              bool: msg("true or false")}
 
 
 def read_record(path: Path) -> dict[str, Any]:
@@ -27,7 +31,7 @@ def read_record(path: Path) -> dict[str, Any]:
     try:
         record = read_json(path)
     except FileDamage as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise RecordError(msg("{where}: {reason}", where=str(path), reason=exc.reason)) from None
     check_shape(record, str(path))
     return record
 
@@ -38,31 +42,37 @@ def record_to_text(record: Mapping[str, Any]) -> str:
 
 
 def check_shape(record: Any, where: str = "record") -> None:
-    """Check the keys and types of rules/records.md before anything is replayed."""
+    """Check the keys and types of rules/records.md before anything is replayed. The reasons are
+    Messages a player may read in their language; key names and values stay as the file writes them."""
     if not isinstance(record, dict):
-        raise RecordError(f"{where}: expected a JSON object")
+        raise RecordError(msg("{where}: expected a JSON object", where=where))
     found = record.get("format")
     if isinstance(found, str) and found.startswith("olympus-record/") and found != FORMAT:
         version = found.rpartition("/")[2]
         if version.isdigit() and int(version) > int(FORMAT.rpartition("/")[2]):
-            raise RecordError(f"{where}: it was written by a newer version of Olympus Table (format {found!r}); "
-                              f"this version reads {FORMAT!r}")
+            raise RecordError(msg("{where}: it was written by a newer version of Olympus Table (format {found}); "
+                                  "this version reads {format}", where=where, found=repr(found), format=repr(FORMAT)))
     if found != FORMAT:
-        raise RecordError(f"{where}: 'format' must be {FORMAT!r}, found {record.get('format')!r}")
+        raise RecordError(msg("{where}: 'format' must be {format}, found {found}", where=where, format=repr(FORMAT),
+                              found=repr(record.get("format"))))
     expected = {"game": str, "seats": list, "options": dict, "seed": int, "rounds": list,
                 "totals": list, "winners": list, "finished": bool}
     for key, kind in expected.items():
         if not isinstance(record.get(key), kind):
-            raise RecordError(f"{where}: '{key}' must be a {kind.__name__}, found {record.get(key)!r}")
+            raise RecordError(msg("{where}: '{key}' must be {kind}, found {found}", where=where, key=key,
+                                  kind=KIND_WORDS[kind], found=repr(record.get(key))))
     for i, seat in enumerate(record["seats"]):
         if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or not isinstance(seat.get("controller"), str):
-            raise RecordError(f"{where}: seats[{i}] must have a text 'name' and 'controller'")
+            raise RecordError(msg("{where}: {item} must have a text 'name' and 'controller'", where=where,
+                                  item=f"seats[{i}]"))
     for r, rnd in enumerate(record["rounds"]):
         if not isinstance(rnd, dict) or not isinstance(rnd.get("setup"), dict) or not isinstance(rnd.get("actions"), list):
-            raise RecordError(f"{where}: rounds[{r}] must have a 'setup' object and an 'actions' list")
+            raise RecordError(msg("{where}: {item} must have a 'setup' object and an 'actions' list", where=where,
+                                  item=f"rounds[{r}]"))
         for a, entry in enumerate(rnd["actions"]):
             if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and isinstance(entry[1], str)):
-                raise RecordError(f"{where}: rounds[{r}].actions[{a}] must be [seat, \"action\"], found {entry!r}")
+                raise RecordError(msg("{where}: {item} must be [seat, \"action\"], found {found}", where=where,
+                                      item=f"rounds[{r}].actions[{a}]", found=repr(entry)))
 
 
 def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> State:
@@ -73,41 +83,46 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
     """
     check_shape(record)
     if record["game"] != game.id:
-        raise RecordError(f"record is for game {record['game']!r}, not {game.id!r}")
+        raise RecordError(msg("record is for game {found}, not {game}", found=repr(record["game"]), game=repr(game.id)))
     seats = [SeatInfo(s["name"], s["controller"]) for s in record["seats"]]
     try:
         options = game.normalize_options(record["options"])
     except ValueError as exc:
-        raise RecordError(f"record options: {exc}") from exc
+        raise RecordError(msg("record options: {reason}", reason=exc.args[0] if exc.args else str(exc))) from exc
     setups = [rnd["setup"] for rnd in record["rounds"]]
     try:
         state = game.new_state(seats, options, record["seed"], setups=setups)
     except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise RecordError(f"rounds[0].setup cannot start the game: {exc}") from exc
+        raise RecordError(msg("{item} cannot start the game: {reason}", item="rounds[0].setup", reason=str(exc))) from exc
     for r, rnd in enumerate(record["rounds"]):
         if state.round_index != r:
-            raise RecordError(f"rounds[{r}]: the replay is in round {state.round_index} here")
+            raise RecordError(msg("{item}: the replay is in round {round} here", item=f"rounds[{r}]",
+                                  round=state.round_index))
         for a, (seat, text) in enumerate(rnd["actions"]):
             try:
                 state.apply(seat, Action.parse(text))
             except IllegalAction as exc:
-                raise RecordError(f"rounds[{r}].actions[{a}] [{seat}, {text!r}] is not legal: {exc.reason}") from exc
+                raise RecordError(msg("{item} {action} is not legal: {reason}", item=f"rounds[{r}].actions[{a}]",
+                                      action=f"[{seat}, {text!r}]", reason=exc.reason)) from exc
             except (ValueError, KeyError, TypeError, IndexError) as exc:
-                raise RecordError(f"rounds[{r}].actions[{a}] [{seat}, {text!r}] cannot be applied: {exc}") from exc
+                raise RecordError(msg("{item} {action} cannot be applied: {reason}", item=f"rounds[{r}].actions[{a}]",
+                                      action=f"[{seat}, {text!r}]", reason=str(exc))) from exc
         if verify and rnd.get("score") is not None and state.rounds[r].score != rnd["score"]:
-            raise RecordError(f"rounds[{r}]: replay scores {state.rounds[r].score}, record says {rnd['score']}")
+            raise RecordError(msg("{item}: replay scores {replayed}, record says {recorded}", item=f"rounds[{r}]",
+                                  replayed=str(state.rounds[r].score), recorded=str(rnd["score"])))
     if verify:
         if len(state.rounds) != len(record["rounds"]) and not (
             len(state.rounds) == len(record["rounds"]) + 1 and not state.rounds[-1].actions
         ):
-            raise RecordError(f"record has {len(record['rounds'])} rounds; the replay has {len(state.rounds)}")
+            raise RecordError(msg("record has {recorded} rounds; the replay has {replayed}",
+                                  recorded=len(record["rounds"]), replayed=len(state.rounds)))
         if list(state.totals) != list(record["totals"]):
-            raise RecordError(f"replay totals {state.totals}, record says {record['totals']}")
+            raise RecordError(msg("replay totals {replayed}, record says {recorded}", replayed=str(state.totals),
+                                  recorded=str(record["totals"])))
         if list(state.winners) != list(record["winners"]) or state.finished != record["finished"]:
-            raise RecordError(
-                f"replay ends finished={state.finished} winners={list(state.winners)}, "
-                f"record says finished={record['finished']} winners={record['winners']}"
-            )
+            raise RecordError(msg("replay ends {replayed}, record says {recorded}",
+                                  replayed=f"finished={state.finished} winners={list(state.winners)}",
+                                  recorded=f"finished={record['finished']} winners={record['winners']}"))
     return state
 
 

@@ -31,7 +31,7 @@ FORBIDDEN_NAME_CHARACTERS = set('/\\:*?"<>|') | {chr(c) for c in range(32)}
 def check_game_record(value: Any, games: Mapping[str, Game] | None) -> dict[str, Any]:
     """The record in a game file, checked (RecordError / FileDamage say what is wrong). With `games`
     (the games loaded in this run), the game must also be one this program knows, and replay."""
-    check_shape(value, "the record")
+    check_shape(value, msg("the record"))
     if games is None:
         return value
     game_id = value["game"]
@@ -196,9 +196,13 @@ def suggested_name(title: str, when: float | None = None) -> str:
     return f"{title} {time.strftime('%Y-%m-%d %H.%M', time.localtime(when))}"
 
 
-def keep_unfinished_autosave(autosave: Path, saves: Path, title: str) -> Path | None:
+KEPT_NAME = "Unfinished {name}"
+
+
+def keep_unfinished_autosave(autosave: Path, saves: Path, title: str, kept_name: str = KEPT_NAME) -> Path | None:
     """Move an unfinished game's autosave into the saves (a new game is about to replace it), under
-    a free name. Returns the save's path; None when there was nothing unfinished to keep."""
+    a free name: `kept_name` with {name} the suggested name (the UI passes it in the player's language,
+    "Onafgemaakt …"). Returns the save's path; None when there was nothing unfinished to keep."""
     autosave = Path(autosave)
     if not autosave.is_file():
         return None
@@ -209,6 +213,6 @@ def keep_unfinished_autosave(autosave: Path, saves: Path, title: str) -> Path | 
     if record.get("finished"):
         return None
     Path(saves).mkdir(parents=True, exist_ok=True)
-    target = save_path(saves, free_save_name(saves, f"Unfinished {suggested_name(title)}"))
+    target = save_path(saves, free_save_name(saves, kept_name.format(name=suggested_name(title))))
     os.replace(autosave, target)
     return target

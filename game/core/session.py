@@ -20,7 +20,7 @@ from game.core.errors import RecordError
 from game.core.events import Event
 from game.core.messages import Message, msg
 from game.core.records import read_record, record_to_text, replay
-from game.core.saves import keep_unfinished_autosave, read_game_file
+from game.core.saves import KEPT_NAME, keep_unfinished_autosave, read_game_file
 from game.core.statistics import record_finished_game
 from game.core.userfiles import atomic_write_text
 
@@ -44,13 +44,17 @@ class GameSession:
 
     @classmethod
     def new(cls, game: Game, seats: Sequence[SeatInfo], options: Mapping[str, Any] | None, seed: int,
-            autosave_path: Path | None = None, records_dir: Path | None = None) -> "GameSession":
+            autosave_path: Path | None = None, records_dir: Path | None = None,
+            kept_name: str = KEPT_NAME) -> "GameSession":
+        """A new game; an unfinished one it replaces is kept in the saves as `kept_name` ({name}: the
+        game and the time)."""
         game.check_player_count(len(seats))
         state = game.new_state(seats, game.normalize_options(options), seed)
         session = cls(game, state, autosave_path, records_dir)
         if session.autosave_path is not None:
             session.kept_unfinished = keep_unfinished_autosave(
-                session.autosave_path, session.autosave_path.parent / "saves", _title_of(session.autosave_path))
+                session.autosave_path, session.autosave_path.parent / "saves", _title_of(session.autosave_path),
+                kept_name)
         session.save()
         return session
 

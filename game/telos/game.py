@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from game.core.engine import Game, OptionSpec, SeatInfo
+from game.core.messages import msg
 from game.telos.content import TelosContent
 from game.telos.plays import PlayRules
 from game.telos.state import TelosState, game_deck, play_rules
@@ -25,13 +26,15 @@ class ZeusCardsOption(OptionSpec):
         if isinstance(value, str):
             value = [part.strip() for part in value.split(",") if part.strip()]
         if not isinstance(value, (list, tuple)) or not value or not all(isinstance(v, str) for v in value):
-            raise ValueError(f"option {self.name}: expected random or a list of Zeus card ids, got {value!r}")
+            raise ValueError(msg("option {name}: expected random or a list of Zeus card ids, got {value}",
+                                 name=self.name, value=repr(value)))
         for card in value:
             if card not in self.known:
-                raise ValueError(f"option {self.name}: {card!r} is not a Zeus card; "
-                                 f"choose from {', '.join(self.known)}")
+                raise ValueError(msg("option {name}: {card} is not a Zeus card; choose from {known}",
+                                     name=self.name, card=repr(card), known=", ".join(self.known)))
         if len(set(value)) != len(value):
-            raise ValueError(f"option {self.name}: a Zeus card is listed twice in {value!r}")
+            raise ValueError(msg("option {name}: a Zeus card is listed twice in {value}", name=self.name,
+                                 value=repr(value)))
         return list(value)
 
 

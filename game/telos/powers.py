@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from game.core.messages import Message, msg
 from game.core.powers import PowerRegistry
 
 REGISTRY = PowerRegistry("telos")
@@ -32,17 +33,17 @@ PLAIN = ZeusBehaviour()
 class BadParameter(ValueError):
     """A parameter of the right kind but an unusable value; the loader turns it into a ContentError."""
 
-    def __init__(self, name: str, expected: str) -> None:
+    def __init__(self, name: str, expected: Message) -> None:
         self.name = name
         self.expected = expected
-        super().__init__(f"{name}: expected {expected}")
+        super().__init__(msg("{name}: expected {expected}", name=name, expected=expected))
 
 
 @REGISTRY.register("free_follow", {"min_trick_cards": "int"})
 def free_follow(params: Mapping[str, Any]) -> ZeusBehaviour:
     minimum = params["min_trick_cards"]
     if minimum < 2:
-        raise BadParameter("min_trick_cards", "a whole number ≥ 2 (a one-card trick has no other cards)")
+        raise BadParameter("min_trick_cards", msg("a whole number ≥ 2 (a one-card trick has no other cards)"))
     return ZeusBehaviour(free_follow_from=minimum)
 
 

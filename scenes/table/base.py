@@ -18,7 +18,7 @@ drop zones of any shape (zones.py) lit through the drag controller (drag.py), pl
 hand-off gate (handoff_gate.py), the log panel (log_panel.py), the replay mode (replay_mode.py).
 
 What stays here is what every part shares: the table's state (`__init__`), who is who (`_name`,
-`_does`, `_you`, `_role`), the drawing order, and what a game's table must provide.
+`_said`, `_you`, `_role`), the drawing order, and what a game's table must provide.
 
 A game's table `__init__` makes its card art and renderer, `self.drag` (a DragController given the
 game's `_legal_zones`, answered from `legal_actions`, and the kit's `_drop_when_allowed`, which hands
@@ -64,7 +64,7 @@ from scenes.table.telling import ResultWords, Telling
 from scenes.table.turn_flow import TurnFlow
 from scenes.table.tween import TweenQueue
 from scenes.widgets import Button, draw_felt
-from scenes.i18n import _
+from scenes.i18n import _, is_named_you
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -225,18 +225,12 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < self.count else "nobody"
 
-    def _does(self, seat: int | None, verb: str) -> str:
-        """Name and verb that agree: "Chloé plays", but "You play" for a player named You."""
-        name = self._name(seat)
-        if name.casefold() == "you":
-            verb = {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
-        return f"{name} {verb}"
-
     def _said(self, seat: int | None, others: str, you: str, **args: object) -> str:
-        """A line whose verb agrees with the seat's name, as `_does` makes it: `you` (translated, with
-        {name}) for a player named You, `others` for anyone else ("Bob draws", "You draw")."""
+        """A line whose verb agrees with the seat's name: `you` (translated, with {name}) for a player
+        named You in any language (`is_named_you`), `others` for anyone else ("Bob draws", "You draw";
+        "Bob is klaar", "Jij bent klaar")."""
         name = self._name(seat)
-        return (you if name.casefold() == "you" else others).format(name=name, **args)
+        return (you if is_named_you(name) else others).format(name=name, **args)
 
     def _you(self, seat: int) -> bool:
         """The bottom seat is a human whose private view is on screen."""
@@ -273,7 +267,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         if self.bottom not in self.humans:
             if turn is None:
                 return _("Watching.")
-            if self._name(turn).casefold() == "you":
+            if is_named_you(self._name(turn)):
                 return _("Watching: {name} are playing.").format(name=self._name(turn))
             return _("Watching: {name} is playing.").format(name=self._name(turn))
         return None

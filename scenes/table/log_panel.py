@@ -45,6 +45,8 @@ class LogPanel:
         self.holding = False                # new lines wait in `pending` (the table is starting their motion)
         self.pending: list[LogLine] = []
         self.viewer: int | None = None      # whose private lines may be read now (pass-and-play)
+        self.move_entries: list[LogLine] = []   # the lines of the move marked with `start_move`
+        self._in_move = False
         self._cached: tuple[tuple, pygame.Surface] | None = None
 
     @property
@@ -57,10 +59,25 @@ class LogPanel:
         """Log a line; with `private_to`, only that seat's viewer reads `text` (others read `public`, if any).
         While `holding`, the line waits for `release()` (it says what a motion still in flight will show)."""
         line = LogLine(text, private_to, public)
+        if self._in_move:
+            self.move_entries.append(line)
         if self.holding:
             self.pending.append(line)
         else:
             self.entries.append(line)
+
+    def start_move(self) -> None:
+        """The lines logged from now until `end_move` tell one move (a replay's "Last move" says them)."""
+        self.move_entries, self._in_move = [], True
+
+    def end_move(self) -> None:
+        self._in_move = False
+
+    @property
+    def move_lines(self) -> list[str]:
+        """The marked move's lines as the current viewer reads them (those still held back included)."""
+        shown = (entry.for_viewer(self.viewer) for entry in self.move_entries)
+        return [text for text in shown if text is not None]
 
     def release(self) -> None:
         """The motion has landed: the lines that describe it appear."""
@@ -70,6 +87,7 @@ class LogPanel:
     def clear(self) -> None:
         self.entries.clear()
         self.pending.clear()
+        self.move_entries, self._in_move = [], False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, text_size: int, title: str | None = None) -> None:
         """Newest lines at the bottom, wrapped to the panel; older lines that do not fit are left out.

@@ -20,7 +20,7 @@ from scenes.table.log_panel import draw_turn_marker
 from scenes.table.sprites import CardSprite
 from scenes.table.text import blit_text
 from scenes.widgets import draw_panel, ellipsize
-from scenes.i18n import _, ngettext
+from scenes.i18n import _, is_named_you, ngettext
 
 PLATE_ALPHA = 200
 
@@ -28,7 +28,7 @@ PLATE_ALPHA = 200
 def role_words(seat: int, name: str, humans: Sequence[int], shown_as_you: bool) -> str:
     """" (you)", " (your cards)", " (AI)" or nothing, after a seat's name."""
     if shown_as_you:
-        if name.casefold() == "you":
+        if is_named_you(name):
             return ""
         return " " + (_("(you)") if len(humans) == 1 else _("(your cards)"))
     return "" if seat in humans else " " + _("(AI)")

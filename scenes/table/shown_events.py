@@ -4,7 +4,8 @@ Part of the table kit, mixed into `TableScene` (base.py). `_show` passes an even
 see it, to the game's `_on_<kind>` handler; the log lines a handler writes are held back until the
 motion it started has landed, so the log never tells a move before the player sees it. A resumed
 game's log is rebuilt from its record (`_rebuild_log`): the actions are replayed through a fresh
-state and the table's own handlers, for the viewer, without motion, sound or dialogs.
+state and the table's own handlers, for the viewer, without motion, sound or dialogs. The latest
+move's lines are marked in the log (`LogPanel.start_move`), so a replay can say that move in words.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from game.core.engine import SeatInfo
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from scenes.table.tween import TweenQueue
-from scenes.i18n import _
+from scenes.i18n import _, reason_words
 
 
 class ShownEvents:
@@ -54,18 +55,23 @@ class ShownEvents:
             fresh = self.game.new_state(seats, self.game.normalize_options(record["options"]), record["seed"],
                                         setups=[rnd["setup"] for rnd in record["rounds"]])
             events = list(fresh.opening_events())
+            last_move = len(events)         # where the latest move's events begin
             for rnd in record["rounds"]:
                 for seat, text in rnd["actions"]:
+                    last_move = len(events)
                     events += fresh.apply(seat, Action.parse(text))
         except (ValueError, KeyError, TypeError, IndexError, IllegalAction) as exc:
-            self.log.add(_("(the earlier moves could not be read back: {reason})").format(reason=exc))
+            self.log.add(_("(the earlier moves could not be read back: {reason})").format(reason=reason_words(exc)))
             return
         tweens, sounds = self.tweens, self.sounds
         self.tweens, self.sounds, self._replaying = TweenQueue(lambda: 0.0), SILENT, True
         try:
-            for event in events:
+            for index, event in enumerate(events):
+                if index == last_move:
+                    self.log.start_move()
                 self._show(event)
                 self.tweens.finish_all()
+            self.log.end_move()
             self.log.release()
         finally:
             self.tweens, self.sounds, self._replaying = tweens, sounds, False

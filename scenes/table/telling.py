@@ -21,7 +21,7 @@ from game.core.session import GameSession
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointed_card
 from scenes.table.drag import Notice, sentence
 from scenes.table.sprites import CardSprite
-from scenes.i18n import N_, _, translate_message
+from scenes.i18n import N_, _, reason_words, translate_message
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,7 @@ class Telling:
             review = ReviewScene(self.app, self.game, self.state.record(), seat=seat,
                                  on_leave=self._back_from_review)
         except (RecordError, ValueError) as exc:
-            self.app.toast(_("This game cannot be reviewed: {reason}").format(reason=exc))
+            self.app.toast(_("This game cannot be reviewed: {reason}").format(reason=reason_words(exc)))
             self._show_game_result(0.0)
             return
         self.app.stack.push(review)

@@ -92,6 +92,7 @@ class TurnFlow:
     def replay_step(self, seat: int, action: Action) -> None:
         """Replay mode: show one recorded move with its usual motion (the viewer checked it replays)."""
         events = self.state.apply(seat, action)
+        self.log.start_move()       # the move's lines, as they are logged, are the replay's "Last move"
         self.events.extend(events)
         self._after_move(seat, action)
         self._replay_settle = True

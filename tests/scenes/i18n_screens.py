@@ -280,7 +280,9 @@ def review(running: bool) -> Callable[[App], None]:
 VIEWER_SCREENS: dict[str, Callable[[App], None]] = {
     "replay-tamoul-start": replay_at("tamoul", "start"),
     "replay-elios-middle": replay_at("elios", "middle"),
+    "replay-zeus-middle": replay_at("zeus", "middle"),
     "replay-zeus-end": replay_at("zeus", "end"),
+    "replay-telos-middle": replay_at("telos", "middle"),
     "review-running": review(running=True),
     "review-finished": review(running=False),
 }

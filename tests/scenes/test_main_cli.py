@@ -167,3 +167,15 @@ def test_bench_takes_a_seat_list_and_refuses_human_seats(tmp_path):
     assert "6 AI seats" in result.stdout
     refused = run_main("--bench", "--game", "telos", "--seats", "human,ai,ai", home=tmp_path)
     assert refused.returncode == 2 and "AI seats only" in refused.stderr
+
+
+def test_command_line_seat_names_are_in_the_players_language():
+    from scenes import i18n
+
+    i18n.set_language("nl")
+    try:
+        assert main.seat_names(["human", "ai", "human"], "You") == ["Jij", "Ariadne", "Speler 2"]
+        assert main.seat_names(["human"], "Ann") == ["Ann"]
+    finally:
+        i18n.set_language("en")
+    assert main.seat_names(["human", "ai"], "You") == ["You", "Ariadne"]

@@ -147,3 +147,31 @@ def test_the_replay_mode_plays_nothing_asks_no_ai_and_saves_nothing(app):
     assert table.session.autosave_path is None and table.session.records_dir is None
     run_frames(app, 120)
     assert table.state.position() == before and not app.dirs.autosave.exists()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_last_move_is_said_in_the_players_words_not_in_record_notation(app, game_id):
+    """Stepped or jumped to, the status says the move as the table's log does, in Dutch too."""
+    app.set_language("nl")
+    try:
+        scene = open_viewer(app, game_id)
+        settle(app, scene)
+        for _ in range(4):
+            scene.step_forward()
+            settle(app, scene)
+            stepped = scene.status_text()
+            move = scene.timeline.moves[scene.k - 1]
+            assert stepped.startswith("Laatste zet: ")
+            assert move.text not in stepped
+            assert scene.table.log.move_lines and scene.table.log.move_lines[0] in scene.table.log.lines
+            scene.jump(scene.k - 1)
+            scene.jump(scene.k + 1)         # opened anew at the same position: the same words
+            settle(app, scene)
+            assert scene.status_text() == stepped
+        for k in range(1, scene.timeline.length, max(1, scene.timeline.length // 12)):
+            scene.jump(k)
+            words = scene.move_words()
+            assert words and all(scene.timeline.moves[k - 1].text not in line for line in words), (k, words)
+            assert len(scene.status_lines(11, 180)) <= 2
+    finally:
+        app.set_language("en")

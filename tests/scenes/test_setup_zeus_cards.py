@@ -209,3 +209,35 @@ def test_setup_fits_with_six_players_choosing_at_small_size(tmp_path, monkeypatc
     assert all(scene.options_panel.contains(c.rect) for c in chips(scene).values())
     for i, a in enumerate(rects):
         assert not any(a.colliderect(b) for b in rects[i + 1:]), a
+
+
+@pytest.mark.parametrize("chosen, dutch", [
+    ("Z:nope,Z:ant,Z:eagle", "'Z:nope' is geen Zeuskaart; kies uit"),
+    ("Z:ant,Z:ant,Z:eagle", "een Zeuskaart staat twee keer in"),
+    (5, "verwacht random of een lijst van Zeuskaarten, niet 5"),
+])
+def test_a_zeus_card_choice_the_game_refuses_is_told_in_the_players_language(setup, monkeypatch, chosen, dutch):
+    from scenes import i18n
+
+    setup.app.set_language("nl")
+    try:
+        monkeypatch.setattr(setup, "build_options", lambda: {"zeus_cards": chosen})
+        setup.start()
+        assert setup.error.startswith("Het spel kon niet beginnen") and dutch in setup.error, setup.error
+    finally:
+        i18n.set_language("en")
+
+
+def test_an_unfinished_game_a_new_one_replaces_is_kept_under_a_name_in_the_players_language(setup):
+    from scenes import i18n
+
+    setup.start()                                   # an unfinished Télos game is now the autosave
+    assert setup.app.dirs.autosave.exists()
+    setup.app.set_language("nl")
+    try:
+        again = SetupScene(setup.app, setup.app.catalog.get("telos"))
+        again.start()
+        kept = [path.name for path in setup.app.dirs.saves.glob("*.json")]
+        assert len(kept) == 1 and kept[0].startswith("Onafgemaakt Télos "), kept
+    finally:
+        i18n.set_language("en")

@@ -1,0 +1,98 @@
+"""A damaged game file is told in the player's language, its detail included ("'seed' moet een geheel
+getal zijn"), while the file's name and the keys and values it holds stay as the file writes them."""
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from game.catalog import load_game
+from game.core.engine import SeatInfo
+from game.core.errors import RecordError
+from game.core.messages import Message
+from game.core.play import play_game
+from game.core.records import read_record, replay
+from game.core.saves import list_game_files
+from scenes import i18n
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def _set(key: str, value: Any) -> Change:
+    return lambda record: record.__setitem__(key, value)
+
+
+def _illegal_action(record: dict[str, Any]) -> None:
+    record["rounds"][0]["actions"][0][1] = "play 99"
+
+
+def _wrong_score(record: dict[str, Any]) -> None:
+    record["rounds"][0]["score"] = [5, 5]
+
+
+# (damage, an English word of the detail that must not be left in the Dutch message, a Dutch word it must have)
+DAMAGE: dict[str, tuple[Change, str, str]] = {
+    "newer format": (_set("format", "olympus-record/9"), "newer version", "nieuwere versie"),
+    "wrong format": (_set("format", "x"), "must be", "moet"),
+    "wrong kind": (_set("seed", "x"), "whole number", "geheel getal"),
+    "bad seat": (_set("seats", [{"x": 1}, {"name": "B", "controller": "ai:random"}]), "must have", "moet"),
+    "illegal action": (_illegal_action, "is not legal", "mag niet"),
+    "wrong totals": (_set("totals", [9, 9]), "record says", "spelverslag zegt"),
+    "wrong score": (_wrong_score, "replay scores", "naspelen geeft"),
+    "unknown option": (_set("options", {"zzz": 1}), "has no option", "heeft geen optie"),
+}
+
+
+@pytest.fixture(scope="module")
+def record() -> dict[str, Any]:
+    game = load_game("zeus")
+    seats = [SeatInfo("A", "human"), SeatInfo("B", "ai:random")]
+    return play_game(game, seats, [game.agent("random")] * 2, seed=1).record()
+
+
+@pytest.fixture
+def dutch():
+    i18n.set_language("nl")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_a_damaged_saved_game_is_told_in_dutch_with_its_detail(damage, record, tmp_path, dutch) -> None:
+    change, english, dutch_words = DAMAGE[damage]
+    damaged = copy.deepcopy(record)
+    change(damaged)
+    (tmp_path / "my game.json").write_text(json.dumps(damaged), encoding="utf-8")
+    files, messages = list_game_files(tmp_path, {"zeus": load_game("zeus")})
+    assert files == [] and len(messages) == 1
+    said = i18n.translate_message(messages[0])
+    assert said.startswith("Een opgeslagen spel (my game.json) kon niet worden gelezen: ")
+    assert english not in said and dutch_words in said, said
+    assert "my game.json.damaged-" in said            # the set-aside file's name, as it is on disk
+    assert english in str(messages[0])                 # the same message is English text for logs and tests
+
+
+def test_every_reason_a_record_is_refused_for_is_a_message(record, tmp_path) -> None:
+    game = load_game("zeus")
+    for change, _english, _dutch in DAMAGE.values():
+        damaged = copy.deepcopy(record)
+        change(damaged)
+        with pytest.raises(RecordError) as refused:
+            replay(game, damaged)
+        assert isinstance(refused.value.args[0], Message), refused.value
+    path = Path(tmp_path) / "empty.json"
+    path.write_text("", encoding="utf-8")
+    with pytest.raises(RecordError) as refused:
+        read_record(path)
+    assert isinstance(refused.value.args[0], Message)
+    assert str(path) in str(refused.value)
+
+
+def test_a_refusal_reason_is_said_in_the_players_language(dutch) -> None:
+    refused = RecordError(Message("record has {recorded} rounds; the replay has {replayed}", {"recorded": 3, "replayed": 2}))
+    assert i18n.reason_words(refused) == "het spelverslag heeft 3 rondes; naspelen geeft er 2"
+    assert i18n.reason_words(FileNotFoundError(2, "Bestand niet gevonden")) == "Bestand niet gevonden"
+    assert i18n.reason_words(ValueError("plain text")) == "plain text"
