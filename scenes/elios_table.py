@@ -518,8 +518,8 @@ class EliosTableScene(TableScene):
 
     def _on_groupings_revealed(self, event: Event) -> None:
         first = event["first_player"]
-        self.log.add(self._said(first, _("Everyone is ready; {name} confirmed last. {name} starts with a joker group"),
-                                _("Everyone is ready; {name} confirmed last. {name} start with a joker group")))
+        self.log.add(self._said(first, _("Everyone is ready. {name} confirmed last and starts with a joker group"),
+                                _("Everyone is ready. {name} confirmed last and start with a joker group")))
         self._seat_zones_from_view(self._view())
         self._pause(0.4)
 
@@ -625,7 +625,7 @@ class EliosTableScene(TableScene):
             team = f"{self._team(view.teams[s])}, " if view.teams is not None else ""
             left = view.beams_left[s]
             words = ngettext("{count} beam left", "{count} beams left", left).format(count=left)
-            rows.append((self.names[s], f"{team}{words}" + ("   " + _("wins") if s in winners else "")))
+            rows.append((self.names[s], f"{team}{words}" + ("   " + _("winner") if s in winners else "")))
         return rows
 
     def _team(self, team: int) -> str:
@@ -717,6 +717,8 @@ class EliosTableScene(TableScene):
                 return _("You confirmed last, so you start: place a group with a joker on the sun.")
             return _("Your turn: drag a group onto a lit stack of the sun (or click it, then a stack or 1–8), "
                      "add a disc, or split a group.")
+        if view.turn == self.bottom:     # this player's turn, while the moves before it are still shown
+            return _("Your turn: a moment, the last move is still being shown.")
         if view.turn is not None:
             return self._said(view.turn, _("{name} is playing."), _("{name} are playing."))
         return ""

@@ -572,7 +572,7 @@ class TelosTableScene(SetPlay, TableScene):
                                 _("{name} reach {total} and lose; {winners} win"), total=self.totals[loser],
                                 winners=winners))
         rows = [(self.names[s], f"{self.totals[s]} / {self.content.losing_total}   "
-                 + (_("loses") if s == loser else _("wins"))) for s in range(self.count)]
+                 + (_("loser") if s == loser else _("winner"))) for s in range(self.count)]
         title = self._said(loser, _("{name} loses the game"), _("{name} lose the game"))
         subtitle = _("{name} reached {total} points. Winners: {winners}.").format(
             name=self._name(loser), total=self.totals[loser], winners=winners)

@@ -88,7 +88,7 @@ class Telling:
         if words is not None:
             return words
         winners = ", ".join(self._name(s) for s in event["winners"])
-        rows = [(self.names[s], f"{event['totals'][s]}" + ("   " + _("wins") if s in event["winners"] else ""))
+        rows = [(self.names[s], f"{event['totals'][s]}" + ("   " + _("winner") if s in event["winners"] else ""))
                 for s in range(self.count)]
         return ResultWords(_("The game is over"), _("Winners: {names}.").format(names=winners) if winners else "", rows)
 
