@@ -96,3 +96,18 @@ def test_a_refusal_reason_is_said_in_the_players_language(dutch) -> None:
     assert i18n.reason_words(refused) == "het spelverslag heeft 3 rondes; naspelen geeft er 2"
     assert i18n.reason_words(FileNotFoundError(2, "Bestand niet gevonden")) == "Bestand niet gevonden"
     assert i18n.reason_words(ValueError("plain text")) == "plain text"
+
+
+@pytest.mark.parametrize("text, english", [('{"format": ', "Expecting"), ('{"n": ' + "9" * 5000 + "}", "Exceeds")])
+def test_a_file_that_is_not_json_is_told_in_dutch_without_pythons_english(tmp_path, dutch, text, english) -> None:
+    """Python's JSON errors are English sentences ("Expecting value"); the player reads where the file
+    breaks (line and column) in their own language instead."""
+    from game.core.userfiles import FileDamage, read_json
+
+    path = tmp_path / "autosave.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(FileDamage) as caught:
+        read_json(path)
+    words = i18n.translate_message(caught.value.reason)
+    assert english not in words and "JSON" in words
+    assert words != str(caught.value.reason), "the reason was not translated"

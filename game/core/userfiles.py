@@ -154,11 +154,13 @@ def read_json(path: Path) -> Any:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FileDamage(msg("it is not valid JSON (line {line}: {problem})", line=exc.lineno, problem=exc.msg)) from None
+        # Where, not Python's own English words for what: the player reads this in their language.
+        raise FileDamage(msg("it is not valid JSON (line {line}, column {column})", line=exc.lineno,
+                             column=exc.colno)) from None
     except RecursionError:
         raise FileDamage(NESTED_TOO_DEEPLY) from None
     except ValueError as exc:     # e.g. a number with more digits than Python converts
-        raise FileDamage(msg("it is not valid JSON ({problem})", problem=str(exc))) from None
+        raise FileDamage(msg("it is not valid JSON (it holds a value too large to read)")) from None
     if _depth_exceeds(value, MAX_JSON_DEPTH):
         raise FileDamage(NESTED_TOO_DEEPLY)
     return value
