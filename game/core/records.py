@@ -6,6 +6,7 @@ round setups to a new state in place of the seeded deals, then applies every act
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from game.core.actions import Action
 from game.core.engine import RoundLog, SeatInfo, State
 from game.core.errors import IllegalAction, RecordError
-from game.core.messages import msg
+from game.core.messages import Message, msg
 from game.core.userfiles import FileDamage, read_json
 
 if TYPE_CHECKING:
@@ -75,6 +76,15 @@ def check_shape(record: Any, where: str = "record") -> None:
                                       item=f"rounds[{r}].actions[{a}]", found=repr(entry)))
 
 
+def _detail(exc: BaseException, plain: Message) -> Message:
+    """Why a setup or an action failed, for the player: the engine's own sentence when it wrote one,
+    else `plain` in the player's words, with the developer's English detail kept in the log."""
+    if exc.args and isinstance(exc.args[0], Message):
+        return exc.args[0]
+    logging.getLogger("olympus.records").info("record check: %s: %s", type(exc).__name__, exc)
+    return plain
+
+
 def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> State:
     """Rebuild the state a record describes, resuming at its last action.
 
@@ -93,7 +103,8 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
     try:
         state = game.new_state(seats, options, record["seed"], setups=setups)
     except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise RecordError(msg("{item} cannot start the game: {reason}", item="rounds[0].setup", reason=str(exc))) from exc
+        raise RecordError(msg("{item} cannot start the game: {reason}", item="rounds[0].setup",
+                              reason=_detail(exc, msg("it is not a deal this game can start from")))) from exc
     for r, rnd in enumerate(record["rounds"]):
         if state.round_index != r:
             raise RecordError(msg("{item}: the replay is in round {round} here", item=f"rounds[{r}]",
@@ -106,7 +117,8 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
                                       action=f"[{seat}, {text!r}]", reason=exc.reason)) from exc
             except (ValueError, KeyError, TypeError, IndexError) as exc:
                 raise RecordError(msg("{item} {action} cannot be applied: {reason}", item=f"rounds[{r}].actions[{a}]",
-                                      action=f"[{seat}, {text!r}]", reason=str(exc))) from exc
+                                      action=f"[{seat}, {text!r}]",
+                                      reason=_detail(exc, msg("it is not an action of this game")))) from exc
         if verify and rnd.get("score") is not None and state.rounds[r].score != rnd["score"]:
             raise RecordError(msg("{item}: replay scores {replayed}, record says {recorded}", item=f"rounds[{r}]",
                                   replayed=str(state.rounds[r].score), recorded=str(rnd["score"])))

@@ -12,6 +12,7 @@ without it. A damaged file is never overwritten and never deleted.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import tempfile
 import time
@@ -206,13 +207,14 @@ def read_guarded(path: Path, what: Message, check: Callable[[Any], T], consequen
 
 
 def _reason(exc: BaseException) -> str:
-    """Why a check refused a file: its own sentence when it wrote one, else the exception's text."""
+    """Why a check refused a file: its own sentence when it wrote one, else a plain sentence for the player
+    (the check's English detail goes to the log, where a developer reads it)."""
     if isinstance(exc, RecursionError):
         return NESTED_TOO_DEEPLY
     if exc.args and isinstance(exc.args[0], Message):
         return exc.args[0]
-    text = str(exc).strip() or type(exc).__name__
-    return text[:300]
+    logging.getLogger("olympus.files").info("file check: %s: %s", type(exc).__name__, str(exc)[:300])
+    return msg("its contents are not in the form the program expects")
 
 
 def _with_consequence(message: Message, consequence: Message | None) -> Message:
