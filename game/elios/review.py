@@ -58,8 +58,8 @@ class EliosJudge:
     """Judges Elios placing moves with `hard`'s alpha-beta at a fixed depth; leaves groupings alone."""
 
     not_judged_note: Message | None = msg(
-        "Groupings are not judged: everyone groups in secret at the same time, so what a grouping is "
-        "worth depends on groups nobody could see yet. The placing moves are judged.")
+        "Groupings are not judged: everyone groups in secret at the same time, against groups nobody "
+        "could see yet.")
 
     def __init__(self, game: "EliosGame", depth: int | None = None) -> None:
         if depth is not None and depth < 1:

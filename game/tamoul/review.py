@@ -42,7 +42,6 @@ from game.core.messages import Message, msg
 from game.core.review import MARK_THRESHOLD, PASS_TEXT, Decision, MoveReview, decision_rng
 from game.tamoul.agents import HARD, MemoryAgent
 from game.tamoul.state import TamoulState
-from game.tamoul.view import TamoulView
 
 if TYPE_CHECKING:
     from game.tamoul.game import TamoulGame
