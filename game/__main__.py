@@ -132,7 +132,8 @@ def cmd_review(args: argparse.Namespace) -> int:
             print(f"review: {done} of {total} decisions", file=sys.stderr, flush=True)
 
     review = review_record(game, record, seat, iterations=args.iterations, seed=args.seed, progress=progress)
-    print(f"{len(review.moves)} decisions searched, {review.forced} forced, {len(review.marked)} marked, "
+    unjudged = f", {review.not_judged} not judged" if review.not_judged else ""
+    print(f"{len(review.moves)} decisions judged, {review.forced} forced{unjudged}, {len(review.marked)} marked, "
           f"in {review.seconds:.1f} s")
     print(json.dumps(review.to_json()))
     return 0
@@ -163,11 +164,12 @@ def build_parser() -> argparse.ArgumentParser:
     bp.add_argument("--players", type=int, required=True)
     bp.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per loop")
     bp.set_defaults(run=cmd_bench)
-    rp = sub.add_parser("review", help="review one seat's moves of a game record with the hard search; "
+    rp = sub.add_parser("review", help="review one seat's moves of a game record with the hard AI's judgement; "
                         "the last line is JSON")
     rp.add_argument("record", help="a game record (.json)")
     rp.add_argument("--seat", type=int, help="the seat to review (default: the first human seat, else 0)")
-    rp.add_argument("--iterations", type=int, help="search iterations per decision (default: hard's own)")
+    rp.add_argument("--iterations", type=int, help="effort per decision: search iterations (Zeus, Télos), "
+                    "sampled positions (Tamoul) or search depth in turns (Elios); default: the game's own")
     rp.add_argument("--seed", type=int, default=1)
     rp.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     rp.set_defaults(run=cmd_review)

@@ -23,7 +23,7 @@ import pygame
 
 from game.core.engine import Game
 from game.core.replays import ReplayTimeline
-from game.core.review import MARK_THRESHOLD, MoveReview, describe, reviewable_seats
+from game.core.review import MARK_THRESHOLD, MoveReview, describe, review_judge, reviewable_seats
 from game.core.review_worker import BackgroundReview
 from scenes import tables
 from scenes.i18n import _, ngettext, translate_message
@@ -68,6 +68,10 @@ class ReviewScene(Scene):
         self.seat = seat if seat is not None else self.seats[0]
         self.names = [str(s["name"]) for s in self.record["seats"]]
         self.worker: BackgroundReview | None = None
+        # The game's judge, here only for its words (an Elios group, a Tamoul slot) and for what it
+        # leaves unjudged; the review itself runs in the worker's process.
+        self.judge = review_judge(game, 1)
+        self._move_words: dict[tuple[int, int, str], str] = {}
         self.selected = 0               # index into the reviewed moves
         self.scroll = 0                 # first row of the move list shown
         self.buttons: list[Button] = []
@@ -151,9 +155,17 @@ class ReviewScene(Scene):
         """The table's own names for cards where it has them ("9 Terracotta" for Télos's 9a)."""
         return getattr(self.table, "card_label", None)
 
-    def words(self, move_text: str) -> str:
-        """A move as the player reads it, in the player's language."""
-        return translate_message(describe(move_text, self._card_words()))
+    def words(self, move_text: str, move: MoveReview | None = None) -> str:
+        """A move as the player reads it, in the player's language. A game whose judge has its own words
+        reads the move against the position it was made in (which group "place 2" is)."""
+        describer = getattr(self.judge, "describe", None)
+        if describer is None or move is None:
+            return translate_message(describe(move_text, self._card_words()))
+        key = (self.seat, move.index, move_text)
+        if key not in self._move_words:
+            view = self.timeline.state_at(move.index).view(self.seat)
+            self._move_words[key] = translate_message(describer(move_text, view, self._card_words()))
+        return self._move_words[key]
 
     # ----- layout --------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -318,6 +330,9 @@ class ReviewScene(Scene):
             text = ngettext("{marked} of {count} move marked (a difference of {points} points or more)",
                             "{marked} of {count} moves marked (a difference of {points} points or more)",
                             reviewed).format(marked=marked, count=reviewed, points=round(100 * MARK_THRESHOLD))
+            if progress.not_judged:
+                text += " " + ngettext("({count} move not judged)", "({count} moves not judged)",
+                                       progress.not_judged).format(count=progress.not_judged)
         elif progress.error:
             text = _("The review failed: {reason}").format(reason=translate_message(progress.error))
         else:
@@ -325,6 +340,11 @@ class ReviewScene(Scene):
         for line in wrap_text(text, self.small, inner.w)[:2]:
             draw_text(surface, line, (inner.x, y), self.small, CREAM)
             y += int(self.small * 1.25)
+        note = self.judge.not_judged_note
+        if note is not None:        # what this game's review leaves alone, and why
+            for line in wrap_text(translate_message(note), self.small, inner.w)[:3]:
+                draw_text(surface, line, (inner.x, y), self.small, PARCHMENT)
+                y += int(self.small * 1.25)
         return y
 
     def _detail_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
@@ -336,12 +356,13 @@ class ReviewScene(Scene):
         colour = MARK_COLOUR if move.marked else AGREE_COLOUR if move.agreed else CREAM
         lines: list[tuple[str, int, tuple[int, int, int], str]] = [
             (f"{'! ' if move.marked else ''}{translate_message(move.verdict())}", self.text, colour, "bold")]
-        played = self.words(move.played)
+        played = self.words(move.played, move)
         lines.append((ellipsize(_("Played: {move}").format(move=played), self.small, w), self.small, CREAM, "sans"))
         if not move.agreed:
-            best = self.words(move.best)
+            best = self.words(move.best, move)
             lines.append((ellipsize(_("Hard: {move}").format(move=best), self.small, w), self.small, CREAM, "sans"))
-        for line in wrap_text(translate_message(move.explanation(self.game.id, self._card_words())), self.small, w):
+        explanation = move.explanation(self.game.id, self._card_words(), lambda text: self.words(text, move))
+        for line in wrap_text(translate_message(explanation), self.small, w):
             lines.append((line, self.small, PARCHMENT, "sans"))
         return lines
 
@@ -380,7 +401,7 @@ class ReviewScene(Scene):
                 flag = "!" if move.marked else "✓" if move.agreed else "·"
                 draw_text(surface, flag, (rect.x + row_h // 2, rect.centery), self.small,
                           TERRACOTTA if move.marked else AGREE_COLOUR if move.agreed else MUTED, "bold", "center")
-                label = _("Move {number}: {move}").format(number=move.index + 1, move=self.words(move.played))
+                label = _("Move {number}: {move}").format(number=move.index + 1, move=self.words(move.played, move))
                 right = (f"−{round(100 * move.difference)}" if move.marked else
                          _("best") if move.agreed else _("fine"))
                 right_w = max(self.small * 3, text_width(right, self.small) + self.pad // 2)

@@ -107,6 +107,10 @@ class TamoulTableScene(TableScene):
         self._start()
 
     # ----- where things are ------------------------------------------------------------------------
+    def card_label(self, card: str) -> str:
+        """A card in words, as the log says it ("10♥"): the Review screen names cards with it too."""
+        return card_words(card)
+
     def _line(self, base: int) -> int:
         return theme.font(self.layout.text_size(base)).get_linesize()
 

@@ -485,6 +485,13 @@ class Game(ABC):
 
         return {"random": RandomAgent}
 
+    def review_judge(self, budget: int | None = None) -> Any:
+        """The post-game review's judge for this game (game/core/review.py, `Judge`), or None when the
+        game's `hard` agent is a search the review can use as it is (Zeus, Télos). A game whose `hard`
+        is no search gives its own judge: Elios an alpha-beta depth, Tamoul playouts. `budget` is the
+        judge's effort per decision (None: its default)."""
+        return None
+
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option, defaults filled in and values checked; unknown names are an error."""
         given = dict(options or {})

@@ -9,6 +9,11 @@ How a record is reviewed (docs/ai.md, "Post-game review", has the reasons and th
   passed on, so the judgement cannot use a card the seat had not seen (a test swaps hidden cards and
   gets the same marks).
 - A decision with one listed choice (a forced move) is counted, not searched.
+- A game's **judge** gives the verdict (`Judge`). Zeus and Télos use their `hard` search as it is
+  (`SearchJudge`, below); Elios and Tamoul, whose `hard` is no tree search, give their own through
+  `Game.review_judge` (game/elios/review.py: alpha-beta to a fixed depth; game/tamoul/review.py:
+  playouts with the hard rule). A judge may leave a decision unjudged (Elios's secret grouping): it
+  is counted, and the judge's `not_judged_note` says why on the screen.
 - The game's `hard` search (game/core/ismcts.py, as its `hard` agent builds it, without the time cap)
   searches the decision with a seeded generator of its own (the review's seed and the move's index),
   so a review is repeatable and a move's verdict does not depend on the moves before it.
@@ -29,7 +34,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from game.core.actions import Action
 from game.core.engine import Game
@@ -66,6 +71,11 @@ SCALES: dict[str, ValueScale] = {
     "zeus": ValueScale(msg("a {value}% chance to win this round"), msg("{value}%")),
     # Télos's reward is 1 for not taking the last trick, less the more its points cost (game/telos/hard.py).
     "telos": ValueScale(msg("a round result of {value} out of 100 (100: the last trick is someone else's)")),
+    # Tamoul's reward is 1 for the lowest score of the round (shared on a tie), 0 otherwise
+    # (game/tamoul/review.py).
+    "tamoul": ValueScale(msg("a {value}% chance to score lowest this round"), msg("{value}%")),
+    # Elios's alpha-beta value, read as a chance to win the game (game/elios/review.py).
+    "elios": ValueScale(msg("a {value}% chance to win"), msg("{value}%")),
 }
 DEFAULT_SCALE = ValueScale(msg("an expected result of {value} out of 100"))
 
@@ -80,8 +90,8 @@ def review_search(game: Game, iterations: int | None = None) -> tuple[ISMCTS, in
 
     The search is the one the game's `hard` agent holds (its rules, rollout and reward). Zeus's `hard`
     is not offered as a level yet, so it is built from game/zeus/hard.py directly. A game whose `hard`
-    is not a search (Tamoul's is a perfect memory, Elios's an alpha-beta over open cards) cannot be
-    reviewed: ReviewUnavailable."""
+    is not a search (Tamoul's is a perfect memory, Elios's an alpha-beta over open cards) has none:
+    ReviewUnavailable (those games give their own judge, `review_judge`)."""
     agent: Any = None
     factory = game.agent_levels().get("hard")
     if factory is not None:
@@ -156,10 +166,13 @@ class MoveReview:
             return msg("About as good")
         return msg("A big mistake") if self.difference >= BIG_MISTAKE else msg("A clear mistake")
 
-    def explanation(self, game_id: str, card_words: CardWords | None = None) -> Message:
-        """The verdict in a sentence a player reads."""
+    def explanation(self, game_id: str, card_words: CardWords | None = None,
+                    words: Callable[[str], str] | None = None) -> Message:
+        """The verdict in a sentence a player reads. `words` says a move in a player's words where the
+        game has its own (a Tamoul slot, an Elios group); else `describe` does."""
         scale = scale_of(game_id)
-        played, best = describe(self.played, card_words), describe(self.best, card_words)
+        say = words if words is not None else (lambda text: describe(text, card_words))
+        played, best = say(self.played), say(self.best)
         if self.agreed:
             return msg("Hard would have played {best} too, expecting {value}.", best=best,
                        value=scale.value.fill(value=percent(self.best_value)))
@@ -210,6 +223,7 @@ class Review:
     seed: int
     moves: list[MoveReview] = field(default_factory=list)
     forced: int = 0         # decisions with one choice: counted, not searched
+    not_judged: int = 0     # decisions the game's judge leaves alone (Elios's secret grouping)
     seconds: float = 0.0
 
     @property
@@ -219,6 +233,7 @@ class Review:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game_id, "seat": self.seat, "iterations": self.iterations, "seed": self.seed,
                 "threshold": MARK_THRESHOLD, "reviewed": len(self.moves), "forced": self.forced,
+                "not_judged": self.not_judged,
                 "marked": len(self.marked), "seconds": round(self.seconds, 3),
                 "moves": [m.to_json() for m in self.moves]}
 
@@ -284,19 +299,52 @@ def review_decision(search: ISMCTS, iterations: int, decision: Decision, seed: i
                       len(decision.legal), decision.reaction, used + 2 * iterations)
 
 
+class Judge(Protocol):
+    """How a game's review judges one decision of a seat, from the decision's view only."""
+
+    budget: int                         # effort per decision: search iterations, playouts, or a depth
+    not_judged_note: Message | None     # why some decisions are left unjudged; None: all are judged
+
+    def judge(self, decision: Decision, seed: int) -> MoveReview | None:
+        """The verdict, or None for a decision this game's review does not judge."""
+        ...
+
+
+@dataclass(frozen=True)
+class SearchJudge:
+    """The judge of a game whose `hard` agent is an ISMCTS search (Zeus, Télos): `review_decision`."""
+
+    search: ISMCTS
+    budget: int
+    not_judged_note: Message | None = None
+
+    def judge(self, decision: Decision, seed: int) -> MoveReview | None:
+        return review_decision(self.search, self.budget, decision, seed)
+
+
+def review_judge(game: Game, budget: int | None = None) -> Judge:
+    """The game's own judge (`Game.review_judge`) when it has one, else its `hard` search;
+    ReviewUnavailable when it has neither."""
+    own = game.review_judge(budget)
+    if own is not None:
+        return own  # type: ignore[no-any-return]
+    search, used = review_search(game, budget)
+    return SearchJudge(search, used)
+
+
 Progress = Callable[[int, int], None]       # (decisions done, decisions in all)
 
 
 def review_record(game: Game, record: Mapping[str, Any], seat: int, *, iterations: int | None = None,
                   seed: int = 1, progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
                   on_move: Callable[[MoveReview], None] | None = None) -> Review:
-    """Review every decision `seat` made in `record`. `progress(done, total)` is called before the first
+    """Review every decision `seat` made in `record` with the game's judge (`iterations`: its budget). `progress(done, total)` is called before the first
     and after each decision; `cancelled()` is asked between decisions (True: ReviewCancelled);
     `on_move` receives each searched decision as soon as it is done."""
     started = time.perf_counter()
-    search, used = review_search(game, iterations)
+    judge = review_judge(game, iterations)
     found = list(decisions(game, record, seat))
-    review = Review(game.id, seat, used, seed)
+    review = Review(game.id, seat, judge.budget, seed)
     total = len(found)
     if progress is not None:
         progress(0, total)
@@ -306,10 +354,13 @@ def review_record(game: Game, record: Mapping[str, Any], seat: int, *, iteration
         if decision.forced:
             review.forced += 1
         else:
-            verdict = review_decision(search, used, decision, seed)
-            review.moves.append(verdict)
-            if on_move is not None:
-                on_move(verdict)
+            verdict = judge.judge(decision, seed)
+            if verdict is None:
+                review.not_judged += 1
+            else:
+                review.moves.append(verdict)
+                if on_move is not None:
+                    on_move(verdict)
         if progress is not None:
             progress(done, total)
     review.seconds = time.perf_counter() - started
@@ -324,7 +375,7 @@ def reviewable_seats(record: Mapping[str, Any]) -> list[int]:
 
 def can_review(game: Game) -> bool:
     try:
-        review_search(game, 1)
+        review_judge(game, 1)
     except ReviewUnavailable:
         return False
     return True

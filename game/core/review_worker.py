@@ -27,7 +27,7 @@ def _run(game_id: str, record: Mapping[str, Any], seat: int, iterations: int | N
         review = review_record(load_game(game_id), record, seat, iterations=iterations, seed=seed,
                                progress=lambda done, total: connection.send(("progress", done, total)),
                                on_move=lambda move: connection.send(("move", move.to_json())))
-        connection.send(("done", review.forced, review.seconds))
+        connection.send(("done", review.forced, review.seconds, review.not_judged))
     except Exception as exc:  # the screen says what went wrong instead of waiting for ever
         connection.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:
@@ -42,6 +42,7 @@ class ReviewProgress:
     total: int = 0
     moves: list[MoveReview] = field(default_factory=list)
     forced: int = 0
+    not_judged: int = 0     # decisions the game's review leaves alone (Elios's secret grouping)
     seconds: float = 0.0
     finished: bool = False
     error: str | None = None
@@ -86,7 +87,8 @@ class BackgroundReview:
             elif kind == "move":
                 progress.moves.append(MoveReview.from_json(message[1]))
             elif kind == "done":
-                progress.forced, progress.seconds, progress.finished = message[1], message[2], True
+                progress.forced, progress.seconds, progress.not_judged = message[1], message[2], message[3]
+                progress.finished = True
             else:
                 progress.error = str(message[1])
         if not progress.running:

@@ -1,4 +1,5 @@
-"""The Elios rules object: new states, positions, the determinizer and AI levels (rules/elios.md)."""
+"""The Elios rules object: new states, positions, the determinizer, AI levels and the review's judge
+(rules/elios.md)."""
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
@@ -42,6 +43,12 @@ class EliosGame(Game):
         from game.elios.determinize import EliosDeterminizer
 
         return EliosDeterminizer(self)
+
+    def review_judge(self, budget: int | None = None) -> Any:
+        """The post-game review judges placing moves with `hard`'s alpha-beta, `budget` turns deep."""
+        from game.elios.review import EliosJudge
+
+        return EliosJudge(self, budget)
 
     def agent_levels(self) -> dict[str, Callable[[], Any]]:
         from game.elios.agents import NormalAgent, RandomAgent

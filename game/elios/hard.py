@@ -100,6 +100,16 @@ class Board:
         return not self.teams or not self.groups[(seat + 2) % 4]
 
 
+def board_of(view: EliosView) -> Board:
+    """The search's light copy of a placing position, with the seat on turn to move."""
+    assert view.turn is not None, "a board is read from a position with a seat on turn"
+    return Board(
+        sun=Sun(list(view.heights), view.discs, {c: i for i, c in enumerate(view.colours)}, view.joker,
+                BLOCKED_TURNS, WAITING_TURNS),
+        max_discs=view.max_discs, groups=[list(g or ()) for g in view.groups], turn=view.turn,
+        teams=view.teams is not None)
+
+
 class HardAgent:
     """Alpha-beta over the placing phase within `seconds` a move (see the module docstring)."""
 
@@ -120,14 +130,8 @@ class HardAgent:
         assert seat is not None, "an agent plays a seat"
         if view.phase == "grouping" or len(legal_actions) == 1:
             return self.normal.choose(view, legal_actions, rng)
-        board = Board(
-            sun=Sun(list(view.heights), view.discs, {c: i for i, c in enumerate(view.colours)}, view.joker,
-                    BLOCKED_TURNS, WAITING_TURNS),
-            max_discs=view.max_discs, groups=[list(g or ()) for g in view.groups], turn=seat,
-            teams=view.teams is not None)
-        root = [(self._move_of(action), action) for action in legal_actions]
-        rng.shuffle(root)
-        root.sort(key=lambda pair: -self.normal.score(view, seat, pair[1]))
+        board = board_of(view)
+        root = self._root_order(view, legal_actions, rng)
         deadline = time.perf_counter() + self.seconds
         best = root[0][1]
         for depth in range(1, self.max_depth + 1):
@@ -142,6 +146,34 @@ class HardAgent:
                 break
             root.sort(key=lambda pair: pair[1] != best)
         return best
+
+    def analyse(self, view: EliosView, legal_actions: Sequence[Action], played: Action, depth: int,
+                rng: random.Random) -> tuple[Action, float, float]:
+        """(the best move, its value, the value of `played`), all searched `depth` turns deep with no
+        time limit, for the post-game review (game/elios/review.py). The best move's value is exact
+        (the root's window is open above); `played` is searched again with an open window, so its value
+        is exact too, not the bound alpha-beta leaves for a move it has seen is worse. Values are what
+        `choose` compares: the side's turns-ahead margin at the horizon, or WIN (+ depth left) for a
+        sure win within it (minus for a sure loss)."""
+        seat = view.seat
+        assert seat is not None and view.phase == "placing", "analyse reads a placing decision of a seat"
+        board = board_of(view)
+        root = self._root_order(view, legal_actions, rng)
+        best_value, best = self._root(board, seat, root, depth)
+        if played == best:
+            return best, best_value, best_value
+        played_value = self._after(board, seat, self._move_of(played), depth, -float("inf"), float("inf"))
+        return best, best_value, played_value
+
+    def _root_order(self, view: EliosView, legal_actions: Sequence[Action],
+                    rng: random.Random) -> list[tuple[Move, Action]]:
+        """The root moves, best-looking to `normal` first (ties in a seeded random order): alpha-beta
+        prunes most when the best move comes first."""
+        assert view.seat is not None
+        root = [(self._move_of(action), action) for action in legal_actions]
+        rng.shuffle(root)
+        root.sort(key=lambda pair: -self.normal.score(view, view.seat, pair[1]))  # type: ignore[arg-type]
+        return root
 
     def _move_of(self, action: Action) -> Move:
         if action.verb == "place":

@@ -1,4 +1,5 @@
-"""The Tamoul rules object: options, new states, positions, the determinizer and the AI levels."""
+"""The Tamoul rules object: options, new states, positions, the determinizer, the AI levels and the review's
+judge."""
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
@@ -58,6 +59,13 @@ class TamoulGame(Game):
         from game.tamoul.determinize import TamoulDeterminizer
 
         return TamoulDeterminizer(self)
+
+    def review_judge(self, budget: int | None = None) -> Any:
+        """The post-game review judges a move by playing the round out with the hard rule (`budget`
+        sampled positions per decision)."""
+        from game.tamoul.review import TamoulJudge
+
+        return TamoulJudge(self, budget)
 
     def agent_levels(self) -> dict[str, Callable[[], Any]]:
         from game.tamoul.agents import agent_levels

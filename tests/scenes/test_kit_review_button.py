@@ -22,11 +22,12 @@ from tests.scenes.table_driving import app_fixture, open_session, run, show
 make_app = app_fixture()
 
 
-def one_move_from_the_end(game_id: str, seats: list[tuple[str, str]], options=None) -> tuple[GameSession, int, Action]:
-    """A session played by easy agents up to the move that ends the game, and that move."""
+def one_move_from_the_end(game_id: str, seats: list[tuple[str, str]], options=None,
+                          level: str = "easy") -> tuple[GameSession, int, Action]:
+    """A session played by `level` agents up to the move that ends the game, and that move."""
     game = load_game(game_id)
     session = open_session(game, seats, 11, game.normalize_options(options or {}))
-    state, agent, rng = session.state, game.agent("easy"), random.Random(2)
+    state, agent, rng = session.state, game.agent(level), random.Random(2)
     while True:
         if CHANCE in state.waiting_for():
             apply_due_chance(session)
@@ -68,16 +69,22 @@ def test_the_game_results_offer_a_review_for_the_first_human_and_come_back_after
     assert again.button_specs[-1] == ("Back to menu", app.back_to_title)
 
 
-def test_no_review_is_offered_when_nobody_human_played_or_the_game_cannot_be_reviewed(make_app):
+def test_no_review_is_offered_when_nobody_human_played(make_app):
     app = make_app(animation_speed="instant", ai_delay_s=30.0)
     session, seat, action = one_move_from_the_end("zeus", [("Zoe", "ai:easy"), ("Bob", "ai:easy")], {"sneak": False})
     scene, overlay = finish_at_the_table(app, session, seat, action)
     assert [label for label, _ in overlay.button_specs] == ["Play again", "Back to menu"]
     assert scene._review_seat() is None
-    scene.exit()
-    session, seat, action = one_move_from_the_end("tamoul", [("Ann", "human"), ("Zoe", "ai:easy")])
-    scene, overlay = finish_at_the_table(app, session, seat, action)        # Tamoul's AI cannot review
-    assert [label for label, _ in overlay.button_specs] == ["Play again", "Back to menu"]
+
+
+def test_tamoul_and_elios_games_offer_a_review_too(make_app):
+    app = make_app(animation_speed="instant", ai_delay_s=30.0)
+    for game_id, level in (("tamoul", "easy"), ("elios", "normal")):
+        session, seat, action = one_move_from_the_end(game_id, [("Ann", "human"), ("Zoe", f"ai:{level}")], level=level)
+        scene, overlay = finish_at_the_table(app, session, seat, action)
+        assert [label for label, _ in overlay.button_specs] == ["Play again", "Review", "Back to menu"]
+        assert scene._review_seat() == 0
+        scene.exit()
 
 
 def test_a_replay_table_can_be_shown_as_one_seat_sees_it(make_app):

@@ -1,0 +1,108 @@
+"""The post-game review of Elios (game/core/review.py): the `hard` alpha-beta's judgement of a placing move.
+
+Placing is open information: every beam and every group lies on the table, so the seat's view is the
+whole position and alpha-beta's value is a real estimate, not a guess about hidden cards. For each
+placing decision the review searches `REVIEW_DEPTH` turns deep with no time limit (`HardAgent.analyse`,
+the very search and evaluation `hard` plays with): the best move and its value, and the move played
+searched again with an open window, so both values are exact at that depth.
+
+The value is the side's turns-ahead margin at the horizon (the turns the others still need minus its
+own, as `normal` counts them), or a sure win or loss found within the horizon. It is read as a chance
+to win the game: a sure win is 100%, a sure loss 0%, and a margin `m` is 1 / (1 + e^(-(m - offset) / scale))
+with the `CALIBRATION` of the player count. Those two numbers were fitted (maximum likelihood) to how
+games really ended: at every placing decision of 120 self-played games (40 each of 2, 3 and 4 players;
+`hard` against `normal`), the depth-4 value against whether the deciding seat's side went on to win
+(docs/ai.md, "Post-game review", has the figures). With 3 players an even position is worth a third,
+not a half, and the margin there counts the others' turns with weights, hence the offset. So "10
+points" means the search thought the move cost a tenth of a win.
+
+The grouping is not judged. It is made in secret and at the same time as everyone else's; its worth
+depends on the others' groupings, which the seat cannot see, and on who confirms last (that seat
+starts). `hard` itself does not search it (it takes `normal`'s fewest groups), so there is no `hard`
+estimate to compare with, and a value from the first placing turn, thirty turns from the end, would
+be the horizon's guess, not the grouping's worth. The screen says so (`not_judged_note`).
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from game.core.actions import Action
+from game.core.messages import Listing, Message, msg
+from game.core.review import Decision, MoveReview, decision_rng
+from game.elios.grouping import SEPARATOR
+from game.elios.hard import WIN, HardAgent
+from game.elios.terms import JOKER, colour_on_its_own
+from game.elios.view import EliosView
+
+if TYPE_CHECKING:
+    from game.elios.game import EliosGame
+
+REVIEW_DEPTH = 4        # turns; measured 7-30 ms a decision on average (docs/ai.md)
+# players -> (offset, scale) in turns of margin: the margin of an even chance, and the margin per
+# e-fold of the odds (fitted, see the module docstring).
+CALIBRATION = {2: (0.0, 1.7), 3: (2.8, 2.6), 4: (0.0, 3.2)}
+
+
+def win_chance(value: float, players: int) -> float:
+    """The search's value as a chance (0..1) that the seat's side wins."""
+    if value >= WIN / 2:
+        return 1.0
+    if value <= -WIN / 2:
+        return 0.0
+    offset, scale = CALIBRATION[players]
+    return 1.0 / (1.0 + math.exp(-(value - offset) / scale))
+
+
+class EliosJudge:
+    """Judges Elios placing moves with `hard`'s alpha-beta at a fixed depth; leaves groupings alone."""
+
+    not_judged_note: Message | None = msg(
+        "Groupings are not judged: everyone groups in secret at the same time, against groups nobody "
+        "could see yet.")
+
+    def __init__(self, game: "EliosGame", depth: int | None = None) -> None:
+        if depth is not None and depth < 1:
+            raise ValueError("a review needs a search at least one turn deep")
+        self.game = game
+        self.budget = depth if depth is not None else REVIEW_DEPTH
+        self.agent = HardAgent()
+
+    def judge(self, decision: Decision, seed: int) -> MoveReview | None:
+        view: EliosView = decision.view
+        if view.phase != "placing":
+            return None         # a grouping: see the module docstring
+        legal = list(decision.legal)
+        if decision.played not in legal:
+            legal.append(decision.played)
+        players = len(view.names)
+        best, best_value, played_value = self.agent.analyse(view, legal, decision.played, self.budget,
+                                                            decision_rng(seed, decision.index))
+        return MoveReview(decision.index, decision.round_index, decision.seat, str(decision.played), str(best),
+                          win_chance(played_value, players), win_chance(best_value, players), len(decision.legal),
+                          decision.reaction, self.budget)
+
+    def describe(self, text: str, view: Any, card_words: Any = None) -> str:
+        """A placing move in a player's words: "place red, joker on blue", "add a disc",
+        "split red, joker / blue" (the view says which beams a group number stands for)."""
+        action = Action.parse(text)
+        content = self.game.content
+        if action.verb == "disc":
+            return msg("add a disc")
+        if action.verb == "split":
+            first, second = action.args[1].split(SEPARATOR)
+            return msg("split a group: {first} / {second}",
+                       first=Listing([colour_on_its_own(content, letter) for letter in first]),
+                       second=Listing([colour_on_its_own(content, letter) for letter in second]))
+        if action.verb == "place" and view is not None and view.seat is not None:
+            group = (view.groups[view.seat] or ())[int(action.args[0])]
+            stacks = [int(p) for p in action.args[1].split(",")]
+            parts: list[str] = []
+            for letter, stack in zip(group, stacks):
+                if letter == content.joker.id:
+                    parts.append(msg("{joker} on {colour}", joker=JOKER,
+                                     colour=colour_on_its_own(content, view.colours[stack])))
+                else:
+                    parts.append(colour_on_its_own(content, letter))
+            return msg("place {beams}", beams=Listing(parts))
+        return text
