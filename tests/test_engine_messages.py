@@ -77,7 +77,7 @@ def test_a_damaged_file_and_a_refused_save_name_are_told_in_dutch(tmp_path, dutc
     assert loaded.message is not None and loaded.message.startswith("The last unfinished game (autosave.json) could")
     shown = i18n.translate_message(loaded.message)
     assert shown.startswith("Het laatste onafgemaakte spel (autosave.json) kon niet worden gelezen: het is geen "
-                            "geldige JSON (regel 1:")
+                            "geldige JSON (regel 1, kolom")
     assert shown.endswith(f"Het is bewaard als {loaded.kept_as.name}. Begin een nieuw spel, of laad er een uit de "
                           "opgeslagen spellen.")
     assert i18n.translate_message(save_name_problem("a/b")) == "De naam mag geen / bevatten."

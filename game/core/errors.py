@@ -36,4 +36,15 @@ class ContentError(Exception):
 
 
 class RecordError(ValueError):
-    """A game record that cannot be read or does not replay under the rules."""
+    """A game record that cannot be read or does not replay under the rules.
+
+    `args[0]` is the sentence for the player (a Message, translated by the UI); `detail`, when given, is
+    the engine's own English account for developers, shown by `str()` (logs, tests) but never translated."""
+
+    def __init__(self, message: object, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.detail = detail
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        return f"{text} [{self.detail}]" if self.detail else text

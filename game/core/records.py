@@ -6,7 +6,6 @@ round setups to a new state in place of the seeded deals, then applies every act
 from __future__ import annotations
 
 import json
-import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
@@ -76,13 +75,12 @@ def check_shape(record: Any, where: str = "record") -> None:
                                       item=f"rounds[{r}].actions[{a}]", found=repr(entry)))
 
 
-def _detail(exc: BaseException, plain: Message) -> Message:
-    """Why a setup or an action failed, for the player: the engine's own sentence when it wrote one,
-    else `plain` in the player's words, with the developer's English detail kept in the log."""
+def _detail(exc: BaseException, plain: Message) -> tuple[Message, str | None]:
+    """Why a setup or an action failed: the engine's own sentence when it wrote one; else `plain`, in the
+    player's words, and the engine's English account for developers (the RecordError's `detail`)."""
     if exc.args and isinstance(exc.args[0], Message):
-        return exc.args[0]
-    logging.getLogger("olympus.records").info("record check: %s: %s", type(exc).__name__, exc)
-    return plain
+        return exc.args[0], None
+    return plain, f"{type(exc).__name__}: {exc}"
 
 
 def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> State:
@@ -103,8 +101,9 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
     try:
         state = game.new_state(seats, options, record["seed"], setups=setups)
     except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise RecordError(msg("{item} cannot start the game: {reason}", item="rounds[0].setup",
-                              reason=_detail(exc, msg("it is not a deal this game can start from")))) from exc
+        reason, detail = _detail(exc, msg("it is not a deal this game can start from"))
+        raise RecordError(msg("{item} cannot start the game: {reason}", item="rounds[0].setup", reason=reason),
+                          detail) from exc
     for r, rnd in enumerate(record["rounds"]):
         if state.round_index != r:
             raise RecordError(msg("{item}: the replay is in round {round} here", item=f"rounds[{r}]",
@@ -116,9 +115,9 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
                 raise RecordError(msg("{item} {action} is not legal: {reason}", item=f"rounds[{r}].actions[{a}]",
                                       action=f"[{seat}, {text!r}]", reason=exc.reason)) from exc
             except (ValueError, KeyError, TypeError, IndexError) as exc:
+                reason, detail = _detail(exc, msg("it is not an action of this game"))
                 raise RecordError(msg("{item} {action} cannot be applied: {reason}", item=f"rounds[{r}].actions[{a}]",
-                                      action=f"[{seat}, {text!r}]",
-                                      reason=_detail(exc, msg("it is not an action of this game")))) from exc
+                                      action=f"[{seat}, {text!r}]", reason=reason), detail) from exc
         if verify and rnd.get("score") is not None and state.rounds[r].score != rnd["score"]:
             raise RecordError(msg("{item}: replay scores {replayed}, record says {recorded}", item=f"rounds[{r}]",
                                   replayed=str(state.rounds[r].score), recorded=str(rnd["score"])))

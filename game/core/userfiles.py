@@ -194,6 +194,8 @@ def read_guarded(path: Path, what: Message, check: Callable[[Any], T], consequen
         return Guarded(check(read_json(path)))
     except CHECK_FAILURES as exc:
         reason = exc.reason if isinstance(exc, FileDamage) else _reason(exc)
+        if not isinstance(exc, (FileDamage, RecursionError)):     # the developer's account, for the log
+            logging.getLogger("olympus.files").info("%s: %s", path.name, str(exc)[:500])
     try:
         moved = set_aside(path)
     except OSError as exc:
@@ -208,12 +210,11 @@ def read_guarded(path: Path, what: Message, check: Callable[[Any], T], consequen
 
 def _reason(exc: BaseException) -> str:
     """Why a check refused a file: its own sentence when it wrote one, else a plain sentence for the player
-    (the check's English detail goes to the log, where a developer reads it)."""
+    (the check's English account goes to the log, where a developer reads it)."""
     if isinstance(exc, RecursionError):
         return NESTED_TOO_DEEPLY
     if exc.args and isinstance(exc.args[0], Message):
         return exc.args[0]
-    logging.getLogger("olympus.files").info("file check: %s: %s", type(exc).__name__, str(exc)[:300])
     return msg("its contents are not in the form the program expects")
 
 
