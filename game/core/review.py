@@ -180,17 +180,17 @@ class MoveReview:
         margin = round(100 * MARK_THRESHOLD)
         if not self.marked:
             if points <= 0:
-                return msg("Hard preferred {best}, but by its estimate that was no better than your {played} "
-                           "(within the {margin}-point margin of a review).", best=best, played=played, margin=margin)
+                return msg("Hard preferred {best}, but by its estimate that was no better than your move ({played}), "
+                           "within the {margin}-point margin of a review.", best=best, played=played, margin=margin)
             return msg_n("Hard preferred {best}, but by its estimate that was only {count} point better than your "
-                         "{played} (within the {margin}-point margin of a review).",
+                         "move ({played}), within the {margin}-point margin of a review.",
                          "Hard preferred {best}, but by its estimate that was only {count} points better than your "
-                         "{played} (within the {margin}-point margin of a review).", points,
+                         "move ({played}), within the {margin}-point margin of a review.", points,
                          best=best, played=played, margin=margin)
-        return msg_n("Hard would have played {best}: {value} after it, against {short} after your {played}. "
-                     "That is {count} point better.",
-                     "Hard would have played {best}: {value} after it, against {short} after your {played}. "
-                     "That is {count} points better.", points, best=best, played=played,
+        return msg_n("Hard would have played {best}: {value} after it, against {short} after your move "
+                     "({played}). That is {count} point better.",
+                     "Hard would have played {best}: {value} after it, against {short} after your move "
+                     "({played}). That is {count} points better.", points, best=best, played=played,
                      value=scale.value.fill(value=percent(self.best_value)),
                      short=scale.short.fill(value=percent(self.played_value)) if scale.short is not None
                      else percent(self.played_value))
