@@ -379,38 +379,52 @@ class ReviewScene(Scene):
             y += int(size * 1.3)
 
     def _draw_list(self, surface: pygame.Surface, top: int, bottom: int) -> None:
-        """The moves, round by round, from `self.scroll`; the selected one lit."""
+        """The moves, round by round, from `self.scroll`; the selected one lit. A move whose words do not
+        fit one line (an Elios split, a Tamoul swap, longer in Dutch) takes two or three: never cut."""
         rows = self._rows()
         row_h = int(self.small * 1.6)
-        self.rows_shown = max(1, (bottom - top) // row_h)
-        self.scroll = max(0, min(self.scroll, max(0, len(rows) - self.rows_shown)))
+        line_h = int(self.small * 1.25)
+        self.scroll = max(0, min(self.scroll, max(0, len(rows) - getattr(self, "rows_shown", 1))))
         self.row_rects = []
         inner = self.inner
         y = top
-        for row in rows[self.scroll:self.scroll + self.rows_shown]:
-            rect = pygame.Rect(inner.x, y, inner.w, row_h)
+        shown = 0
+        for row in rows[self.scroll:]:
             if row.move is None:
-                draw_text(surface, row.text, (rect.x, rect.centery), self.small, GOLD, "bold", "midleft")
-            else:
-                index = int(row.text)
-                move = row.move
-                if index == self.selected:
-                    pygame.draw.rect(surface, (60, 90, 80), rect, border_radius=row_h // 4)
-                    pygame.draw.rect(surface, GOLD, rect, width=max(1, row_h // 14), border_radius=row_h // 4)
-                colour = MARK_COLOUR if move.marked else CREAM
-                flag = "!" if move.marked else "✓" if move.agreed else "·"
-                draw_text(surface, flag, (rect.x + row_h // 2, rect.centery), self.small,
-                          TERRACOTTA if move.marked else AGREE_COLOUR if move.agreed else MUTED, "bold", "center")
-                label = _("Move {number}: {move}").format(number=move.index + 1, move=self.words(move.played, move))
-                right = (f"−{round(100 * move.difference)}" if move.marked else
-                         _("best") if move.agreed else _("fine"))
-                right_w = max(self.small * 3, text_width(right, self.small) + self.pad // 2)
-                draw_text(surface, ellipsize(label, self.small, inner.w - row_h - right_w), (rect.x + row_h, rect.centery),
-                          self.small, colour, "sans", "midleft")
-                draw_text(surface, right, (rect.right - self.pad // 2, rect.centery), self.small, colour, "sans",
-                          "midright")
-                self.row_rects.append((rect, index))
-            y += row_h
+                if y + row_h > bottom and shown:
+                    break
+                draw_text(surface, row.text, (inner.x, y + row_h // 2), self.small, GOLD, "bold", "midleft")
+                y += row_h
+                shown += 1
+                continue
+            index = int(row.text)
+            move = row.move
+            label = _("Move {number}: {move}").format(number=move.index + 1, move=self.words(move.played, move))
+            right = (f"−{round(100 * move.difference)}" if move.marked else
+                     _("best") if move.agreed else _("fine"))
+            right_w = max(self.small * 3, text_width(right, self.small) + self.pad // 2)
+            lines = wrap_text(label, self.small, inner.w - row_h - right_w)
+            if len(lines) > 3:
+                lines = lines[:2] + [ellipsize(" ".join(lines[2:]), self.small, inner.w - row_h - right_w)]
+            height = max(row_h, len(lines) * line_h + (row_h - line_h))
+            if y + height > bottom and shown:
+                break
+            rect = pygame.Rect(inner.x, y, inner.w, height)
+            if index == self.selected:
+                pygame.draw.rect(surface, (60, 90, 80), rect, border_radius=row_h // 4)
+                pygame.draw.rect(surface, GOLD, rect, width=max(1, row_h // 14), border_radius=row_h // 4)
+            colour = MARK_COLOUR if move.marked else CREAM
+            flag = "!" if move.marked else "✓" if move.agreed else "·"
+            first_y = y + row_h // 2
+            draw_text(surface, flag, (rect.x + row_h // 2, first_y), self.small,
+                      TERRACOTTA if move.marked else AGREE_COLOUR if move.agreed else MUTED, "bold", "center")
+            for i, line in enumerate(lines):
+                draw_text(surface, line, (rect.x + row_h, first_y + i * line_h), self.small, colour, "sans", "midleft")
+            draw_text(surface, right, (rect.right - self.pad // 2, first_y), self.small, colour, "sans", "midright")
+            self.row_rects.append((rect, index))
+            y += height
+            shown += 1
+        self.rows_shown = max(1, shown)
         if not rows:
             progress = self.worker.progress if self.worker is not None else None
             if progress is not None and progress.finished:

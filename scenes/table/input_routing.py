@@ -16,7 +16,7 @@ import pygame
 
 from scenes.table.captions import draw_hint
 from scenes.widgets import Button, text_width
-from scenes.i18n import _
+from scenes.i18n import _, pgettext
 
 
 class InputRouting:
@@ -51,7 +51,9 @@ class InputRouting:
         h = max(min_height, int(corner.height * 0.9))
         self._place_help_buttons(min_height)
         return [
-            Button(pygame.Rect(corner.left, corner.top, w, h), _("Rules"), self.open_rules, style="secondary"),
+            Button(pygame.Rect(corner.left, corner.top, w, h),
+                   fitting_label((_("Rules"), pgettext("a narrow button", "Rules")), w, h), self.open_rules,
+                   style="secondary"),
             Button(pygame.Rect(corner.left + w + gap, corner.top, w, h),
                    fitting_label((_("Back (Esc)"), _("Back")) if self.replay_mode else (_("Menu (Esc)"), _("Menu")), w, h),
                    self.open_pause, style="secondary"),

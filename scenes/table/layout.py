@@ -123,7 +123,10 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
     # Opponents around the top and the sides, above the strip.
     area_w = max(int(small_w * 4.2), int(width * 0.19))
     area_h = plate_h + zone_h + 2 * margin
-    corner = pygame.Rect(0, 0, int(width * 0.2), plate_h + margin)
+    # A viewport narrower than any window shape (the review's table beside its panel) keeps the text
+    # height of its height: its plates and corner buttons widen to hold their words instead of cutting them.
+    plate_w = int(plate_h * 6.7) if width < height * 1.5 else 0
+    corner = pygame.Rect(0, 0, max(int(width * 0.2), plate_w), plate_h + margin)
     corner.topright = (width - margin, margin)
     usable = pygame.Rect(margin, margin, width - 2 * margin, strip_top - 2 * margin)
     anchors = OPPONENT_ANCHORS[seat_count - 1]
@@ -147,7 +150,9 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
             rect.top = corner.bottom + margin
     lowest_top = 0
     for seat, side, rect in placed:
-        plate = pygame.Rect(rect.left, rect.top, rect.width, plate_h)
+        plate = pygame.Rect(rect.left, rect.top, max(rect.width, plate_w), plate_h)
+        plate.centerx = rect.centerx
+        plate.clamp_ip(usable)
         hand = (rect.centerx, plate.bottom + margin + zone_h // 2)
         seats[seat] = SeatArea(seat, side, rect, plate, hand, small_w, rect.width)
         if side == "top":

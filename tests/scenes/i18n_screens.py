@@ -243,9 +243,10 @@ def replay_at(game_id: str, where: str) -> Callable[[App], None]:
 
 
 @lru_cache(maxsize=None)
-def zeus_review(seat: int) -> tuple:
-    """A whole review of a small Zeus game (two searches a decision: quick, and just as wordy)."""
-    return tuple(review_record(load_game("zeus"), record_of("zeus"), seat, iterations=2).moves)
+def game_review(game_id: str, seat: int) -> tuple:
+    """A whole review of a small game at a tiny budget (two searches, samples or turns a decision: quick,
+    and just as wordy)."""
+    return tuple(review_record(load_game(game_id), record_of(game_id), seat, iterations=2).moves)
 
 
 def finished_review(running: bool) -> type:
@@ -254,7 +255,7 @@ def finished_review(running: bool) -> type:
         child process per screen would make the tests slow), finished or still running."""
 
         def __init__(self, game_id: str, record: Any, seat: int, **_options: Any) -> None:
-            moves = list(zeus_review(seat))
+            moves = list(game_review(game_id, seat))
             shown = moves[:3] if running else moves
             self.progress = ReviewProgress(done=len(shown), total=len(moves), moves=shown, finished=not running)
 
@@ -266,11 +267,11 @@ def finished_review(running: bool) -> type:
     return FinishedReview
 
 
-def review(running: bool) -> Callable[[App], None]:
+def review(running: bool, game_id: str = "zeus") -> Callable[[App], None]:
     def build(app: App) -> None:
+        game = app.catalog.games[game_id]
         with mock.patch.object(review_scene, "BackgroundReview", finished_review(running)):
-            scene = review_scene.ReviewScene(app, app.catalog.games["zeus"], record_of("zeus"),
-                                             title=replay_title("Zeus on the Loose", KEPT_ON))
+            scene = review_scene.ReviewScene(app, game, record_of(game_id), title=replay_title(game.title, KEPT_ON))
         app.stack.push(scene)
         app.stack.apply_pending()
         scene.select(1 if running else next((i for i, m in enumerate(scene.moves) if not m.agreed), 0))
@@ -285,6 +286,8 @@ VIEWER_SCREENS: dict[str, Callable[[App], None]] = {
     "replay-telos-middle": replay_at("telos", "middle"),
     "review-running": review(running=True),
     "review-finished": review(running=False),
+    "review-tamoul": review(running=False, game_id="tamoul"),
+    "review-elios": review(running=False, game_id="elios"),
 }
 SCREENS.update({"replays": replays, "replays-empty": empty_replays})
 
