@@ -11,6 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from game.core.actions import Action
 from game.core.content import Node, load_yaml, parse_yaml
 from game.core.messages import Message, msg
 from game.core.powers import PowerSpec
@@ -78,8 +79,8 @@ class ZeusDeck:
         object.__setattr__(self, "value_of", {c: d.value for c, d in self.cards.items()})
         # total -> the kinds a turn may play on it without a match (Z-7), for every total a round can
         # show before its end (0..100); `fits_mask` works out any other total.
-        object.__setattr__(self, "_fits", tuple(self._fitting(t) for t in range(MOUNT_OLYMPUS_TOP + 1)))
-        # mask of kinds -> their `play` actions in deck order: a pure cache the engine fills
+        object.__setattr__(self, "fits_by_total", tuple(self._fitting(t) for t in range(MOUNT_OLYMPUS_TOP + 1)))
+        # mask of kinds -> their `play` actions in deck order: a pure cache `plays_of` fills
         object.__setattr__(self, "plays_by_mask", {})
 
     def _fitting(self, total: int) -> int:
@@ -94,8 +95,17 @@ class ZeusDeck:
 
     def fits_mask(self, total: int) -> int:
         """The kinds a turn may play on `total` without a match (Z-7), as bits of `order`."""
-        fits: tuple[int, ...] = self._fits  # type: ignore[attr-defined]
+        fits: tuple[int, ...] = self.fits_by_total  # type: ignore[attr-defined]
         return fits[total] if 0 <= total < len(fits) else self._fitting(total)
+
+    def plays_of(self, mask: int) -> list[Action]:
+        """The `play` actions of the kinds in `mask`, in deck order: one shared list per mask (kept in
+        `plays_by_mask`, which the engine reads first), so never change it."""
+        plays = self.plays_by_mask.get(mask)  # type: ignore[attr-defined]
+        if plays is None:
+            plays = self.plays_by_mask[mask] = [  # type: ignore[attr-defined]
+                action_for("play", card) for card in self.order if self.bit[card] & mask]  # type: ignore[attr-defined]
+        return plays
 
     def mask_of(self, cards: "list[str] | tuple[str, ...]") -> int:
         """The kinds among `cards`, as bits of `order`."""
@@ -132,6 +142,19 @@ class ZeusDeck:
     def rank(self, card_id: str) -> int:
         """The card's place in `order` (numbers low to high, then the gods)."""
         return self._ranks[card_id]  # type: ignore[attr-defined]
+
+
+_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
+def action_for(verb: str, card: str) -> Action:
+    """Shared immutable action values (`play 7`, `sneak 8`): legal-action lists are built very often
+    in self-play, and the engine recognises a listed action by identity."""
+    key = (verb, card)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = Action.of(verb, card)
+    return action
 
 
 def number_effect(value: int) -> Message:
