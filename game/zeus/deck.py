@@ -53,9 +53,9 @@ class ZeusDeck:
     """Every card kind, in a stable order (numbers low to high, then gods as the file lists them).
 
     Also made once per deck, for the engine's hot path: `values` (card id -> number value, None for a
-    god), `counts` (how many of each card, as a Counter: never change it), `outcome_cache` (what a play
-    does, by card, total, match and sneak; see ZeusState), and card kinds as bits: `bit`, `number_bits`,
-    `fits_mask` and `plays_by_mask`."""
+    god), `counts` (how many of each card, as a Counter: never change it), `effect_cache` (what a play
+    does, by card, total, match and sneak, as `outcome.play_effect` gives it; see ZeusState), and card
+    kinds as bits: `bit`, `number_bits`, `fits_mask` and `plays_by_mask`."""
 
     cards: Mapping[str, CardDef]
     order: tuple[str, ...]
@@ -65,8 +65,8 @@ class ZeusDeck:
         object.__setattr__(self, "_god_totals", {})  # (god, total) -> total after: a pure cache
         object.__setattr__(self, "_ranks", {card_id: i for i, card_id in enumerate(self.order)})
         object.__setattr__(self, "values", MappingProxyType({c: d.value for c, d in self.cards.items()}))
-        # (card, total, match, sneak) -> PlayOutcome: a pure cache the engine fills as it plays
-        object.__setattr__(self, "outcome_cache", {})
+        # (card, total, match, sneak) -> `outcome.play_effect`: a pure cache the engine fills as it plays
+        object.__setattr__(self, "effect_cache", {})
         object.__setattr__(self, "_full_deck", tuple(c for c in self.order for _ in range(self.cards[c].count)))
         object.__setattr__(self, "counts", Counter({c: self.cards[c].count for c in self.order}))
         # Card kinds as bits (bit i: `order[i]`), so "which kinds does this hand hold that fit" is one

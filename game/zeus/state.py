@@ -25,7 +25,7 @@ from game.core.messages import Message, msg
 from game.core.records import PositionParts, read_position
 from game.core.events import Event
 from game.zeus.deck import HAND_SIZE, MOUNT_OLYMPUS_TOP, ZeusDeck, action_for
-from game.zeus.outcome import outcome_of
+from game.zeus.outcome import outcome_of, play_effect
 from game.zeus.terms import god_name
 from game.zeus.view import ZeusView
 
@@ -123,6 +123,9 @@ class ZeusState(State):
     def _take_options(self) -> None:
         """What the options fix for the whole game, read once: the hot path asks on every action."""
         self._sneaks_possible = self.players > 2 and bool(self.options.get("sneak"))  # Z-9
+        # What `_sneakers` is reset to after each change: None (work it out when asked), or () when
+        # nobody can ever sneak in this game (the option is off, or two players).
+        self._sneakers_unknown: tuple[int, ...] | None = None if self._sneaks_possible else ()
         self._manual_draw = bool(self.options.get("manual_draw"))
 
     def _position_now(self) -> dict[str, Any]:
@@ -345,7 +348,7 @@ class ZeusState(State):
     # ----- carrying out actions ---------------------------------------------------------------------
     def _forget_derived(self) -> None:
         # Without the Same Number Sneak in play (an option, or two players) nobody ever may sneak.
-        self._sneakers = None if self._sneaks_possible else ()
+        self._sneakers = self._sneakers_unknown
         self._legal = {}
         self._turn_plays = None
 
@@ -369,8 +372,7 @@ class ZeusState(State):
     def advance(self, seat: int, action: Action | str) -> None:
         """`State.advance`, with its usual case (an action just listed for `seat`) taken directly:
         playouts advance hundreds of thousands of times."""
-        listed = self._legal.get(seat)
-        if listed is None or not any(map(is_, listed, repeat(action))):
+        if not any(map(is_, self._legal.get(seat, ()), repeat(action))):
             State.advance(self, seat, action)  # checked as `apply` checks it
             return
         self.rounds[-1].actions.append([seat, action.text])  # type: ignore[union-attr]
@@ -398,11 +400,10 @@ class ZeusState(State):
         value = deck.value_of[card]
         match = value is not None and value == number and played_by != seat
         key = (card, before, match, sneak)
-        outcome = deck.outcome_cache.get(key)
-        if outcome is None:
-            outcome = deck.outcome_cache[key] = outcome_of(deck.cards[card], before, match, sneak)
-        after, steal_reason, wins_round, skips_next = outcome.total, outcome.steal_reason, \
-            outcome.wins_round, outcome.skips_next
+        effect = deck.effect_cache.get(key)
+        if effect is None:
+            effect = deck.effect_cache[key] = play_effect(outcome_of(deck.cards[card], before, match, sneak))
+        after, steal_reason, wins_round, skips_next = effect
         self.total = after
         hand = self.hands[seat]
         hand.remove(card)
@@ -452,7 +453,7 @@ class ZeusState(State):
             fitting |= deck.number_bits[value]
         playable = held[turn] & fitting
         plays = self._turn_plays = deck.plays_by_mask.get(playable) or deck.plays_of(playable)
-        self._sneakers = None if self._sneaks_possible else ()  # as `_forget_derived` leaves them
+        self._sneakers = self._sneakers_unknown  # as `_forget_derived` leaves them
         if not plays:
             self._close_round("no_legal_play", events)
         elif self.owes_draw != turn:  # then these plays are all the turn seat may do: keep them as its list
