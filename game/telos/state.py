@@ -534,7 +534,7 @@ class TelosState(State):
         if listed is None or self.finished or not any(map(is_, listed, repeat(action))):
             State.advance(self, seat, action)  # checked as `apply` checks it
             return
-        self.rounds[-1].actions.append([seat, str(action)])
+        self.rounds[-1].actions.append([seat, action.text])  # type: ignore[union-attr]
         self._carry_out(seat, action, None)  # type: ignore[arg-type]
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
@@ -653,11 +653,13 @@ class TelosState(State):
                 if value <= low:
                     lowest_seat, low = play.seat, value
         next_leader, reason = winner, "winner"
-        lead_rule = self._lead_rule() if self.rules.picks_next_leader else None  # no Eagle or Cuckoo: no call
+        all_cards = list(chain.from_iterable(map(_CARDS, plays)))
+        # No Eagle or Cuckoo in the game, or only God cards in the trick (most tricks): no call.
+        lead_rule = self._lead_rule() if self.rules.picks_next_leader and \
+            not all(map(self.rules.god_value.__contains__, all_cards)) else None  # type: ignore[attr-defined]
         if lead_rule is not None:
             kind, who, _card = lead_rule
             next_leader, reason = (who, "eagle") if kind == "player" else (lowest_seat, "cuckoo")
-        all_cards = list(chain.from_iterable(map(_CARDS, plays)))
         if events is not None:
             events.append(Event("trick_won", winner, {
                 "winner": winner, "next_leader": None if self.last_trick else next_leader, "reason": reason,
