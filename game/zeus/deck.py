@@ -79,7 +79,15 @@ class ZeusDeck:
         object.__setattr__(self, "value_of", {c: d.value for c, d in self.cards.items()})
         # total -> the kinds a turn may play on it without a match (Z-7), for every total a round can
         # show before its end (0..100); `fits_mask` works out any other total.
-        object.__setattr__(self, "fits_by_total", tuple(self._fitting(t) for t in range(MOUNT_OLYMPUS_TOP + 1)))
+        fits = tuple(self._fitting(t) for t in range(MOUNT_OLYMPUS_TOP + 1))
+        object.__setattr__(self, "fits_by_total", fits)
+        # number on top (None: a god) -> total -> the kinds the turn seat may play: those that fit, and on
+        # a number the same number (Z-7's match, when someone else played the top card, as it is right
+        # after a play: the turn has passed on)
+        fits_on_top: dict[int | None, tuple[int, ...]] = {None: fits}
+        for value, bit in self.number_bits.items():  # type: ignore[attr-defined]
+            fits_on_top[value] = tuple(mask | bit for mask in fits)
+        object.__setattr__(self, "fits_on_top", fits_on_top)
         # mask of kinds -> their `play` actions in deck order: a pure cache `plays_of` fills
         object.__setattr__(self, "plays_by_mask", {})
 

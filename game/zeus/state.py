@@ -446,12 +446,10 @@ class ZeusState(State):
         turn = self.turn = (seat + step) % self.players
         if events is not None:
             events.append(Event("turn_passed", turn, {"turn": turn}))
-        # Z-8 needs the new turn seat's plays: `_plays_on_turn`, here from what is known (the card
-        # just played is the number on top, `after` is the total, and only `seat` cannot match it).
-        fitting = deck.fits_by_total[after]  # `after` is below 100 here: 100 or more ended the round
-        if value is not None and turn != seat:
-            fitting |= deck.number_bits[value]
-        playable = held[turn] & fitting
+        # Z-8 needs the new turn seat's plays: `_plays_on_turn`, here from what is known: the card just
+        # played is on top (a number only `seat` cannot match, and after a number the turn is someone
+        # else's), and `after` is the total, below 100 here (100 or more ended the round).
+        playable = held[turn] & deck.fits_on_top[value][after]
         plays = self._turn_plays = deck.plays_by_mask.get(playable) or deck.plays_of(playable)
         self._sneakers = self._sneakers_unknown  # as `_forget_derived` leaves them
         if not plays:
