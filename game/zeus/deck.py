@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -73,6 +75,7 @@ class ZeusDeck:
         # `&` in the engine's hot path: `bit` per card id, `number_bits` per number value.
         # Plain dicts (a read-only mapping answers more slowly): never change them.
         object.__setattr__(self, "bit", {c: 1 << i for i, c in enumerate(self.order)})
+        object.__setattr__(self, "without", {c: ~(1 << i) for i, c in enumerate(self.order)})  # `& without[c]` drops c
         kinds = [self.cards[c] for c in self.order]
         object.__setattr__(self, "number_bits", {d.value: 1 << i for i, d in enumerate(kinds) if d.value is not None})
         # card id -> its number value, None for a god, as `values`, for the hot path
@@ -117,10 +120,7 @@ class ZeusDeck:
 
     def mask_of(self, cards: "list[str] | tuple[str, ...]") -> int:
         """The kinds among `cards`, as bits of `order`."""
-        mask = 0
-        for card in cards:
-            mask |= self.bit[card]  # type: ignore[attr-defined]
-        return mask
+        return reduce(or_, map(self.bit.__getitem__, cards), 0)  # type: ignore[attr-defined]
 
     def god_total(self, card_id: str, total: int) -> int:
         """Mount Olympus after this god card is played on `total` (cached: legality checks ask often)."""

@@ -226,7 +226,7 @@ class ZeusState(State):
     def to_act(self) -> tuple[int, ...]:
         if self.finished:
             return ()
-        if self.owes_draw is None and (self._sneakers == () or not self.sneakers()):  # the usual case, quickly
+        if self.owes_draw is None and not (self._sneaks_possible and self.sneakers()):  # the usual case, quickly
             return (self.turn,)
         seats = [self.turn, *self.sneakers()]
         if self.owes_draw is not None and self.owes_draw not in seats:
@@ -410,7 +410,7 @@ class ZeusState(State):
         hand.remove(card)
         held = self._held
         if card not in hand:  # that was its last card of this kind
-            held[seat] &= ~deck.bit[card]
+            held[seat] &= deck.without[card]
         self.pile.append((card, seat))
         self._top = (value, seat) if value is not None else (None, None)  # `_top_of_pile`, known here
         if events is not None:
