@@ -55,8 +55,9 @@ class ZeusDeck:
     """Every card kind, in a stable order (numbers low to high, then gods as the file lists them).
 
     Also made once per deck, for the engine's hot path: `values` (card id -> number value, None for a
-    god), `counts` (how many of each card, as a Counter: never change it), `effect_cache` (what a play
-    does, by card, total, match and sneak, as `outcome.play_effect` gives it; see ZeusState), and card
+    god), `counts` (how many of each card, as a Counter: never change it), `effect_cache` and
+    `plain_effects` (what a play does, by card, total, match and sneak, as `outcome.play_effect` gives
+    it; see ZeusState), and card
     kinds as bits: `bit`, `number_bits`, `fits_mask` and `plays_by_mask`."""
 
     cards: Mapping[str, CardDef]
@@ -69,6 +70,9 @@ class ZeusDeck:
         object.__setattr__(self, "values", MappingProxyType({c: d.value for c, d in self.cards.items()}))
         # (card, total, match, sneak) -> `outcome.play_effect`: a pure cache the engine fills as it plays
         object.__setattr__(self, "effect_cache", {})
+        # card -> total (0..100) -> the same for a plain play (no match, no sneak): most plays, looked
+        # up without a key to build; a pure cache the engine fills as it plays
+        object.__setattr__(self, "plain_effects", {c: [None] * (MOUNT_OLYMPUS_TOP + 1) for c in self.order})
         object.__setattr__(self, "_full_deck", tuple(c for c in self.order for _ in range(self.cards[c].count)))
         object.__setattr__(self, "counts", Counter({c: self.cards[c].count for c in self.order}))
         # Card kinds as bits (bit i: `order[i]`), so "which kinds does this hand hold that fit" is one

@@ -400,10 +400,16 @@ class ZeusState(State):
         before = self.total
         value = deck.value_of[card]
         match = value is not None and value == number and played_by != seat
-        key = (card, before, match, sneak)
-        effect = deck.effect_cache.get(key)
-        if effect is None:
-            effect = deck.effect_cache[key] = play_effect(outcome_of(deck.cards[card], before, match, sneak))
+        if match or sneak or before > MOUNT_OLYMPUS_TOP:
+            key = (card, before, match, sneak)
+            effect = deck.effect_cache.get(key)
+            if effect is None:
+                effect = deck.effect_cache[key] = play_effect(outcome_of(deck.cards[card], before, match, sneak))
+        else:  # most plays: kept by card and total, with no key to build and compare
+            effects = deck.plain_effects[card]
+            effect = effects[before]
+            if effect is None:
+                effect = effects[before] = play_effect(outcome_of(deck.cards[card], before, False, False))
         after, steal_reason, wins_round, skips_next = effect
         self.total = after
         hand = self.hands[seat]
