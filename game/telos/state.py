@@ -530,12 +530,13 @@ class TelosState(State):
     def advance(self, seat: int, action: Action | str) -> None:
         """`State.advance`, with its usual case (an action just listed for `seat`) taken directly:
         playouts advance hundreds of thousands of times."""
-        listed = self._legal_cache.get(seat)
-        if listed is None or self.finished or not any(map(is_, listed, repeat(action))):
-            State.advance(self, seat, action)  # checked as `apply` checks it
-            return
-        self.rounds[-1].actions.append([seat, action.text])  # type: ignore[union-attr]
-        self._carry_out(seat, action, None)  # type: ignore[arg-type]
+        if not self.finished:
+            for listed in self._legal_cache.get(seat, ()):  # a plain loop beats building iterators
+                if listed is action:
+                    self.rounds[-1].actions.append([seat, listed.text])
+                    self._carry_out(seat, listed, None)
+                    return
+        State.advance(self, seat, action)  # checked as `apply` checks it
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._legal_cache.clear()  # `_forget_legal`, without a call

@@ -373,11 +373,12 @@ class ZeusState(State):
     def advance(self, seat: int, action: Action | str) -> None:
         """`State.advance`, with its usual case (an action just listed for `seat`) taken directly:
         playouts advance hundreds of thousands of times."""
-        if not any(map(is_, self._legal.get(seat, ()), repeat(action))):
-            State.advance(self, seat, action)  # checked as `apply` checks it
-            return
-        self.rounds[-1].actions.append([seat, action.text])  # type: ignore[union-attr]
-        self._carry_out(seat, action, None)  # type: ignore[arg-type]
+        for listed in self._legal.get(seat, ()):  # a few actions: a plain loop beats building iterators
+            if listed is action:
+                self.rounds[-1].actions.append([seat, listed.text])
+                self._carry_out(seat, listed, None)
+                return
+        State.advance(self, seat, action)  # checked as `apply` checks it
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         """A manual draw, or Z-4..Z-8, Z-11..Z-15 for one card played or sneaked. A play leaves the
