@@ -14,8 +14,8 @@ The number on top (for matches and sneaks) follows from `pile`; hands, pile and 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain, compress, count, repeat
-from operator import and_, is_
+from itertools import chain, repeat
+from operator import is_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -215,11 +215,10 @@ class ZeusState(State):
             number, played_by = self._top
             sneakers = ()
             if number is not None and not self.finished:
-                # Few hold the number: find them without a Python loop, then leave out the two who may not.
-                holders = tuple(compress(count(), map(and_, self._held, repeat(self.deck.number_bits[number]))))
-                if holders:
-                    turn = self.turn
-                    sneakers = tuple(seat for seat in holders if seat != turn and seat != played_by)
+                bit, turn = self.deck.number_bits[number], self.turn
+                for seat, kinds in enumerate(self._held):  # few hold the number: test that first
+                    if kinds & bit and seat != turn and seat != played_by:
+                        sneakers += (seat,)
             self._sneakers = sneakers
         return sneakers
 
