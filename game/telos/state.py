@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import chain, filterfalse, repeat
-from operator import attrgetter, is_
+from itertools import filterfalse, repeat
+from operator import is_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -60,7 +60,6 @@ _PLAYS = _SharedPlays()
 # no splitting, and looking the cards up needs no hashing of new strings
 _CARDS_OF: dict[str, tuple[str, ...]] = {}
 MAX_SHARED_ACTIONS = 50_000
-_CARDS = attrgetter("cards")  # a TrickPlay's cards
 
 
 def _action(verb: str, cards: tuple[str, ...]) -> Action:
@@ -654,7 +653,7 @@ class TelosState(State):
                 if value <= low:
                     lowest_seat, low = play.seat, value
         next_leader, reason = winner, "winner"
-        all_cards = list(chain.from_iterable(map(_CARDS, plays)))
+        all_cards = [card for play in plays for card in play.cards]
         # No Eagle or Cuckoo in the game, or only God cards in the trick (most tricks): no call.
         lead_rule = self._lead_rule() if self.rules.picks_next_leader and \
             not all(map(self.rules.god_value.__contains__, all_cards)) else None  # type: ignore[attr-defined]
