@@ -6,6 +6,7 @@ Every game shares one shape, a verb and its argument words: `play 7`, `play 6a,6
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from game.core.errors import IllegalAction
 from game.core.messages import msg
@@ -16,14 +17,15 @@ class Action:
     verb: str
     args: tuple[str, ...] = ()
 
+    @cached_property
+    def text(self) -> str:
+        """The record notation (`str(action)`). Kept once made, as a plain attribute after the first
+        time: every action's text goes into the record, and engines share their action values, so
+        most texts are asked for many times (the hot path reads `text`, skipping the `str` call)."""
+        return " ".join((self.verb, *self.args))
+
     def __str__(self) -> str:
-        # Kept once made: `apply` writes every action's text into the record, and engines share their
-        # action values, so most texts are asked for many times.
-        text = self.__dict__.get("_text")
-        if text is None:
-            text = " ".join((self.verb, *self.args))
-            object.__setattr__(self, "_text", text)
-        return text
+        return self.text
 
     @classmethod
     def parse(cls, text: str) -> "Action":

@@ -280,7 +280,7 @@ class State(ABC):
         """Check an action as `apply` does (IllegalAction, state unchanged, when refused), record it,
         and return its canonical form for `_apply_legal`."""
         if self._is_listed(seat, action):  # legal and canonical as it stands: nothing to check
-            self.rounds[-1].actions.append([seat, str(action)])
+            self.rounds[-1].actions.append([seat, action.text])
             return action  # type: ignore[return-value]
         if action.__class__ is not Action:
             action = as_action(action)
@@ -295,7 +295,7 @@ class State(ABC):
             reason = msg("nothing is left to chance in this game: only players act")
         if reason is not None:
             raise IllegalAction(reason, seat=seat, action=str(action))
-        self.rounds[-1].actions.append([seat, str(action)])
+        self.rounds[-1].actions.append([seat, action.text])
         return action
 
     def _is_listed(self, seat: int, action: Action | str) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import repeat
+from itertools import filterfalse, repeat
 from operator import is_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
@@ -47,7 +47,15 @@ NOW_KEYS = SETUP_KEYS + ("zeus_cards", "hand_size", "undealt", "divine_used", "s
 
 
 _TRICK_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # (players, leader, direction) -> seats in order
-_PLAYS: dict[tuple[str, ...], Action] = {}  # cards -> the `play` action: legal lists are made very often
+class _SharedPlays(dict[tuple[str, ...], Action]):
+    """cards -> the shared `play` action, made on first asking: legal lists are made very often, and
+    `map(_PLAYS.__getitem__, plays)` turns a list of plays into actions without a Python loop."""
+
+    def __missing__(self, cards: tuple[str, ...]) -> Action:
+        return _action("play", cards)
+
+
+_PLAYS = _SharedPlays()
 # a shared action's text -> its cards, the very strings the hands hold: carrying a play out then needs
 # no splitting, and looking the cards up needs no hashing of new strings
 _CARDS_OF: dict[str, tuple[str, ...]] = {}
@@ -284,7 +292,7 @@ class TelosState(State):
         """T-1..T-4, T-21: deal (or take the recorded deal), then open the first trick."""
         n = len(self.seats)
         scored = {c for cards in self.score_cards for c in cards}
-        pool = [c for c in self.deck if c not in scored]
+        pool = list(filterfalse(scored.__contains__, self.deck))
         blind_count = n if self.divine else 0
         size = min(wanted_size, (len(pool) - blind_count) // n)
         given = self._setup_for_next_round()
@@ -446,7 +454,7 @@ class TelosState(State):
             plays = self.rules._single_follows(hand, self.line[0], self.trick_max)
         else:
             plays = self.rules.follows(hand, self.line, self._earlier_max())
-        actions = [_PLAYS.get(p) or _action("play", p) for p in plays]
+        actions = list(map(_PLAYS.__getitem__, plays))
         if self.divine and not self.divine_used[seat]:
             actions += [_action("divine", (c,)) for c in canonical(hand)]
         self._legal_cache[seat] = actions
@@ -521,12 +529,13 @@ class TelosState(State):
     def advance(self, seat: int, action: Action | str) -> None:
         """`State.advance`, with its usual case (an action just listed for `seat`) taken directly:
         playouts advance hundreds of thousands of times."""
-        listed = self._legal_cache.get(seat)
-        if listed is None or self.finished or not any(map(is_, listed, repeat(action))):
-            State.advance(self, seat, action)  # checked as `apply` checks it
-            return
-        self.rounds[-1].actions.append([seat, str(action)])
-        self._carry_out(seat, action, None)  # type: ignore[arg-type]
+        if not self.finished:
+            for listed in self._legal_cache.get(seat, ()):  # a plain loop beats building iterators
+                if listed is action:
+                    self.rounds[-1].actions.append([seat, listed.text])
+                    self._carry_out(seat, listed, None)
+                    return
+        State.advance(self, seat, action)  # checked as `apply` checks it
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._legal_cache.clear()  # `_forget_legal`, without a call
@@ -644,11 +653,13 @@ class TelosState(State):
                 if value <= low:
                     lowest_seat, low = play.seat, value
         next_leader, reason = winner, "winner"
-        lead_rule = self._lead_rule() if self.rules.picks_next_leader else None  # no Eagle or Cuckoo: no call
+        all_cards = [card for play in plays for card in play.cards]
+        # No Eagle or Cuckoo in the game, or only God cards in the trick (most tricks): no call.
+        lead_rule = self._lead_rule() if self.rules.picks_next_leader and \
+            not all(map(self.rules.god_value.__contains__, all_cards)) else None  # type: ignore[attr-defined]
         if lead_rule is not None:
             kind, who, _card = lead_rule
             next_leader, reason = (who, "eagle") if kind == "player" else (lowest_seat, "cuckoo")
-        all_cards = [c for p in plays for c in p.cards]
         if events is not None:
             events.append(Event("trick_won", winner, {
                 "winner": winner, "next_leader": None if self.last_trick else next_leader, "reason": reason,

@@ -47,12 +47,13 @@ table can animate the first deal (later deals come back from `apply`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 
-@dataclass(frozen=True)
-class TrickPlay:
-    """One seat's play in a trick: its cards and the value each counted for."""
+class TrickPlay(NamedTuple):
+    """One seat's play in a trick: its cards and the value each counted for. An immutable named
+    tuple rather than a frozen dataclass: the engine makes one for every card played, and a frozen
+    dataclass sets each field through a slow call."""
 
     seat: int
     cards: tuple[str, ...]

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from game.core.actions import Action
 from game.core.content import Node, load_yaml, parse_yaml
 from game.core.messages import Message, msg
 from game.core.powers import PowerSpec
@@ -52,9 +55,10 @@ class ZeusDeck:
     """Every card kind, in a stable order (numbers low to high, then gods as the file lists them).
 
     Also made once per deck, for the engine's hot path: `values` (card id -> number value, None for a
-    god), `counts` (how many of each card, as a Counter: never change it), `outcome_cache` (what a play
-    does, by card, total, match and sneak; see ZeusState), and card kinds as bits: `bit`, `number_bits`,
-    `fits_mask` and `plays_by_mask`."""
+    god), `counts` (how many of each card, as a Counter: never change it), `effect_cache` and
+    `plain_effects` (what a play does, by card, total, match and sneak, as `outcome.play_effect` gives
+    it; see ZeusState), and card
+    kinds as bits: `bit`, `number_bits`, `fits_mask` and `plays_by_mask`."""
 
     cards: Mapping[str, CardDef]
     order: tuple[str, ...]
@@ -64,22 +68,34 @@ class ZeusDeck:
         object.__setattr__(self, "_god_totals", {})  # (god, total) -> total after: a pure cache
         object.__setattr__(self, "_ranks", {card_id: i for i, card_id in enumerate(self.order)})
         object.__setattr__(self, "values", MappingProxyType({c: d.value for c, d in self.cards.items()}))
-        # (card, total, match, sneak) -> PlayOutcome: a pure cache the engine fills as it plays
-        object.__setattr__(self, "outcome_cache", {})
+        # (card, total, match, sneak) -> `outcome.play_effect`: a pure cache the engine fills as it plays
+        object.__setattr__(self, "effect_cache", {})
+        # card -> total (0..100) -> the same for a plain play (no match, no sneak): most plays, looked
+        # up without a key to build; a pure cache the engine fills as it plays
+        object.__setattr__(self, "plain_effects", {c: [None] * (MOUNT_OLYMPUS_TOP + 1) for c in self.order})
         object.__setattr__(self, "_full_deck", tuple(c for c in self.order for _ in range(self.cards[c].count)))
         object.__setattr__(self, "counts", Counter({c: self.cards[c].count for c in self.order}))
         # Card kinds as bits (bit i: `order[i]`), so "which kinds does this hand hold that fit" is one
         # `&` in the engine's hot path: `bit` per card id, `number_bits` per number value.
         # Plain dicts (a read-only mapping answers more slowly): never change them.
         object.__setattr__(self, "bit", {c: 1 << i for i, c in enumerate(self.order)})
+        object.__setattr__(self, "without", {c: ~(1 << i) for i, c in enumerate(self.order)})  # `& without[c]` drops c
         kinds = [self.cards[c] for c in self.order]
         object.__setattr__(self, "number_bits", {d.value: 1 << i for i, d in enumerate(kinds) if d.value is not None})
         # card id -> its number value, None for a god, as `values`, for the hot path
         object.__setattr__(self, "value_of", {c: d.value for c, d in self.cards.items()})
         # total -> the kinds a turn may play on it without a match (Z-7), for every total a round can
         # show before its end (0..100); `fits_mask` works out any other total.
-        object.__setattr__(self, "_fits", tuple(self._fitting(t) for t in range(MOUNT_OLYMPUS_TOP + 1)))
-        # mask of kinds -> their `play` actions in deck order: a pure cache the engine fills
+        fits = tuple(self._fitting(t) for t in range(MOUNT_OLYMPUS_TOP + 1))
+        object.__setattr__(self, "fits_by_total", fits)
+        # number on top (None: a god) -> total -> the kinds the turn seat may play: those that fit, and on
+        # a number the same number (Z-7's match, when someone else played the top card, as it is right
+        # after a play: the turn has passed on)
+        fits_on_top: dict[int | None, tuple[int, ...]] = {None: fits}
+        for value, bit in self.number_bits.items():  # type: ignore[attr-defined]
+            fits_on_top[value] = tuple(mask | bit for mask in fits)
+        object.__setattr__(self, "fits_on_top", fits_on_top)
+        # mask of kinds -> their `play` actions in deck order: a pure cache `plays_of` fills
         object.__setattr__(self, "plays_by_mask", {})
 
     def _fitting(self, total: int) -> int:
@@ -94,15 +110,21 @@ class ZeusDeck:
 
     def fits_mask(self, total: int) -> int:
         """The kinds a turn may play on `total` without a match (Z-7), as bits of `order`."""
-        fits: tuple[int, ...] = self._fits  # type: ignore[attr-defined]
+        fits: tuple[int, ...] = self.fits_by_total  # type: ignore[attr-defined]
         return fits[total] if 0 <= total < len(fits) else self._fitting(total)
+
+    def plays_of(self, mask: int) -> list[Action]:
+        """The `play` actions of the kinds in `mask`, in deck order: one shared list per mask (kept in
+        `plays_by_mask`, which the engine reads first), so never change it."""
+        plays = self.plays_by_mask.get(mask)  # type: ignore[attr-defined]
+        if plays is None:
+            plays = self.plays_by_mask[mask] = [  # type: ignore[attr-defined]
+                action_for("play", card) for card in self.order if self.bit[card] & mask]  # type: ignore[attr-defined]
+        return plays
 
     def mask_of(self, cards: "list[str] | tuple[str, ...]") -> int:
         """The kinds among `cards`, as bits of `order`."""
-        mask = 0
-        for card in cards:
-            mask |= self.bit[card]  # type: ignore[attr-defined]
-        return mask
+        return reduce(or_, map(self.bit.__getitem__, cards), 0)  # type: ignore[attr-defined]
 
     def god_total(self, card_id: str, total: int) -> int:
         """Mount Olympus after this god card is played on `total` (cached: legality checks ask often)."""
@@ -132,6 +154,19 @@ class ZeusDeck:
     def rank(self, card_id: str) -> int:
         """The card's place in `order` (numbers low to high, then the gods)."""
         return self._ranks[card_id]  # type: ignore[attr-defined]
+
+
+_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
+def action_for(verb: str, card: str) -> Action:
+    """Shared immutable action values (`play 7`, `sneak 8`): legal-action lists are built very often
+    in self-play, and the engine recognises a listed action by identity."""
+    key = (verb, card)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = Action.of(verb, card)
+    return action
 
 
 def number_effect(value: int) -> Message:

@@ -25,6 +25,15 @@ class PlayOutcome:
         return self.steal_reason is not None
 
 
+PlayEffect = tuple[int, "str | None", "str | None", bool]
+"""What the engine needs of a `PlayOutcome`, as a plain tuple it unpacks in one step:
+(total, steal_reason, wins_round, skips_next)."""
+
+
+def play_effect(outcome: PlayOutcome) -> PlayEffect:
+    return outcome.total, outcome.steal_reason, outcome.wins_round, outcome.skips_next
+
+
 def play_outcome(card: CardDef, total: int, top_number: int | None, top_number_seat: int | None,
                  seat: int, *, sneak: bool = False) -> PlayOutcome:
     """The effect of `seat` playing `card` on `total` (whether it is legal to play it now aside)."""

@@ -24,8 +24,8 @@ from game.core.engine import GAME_OVER, SeatInfo, State, shuffle
 from game.core.messages import Message, msg
 from game.core.records import PositionParts, read_position
 from game.core.events import Event
-from game.zeus.deck import HAND_SIZE, MOUNT_OLYMPUS_TOP, ZeusDeck
-from game.zeus.outcome import outcome_of
+from game.zeus.deck import HAND_SIZE, MOUNT_OLYMPUS_TOP, ZeusDeck, action_for
+from game.zeus.outcome import outcome_of, play_effect
 from game.zeus.terms import god_name
 from game.zeus.view import ZeusView
 
@@ -40,19 +40,6 @@ NOW_KEYS = SETUP_KEYS + ("turn", "total", "pile", "zeus_holder", "owes_draw", "l
 
 
 DRAW = Action.of("draw")
-_ACTIONS: dict[tuple[str, str], Action] = {}
-_PLAYS: dict[str, Action] = {}  # card -> its `play` action (`action_for("play", card)`), for the hot path
-
-
-def action_for(verb: str, card: str) -> Action:
-    """Shared immutable action values: legal-action lists are built very often in self-play."""
-    key = (verb, card)
-    action = _ACTIONS.get(key)
-    if action is None:
-        action = _ACTIONS[key] = Action.of(verb, card)
-        if verb == "play":
-            _PLAYS[card] = action
-    return action
 
 
 def first_player_by_name(names: Sequence[str]) -> int:
@@ -136,6 +123,9 @@ class ZeusState(State):
     def _take_options(self) -> None:
         """What the options fix for the whole game, read once: the hot path asks on every action."""
         self._sneaks_possible = self.players > 2 and bool(self.options.get("sneak"))  # Z-9
+        # What `_sneakers` is reset to after each change: None (work it out when asked), or () when
+        # nobody can ever sneak in this game (the option is off, or two players).
+        self._sneakers_unknown: tuple[int, ...] | None = None if self._sneaks_possible else ()
         self._manual_draw = bool(self.options.get("manual_draw"))
 
     def _position_now(self) -> dict[str, Any]:
@@ -235,7 +225,7 @@ class ZeusState(State):
     def to_act(self) -> tuple[int, ...]:
         if self.finished:
             return ()
-        if self.owes_draw is None and (self._sneakers == () or not self.sneakers()):  # the usual case, quickly
+        if self.owes_draw is None and not (self._sneaks_possible and self.sneakers()):  # the usual case, quickly
             return (self.turn,)
         seats = [self.turn, *self.sneakers()]
         if self.owes_draw is not None and self.owes_draw not in seats:
@@ -281,17 +271,13 @@ class ZeusState(State):
         plays = self._turn_plays
         if plays is None:
             seat, deck = self.turn, self.deck
-            total, fits = self.total, deck._fits  # type: ignore[attr-defined]  # `fits_mask`, without a call
+            total, fits = self.total, deck.fits_by_total  # `fits_mask`, without a call
             fitting = fits[total] if 0 <= total < len(fits) else deck.fits_mask(total)
             number, played_by = self._top
             if number is not None and played_by != seat:  # a match is played past 100 too
                 fitting |= deck.number_bits[number]
             playable = self._held[seat] & fitting
-            plays = deck.plays_by_mask.get(playable)
-            if plays is None:
-                plays = deck.plays_by_mask[playable] = [
-                    action_for("play", card) for card in deck.order if deck.bit[card] & playable]
-            self._turn_plays = plays
+            plays = self._turn_plays = deck.plays_by_mask.get(playable) or deck.plays_of(playable)
         return plays
 
     def normalize(self, action: Action) -> Action:
@@ -362,7 +348,7 @@ class ZeusState(State):
     # ----- carrying out actions ---------------------------------------------------------------------
     def _forget_derived(self) -> None:
         # Without the Same Number Sneak in play (an option, or two players) nobody ever may sneak.
-        self._sneakers = None if self._sneaks_possible else ()
+        self._sneakers = self._sneakers_unknown
         self._legal = {}
         self._turn_plays = None
 
@@ -386,22 +372,25 @@ class ZeusState(State):
     def advance(self, seat: int, action: Action | str) -> None:
         """`State.advance`, with its usual case (an action just listed for `seat`) taken directly:
         playouts advance hundreds of thousands of times."""
-        listed = self._legal.get(seat)
-        if listed is None or not any(map(is_, listed, repeat(action))):
-            State.advance(self, seat, action)  # checked as `apply` checks it
-            return
-        self.rounds[-1].actions.append([seat, str(action)])
-        self._carry_out(seat, action, None)  # type: ignore[arg-type]
+        for listed in self._legal.get(seat, ()):  # a few actions: a plain loop beats building iterators
+            if listed is action:
+                self.rounds[-1].actions.append([seat, listed.text])
+                self._carry_out(seat, listed, None)
+                return
+        State.advance(self, seat, action)  # checked as `apply` checks it
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        self._forget_derived()
-        if action.verb == "draw":
+        """A manual draw, or Z-4..Z-8, Z-11..Z-15 for one card played or sneaked. A play leaves the
+        derived caches as `_forget_derived` would, less what it already knows: the new turn seat's
+        plays, which Z-8 asks for (one function, not three: it runs for every action of a playout)."""
+        verb = action.verb
+        if verb == "draw":
+            self._forget_derived()
             self.owes_draw = None
             self._draw_one(seat, events)
-        else:
-            self._play(seat, action.args[0], action.verb == "sneak", events)
-
-    def _play(self, seat: int, card: str, sneak: bool, events: list[Event] | None) -> None:
+            return
+        card = action.args[0]
+        sneak = verb == "sneak"
         if self.owes_draw is not None:  # Z-15: the next card is played before that seat drew
             if events is not None:
                 events.append(Event("draw_lost", seat=self.owes_draw))
@@ -411,17 +400,23 @@ class ZeusState(State):
         before = self.total
         value = deck.value_of[card]
         match = value is not None and value == number and played_by != seat
-        key = (card, before, match, sneak)
-        outcome = deck.outcome_cache.get(key)
-        if outcome is None:
-            outcome = deck.outcome_cache[key] = outcome_of(deck.cards[card], before, match, sneak)
-        after, steal_reason, wins_round, skips_next = outcome.total, outcome.steal_reason, \
-            outcome.wins_round, outcome.skips_next
+        if match or sneak or before > MOUNT_OLYMPUS_TOP:
+            key = (card, before, match, sneak)
+            effect = deck.effect_cache.get(key)
+            if effect is None:
+                effect = deck.effect_cache[key] = play_effect(outcome_of(deck.cards[card], before, match, sneak))
+        else:  # most plays: kept by card and total, with no key to build and compare
+            effects = deck.plain_effects[card]
+            effect = effects[before]
+            if effect is None:
+                effect = effects[before] = play_effect(outcome_of(deck.cards[card], before, False, False))
+        after, steal_reason, wins_round, skips_next = effect
         self.total = after
         hand = self.hands[seat]
         hand.remove(card)
+        held = self._held
         if card not in hand:  # that was its last card of this kind
-            self._held[seat] &= ~deck.bit[card]
+            held[seat] &= deck.without[card]
         self.pile.append((card, seat))
         self._top = (value, seat) if value is not None else (None, None)  # `_top_of_pile`, known here
         if events is not None:
@@ -450,7 +445,7 @@ class ZeusState(State):
         else:  # `_draw_one`, here without a call: nearly every play draws
             drawn = draw_pile.pop(0)
             hand.append(drawn)
-            self._held[seat] |= deck.bit[drawn]
+            held[seat] |= deck.bit[drawn]
             if events is not None:
                 events.append(Event("card_drawn", seat, {"draw_pile_size": len(draw_pile)},
                                     {"card": drawn}, private_to=seat))
@@ -458,8 +453,18 @@ class ZeusState(State):
         turn = self.turn = (seat + step) % self.players
         if events is not None:
             events.append(Event("turn_passed", turn, {"turn": turn}))
-        if not self._plays_on_turn():  # Z-8 (what it finds is the new turn seat's legal plays)
+        # Z-8 needs the new turn seat's plays: `_plays_on_turn`, here from what is known: the card just
+        # played is on top (a number only `seat` cannot match, and after a number the turn is someone
+        # else's), and `after` is the total, below 100 here (100 or more ended the round).
+        playable = held[turn] & deck.fits_on_top[value][after]
+        plays = self._turn_plays = deck.plays_by_mask.get(playable) or deck.plays_of(playable)
+        self._sneakers = self._sneakers_unknown  # as `_forget_derived` leaves them
+        if not plays:
             self._close_round("no_legal_play", events)
+        elif self.owes_draw != turn:  # then these plays are all the turn seat may do: keep them as its list
+            self._legal = {turn: plays}
+        else:
+            self._legal = {}
 
     def _draw_one(self, seat: int, events: list[Event] | None) -> None:
         card = self.draw_pile.pop(0)
