@@ -82,8 +82,9 @@ def choose_zeus_cards(content: TelosContent, option: Any, player_count: int, see
         return tuple(sorted(rng.sample(list(content.zeus_ids), player_count)))
     chosen = tuple(option)
     if len(chosen) != player_count:
-        raise ValueError(f"zeus_cards: {player_count} players need {player_count} Zeus cards, "
-                         f"{len(chosen)} were listed")
+        raise ValueError(msg_n("zeus_cards: {players} players need {players} Zeus cards, {count} was listed",
+                               "zeus_cards: {players} players need {players} Zeus cards, {count} were listed",
+                               len(chosen), players=player_count))
     return tuple(sorted(chosen))
 
 
