@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from game.core.actions import Action
 from game.core.errors import IllegalAction
 from game.telos.cards import canonical, is_zeus, parse_god_card
+from game.telos.reading import HIGHEST_GOD_VALUE, HandReading, SeenTrick, plays_like_normal, read_round
 from game.telos.state import TelosState, game_deck, play_rules
 from game.telos.view import TelosView, TrickPlay
 
@@ -137,13 +138,24 @@ class RoundMemory:
     def __init__(self) -> None:
         self._round: tuple[Any, ...] | None = None
         self.tricks: dict[int, tuple[TrickPlay, ...]] = {}
+        self.start_sizes: dict[int, int] = {}  # trick number -> cards each seat held when it began
 
     def observe(self, view: TelosView) -> None:
         key = (view.names, view.round_index, view.dealer, view.totals)
         if key != self._round:
-            self._round, self.tricks = key, {}
+            self._round, self.tricks, self.start_sizes = key, {}, {}
         if view.previous_trick and view.trick_number >= 1:
             self.tricks[view.trick_number - 1] = view.previous_trick
+            # this seat has not played in the trick under way yet: its hand is as that trick began
+            self.start_sizes[view.trick_number - 1] = len(view.hand) + len(view.previous_trick[0].cards)
+
+    def seen_tricks(self, view: TelosView) -> list[SeenTrick]:
+        """This round's remembered tricks and the trick under way, for reading plays (reading.py)."""
+        seen = [SeenTrick(view.trick, len(view.hand), view.last_trick)]
+        if self._round == (view.names, view.round_index, view.dealer, view.totals):
+            seen += [SeenTrick(plays, self.start_sizes[number], False) for number, plays in self.tricks.items()
+                     if number < view.trick_number and number in self.start_sizes]
+        return seen
 
     def forced(self, view: TelosView) -> list[tuple[ForcedFollow, list[str]]]:
         """Forced follows of earlier tricks of this round that still bind a seat, each with the cards
@@ -183,7 +195,8 @@ class TelosDeterminizer:
         self.memory = RoundMemory()
         self._bounds: list[tuple[ForcedFollow, list[str]]] = []
         self._floors: dict[int, int] = {}
-        self._ceilings: dict[int, int] = {}
+        self._readings: dict[int, HandReading] = {}  # forced-follow ceilings and what plays read
+        self._bound_order: list[int] = []
         self.rejected = 0  # samples drawn again because a replayed play was illegal (for tests)
         self.forced = 0    # samples kept without the check after MAX_REJECTIONS
 
@@ -195,19 +208,34 @@ class TelosDeterminizer:
             self._public, self._hidden = self._public_position(view, rng)
             self._public_for = view
             self._bounds = self.memory.forced(view)
-            self._floors, self._ceilings = {}, {}
+            self._floors, self._readings = {}, {}
             for follow, _ in self._bounds:
                 self._floors[follow.seat] = max(self._floors.get(follow.seat, NO_FLOOR), follow.floor)
-                self._ceilings[follow.seat] = min(self._ceilings.get(follow.seat, ONLY_ZEUS), follow.ceiling)
+                ceiling = HandReading(min(follow.ceiling, HIGHEST_GOD_VALUE), follow.ceiling >= ONLY_ZEUS)
+                self._readings[follow.seat] = self._readings.get(follow.seat, HandReading()).narrowed(ceiling)
+            skip = [view.seat] + [s for s, used in enumerate(view.divine_used) if used]
+            for seat, reading in read_round(self.memory.seen_tricks(view), skip).items():
+                self._readings[seat] = self._readings.get(seat, HandReading()).narrowed(reading)
+            bound = set(self._floors) | set(self._readings)
+            self._bound_order = sorted(bound, key=lambda seat: (-self._floors.get(seat, NO_FLOOR),
+                                                                self._readings.get(seat, HandReading()).god_ceiling))
+        unlike_normal: dict[str, Any] | None = None  # a legal sample whose plays `normal` would not make
         for _ in range(MAX_REJECTIONS):
             position = self._with_hidden_cards(view, rng, at_trick_start=True)
             if self._bounds and not self._respects_bounds(position["now"]["hands"]):
                 self.rejected += 1
                 continue
             state = self.game.from_position(position)
-            if self._replay_trick(state, view):
+            replayed = self._replay_trick(state, view, like_normal=True)
+            if replayed is True:
                 return state
+            if replayed is None and unlike_normal is None:
+                unlike_normal = position
             self.rejected += 1
+        if unlike_normal is not None:  # the plays are legal with it: better than no check at all
+            state = self.game.from_position(unlike_normal)
+            self._replay_trick(state, view, like_normal=False)
+            return state
         self.forced += 1
         return self.game.from_position(self._with_hidden_cards(view, rng, at_trick_start=False))
 
@@ -269,12 +297,18 @@ class TelosDeterminizer:
         rng.shuffle(cards)
         played: dict[int, tuple[str, ...]] = {play.seat: play.cards for play in view.trick}
         hands_now: list[list[str]] = [list(view.hand) if seat == me else [] for seat in range(len(view.hand_sizes))]
-        # Bound seats first, the highest floor first, each taking the first cards that fit its bounds.
-        bound = sorted(self._floors, key=lambda seat: -self._floors[seat])
-        for seat in bound + [s for s in range(len(view.hand_sizes)) if s != me and s not in self._floors]:
+        # Bound seats first (the highest floor, then the lowest ceiling, first), each taking the first
+        # cards that fit its bounds.
+        bound = self._bound_order
+        for seat in bound + [s for s in range(len(view.hand_sizes)) if s != me and s not in bound]:
             size, floor = view.hand_sizes[seat], self._floors.get(seat, NO_FLOOR)
-            ceiling = self._ceilings.get(seat, ONLY_ZEUS)
-            fits = [i for i, c in enumerate(cards) if self._fits(c, floor, ceiling)]
+            reading = self._readings.get(seat)
+            if floor == NO_FLOOR and reading is None:  # unbound: every card fits
+                fits = list(range(len(cards)))
+            else:
+                fits = [i for i, c in enumerate(cards) if self._fits(c, floor, reading)]
+            if len(fits) < size and reading is not None:  # what plays read may be wrong: floors alone
+                fits = [i for i, c in enumerate(cards) if self._fits(c, floor, None)]
             if len(fits) < size:
                 fits = list(range(len(cards)))  # the floors cannot all hold: deal freely, the checks decide
             taken = set(fits[:size])
@@ -300,23 +334,28 @@ class TelosDeterminizer:
         return {**public, "rounds": rounds, "now": sampled}
 
     @staticmethod
-    def _fits(card: str, floor: int, ceiling: int) -> bool:
-        """A card a seat with this floor and ceiling may hold (a ceiling below ONLY_ZEUS rules out Zeus)."""
+    def _fits(card: str, floor: int, reading: HandReading | None) -> bool:
+        """A card a seat with this floor and reading may hold."""
         value = god_value(card)
         if value is None:
-            return ceiling == ONLY_ZEUS
-        return floor <= value <= ceiling
+            return reading is None or reading.zeus_possible
+        return floor <= value and (reading is None or value <= reading.god_ceiling)
 
     def _respects_bounds(self, start_hands: list[list[str]]) -> bool:
         """Every earlier forced follow was still what its seat had to play, with this sample's hand
         at the current trick's start and the cards the seat played in between."""
         return all(follow.allows(start_hands[follow.seat] + later) for follow, later in self._bounds)
 
-    def _replay_trick(self, state: TelosState, view: TelosView) -> bool:
-        """Play the current trick's plays again; False when the sample makes one of them illegal."""
+    def _replay_trick(self, state: TelosState, view: TelosView, like_normal: bool) -> bool | None:
+        """Play the current trick's plays again; False when the sample makes one of them illegal.
+        `like_normal`: None when one of them is legal but not what `normal` would have played with
+        this sample's hand (reading.py); the reader's own plays and a Divine Trick user's pass."""
+        unlike = False
         for play in view.trick:
+            if like_normal and not unlike and play.seat != view.seat and not view.divine_used[play.seat]:
+                unlike = not plays_like_normal(state, play.seat, play.cards)
             try:
                 state.apply(play.seat, Action("play", (",".join(play.cards),)))
             except IllegalAction:
                 return False
-        return True
+        return None if unlike else True
