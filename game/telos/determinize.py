@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from game.core.actions import Action
 from game.core.errors import IllegalAction
 from game.telos.cards import canonical, is_zeus, parse_god_card
-from game.telos.reading import HIGHEST_GOD_VALUE, HandReading, SeenTrick, plays_like_normal, read_round
+from game.telos.reading import HIGHEST_GOD_VALUE, HandReading, SeenTrick, read_round
 from game.telos.state import TelosState, game_deck, play_rules
 from game.telos.view import TelosView, TrickPlay
 
@@ -219,23 +219,15 @@ class TelosDeterminizer:
             bound = set(self._floors) | set(self._readings)
             self._bound_order = sorted(bound, key=lambda seat: (-self._floors.get(seat, NO_FLOOR),
                                                                 self._readings.get(seat, HandReading()).god_ceiling))
-        unlike_normal: dict[str, Any] | None = None  # a legal sample whose plays `normal` would not make
         for _ in range(MAX_REJECTIONS):
             position = self._with_hidden_cards(view, rng, at_trick_start=True)
             if self._bounds and not self._respects_bounds(position["now"]["hands"]):
                 self.rejected += 1
                 continue
             state = self.game.from_position(position)
-            replayed = self._replay_trick(state, view, like_normal=True)
-            if replayed is True:
+            if self._replay_trick(state, view):
                 return state
-            if replayed is None and unlike_normal is None:
-                unlike_normal = position
             self.rejected += 1
-        if unlike_normal is not None:  # the plays are legal with it: better than no check at all
-            state = self.game.from_position(unlike_normal)
-            self._replay_trick(state, view, like_normal=False)
-            return state
         self.forced += 1
         return self.game.from_position(self._with_hidden_cards(view, rng, at_trick_start=False))
 
@@ -346,16 +338,11 @@ class TelosDeterminizer:
         at the current trick's start and the cards the seat played in between."""
         return all(follow.allows(start_hands[follow.seat] + later) for follow, later in self._bounds)
 
-    def _replay_trick(self, state: TelosState, view: TelosView, like_normal: bool) -> bool | None:
-        """Play the current trick's plays again; False when the sample makes one of them illegal.
-        `like_normal`: None when one of them is legal but not what `normal` would have played with
-        this sample's hand (reading.py); the reader's own plays and a Divine Trick user's pass."""
-        unlike = False
+    def _replay_trick(self, state: TelosState, view: TelosView) -> bool:
+        """Play the current trick's plays again; False when the sample makes one of them illegal."""
         for play in view.trick:
-            if like_normal and not unlike and play.seat != view.seat and not view.divine_used[play.seat]:
-                unlike = not plays_like_normal(state, play.seat, play.cards)
             try:
                 state.apply(play.seat, Action("play", (",".join(play.cards),)))
             except IllegalAction:
                 return False
-        return None if unlike else True
+        return True

@@ -11,10 +11,6 @@ one card played alone reads as follows (not on the last trick, where every card 
 - such a follow with more cards left (`normal` then saves its cards and throws a Zeus card first): it
   held no Zeus card.
 
-Those readings bind the seat for the rest of the round. Within the trick under way, which a sample
-replays from its start, `plays_like_normal` asks the exact question instead, for plays of any size:
-would `normal`, holding this sample's hand, have rated the play seen as its best?
-
 Measured over 150–200 games of four `normal` players (seat views beside the true hands): 9,742
 single leads with a choice, 1,331 late follows and 1,423 early follows; every one held as said.
 A hand only loses cards during a round, so what held then still holds for the cards the seat keeps;
@@ -27,16 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from game.core.actions import Action
-from game.telos.agents import NormalAgent
+from game.telos.agents import LATE_HAND
 from game.telos.cards import is_zeus, parse_god_card
-from game.telos.state import TelosState
 from game.telos.view import TrickPlay
 
 HIGHEST_GOD_VALUE = 13
-MOST_PLAYS_RATED = 60  # a follow listing more plays than this is not checked (rating them costs too much)
-_NORMAL = NormalAgent()
-LATE_REST = 3  # `normal`'s LATE_HAND: from this many cards left after a play it sheds its highest
 
 
 @dataclass(frozen=True)
@@ -79,7 +70,7 @@ def read_trick(trick: SeenTrick) -> dict[int, HandReading]:
             if index == 0:
                 found[play.seat] = HandReading(god_ceiling=value)
             elif value >= line:
-                if trick.start_size - 1 <= LATE_REST:
+                if trick.start_size - 1 <= LATE_HAND:  # few cards left: `normal` sheds its highest
                     found[play.seat] = HandReading(god_ceiling=value)
                 else:
                     found[play.seat] = HandReading(zeus_possible=False)
@@ -97,20 +88,3 @@ def read_round(tricks: Iterable[SeenTrick], skip: Sequence[int]) -> dict[int, Ha
                 readings[seat] = readings.get(seat, HandReading()).narrowed(reading)
     return readings
 
-
-def plays_like_normal(state: TelosState, seat: int, cards: tuple[str, ...]) -> bool:
-    """Whether `normal`, in this (sampled) state, rates playing `cards` as high as any legal play: it
-    could have made this play. Plays on the last trick, and follows of very many choices, pass."""
-    view = state.view(seat)
-    if view.last_trick:
-        return True
-    plays = [a for a in state.legal_actions(seat) if a.verb == "play"]
-    if len(plays) > MOST_PLAYS_RATED:
-        return True
-    lead = not view.trick
-    seen = _NORMAL.rate(view, cards, lead)
-    return all(_NORMAL.rate(view, _cards(a), lead) <= seen + 1e-9 for a in plays)
-
-
-def _cards(action: Action) -> tuple[str, ...]:
-    return tuple(action.args[0].split(","))
