@@ -21,8 +21,12 @@ asked once a trick sees every trick of the round there in turn. A follow that di
 seat still holds is at least the highest of them (none, when Zeus cards filled the play), and the
 seat could not reach that line with the cards it held then. The other hands are dealt with those
 floors respected (the most bound seat first), and a sample whose hands, with the cards each seat
-played since, would have let such a seat reach is drawn again. A seat that reached revealed nothing.
-A seat that used its Divine Trick is not bound (its hand changed in a way nobody saw). The memory
+played since, would have let such a seat reach is drawn again. By the rules alone, a seat that reached revealed nothing.
+A seat that used its Divine Trick is not bound (its hand changed in a way nobody saw).
+
+The others' single-card plays are read as a `normal` player's (game/telos/reading.py): a lead or a late
+follow caps the God cards the seat still holds, an early follow that reached rules out Zeus cards.
+Hands are dealt within those readings where they can be, else within the floors alone. The memory
 is the playing agent's (game/telos/hard.py observes every view it is shown); a determinizer nobody
 feeds samples from its view alone, as the post-game review needs (each verdict its own).
 
@@ -299,7 +303,9 @@ class TelosDeterminizer:
                 fits = list(range(len(cards)))
             else:
                 fits = [i for i, c in enumerate(cards) if self._fits(c, floor, reading)]
-            if len(fits) < size and reading is not None:  # what plays read may be wrong: floors alone
+            if len(fits) < size and reading is not None:
+                # a reading may be wrong (a player unlike `normal`): the floors alone; a forced follow's
+                # ceiling is still checked below (`_respects_bounds`)
                 fits = [i for i, c in enumerate(cards) if self._fits(c, floor, None)]
             if len(fits) < size:
                 fits = list(range(len(cards)))  # the floors cannot all hold: deal freely, the checks decide
