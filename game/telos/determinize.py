@@ -21,8 +21,12 @@ asked once a trick sees every trick of the round there in turn. A follow that di
 seat still holds is at least the highest of them (none, when Zeus cards filled the play), and the
 seat could not reach that line with the cards it held then. The other hands are dealt with those
 floors respected (the most bound seat first), and a sample whose hands, with the cards each seat
-played since, would have let such a seat reach is drawn again. A seat that reached revealed nothing.
-A seat that used its Divine Trick is not bound (its hand changed in a way nobody saw). The memory
+played since, would have let such a seat reach is drawn again. By the rules alone, a seat that reached revealed nothing.
+A seat that used its Divine Trick is not bound (its hand changed in a way nobody saw).
+
+The others' single-card plays are read as a `normal` player's (game/telos/reading.py): a lead or a late
+follow caps the God cards the seat still holds, an early follow that reached rules out Zeus cards.
+Hands are dealt within those readings where they can be, else within the floors alone. The memory
 is the playing agent's (game/telos/hard.py observes every view it is shown); a determinizer nobody
 feeds samples from its view alone, as the post-game review needs (each verdict its own).
 
@@ -42,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from game.core.actions import Action
 from game.core.errors import IllegalAction
 from game.telos.cards import canonical, is_zeus, parse_god_card
+from game.telos.reading import HIGHEST_GOD_VALUE, HandReading, SeenTrick, read_round
 from game.telos.state import TelosState, game_deck, play_rules
 from game.telos.view import TelosView, TrickPlay
 
@@ -137,13 +142,24 @@ class RoundMemory:
     def __init__(self) -> None:
         self._round: tuple[Any, ...] | None = None
         self.tricks: dict[int, tuple[TrickPlay, ...]] = {}
+        self.start_sizes: dict[int, int] = {}  # trick number -> cards each seat held when it began
 
     def observe(self, view: TelosView) -> None:
         key = (view.names, view.round_index, view.dealer, view.totals)
         if key != self._round:
-            self._round, self.tricks = key, {}
+            self._round, self.tricks, self.start_sizes = key, {}, {}
         if view.previous_trick and view.trick_number >= 1:
             self.tricks[view.trick_number - 1] = view.previous_trick
+            # this seat has not played in the trick under way yet: its hand is as that trick began
+            self.start_sizes[view.trick_number - 1] = len(view.hand) + len(view.previous_trick[0].cards)
+
+    def seen_tricks(self, view: TelosView) -> list[SeenTrick]:
+        """This round's remembered tricks and the trick under way, for reading plays (reading.py)."""
+        seen = [SeenTrick(view.trick, len(view.hand), view.last_trick)]
+        if self._round == (view.names, view.round_index, view.dealer, view.totals):
+            seen += [SeenTrick(plays, self.start_sizes[number], False) for number, plays in self.tricks.items()
+                     if number < view.trick_number and number in self.start_sizes]
+        return seen
 
     def forced(self, view: TelosView) -> list[tuple[ForcedFollow, list[str]]]:
         """Forced follows of earlier tricks of this round that still bind a seat, each with the cards
@@ -183,7 +199,8 @@ class TelosDeterminizer:
         self.memory = RoundMemory()
         self._bounds: list[tuple[ForcedFollow, list[str]]] = []
         self._floors: dict[int, int] = {}
-        self._ceilings: dict[int, int] = {}
+        self._readings: dict[int, HandReading] = {}  # forced-follow ceilings and what plays read
+        self._bound_order: list[int] = []
         self.rejected = 0  # samples drawn again because a replayed play was illegal (for tests)
         self.forced = 0    # samples kept without the check after MAX_REJECTIONS
 
@@ -195,10 +212,17 @@ class TelosDeterminizer:
             self._public, self._hidden = self._public_position(view, rng)
             self._public_for = view
             self._bounds = self.memory.forced(view)
-            self._floors, self._ceilings = {}, {}
+            self._floors, self._readings = {}, {}
             for follow, _ in self._bounds:
                 self._floors[follow.seat] = max(self._floors.get(follow.seat, NO_FLOOR), follow.floor)
-                self._ceilings[follow.seat] = min(self._ceilings.get(follow.seat, ONLY_ZEUS), follow.ceiling)
+                ceiling = HandReading(min(follow.ceiling, HIGHEST_GOD_VALUE), follow.ceiling >= ONLY_ZEUS)
+                self._readings[follow.seat] = self._readings.get(follow.seat, HandReading()).narrowed(ceiling)
+            skip = [view.seat] + [s for s, used in enumerate(view.divine_used) if used]
+            for seat, reading in read_round(self.memory.seen_tricks(view), skip).items():
+                self._readings[seat] = self._readings.get(seat, HandReading()).narrowed(reading)
+            bound = set(self._floors) | set(self._readings)
+            self._bound_order = sorted(bound, key=lambda seat: (-self._floors.get(seat, NO_FLOOR),
+                                                                self._readings.get(seat, HandReading()).god_ceiling))
         for _ in range(MAX_REJECTIONS):
             position = self._with_hidden_cards(view, rng, at_trick_start=True)
             if self._bounds and not self._respects_bounds(position["now"]["hands"]):
@@ -269,12 +293,20 @@ class TelosDeterminizer:
         rng.shuffle(cards)
         played: dict[int, tuple[str, ...]] = {play.seat: play.cards for play in view.trick}
         hands_now: list[list[str]] = [list(view.hand) if seat == me else [] for seat in range(len(view.hand_sizes))]
-        # Bound seats first, the highest floor first, each taking the first cards that fit its bounds.
-        bound = sorted(self._floors, key=lambda seat: -self._floors[seat])
-        for seat in bound + [s for s in range(len(view.hand_sizes)) if s != me and s not in self._floors]:
+        # Bound seats first (the highest floor, then the lowest ceiling, first), each taking the first
+        # cards that fit its bounds.
+        bound = self._bound_order
+        for seat in bound + [s for s in range(len(view.hand_sizes)) if s != me and s not in bound]:
             size, floor = view.hand_sizes[seat], self._floors.get(seat, NO_FLOOR)
-            ceiling = self._ceilings.get(seat, ONLY_ZEUS)
-            fits = [i for i, c in enumerate(cards) if self._fits(c, floor, ceiling)]
+            reading = self._readings.get(seat)
+            if floor == NO_FLOOR and reading is None:  # unbound: every card fits
+                fits = list(range(len(cards)))
+            else:
+                fits = [i for i, c in enumerate(cards) if self._fits(c, floor, reading)]
+            if len(fits) < size and reading is not None:
+                # a reading may be wrong (a player unlike `normal`): the floors alone; a forced follow's
+                # ceiling is still checked below (`_respects_bounds`)
+                fits = [i for i, c in enumerate(cards) if self._fits(c, floor, None)]
             if len(fits) < size:
                 fits = list(range(len(cards)))  # the floors cannot all hold: deal freely, the checks decide
             taken = set(fits[:size])
@@ -300,12 +332,12 @@ class TelosDeterminizer:
         return {**public, "rounds": rounds, "now": sampled}
 
     @staticmethod
-    def _fits(card: str, floor: int, ceiling: int) -> bool:
-        """A card a seat with this floor and ceiling may hold (a ceiling below ONLY_ZEUS rules out Zeus)."""
+    def _fits(card: str, floor: int, reading: HandReading | None) -> bool:
+        """A card a seat with this floor and reading may hold."""
         value = god_value(card)
         if value is None:
-            return ceiling == ONLY_ZEUS
-        return floor <= value <= ceiling
+            return reading is None or reading.zeus_possible
+        return floor <= value and (reading is None or value <= reading.god_ceiling)
 
     def _respects_bounds(self, start_hands: list[list[str]]) -> bool:
         """Every earlier forced follow was still what its seat had to play, with this sample's hand

@@ -1,6 +1,7 @@
 """Télos `hard` AI: information-set Monte Carlo tree search over determinizations of its view.
 
-Each decision samples deals consistent with what the seat knows (game/telos/determinize.py), searches
+Each decision samples deals consistent with what the seat knows (game/telos/determinize.py; the
+others' single-card plays are read as a `normal` player's, game/telos/reading.py), searches
 them with one shared tree (game/core/ismcts.py) and plays each line out to the end of the round with
 the `normal` player's rule in every seat. A wide decision (a follow can list hundreds of plays) is
 widened progressively, the plays the `normal` player rates highest tried first. The reward is about
