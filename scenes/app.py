@@ -25,7 +25,7 @@ from game.core.session import GameSession
 from game.core.settings import Settings, load_settings, save_settings
 from game.core.userfiles import UserDirs, user_dirs
 from scenes import i18n
-from scenes.i18n import N_, _, translate_message
+from scenes.i18n import N_, _, translate_message, reason_words
 from scenes.scene import Scene, SceneStack
 from scenes.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
 from scenes.widgets import wrap_text
@@ -249,7 +249,7 @@ class App:
         except OSError as exc:
             log.error("settings not saved: %s", exc)
             self.toast(_("Your settings could not be saved ({reason}); they apply until you quit.").format(
-                reason=exc.strerror or exc))
+                reason=reason_words(exc)))
 
     def toast(self, text: str) -> None:
         """A short message over everything; longer messages stay a little longer so they can be read.

@@ -162,11 +162,14 @@ def translate_message(message: str) -> str:
 
 def reason_words(exc: BaseException) -> str:
     """Why something failed, for a player: a game/ sentence (an exception carrying a `Message`, such as
-    a record that does not replay) in the player's language; a system error's own words; else the text."""
+    a record that does not replay) in the player's language; a failed read or write in our words where
+    we have them (a full disk, no permission), else the system's; else the text."""
     if exc.args and isinstance(exc.args[0], Message):
         return translate_message(exc.args[0])
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
+    if isinstance(exc, OSError) and (exc.strerror or exc.errno is not None):
+        from game.core.userfiles import os_reason
+
+        return translate_message(os_reason(exc))
     return str(exc)
 
 

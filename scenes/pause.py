@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.i18n import _
+from scenes.i18n import _, reason_words
 from scenes.theme import CREAM, PARCHMENT, ui_scale
 from scenes.widgets import Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed
 
@@ -61,7 +61,7 @@ class PauseOverlay(MenuScene):
         except OSError as exc:
             log.error("save failed: %s", exc)
             self.app.toast(_("The game could not be saved ({reason}). It was not left.").format(
-                reason=exc.strerror or exc))
+                reason=reason_words(exc)))
             return False
 
     def save_and_leave(self) -> None:

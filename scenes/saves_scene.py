@@ -199,7 +199,7 @@ class SavesScene(MenuScene):
             return
         except OSError as exc:
             log.error("save failed: %s", exc)
-            self.name_problem = _("The game could not be saved ({reason}).").format(reason=exc.strerror or exc)
+            self.name_problem = _("The game could not be saved ({reason}).").format(reason=reason_words(exc))
             self.relayout()
             return
         log.info("saved %s as %s", self.session.game.id, path)
@@ -278,7 +278,7 @@ class SavesScene(MenuScene):
         except ValueError as exc:
             return translate_message(exc.args[0])
         except OSError as exc:
-            return _("The save could not be renamed ({reason}).").format(reason=exc.strerror or exc)
+            return _("The save could not be renamed ({reason}).").format(reason=reason_words(exc))
         self.read_list()
         self.selected = next((e for e in self.entries if e.path == path), None)
         self.relayout()
@@ -294,7 +294,7 @@ class SavesScene(MenuScene):
                 delete_save(entry.path)
             except OSError as exc:
                 self.app.toast(_("“{name}” could not be deleted ({reason}).").format(name=entry.name,
-                                                                                    reason=exc.strerror or exc))
+                                                                                    reason=reason_words(exc)))
             self.selected = None
             self.read_list()
             self.page = min(self.page, max(0, self.pages - 1))

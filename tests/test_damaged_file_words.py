@@ -94,7 +94,7 @@ def test_every_reason_a_record_is_refused_for_is_a_message(record, tmp_path) -> 
 def test_a_refusal_reason_is_said_in_the_players_language(dutch) -> None:
     refused = RecordError(Message("record has {recorded} rounds; the replay has {replayed}", {"recorded": 3, "replayed": 2}))
     assert i18n.reason_words(refused) == "het spelverslag heeft 3 rondes; naspelen geeft er 2"
-    assert i18n.reason_words(FileNotFoundError(2, "Bestand niet gevonden")) == "Bestand niet gevonden"
+    assert i18n.reason_words(FileNotFoundError(2, "No such file or directory")) == "het bestand of de map ervan ontbreekt"
     assert i18n.reason_words(ValueError("plain text")) == "plain text"
 
 
@@ -111,3 +111,15 @@ def test_a_file_that_is_not_json_is_told_in_dutch_without_pythons_english(tmp_pa
     words = i18n.translate_message(caught.value.reason)
     assert english not in words and "JSON" in words
     assert words != str(caught.value.reason), "the reason was not translated"
+
+
+def test_a_full_disk_and_a_missing_permission_are_told_in_dutch(dutch) -> None:
+    """The system's words for a failed write are English; the common failures are said in ours."""
+    import errno
+
+    full = OSError(errno.ENOSPC, "No space left on device")
+    denied = PermissionError(errno.EACCES, "Permission denied")
+    assert i18n.reason_words(full) == "de schijf is vol"
+    assert "Permission" not in i18n.reason_words(denied) and i18n.reason_words(denied)
+    odd = OSError(errno.EXDEV, "Invalid cross-device link")
+    assert i18n.reason_words(odd) == "Invalid cross-device link"     # no words of ours: the system's own

@@ -11,6 +11,7 @@ without it. A damaged file is never overwritten and never deleted.
 """
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -113,6 +114,26 @@ def set_aside(path: Path) -> Path:
     return target
 
 
+# The system's own words for a failed read or write are English (its C locale); the common ones are said
+# in words a player reads in their language, the rest keep the system's text.
+OS_REASONS = {
+    errno.ENOSPC: msg("the disk is full"),
+    errno.EDQUOT: msg("the disk quota is used up"),
+    errno.EACCES: msg("there is no permission for it"),
+    errno.EPERM: msg("there is no permission for it"),
+    errno.EROFS: msg("the disk is read-only"),
+    errno.ENOENT: msg("the file or its folder is missing"),
+    errno.EISDIR: msg("it is a folder"),
+    errno.ENAMETOOLONG: msg("the name is too long"),
+    errno.EIO: msg("the disk could not be read or written"),
+}
+
+
+def os_reason(exc: OSError) -> Message | str:
+    """Why a read or write failed, for a player: our sentence for the common failures, else the system's."""
+    return OS_REASONS.get(exc.errno, exc.strerror or str(exc)) if exc.errno is not None else (exc.strerror or str(exc))
+
+
 class FileDamage(Exception):
     """A user file that cannot be used; the message says why, in words for the player."""
 
@@ -145,7 +166,7 @@ def read_json(path: Path) -> Any:
             raise FileDamage(msg("it is far too large ({size} bytes)", size=f"{size:,}"))
         raw = path.read_bytes()
     except OSError as exc:
-        raise FileDamage(msg("it cannot be read ({reason})", reason=exc.strerror or str(exc))) from None
+        raise FileDamage(msg("it cannot be read ({reason})", reason=os_reason(exc))) from None
     if not raw.strip():
         raise FileDamage(msg("it is empty"))
     try:
@@ -201,7 +222,7 @@ def read_guarded(path: Path, what: Message, check: Callable[[Any], T], consequen
     except OSError as exc:
         return Guarded(None, _with_consequence(msg(
             "{what} ({file}) could not be read: {reason}. It could not be moved aside either ({problem}); it "
-            "was left as it is.", what=what, file=path.name, reason=reason, problem=exc.strerror or str(exc)),
+            "was left as it is.", what=what, file=path.name, reason=reason, problem=os_reason(exc)),
             consequence))
     return Guarded(None, _with_consequence(msg("{what} ({file}) could not be read: {reason}. It was kept as {kept}.",
                                                what=what, file=path.name, reason=reason, kept=moved.name),

@@ -18,7 +18,7 @@ from game.core.engine import CHANCE
 from game.core.errors import IllegalAction
 from scenes.table.replay_mode import REPLAY_REFUSAL
 from scenes.table.seating import apply_due_chance, bottom_seat_for
-from scenes.i18n import _
+from scenes.i18n import _, reason_words
 
 
 class TurnFlow:
@@ -151,7 +151,7 @@ class TurnFlow:
         except IllegalAction as exc:
             return exc.reason
         except OSError as exc:  # the move stands; only the autosave failed
-            self.app.toast(_("The game could not be saved ({reason}).").format(reason=exc.strerror or exc))
+            self.app.toast(_("The game could not be saved ({reason}).").format(reason=reason_words(exc)))
             events = []
         self.events.extend(events)
         self._after_move(seat, action)
@@ -162,7 +162,7 @@ class TurnFlow:
         try:
             events, actions = apply_due_chance(self.session)
         except OSError as exc:
-            self.app.toast(_("The game could not be saved ({reason}).").format(reason=exc.strerror or exc))
+            self.app.toast(_("The game could not be saved ({reason}).").format(reason=reason_words(exc)))
             return
         self.events.extend(events)
         for action in actions:
