@@ -29,9 +29,9 @@ DISCARD = Action("discard")
 END = Action("end")
 CALL = Action("tamoul")
 STEP_WORDS = {
-    "peek_own": msg("look at one of your own cards: 'peek S'"),
-    "peek_other": msg("look at another player's card: 'peek P.S'"),
-    "swap": msg("swap two cards: 'swap P.S Q.T'"),
+    "peek_own": msg("look at one of your own cards"),
+    "peek_other": msg("look at another player's card"),
+    "swap": msg("swap two cards"),
 }
 RESHUFFLING = msg("wait: the discard pile is being shuffled into a new draw pile")
 
@@ -335,11 +335,13 @@ class TamoulState(State):
         if phase == "action":
             return self._step_problem(seat, action)
         if action.verb not in ("end", "tamoul") or action.args:
-            return msg("your turn is done: 'end' it, or call 'tamoul' if you believe you have 8 or less")
+            return msg("your turn is done: end it, or call Tamoul if you believe you have 8 or less")
         return None
 
     def _draw_problem(self, seat: int, action: Action) -> str | None:
-        if action.verb != "draw" or len(action.args) != 1 or action.args[0] not in ("deck", "discard"):
+        if action.verb != "draw":
+            return msg("first draw a card, from the draw pile or the discard pile")
+        if len(action.args) != 1 or action.args[0] not in ("deck", "discard"):      # typed: name the forms
             return msg("first draw a card: 'draw deck' or 'draw discard'")
         if action.args[0] == "discard":
             if not self.discard:
@@ -351,12 +353,12 @@ class TamoulState(State):
     def _hold_problem(self, seat: int, action: Action) -> str | None:
         if action.verb == "discard":
             if action.args:
-                return msg("'discard' takes no slot: it throws away the card you drew")
+                return msg("discarding takes no slot: it throws away the card you drew")
             if self.drawn_from == "discard":
                 return msg("a card drawn from the discard pile must be kept (A-8)")
             return None
         if action.verb != "keep" or len(action.args) != 1:
-            return msg("keep the card you drew ('keep S') or discard it ('discard')")
+            return msg("keep the card you drew on one of your slots, or discard it")
         slot = parse_slot(action.args[0], self.content.slots)
         if slot is None:
             return msg("name one of your slots 0..{last}, e.g. 'keep 2'", last=self.content.slots - 1)

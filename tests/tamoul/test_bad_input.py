@@ -117,3 +117,22 @@ def test_a_record_with_a_wrong_reshuffle_is_refused_with_the_reason() -> None:
     entry[1] = "reshuffle " + ",".join(entry[1].split(" ")[1].split(",")[1:])  # one card left out
     with pytest.raises(RecordError, match="discard pile without its top card"):
         replay(GAME, record)
+
+
+def test_a_move_at_the_wrong_moment_is_refused_in_words_not_notation() -> None:
+    """What a table player can meet (a key pressed before drawing, ending while holding a card, ending
+    before the card's action) reads as words: record notation ('keep S') is for typed actions only."""
+    state = build(THREE, draw_top=["6D", "JD"])
+    for text in ("keep 1", "end", "discard"):
+        with pytest.raises(IllegalAction) as caught:
+            state.apply(0, text)
+        assert "'" not in caught.value.reason, caught.value.reason
+    state.apply(0, "draw deck")
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(0, "end")
+    assert "'" not in caught.value.reason, caught.value.reason
+    state.apply(0, "keep 1")
+    for text in ("keep 1", "draw deck"):
+        with pytest.raises(IllegalAction) as caught:
+            state.apply(0, text)
+        assert "'" not in caught.value.reason, caught.value.reason
