@@ -252,8 +252,8 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
                     text_ratio: float = 0.5, stripe: tuple[int, int, int] | None = None, role_extra: str = "") -> None:
         """`seat`'s name plate (name, role, the game's words at the right) and, while the game goes on and
         the seat is `active`, its ring and tag (`tag` overrides "your turn" / "turn")."""
-        draw_name_plate(surface, plate, self.names[seat], self._role(seat) + role_extra, right, right_colour,
-                        text_ratio, stripe)
+        plate = draw_name_plate(surface, plate, self.names[seat], self._role(seat) + role_extra, right, right_colour,
+                                text_ratio, stripe)
         if active and not self.state.finished:
             self.turn_tag_rect = draw_active_seat(surface, plate, self.clock, self._you(seat), tag)
 

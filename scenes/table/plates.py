@@ -58,11 +58,19 @@ def draw_plate_name(surface: pygame.Surface, plate: pygame.Rect, name: str, role
 
 def draw_name_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, role: str, right: str = "",
                     right_colour: tuple[int, int, int] = theme.GOLD, text_ratio: float = 0.5,
-                    stripe: tuple[int, int, int] | None = None) -> None:
+                    stripe: tuple[int, int, int] | None = None) -> pygame.Rect:
     """A whole name plate: its backing, a colour stripe at the left if given (a team), the name and
-    role, and the game's words at the right (ZEUS letters, points, "ready"), which never yield to the name."""
+    role, and the game's words at the right (ZEUS letters, points, "ready"), which never yield to the name.
+    When the name itself would be cut ("Aria… TAMOUL!  0 pts"), the plate grows about its centre, by up to
+    a third, inside the window; returns the plate as drawn (the turn ring goes round it)."""
     size = max(11, int(plate.height * text_ratio))
     pad = max(4, plate.height // 4)
+    font = theme.font(size, "bold")
+    stripe_w = max(5, pad) if stripe is not None else 0
+    need = stripe_w + pad + font.size(name)[0] + 3 * pad + (font.size(right)[0] if right else 0)
+    if need > plate.width:
+        plate = plate.inflate(min(need - plate.width, plate.width // 3), 0)
+        plate.clamp_ip(surface.get_rect())
     draw_plate_backing(surface, plate)
     left = plate.left
     if stripe is not None:
@@ -74,6 +82,7 @@ def draw_name_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, role
     draw_plate_name(surface, name_plate, name, role, size, pad, name_plate.width - right_w - 3 * pad)
     if right:
         blit_text(surface, right, (plate.right - pad, plate.centery), size, right_colour, "bold", "midright")
+    return plate
 
 
 def draw_score_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, role: str, total: str,
