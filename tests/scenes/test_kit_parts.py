@@ -273,8 +273,9 @@ def test_a_name_plate_keeps_the_games_words_at_its_right_and_drops_the_role_befo
     assert drawn[0][0] == "Ann (you)" and drawn[1] == ("Z E _ _", (plate.right - 7, plate.centery))
     drawn.clear()
     narrow = pygame.Rect(10, 10, 150, 30)
-    plates.draw_name_plate(surface, narrow, "Annabelle", " (your cards)", "TAMOUL!  12 pts")
-    assert drawn[0][0].startswith("Anna") and "(your cards)" not in drawn[0][0]
+    grown = plates.draw_name_plate(surface, narrow, "Annabelle", " (your cards)", "TAMOUL!  12 pts")
+    assert grown.width == 200                       # grown by the most it may (a third), then the name yields
+    assert drawn[0][0].startswith("An") and drawn[0][0].endswith("…") and "(your cards)" not in drawn[0][0]
     drawn.clear()
     plates.draw_name_plate(surface, plate, "Ann", "", "ready", stripe=(230, 184, 60))
     assert drawn[0][1][0] > plate.left + 7          # the name starts after the team's stripe
