@@ -43,7 +43,7 @@ from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
 from scenes.table.layout import SeatArea
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
-from scenes.table.zones import DropZone, wedge
+from scenes.table.zones import CircleShape, DropZone, wedge
 from scenes.widgets import Button, ellipsize
 from game.elios.terms import colour_before_noun, colour_on_its_own
 from scenes.i18n import N_, _, join_names, ngettext, translate_message
@@ -55,6 +55,7 @@ GAME_ID = "elios"
 TEAM_COLOURS = ((230, 184, 60), (92, 180, 226))     # team A gold, team B sky
 TEAM_NAMES = (N_("Team A"), N_("Team B"))
 ASK_JOKER = "joker"      # the pseudo-zone of a lone joker played without aiming: the table asks where
+TOWER = "tower"          # the disc tower in the sun's middle: a group dropped there goes where Enter would put it
 STACK_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 9)}
 
 
@@ -150,9 +151,9 @@ class EliosTableScene(TableScene):
         self._refresh_zones()
 
     def _refresh_zones(self) -> None:
-        """The drop zones: a wedge per stack of the sun, then the bottom seat's trays."""
+        """The drop zones: the disc tower, a wedge per stack of the sun, then the bottom seat's trays."""
         g = self._sun_geometry()
-        zones = []
+        zones = [DropZone(TOWER, CircleShape(g.centre, g.tower))]
         for i in range(len(self.sun_letters)):
             a = stack_angle(i, g.stacks)
             zones.append(DropZone(f"stack.{i}", wedge(g.centre, g.tower, g.radius, a - 22.5, a + 22.5, steps=4)))
@@ -398,6 +399,8 @@ class EliosTableScene(TableScene):
             return {f"{seat}.tray.{NEW_TRAY}"} if len(group) > 1 else set()
         zones = {f"stack.{stack}" for a in legal if a.verb == "place" and a.args[0] == str(index)
                  for stack in map(int, a.args[1].split(","))}
+        if zones:
+            zones.add(TOWER)
         if len(group) > 1 and any(a.verb == "split" for a in legal):
             zones.add(f"{seat}.tray.{NEW_TRAY}")
         return zones
@@ -422,6 +425,11 @@ class EliosTableScene(TableScene):
         target = GroupTrays.target_of(zone)
         if target is not None:
             return self._split_off(card_ids, index, group, target[1])
+        if zone == TOWER:       # a newcomer aims at the sun itself: the group's own colours decide
+            coloured = [letter for letter in group if letter != self.joker]
+            if not coloured:
+                return self._ask_joker(index, group)
+            return self._drop_on_stack(card_ids, index, group, self.sun_letters.find(coloured[0]), by_pointer=False)
         if not zone.startswith("stack."):
             return ""
         return self._drop_on_stack(card_ids, index, group, int(zone.split(".")[1]))
@@ -465,12 +473,13 @@ class EliosTableScene(TableScene):
             self.split_mode = False
         return reason
 
-    def _drop_on_stack(self, card_ids: tuple[str, ...], index: int, group: str, stack: int) -> str | None:
-        """The beam under the pointer goes on `stack`; the others follow the only way they can, or, when the
-        joker still has a choice, the table asks for it."""
+    def _drop_on_stack(self, card_ids: tuple[str, ...], index: int, group: str, stack: int,
+                       by_pointer: bool = True) -> str | None:
+        """The beam under the pointer goes on `stack` (without `by_pointer`: any beam that can); the others
+        follow the only way they can, or, when the joker still has a choice, the table asks for it."""
         placements = [tuple(map(int, a.args[1].split(","))) for a in self.state.legal_actions(self.bottom)
                       if a.verb == "place" and a.args[0] == str(index)]
-        grabbed = self.drag.grabbed
+        grabbed = self.drag.grabbed if by_pointer else None
         beam = self.trays[self.bottom].trays[index].index(grabbed) \
             if grabbed is not None and grabbed in self.trays[self.bottom].trays[index] else None
         fitting = [p for p in placements if (p[beam] == stack if beam is not None else stack in p)]

@@ -137,7 +137,7 @@ def test_a_group_dragged_onto_a_lit_stack_is_placed(make_app):
     coloured = [s for s in trays.trays[index] if not s.card_id.startswith("w")]
     scene.drag.grabbed = None
     lit = scene._legal_zones((joker.card_id,))
-    assert lit and all(z.startswith("stack.") for z in lit if "tray" not in z)
+    assert lit and all(z.startswith("stack.") for z in lit if "tray" not in z and z != "tower")
     free = sorted(int(z.split(".")[1]) for z in lit if z.startswith("stack."))
     own_stacks = {scene.sun_letters.find(s.card_id[0]) for s in coloured}
     target = next(s for s in free if s not in own_stacks)
@@ -146,6 +146,24 @@ def test_a_group_dragged_onto_a_lit_stack_is_placed(make_app):
     assert scene.state.view(None).stacks[target] == before + "w"
     run(app, 60)
     assert scene.stacks == list(scene.state.view(None).stacks)
+
+
+def test_a_group_dropped_on_the_disc_tower_goes_where_its_colours_say(make_app):
+    """A newcomer aims at the sun itself: the middle places the group as Enter would (its coloured beam on
+    its own stack; a joker with a choice is asked for), never a silent spring-back."""
+    app = make_app()
+    scene = first_turn(app)
+    trays = mine(scene)
+    index = next(i for i, t in enumerate(trays.groups()) if "w" in t)
+    coloured = next(s for s in trays.trays[index] if not s.card_id.startswith("w"))
+    assert "tower" in scene._legal_zones((coloured.card_id,))
+    token = scene._token()
+    drag(app, beam_point(coloured), scene._sun_geometry().centre)
+    own = scene.sun_letters.find(coloured.card_id[0])
+    placed = scene._token() != token
+    assert placed or (scene.choice is not None and all(own in p for p in scene.choice.placements))
+    if placed:
+        assert scene.state.view(None).stacks[own].endswith(coloured.card_id[0])
 
 
 def test_an_illegal_drop_springs_back_with_the_engines_reason(make_app):
