@@ -26,8 +26,11 @@ A seat that used its Divine Trick is not bound (its hand changed in a way nobody
 
 The others' single-card plays are read as a `normal` player's (game/telos/reading.py): a lead or a late
 follow caps the God cards the seat still holds, an early follow that reached rules out Zeus cards.
-Hands are dealt within those readings where they can be, else within the floors alone. The memory
-is the playing agent's (game/telos/hard.py observes every view it is shown); a determinizer nobody
+Hands are dealt within those readings where they can be, else within the floors alone. A seat that
+chose its plays keeps a low card for the last trick (its guard, read from the round's tricks without
+a gap): its hand is drawn again until it holds a God card no higher than the guard, and after
+`GUARD_DRAWS` tries one such card is put in; when no card that fits is that low, the guard is let go.
+The memory is the playing agent's (game/telos/hard.py observes every view it is shown); a determinizer nobody
 feeds samples from its view alone, as the post-game review needs (each verdict its own).
 
 After `MAX_REJECTIONS` failed draws the last sample is kept, as a position in the middle of the trick
@@ -46,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from game.core.actions import Action
 from game.core.errors import IllegalAction
 from game.telos.cards import canonical, is_zeus, parse_god_card
-from game.telos.reading import HIGHEST_GOD_VALUE, HandReading, SeenTrick, read_round
+from game.telos.reading import HIGHEST_GOD_VALUE, HandReading, SeenTrick, read_guards, read_round
 from game.telos.state import TelosState, game_deck, play_rules
 from game.telos.view import TelosView, TrickPlay
 
@@ -54,6 +57,7 @@ if TYPE_CHECKING:
     from game.telos.game import TelosGame
 
 MAX_REJECTIONS = 30
+GUARD_DRAWS = 20  # tries to deal a seat a hand that keeps its guard, before one low card is put in
 ANT = "Z:ant"
 NO_FLOOR = 0
 ONLY_ZEUS = 14  # a floor above every God card: the seat holds no God card at all
@@ -161,6 +165,18 @@ class RoundMemory:
                      if number < view.trick_number and number in self.start_sizes]
         return seen
 
+    def recent_tricks(self, view: TelosView) -> list[SeenTrick]:
+        """This round's remembered tricks with no gap up to now, oldest first, then the trick under
+        way (for the guards a seat keeps, reading.py)."""
+        recent = [SeenTrick(view.trick, len(view.hand), view.last_trick)]
+        if self._round != (view.names, view.round_index, view.dealer, view.totals):
+            return recent
+        for number in range(view.trick_number - 1, -1, -1):  # newest first: stop at the first gap
+            if number not in self.tricks:
+                break
+            recent.insert(0, SeenTrick(self.tricks[number], self.start_sizes.get(number, 0), False))
+        return recent
+
     def forced(self, view: TelosView) -> list[tuple[ForcedFollow, list[str]]]:
         """Forced follows of earlier tricks of this round that still bind a seat, each with the cards
         that seat played from it up to the current trick's start. Only tricks known
@@ -200,6 +216,7 @@ class TelosDeterminizer:
         self._bounds: list[tuple[ForcedFollow, list[str]]] = []
         self._floors: dict[int, int] = {}
         self._readings: dict[int, HandReading] = {}  # forced-follow ceilings and what plays read
+        self._guards: dict[int, int] = {}  # seat -> it still holds a God card no higher than this
         self._bound_order: list[int] = []
         self.rejected = 0  # samples drawn again because a replayed play was illegal (for tests)
         self.forced = 0    # samples kept without the check after MAX_REJECTIONS
@@ -220,9 +237,12 @@ class TelosDeterminizer:
             skip = [view.seat] + [s for s, used in enumerate(view.divine_used) if used]
             for seat, reading in read_round(self.memory.seen_tricks(view), skip).items():
                 self._readings[seat] = self._readings.get(seat, HandReading()).narrowed(reading)
-            bound = set(self._floors) | set(self._readings)
+            self._guards = {seat: guard for seat, guard in read_guards(self.memory.recent_tricks(view), skip).items()
+                            if view.hand_sizes[seat]}
+            bound = set(self._floors) | set(self._readings) | set(self._guards)
             self._bound_order = sorted(bound, key=lambda seat: (-self._floors.get(seat, NO_FLOOR),
-                                                                self._readings.get(seat, HandReading()).god_ceiling))
+                                                                self._readings.get(seat, HandReading()).god_ceiling,
+                                                                self._guards.get(seat, HIGHEST_GOD_VALUE)))
         for _ in range(MAX_REJECTIONS):
             position = self._with_hidden_cards(view, rng, at_trick_start=True)
             if self._bounds and not self._respects_bounds(position["now"]["hands"]):
@@ -299,7 +319,8 @@ class TelosDeterminizer:
         for seat in bound + [s for s in range(len(view.hand_sizes)) if s != me and s not in bound]:
             size, floor = view.hand_sizes[seat], self._floors.get(seat, NO_FLOOR)
             reading = self._readings.get(seat)
-            if floor == NO_FLOOR and reading is None:  # unbound: every card fits
+            guard = self._guards.get(seat)
+            if floor == NO_FLOOR and reading is None and guard is None:  # unbound: every card fits
                 fits = list(range(len(cards)))
             else:
                 fits = [i for i, c in enumerate(cards) if self._fits(c, floor, reading)]
@@ -309,7 +330,10 @@ class TelosDeterminizer:
                 fits = [i for i, c in enumerate(cards) if self._fits(c, floor, None)]
             if len(fits) < size:
                 fits = list(range(len(cards)))  # the floors cannot all hold: deal freely, the checks decide
-            taken = set(fits[:size])
+            taken = fits[:size]
+            if guard is not None and size and any(self._guarded(cards[i], guard) for i in fits):
+                taken = self._keeping_guard(fits, size, [self._guarded(c, guard) for c in cards], rng)
+            taken = set(taken)
             hands_now[seat] = [cards[i] for i in sorted(taken)]
             cards = [c for i, c in enumerate(cards) if i not in taken]
         start_hands = [list(canonical(held + list(played.get(seat, ())))) for seat, held in enumerate(hands_now)]
@@ -338,6 +362,26 @@ class TelosDeterminizer:
         if value is None:
             return reading is None or reading.zeus_possible
         return floor <= value and (reading is None or value <= reading.god_ceiling)
+
+    @staticmethod
+    def _keeping_guard(fits: list[int], size: int, low: list[bool], rng: random.Random) -> list[int]:
+        """`size` of the cards that fit, at least one of them low: drawn again until one is (each
+        draw as likely as any other), then, if none came, a low card in the last place."""
+        taken = fits[:size]
+        for _ in range(GUARD_DRAWS):
+            if any(low[i] for i in taken):
+                return taken
+            order = list(fits)
+            rng.shuffle(order)
+            taken = order[:size]
+        if not any(low[i] for i in taken):
+            taken[-1] = next(i for i in fits if low[i])
+        return taken
+
+    @staticmethod
+    def _guarded(card: str, guard: int) -> bool:
+        value = god_value(card)
+        return value is not None and value <= guard
 
     def _respects_bounds(self, start_hands: list[list[str]]) -> bool:
         """Every earlier forced follow was still what its seat had to play, with this sample's hand
