@@ -26,11 +26,13 @@ import logging
 import os
 import re
 import time
+from functools import lru_cache
 from typing import Mapping
 
 from game.core.messages import Listing, Message
 from game.core.resources import asset_path
 from game.core.settings import LANGUAGES
+from game.core.userfiles import os_reason
 
 log = logging.getLogger("olympus.i18n")
 
@@ -167,8 +169,6 @@ def reason_words(exc: BaseException) -> str:
     if exc.args and isinstance(exc.args[0], Message):
         return translate_message(exc.args[0])
     if isinstance(exc, OSError) and (exc.strerror or exc.errno is not None):
-        from game.core.userfiles import os_reason
-
         return translate_message(os_reason(exc))
     return str(exc)
 
@@ -217,7 +217,9 @@ def is_named_you(name: str) -> bool:
     return name.strip().casefold() in _you_words()
 
 
+@lru_cache(maxsize=1)
 def _you_words() -> frozenset[str]:
+    """Every language's word for the default name (the catalogs never change while the program runs)."""
     words = set()
     for code in LANGUAGES:
         if code not in _loaded:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from typing import Any, Callable, Iterator
 
 from game.telos.determinize import RoundMemory, TelosDeterminizer
 from game.telos.cards import parse_god_card
 from game.telos.reading import HandReading, SeenTrick, read_guards, read_round, read_trick
-from game.telos.view import TrickPlay
+from game.telos.view import TelosView, TrickPlay
 from tests.telos.test_determinize_memory import play_normal_games
 from tests.telos.table import GAME
 from tests.telos.test_hard_agent import cards_of
@@ -45,25 +46,32 @@ def test_the_true_hands_of_normal_players_always_agree_with_the_reading() -> Non
     assert checked > 300, checked
 
 
-def test_samples_keep_the_view_every_card_once_and_the_reading() -> None:
+def sampled_views(read: Callable[[RoundMemory, TelosView], dict[int, Any]]) -> Iterator[tuple[dict[int, Any], list]]:
+    """Seat 0's views in two `normal` games where `read` finds something, each with three samples its
+    determinizer deals (every sample checked: it looks like the view, every card once)."""
     watcher = RoundMemory()
-    read_views = kept = 0
     for state in play_normal_games(range(2), {}):
         view = state.view(0)
         watcher.observe(view)
-        readings = read_round(watcher.seen_tricks(view), skip=[0])
-        if not readings:
+        found = read(watcher, view)
+        if not found:
             continue
-        read_views += 1
         determinizer = TelosDeterminizer(GAME)
         determinizer.memory = copy.deepcopy(watcher)
-        for sample_seed in range(3):
-            sample = determinizer(view, random.Random(sample_seed))
+        samples = [determinizer(view, random.Random(sample_seed)) for sample_seed in range(3)]
+        for sample in samples:
             assert sample.view(0) == view
             assert cards_of(sample) == Counter(state.deck)
-            kept += all(reading.allows(card) for seat, reading in readings.items() for card in sample.hands[seat])
-    assert read_views > 5 and kept > 3 * read_views * 0.9, (read_views, kept)
+        yield found, samples
 
+
+def test_samples_keep_the_view_every_card_once_and_the_reading() -> None:
+    read_views = kept = 0
+    for readings, samples in sampled_views(lambda memory, view: read_round(memory.seen_tricks(view), skip=[0])):
+        read_views += 1
+        kept += sum(all(reading.allows(card) for seat, reading in readings.items() for card in sample.hands[seat])
+                    for sample in samples)
+    assert read_views > 5 and kept > 3 * read_views * 0.9, (read_views, kept)
 
 
 def holds_guard(hand: list[str] | tuple[str, ...], guard: int) -> bool:
@@ -97,21 +105,12 @@ def test_the_true_hands_of_normal_players_nearly_always_keep_their_guard() -> No
 
 
 def test_samples_keep_the_guards() -> None:
-    watcher = RoundMemory()
+    def guards(memory: RoundMemory, view: TelosView) -> dict[int, Any]:
+        return {seat: guard for seat, guard in read_guards(memory.recent_tricks(view), skip=[0]).items()
+                if view.hand_sizes[seat]}
+
     guarded_views = kept = 0
-    for state in play_normal_games(range(2), {}):
-        view = state.view(0)
-        watcher.observe(view)
-        guards = {seat: guard for seat, guard in read_guards(watcher.recent_tricks(view), skip=[0]).items()
-                  if view.hand_sizes[seat]}
-        if not guards:
-            continue
+    for found, samples in sampled_views(guards):
         guarded_views += 1
-        determinizer = TelosDeterminizer(GAME)
-        determinizer.memory = copy.deepcopy(watcher)
-        for sample_seed in range(3):
-            sample = determinizer(view, random.Random(sample_seed))
-            assert sample.view(0) == view
-            assert cards_of(sample) == Counter(state.deck)
-            kept += all(holds_guard(sample.hands[seat], guard) for seat, guard in guards.items())
+        kept += sum(all(holds_guard(sample.hands[seat], guard) for seat, guard in found.items()) for sample in samples)
     assert guarded_views > 5 and kept > 3 * guarded_views * 0.9, (guarded_views, kept)
