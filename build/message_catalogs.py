@@ -25,7 +25,7 @@ from typing import Sequence
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -193,6 +193,21 @@ def compiled(code: str) -> bytes:
     return buffer.getvalue()
 
 
+def same_messages(mo_bytes: bytes, wanted: bytes) -> bool:
+    """Whether two .mo files hold the same messages. Compared by content, not byte for byte, because
+    Babel releases differ in how they lay out the same catalog (header order, hash table)."""
+    def messages(data: bytes) -> dict:
+        return {(m.context, m.id if not isinstance(m.id, list) else tuple(m.id)):
+                (m.string if not isinstance(m.string, list) else tuple(m.string))
+                for m in read_mo(io.BytesIO(data)) if m.id}
+    if mo_bytes == wanted:
+        return True
+    try:
+        return messages(mo_bytes) == messages(wanted)
+    except Exception:  # a damaged .mo is simply not the compiled catalog
+        return False
+
+
 def compile_all() -> None:
     for code in translated_languages():
         mo_path(code).write_bytes(compiled(code))
@@ -235,7 +250,7 @@ def problems(template: Catalog | None = None) -> list[str]:
         for entry in catalog:
             if entry.id and template.get(entry.id, entry.context) is None:
                 found.append(f"{code}: {entry.id!r} is no longer used (run `make i18n`)")
-        if not mo_path(code).exists() or mo_path(code).read_bytes() != compiled(code):
+        if not mo_path(code).exists() or not same_messages(mo_path(code).read_bytes(), compiled(code)):
             found.append(f"{code}: {shown(mo_path(code))} is not compiled from the .po "
                          "as it is now (run `python build/message_catalogs.py compile`)")
     return found
