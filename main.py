@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     runs.add_argument("--size", type=parse_size, metavar="WxH", help="window size for this run, e.g. 1280x720")
     runs.add_argument("--bench", action="store_true", help="time every frame of an all-AI game at 1280x720; "
                       "the last line is JSON")
+    runs.add_argument("--soak", action="store_true", help="play AI-only games one after another for --frames "
+                      "frames (default 100000) per game and report memory at each quarter; the last lines are JSON")
     runs.add_argument("--self-test", action="store_true", help="check that this install can play, then exit")
     runs.add_argument("--exit-after-first-frame", action="store_true",
                       help="show the first title frame, print 'first-frame <seconds since start>' and exit "
@@ -244,6 +246,34 @@ def run_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+SOAK_FRAMES = 100_000
+
+
+def run_soak_command(args: argparse.Namespace) -> int:
+    """Memory over long AI-only play: each game (or --game) at its largest table, easy AI seats, games
+    following one another; one JSON line per game with resident MiB at the start and each quarter."""
+    from scenes.headless import make_headless_app, run_soak
+    from scenes.tables import open_table
+
+    app = make_headless_app(args.size or BENCH_SIZE)
+    games = [args.game] if args.game else [game_id for game_id in app.catalog.games]
+    for game_id in games:
+        game = catalog_game(app, game_id)
+        level = "easy" if "easy" in game.agent_levels() else next(iter(game.agent_levels()))
+        controllers = seat_controllers(args.seats, level, list(game.agent_levels())) if args.seats \
+            else [f"ai:{level}"] * game.max_players
+        if "human" in controllers:
+            raise UsageError("--soak plays AI seats only; use ai or ai:<level> in --seats")
+
+        def new_table(seed: int, game_id: str = game_id, controllers: list[str] = controllers) -> Any:
+            return open_table(app, make_session(app, game_id, controllers, parse_options(args.option), seed, False))
+
+        result = run_soak(app, game_id, new_table, args.frames or SOAK_FRAMES, len(controllers))
+        print(json.dumps(result.summary()), flush=True)
+    app.shutdown()
+    return 0
+
+
 def seconds_since_process_start() -> float:
     """Seconds since this process started (Linux: from /proc, so interpreter start-up counts too)."""
     try:
@@ -316,6 +346,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_self_test()
         if args.bench:
             return run_bench(args)
+        if args.soak:
+            return run_soak_command(args)
         if (args.seats or args.option or args.seed is not None) and not args.game and not args.bench:
             raise UsageError("--seats, --seed and --option need --game")
         return run_app(args)
