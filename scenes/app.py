@@ -34,6 +34,8 @@ log = logging.getLogger("olympus")
 
 FPS = 60
 MAX_DT = 0.1
+REST_WAKE = 0.5        # at rest, the longest sleep between two updates (timers such as saving the window size)
+REST_MAX_DT = 0.5      # the time step after a rest: nothing was moving, so a long step jumps over nothing
 TOAST_SECONDS = 3.0
 WINDOW_TITLE = "Olympus Table"
 MIN_WINDOW = (640, 400)
@@ -129,6 +131,7 @@ class App:
         # A size given on the command line is for this run only; a window the player drags is remembered.
         self._remember_size = (size is None and not headless) if remember_size is None else remember_size
         self._settings_save_in = -1.0
+        self._woken_by: list[pygame.event.Event] = []    # the event that ended a rest, handled next frame
 
         loaded = load_settings(self.dirs.settings_file)
         self.settings: Settings = loaded.settings
@@ -304,7 +307,8 @@ class App:
                 if self.fixed_dt is not None:
                     dt = self.fixed_dt
                 else:
-                    dt = min(self.clock.tick(FPS) / 1000.0, MAX_DT)
+                    rested = self.rest()
+                    dt = min(self.clock.tick(FPS) / 1000.0, REST_MAX_DT if rested else MAX_DT)
                 self.frame(dt)
                 frames += 1
 
@@ -312,11 +316,34 @@ class App:
             self.shutdown()
         return 0
 
+    def seconds_at_rest(self) -> float | None:
+        """How long the picture stays as it is without input: 0 while anything moves (a scene's motion, a
+        toast, the window settling), else the soonest a scene's picture changes by itself (None: never)."""
+        if self.toasts or self._restoring_window > 0 or self._woken_by:
+            return 0.0
+        waits = [self.stack.next_change(), self._settings_save_in if self._settings_save_in >= 0 else None]
+        known = [wait for wait in waits if wait is not None]
+        return min(known) if known else None
+
+    def rest(self) -> bool:
+        """Sleep until input comes or the picture is due to change, instead of drawing the same frame sixty
+        times a second (a program waiting for its player uses next to no CPU). Input wakes it at once, so
+        hover and keys answer within a frame. Returns whether it slept."""
+        wait = self.seconds_at_rest()
+        wait = REST_WAKE if wait is None else min(wait, REST_WAKE)
+        if wait <= 1.0 / FPS:
+            return False
+        event = pygame.event.wait(max(1, int(wait * 1000)))
+        if event.type != pygame.NOEVENT:
+            self._woken_by.append(event)
+        return True
+
     def frame(self, dt: float) -> None:
         """One frame: events, update, draw, flip; stack changes are applied last. A scene that fails
         is replaced by the error screen (see `scene_failed`)."""
         try:
-            for event in pygame.event.get():
+            woken_by, self._woken_by = self._woken_by, []
+            for event in woken_by + pygame.event.get():
                 self.handle_event(event)
             self.update(dt)
             self.draw()

@@ -149,3 +149,47 @@ def run_soak(app: "App", game_id: str, new_table: "Callable[[int], object]", fra
             gc.collect()
             readings.append(resident_mib())
     return SoakResult(game_id, seats, frames, finished, tuple(readings))
+
+
+def cpu_share_at_rest(app: "App", seconds: float) -> float:
+    """Percent of one core this process uses while the app runs by the real clock for `seconds`, resting
+    whenever its scenes allow (as a window does), with no input."""
+    app.stack.apply_pending()
+    started, cpu_started = time.perf_counter(), time.process_time()
+    while time.perf_counter() - started < seconds and app.running:
+        rested = app.rest()
+        app.frame(min(app.clock.tick(60) / 1000.0, 0.5 if rested else 0.1))
+    return 100.0 * (time.process_time() - cpu_started) / (time.perf_counter() - started)
+
+
+def run_idle_bench(seconds: float, games: "list[str] | None" = None) -> dict[str, float]:
+    """CPU share at rest: the title, the settings, the saved games, and each game's table waiting for its
+    player (human at the bottom, AI seats, once its first human turn has come and every motion is over)."""
+    use_dummy_drivers()
+    from game.core.engine import SeatInfo
+    from game.core.session import GameSession
+    from scenes.app import App
+    from scenes.screens.saves import SavesScene
+    from scenes.screens.settings import SettingsScene
+    from scenes.screens.title import TitleScene
+    from scenes.tables import open_table
+
+    app = App(headless=True, size=(1280, 720), remember_size=False)
+    shares: dict[str, float] = {}
+    for name, make in (("title", TitleScene), ("settings", SettingsScene), ("saved games", SavesScene)):
+        app.stack.clear_to(make(app))
+        shares[name] = round(cpu_share_at_rest(app, seconds), 2)
+    for game_id in games or list(app.catalog.games):
+        game = app.catalog.get(game_id)
+        levels = list(game.agent_levels())
+        level = next((name for name in ("easy", "normal") if name in levels), levels[0])
+        seats = [SeatInfo("You", "human")] + [SeatInfo(f"AI {n}", f"ai:{level}") for n in range(1, game.min_players)]
+        table = open_table(app, GameSession.new(game, seats, {}, 7))
+        app.stack.clear_to(table)
+        app.stack.apply_pending()
+        waited = time.perf_counter()
+        while time.perf_counter() - waited < 60 and not (0 in table._waiting() and not table._in_motion()):
+            app.frame(min(app.clock.tick(60) / 1000.0, 0.1))
+        shares[f"{game_id} table"] = round(cpu_share_at_rest(app, seconds), 2)
+    app.shutdown()
+    return shares

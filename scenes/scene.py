@@ -70,6 +70,12 @@ class Scene:
         """Return True when the event was consumed."""
         return False
 
+    def next_change(self) -> float | None:
+        """Seconds until this scene's picture changes by itself: 0 for the next frame (something moves),
+        None when only input changes it. The app draws no frame before then unless input comes, so a
+        program at rest uses next to no CPU. A scene that does not say is drawn every frame."""
+        return 0.0
+
     def update(self, dt: float) -> None:
         pass
 
@@ -144,6 +150,15 @@ class SceneStack:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return bool(self._scenes) and self._scenes[-1].handle_event(event)
+
+    def updating(self) -> list[Scene]:
+        """The scenes that update this frame: the top one and those below it that update when covered."""
+        return [scene for scene in self._scenes[:-1] if scene.updates_when_covered] + self._scenes[-1:]
+
+    def next_change(self) -> float | None:
+        """The soonest `next_change` of the scenes that update (None: only input changes the picture)."""
+        waits = [wait for wait in (scene.next_change() for scene in self.updating()) if wait is not None]
+        return min(waits) if waits else None
 
     def update(self, dt: float) -> None:
         if not self._scenes:

@@ -292,6 +292,10 @@ class ReplayScene(Scene):
             self.controls.append(Button(pygame.Rect(area.right - review_w, y, review_w, h), _("Review"),
                                         self.open_review, style="secondary"))
 
+    def next_change(self) -> float | None:
+        """Playing by itself, every frame; paused, only what the table still shows moving."""
+        return 0.0 if self.playing else self.table.next_change()
+
     def update(self, dt: float) -> None:
         factor = SPEED_ANIMATION[self.speed]
         self.table.update(dt / factor if self.playing else dt)

@@ -237,6 +237,12 @@ class ReviewScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._build()
 
+    def next_change(self) -> float | None:
+        """While verdicts are still arriving, every frame (the progress bar); then only the table's motion."""
+        if self.worker is not None and self.worker.progress.running:
+            return 0.0
+        return self.table.next_change() if self.table is not None else None
+
     def update(self, dt: float) -> None:
         if self.worker is not None:
             before = len(self.moves)

@@ -51,6 +51,7 @@ from scenes.table.layout import SeatArea, TableLayout
 from scenes.table.log_panel import LogPanel
 from scenes.table.plates import draw_active_seat, draw_name_plate, role_words
 from scenes.table.reaction import ReactionWindow
+from scenes.table.rest import TableRest
 from scenes.table.reaction_flow import ReactionFlow
 from scenes.table.replay_mode import ReplaySession
 from scenes.table.seat_hands import SeatHands
@@ -69,8 +70,8 @@ from scenes.ui.i18n import _, is_named_you
 if TYPE_CHECKING:
     from scenes.scene import AppServices
 
-class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, TableHelp, Telling, InputRouting, Scene,
-                 metaclass=ABCMeta):
+class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, TableHelp, Telling, InputRouting, TableRest,
+                 Scene, metaclass=ABCMeta):
     """One game's table: the kit's parts composed over shared state; the game fills in the rest."""
 
     updates_when_covered = False

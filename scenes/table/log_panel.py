@@ -134,14 +134,18 @@ class LogPanel:
         return image
 
 
+TURN_PULSE_SPEED = 4.0     # radians a second of the turn ring's pulse
+TURN_PULSE_PIXELS = 4      # how far the ring grows at the top of a pulse (scenes/table/rest.py steps it)
+
+
 def draw_turn_marker(surface: pygame.Surface, plate: pygame.Rect, clock: float,
                      label: str | None = None) -> pygame.Rect:
     """A pulsing gold ring round the active seat's plate and a tag saying so in words; returns the area
     of ring and tag, so a passing notice can keep off them."""
     label = _("turn") if label is None else label
-    pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
+    pulse = 0.5 + 0.5 * math.sin(clock * TURN_PULSE_SPEED)
     width = max(2, plate.height // 10)
-    ring = plate.inflate(width * 2 + int(4 * pulse), width * 2 + int(4 * pulse))
+    ring = plate.inflate(width * 2 + int(TURN_PULSE_PIXELS * pulse), width * 2 + int(TURN_PULSE_PIXELS * pulse))
     pygame.draw.rect(surface, theme.ACTIVE_SEAT, ring, width=width, border_radius=max(4, plate.height // 4))
     size = max(10, int(plate.height * 0.5))
     tag = theme.font(size, "bold").render(f"▶ {label}", True, theme.INK)

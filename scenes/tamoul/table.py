@@ -486,6 +486,10 @@ class TamoulTableScene(TableScene):
                 del self.looked_at[place]
         self.shuffling = max(0.0, self.shuffling - dt)
 
+    def _own_clock_running(self) -> bool:
+        """A look that will end, or the pile being shuffled, changes the picture by itself."""
+        return bool(self.looked_at) or self.shuffling > 0
+
     def _after_frame(self) -> None:
         """A human's first look of the round, shown once that person sits at the bottom with the table idle."""
         viewer = self.viewer

@@ -510,6 +510,9 @@ class Stepper(Control):
             draw_focus_ring(surface, rect, radius)
 
 
+CARET_SHOWN = 0.6     # of each second, the part a text field's caret is shown
+
+
 class TextField(Control):
     """One line of editable text. Typing arrives as TEXTINPUT events; editing keys as KEYDOWN."""
 
@@ -584,6 +587,12 @@ class TextField(Control):
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
 
+    def next_blink(self) -> float | None:
+        """Seconds until the caret shows or hides (None: no caret is drawn, the field is not focused)."""
+        if not self.focused:
+            return None
+        return (CARET_SHOWN - self._blink) if self._blink < CARET_SHOWN else (1.0 - self._blink)
+
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect
         radius = max(3, rect.h // 6)
@@ -605,7 +614,7 @@ class TextField(Control):
                 note_cut(self.hint, inner.w)     # the clip below would cut it
             draw_text(surface, self.hint, (inner.x, rect.centery), size, (140, 125, 105), "sans", "midleft")
             caret_x = inner.x
-        if self.focused and self._blink < 0.6:
+        if self.focused and self._blink < CARET_SHOWN:
             pygame.draw.line(surface, INK, (caret_x, rect.y + pad), (caret_x, rect.bottom - pad), max(1, rect.h // 20))
         surface.set_clip(clip)
         if self.focused:
@@ -804,6 +813,12 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.focus.update(dt)
+
+    def next_change(self) -> float | None:
+        """A screen of controls changes only on input, but for a focused text field's blinking caret."""
+        blinks = [wait for wait in (c.next_blink() for c in self.focus.controls if isinstance(c, TextField))
+                  if wait is not None]
+        return min(blinks) if blinks else None
 
 
 def keyed(control: Control, key: str) -> Control:

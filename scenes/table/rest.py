@@ -1,0 +1,61 @@
+"""When a table's picture changes by itself, so the program can rest while a person thinks.
+
+The app draws a frame only when something changed: input, or a scene saying its picture moves on
+(`Scene.next_change`). A table moves while anything is in motion or on its way: cards and tweens, moves
+still to be shown, an AI seat thinking or about to play, a reaction window's countdown, a notice fading,
+a hint being worked out, a card carried by the pointer, or one of the game's own clocks
+(`_own_clock_running`). Waiting for a person, the one thing that still moves is the pulse of the turn ring,
+whose ring grows and shrinks in whole pixels: the table asks for a frame exactly when the next pixel step
+is due, about five a second, instead of sixty.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from scenes.table.log_panel import TURN_PULSE_SPEED, TURN_PULSE_PIXELS
+
+PULSE_LOOK_AHEAD = 0.5      # seconds searched for the ring's next pixel step (a whole pulse is 1.6 s)
+PULSE_STEP = 0.004          # seconds between two looks, well under a frame
+
+
+def ring_growth(clock: float) -> int:
+    """How many pixels the turn ring has grown at `clock` (as `draw_turn_marker` draws it)."""
+    return int(TURN_PULSE_PIXELS * (0.5 + 0.5 * math.sin(clock * TURN_PULSE_SPEED)))
+
+
+def next_ring_step(clock: float) -> float:
+    """Seconds from `clock` until the ring's size changes by a pixel."""
+    now = ring_growth(clock)
+    step = PULSE_STEP
+    while step < PULSE_LOOK_AHEAD:
+        if ring_growth(clock + step) != now:
+            return step
+        step += PULSE_STEP
+    return PULSE_LOOK_AHEAD
+
+
+class TableRest:
+    """`next_change` for the table scene (mixed into `TableScene`)."""
+
+    def next_change(self: Any) -> float | None:
+        if self._in_motion():
+            return 0.0
+        if self.state.finished:
+            return None
+        return next_ring_step(self.clock)
+
+    def _in_motion(self: Any) -> bool:
+        if self.events or self.hold > 0 or self.overlay_open or self.tweens.busy or self.ai.busy:
+            return True
+        if self.hint_runner.busy or self.drag.notice is not None or self.drag.held:
+            return True
+        if self.reaction is not None and self.reaction.open:
+            return True
+        if not self.replay_mode and not self.state.finished and any(seat not in self.humans for seat in self._waiting()):
+            return True             # an AI seat is about to be asked, or chance to be dealt
+        return self._own_clock_running()
+
+    def _own_clock_running(self) -> bool:
+        """A game's own timer that changes the picture (a look that ends, a shuffle): False by default."""
+        return False
