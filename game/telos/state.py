@@ -382,7 +382,10 @@ class TelosState(State):
         if self.divine != (blind is not None) or (blind is not None and (
                 not isinstance(blind, list) or len(blind) != n)):
             raise ValueError(f"{where}: blind must be {'one card per seat' if self.divine else 'null'}")
-        if [list(s) for s in self.score_cards] != setup["scores_before"]:
+        scores = setup["scores_before"]   # each seat's score cards, in any order (the rules give none)
+        if not isinstance(scores, list) or len(scores) != n or any(
+                not isinstance(cards, list) or sorted(cards, key=str) != sorted(own)
+                for cards, own in zip(scores, self.score_cards)):
             raise ValueError(f"{where}: scores_before must be {self.score_cards}")
         dealt = [c for h in hands for c in h] + list(blind or [])
         for card in dealt:

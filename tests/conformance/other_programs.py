@@ -178,7 +178,7 @@ class TelosWriter(Writer):
         self.rng.shuffle(pool)
         blind = pool[n * size:n * size + n] if self.options["divine_trick"] else None
         return {"dealer": dealer, "direction": direction, "hands": [pool[i * size:(i + 1) * size] for i in range(n)],
-                "blind": blind, "scores_before": [list(cards) for cards in scores]}
+                "blind": blind, "scores_before": [self.rng.sample(cards, len(cards)) for cards in scores]}
 
     def hand_size(self, wanted: int, scores: list[list[str]]) -> int:
         """T-2: the wanted size, capped by the cards left in the deck (less the blind cards)."""
@@ -372,7 +372,8 @@ def check_telos_by_rules(record: dict[str, Any]) -> None:
     blind_count = n if options["divine_trick"] else 0
     for r, rnd in enumerate(record["rounds"]):
         setup = rnd["setup"]
-        assert setup["scores_before"] == scores, f"round {r}: score cards (T-19)"
+        assert [sorted(cards) for cards in setup["scores_before"]] == [sorted(cards) for cards in scores], \
+            f"round {r}: score cards (T-19)"
         dealt = [c for hand in setup["hands"] for c in hand] + list(setup["blind"] or [])
         assert len(dealt) == len(set(dealt)), f"round {r}: a card twice (T-3)"
         assert set(dealt) <= known and not set(dealt) & {c for cards in scores for c in cards}, f"round {r}: T-2"

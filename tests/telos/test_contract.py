@@ -262,6 +262,19 @@ def test_T_3_a_listed_zeus_cards_option_refuses_another_zeus_card() -> None:
         replay(GAME, record)
 
 
+def test_T_19_a_setup_may_list_a_seats_score_cards_in_any_order() -> None:
+    record = random_game(3, 21).record()
+    later = [rnd["setup"]["scores_before"] for rnd in record["rounds"]]
+    assert any(len(cards) > 1 for scores in later for cards in scores)
+    for scores in later:
+        for cards in scores:
+            cards.reverse()
+    assert replay(GAME, record).record()["rounds"] == record["rounds"]
+    later[-1][next(s for s, cards in enumerate(later[-1]) if cards)].pop()
+    with pytest.raises(RecordError, match=rf"round {len(later) - 1} setup: scores_before must be"):
+        replay(GAME, record)
+
+
 @pytest.mark.parametrize("change,words", [
     (lambda setup: setup["hands"][0].pop(), "hands must be 4 lists of"),
     (lambda setup: setup["hands"][0].__setitem__(0, setup["hands"][1][0]), "is dealt twice"),
