@@ -38,4 +38,3 @@ def test_our_engine_writes_the_records_it_wrote_before(game_id: str, players: in
             continue
         text = random_record_text(g, n, o, seed)
         assert sha(text) == hashes[case_key(g, n, o, seed)], f"{g}, {n} players, {o}, seed {seed}: record changed"
-        assert record_to_text(replay(game_for(g), json.loads(text)).record()) == text
