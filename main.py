@@ -104,8 +104,8 @@ def seat_controllers(spec: str, ai_level: str, levels: Sequence[str]) -> list[st
 def seat_names(controllers: Sequence[str], player_name: str) -> list[str]:
     """The player's own name for the first human seat ("You" in the player's language while it is the
     default), Greek names for the others, all different."""
-    from scenes.i18n import _
-    from scenes.setup import GREEK_NAMES, default_player_name
+    from scenes.ui.i18n import _
+    from scenes.screens.setup import GREEK_NAMES, default_player_name
 
     player_name = default_player_name(player_name)
 
@@ -130,7 +130,7 @@ def make_session(app: Any, game_id: str, controllers: Sequence[str], options: di
     seats = [SeatInfo(name, controller) for name, controller in zip(names, controllers)]
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31 - 1)
     log.info("table from the command line: %s %s seed %d", game_id, list(controllers), seed)
-    from scenes.i18n import _
+    from scenes.ui.i18n import _
 
     try:
         return GameSession.new(app.catalog.get(game_id), seats, options, seed,
@@ -151,8 +151,8 @@ def catalog_game(app: Any, game_id: str) -> Any:
 def replay_scene(app: Any, path: Path) -> Any:
     """The replay viewer on the record in `path`, or the title with a message saying why it cannot be
     shown (a damaged, foreign or unreplayable file; the file itself is left as it is)."""
-    from scenes.i18n import _
-    from scenes.replay_scene import ReplayScene
+    from scenes.ui.i18n import _
+    from scenes.screens.replay_viewer import ReplayScene
 
     return _record_scene(app, path, "replay", _("The replay {file}").format(file=path.name),
                          lambda game, record, title: ReplayScene(app, game, record, title=title))
@@ -163,8 +163,8 @@ def review_scene(app: Any, path: Path) -> Any:
     shown (as `replay_scene`, and for a game whose AI cannot review)."""
     from game.core.errors import RecordError
     from game.core.review import can_review
-    from scenes.i18n import _
-    from scenes.review_scene import ReviewScene
+    from scenes.ui.i18n import _
+    from scenes.screens.review import ReviewScene
 
     def make(game: Any, record: Any, title: str) -> Any:
         if not can_review(game):
@@ -180,9 +180,9 @@ def _record_scene(app: Any, path: Path, what: str, described: str, make: Any) ->
     file is left as it is."""
     from game.core.errors import RecordError
     from game.core.records import read_record
-    from scenes.i18n import _, reason_words
+    from scenes.ui.i18n import _, reason_words
     from scenes.tables import has_table
-    from scenes.title import TitleScene
+    from scenes.screens.title import TitleScene
 
     try:
         record = read_record(path)
@@ -215,7 +215,7 @@ def run_self_test() -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     from scenes.headless import make_headless_app, run_frames
-    from scenes.setup import default_level
+    from scenes.screens.setup import default_level
     from scenes.tables import has_table, open_table
 
     game_id = args.game or "zeus"
@@ -279,7 +279,7 @@ def run_app(args: argparse.Namespace) -> int:
                                autosave=not args.headless)
         first = open_table(app, session)
     else:
-        from scenes.title import TitleScene
+        from scenes.screens.title import TitleScene
 
         first = TitleScene(app)
     frames = args.frames

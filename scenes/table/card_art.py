@@ -3,7 +3,7 @@
 Every game shares the frame (a cream card with rounded corners, a terracotta or black border and a
 soft shadow) and the back (a terracotta field ringed by a Greek meander). What is printed on a face
 is the game's business: a table passes a `paint_face(surface, card_id)` function (see
-scenes/zeus_art.py) that draws on the blank framed card at its final size.
+scenes/zeus/art.py) that draws on the blank framed card at its final size.
 
 Surfaces are cached by (card id, width, face up, angle); a window resize simply asks for new sizes.
 The cache is bounded so a long session of resizing cannot grow without limit.
@@ -15,7 +15,7 @@ from typing import Callable
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 
 CARD_RATIO = 1.4  # height / width, the proportions of a playing card
 

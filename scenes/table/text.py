@@ -9,8 +9,8 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import theme
-from scenes.widgets import note_drawn
+from scenes.ui import theme
+from scenes.ui.widgets import note_drawn
 
 
 @lru_cache(maxsize=1024)
