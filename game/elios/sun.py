@@ -23,9 +23,8 @@ def placements(heights: Sequence[int], discs: int, group: str, stack_of: Mapping
             return []
         if len(coloured) == len(group):
             return [coloured]
-        free = [i for i, h in enumerate(heights) if h == height and i not in coloured]
+        if group[-1] == joker:  # the joker written last: the usual case, and the quickest
+            return [coloured + (i,) for i, h in enumerate(heights) if h == height and i not in coloured]
         at = group.index(joker)  # a group holds at most one joker (E-5)
-        if at == len(coloured):  # the joker written last: the usual case, and the quickest
-            return [coloured + (i,) for i in free]
-        return [coloured[:at] + (i,) + coloured[at:] for i in free]
+        return [coloured[:at] + (i,) + coloured[at:] for i, h in enumerate(heights) if h == height and i not in coloured]
     return [(i,) for i, h in enumerate(heights) if h < discs]
