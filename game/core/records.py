@@ -108,15 +108,29 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
         if state.round_index != r:
             raise RecordError(msg("{item}: the replay is in round {round} here", item=f"rounds[{r}]",
                                   round=state.round_index))
+        last = len(rnd["actions"]) - 1
         for a, (seat, text) in enumerate(rnd["actions"]):
+            place = f"rounds[{r}].actions[{a}]"
             try:
-                state.apply(seat, Action.parse(text))
-            except IllegalAction as exc:
-                raise RecordError(msg("{item} {action} is not legal: {reason}", item=f"rounds[{r}].actions[{a}]",
-                                      action=f"[{seat}, {text!r}]", reason=exc.reason)) from exc
+                action = Action.parse(text)
             except (ValueError, KeyError, TypeError, IndexError) as exc:
                 reason, detail = _detail(exc, msg("it is not an action of this game"))
-                raise RecordError(msg("{item} {action} cannot be applied: {reason}", item=f"rounds[{r}].actions[{a}]",
+                raise RecordError(msg("{item} {action} cannot be applied: {reason}", item=place,
+                                      action=f"[{seat}, {text!r}]", reason=reason), detail) from exc
+            try:
+                state.apply(seat, action)
+            except IllegalAction as exc:
+                raise RecordError(msg("{item} {action} is not legal: {reason}", item=place,
+                                      action=f"[{seat}, {text!r}]", reason=exc.reason)) from exc
+            except (ValueError, KeyError, TypeError, IndexError) as exc:
+                if a == last and r + 1 < len(record["rounds"]):
+                    # A legal last action ends the round and starts the next from its recorded setup:
+                    # what failed is that setup, so the record's place is the setup.
+                    reason, detail = _detail(exc, msg("it is not a deal this game can start from"))
+                    raise RecordError(msg("{item} cannot start its round: {reason}", item=f"rounds[{r + 1}].setup",
+                                          reason=reason), detail) from exc
+                reason, detail = _detail(exc, msg("it is not an action of this game"))
+                raise RecordError(msg("{item} {action} cannot be applied: {reason}", item=place,
                                       action=f"[{seat}, {text!r}]", reason=reason), detail) from exc
         if verify and rnd.get("score") is not None and state.rounds[r].score != rnd["score"]:
             raise RecordError(msg("{item}: replay scores {replayed}, record says {recorded}", item=f"rounds[{r}]",

@@ -211,19 +211,6 @@ class EliosState(State):
                 actions.extend(Action("split", (number, text)) for text in split_texts(group))
         return actions
 
-    def normalize(self, action: Action) -> Action:
-        """Letters inside a group are kept in canonical order (sun order, joker last), so `place` can
-        count beams the same way for everyone: `groups wr/b` -> `groups rw/b`, `split 0 wr/g` -> `split 0 rw/g`."""
-        letters = self.content.letters
-        if action.verb == "groups" and len(action.args) == 1 and set(action.args[0]) <= set(letters + SEPARATOR):
-            groups = parse_grouping(action.args[0])
-            return Action("groups", (grouping_text([canonical_group(g, letters) for g in groups]),))
-        if action.verb == "split" and len(action.args) == 2 and action.args[1].count(SEPARATOR) == 1 \
-                and set(action.args[1]) <= set(letters + SEPARATOR):
-            parts = action.args[1].split(SEPARATOR)
-            return Action("split", (action.args[0], SEPARATOR.join(canonical_group(p, letters) for p in parts)))
-        return action
-
     def why_illegal(self, seat: int, action: Action) -> str | None:
         if self.finished:
             return GAME_OVER
@@ -627,8 +614,6 @@ class EliosState(State):
             problem = grouping_problem(content, held[seat], seat_groups)
             if problem:
                 raise ValueError(f"seat {seat}'s groups: {problem}")
-            if any(g != canonical_group(g, content.letters) for g in seat_groups):
-                raise ValueError(f"seat {seat}'s groups must have their letters in canonical order")
         turn, first_turn, passes, end = now["turn"], now["first_turn"], now["passes"], now["end"]
         if not isinstance(first_turn, bool) or not isinstance(passes, int) or isinstance(passes, bool) or passes < 0:
             raise ValueError("now.first_turn must be true or false and now.passes a whole number ≥ 0")

@@ -1,7 +1,7 @@
 """Where a group fits on the sun (E-6): one pure function that the engine and the search AI share.
 
-The sun is given as stack heights and the disc level; a group as its letters (canonical order, the
-joker last). Kept apart from the state so that a search can ask it about positions it only imagines,
+The sun is given as stack heights and the disc level; a group as its letters in the order they are
+written (E-6: the i-th beam goes on the i-th stack named). Kept apart from the state so that a search can ask it about positions it only imagines,
 with exactly the engine's answer.
 """
 from __future__ import annotations
@@ -23,5 +23,8 @@ def placements(heights: Sequence[int], discs: int, group: str, stack_of: Mapping
             return []
         if len(coloured) == len(group):
             return [coloured]
-        return [coloured + (i,) for i, h in enumerate(heights) if h == height and i not in coloured]
+        if group[-1] == joker:  # the joker written last: the usual case, and the quickest
+            return [coloured + (i,) for i, h in enumerate(heights) if h == height and i not in coloured]
+        at = group.index(joker)  # a group holds at most one joker (E-5)
+        return [coloured[:at] + (i,) + coloured[at:] for i, h in enumerate(heights) if h == height and i not in coloured]
     return [(i,) for i, h in enumerate(heights) if h < discs]

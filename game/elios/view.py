@@ -16,8 +16,9 @@ EliosView fields
 - `discs`: the disc level now (E-2, E-7); `max_discs`: 9.
 - `drawn`: each seat's beams as drawn at the start (E-4), canonical order (sun order, jokers last).
 - `beams`: each seat's beams still in front of it, canonical order.
-- `groups`: each seat's groups (texts in canonical letter order, in the order of its list, so index G
-  of `place G …` is the position here); None for a seat that has not confirmed, or whose grouping is
+- `groups`: each seat's groups (texts with the letters in the order the seat wrote them, so the i-th
+  stack of `place G …` takes the i-th letter; in the order of its list, so index G of `place G …` is the
+  position here); None for a seat that has not confirmed, or whose grouping is
   still hidden from this seat.
 - `confirmed`: the seats that have confirmed their grouping, in the order they did.
 - `turn`: the seat to play (None while grouping and when the game is over); `first_player`: the last

@@ -88,6 +88,37 @@ def choose_zeus_cards(content: TelosContent, option: Any, player_count: int, see
     return tuple(sorted(chosen))
 
 
+def zeus_cards_shown(content: TelosContent, setups: Sequence[Any]) -> list[str]:
+    """The Zeus cards that recorded setups put in play (hands, blind cards, score cards), each once, in
+    the order they first appear. Anything that is not a list of texts is left to `_check_setup`."""
+    shown: list[str] = []
+    for setup in setups:
+        if not isinstance(setup, Mapping):
+            continue
+        places = [setup.get("hands"), [setup.get("blind")], setup.get("scores_before")]
+        for place in places:
+            for cards in place if isinstance(place, list) else ():
+                for card in cards if isinstance(cards, list) else ():
+                    if isinstance(card, str) and card in content.zeus_cards and card not in shown:
+                        shown.append(card)
+    return shown
+
+
+def zeus_cards_in_play(content: TelosContent, option: Any, player_count: int, seed: int,
+                       setups: Sequence[Any] = ()) -> tuple[str, ...]:
+    """The game's Zeus cards, one per player. With `zeus_cards: random` a record's setups say which
+    cards are in play (any program may have drawn them): those they show, the rest of the count
+    (cards never dealt, which nobody sees) filled from the seeded choice. A program's own records
+    show only seeded cards, so they keep exactly the seeded choice. More cards than players are left
+    for `_check_setup` to refuse, in the round that shows one too many."""
+    seeded = choose_zeus_cards(content, option, player_count, seed)
+    if option != "random":
+        return seeded
+    shown = zeus_cards_shown(content, setups)[:player_count]
+    fill = [z for z in seeded if z not in shown] + [z for z in content.zeus_ids if z not in shown and z not in seeded]
+    return tuple(sorted(shown + fill[:player_count - len(shown)]))
+
+
 def game_deck(content: TelosContent, zeus_cards: tuple[str, ...], player_count: int) -> tuple[str, ...]:
     """T-2: the God cards for this many players, then the game's Zeus cards."""
     return content.god_cards(player_count) + zeus_cards
@@ -111,8 +142,8 @@ class TelosState(State):
                  setups: Sequence[Mapping[str, Any]] = ()) -> None:
         super().__init__(seats, options, seed, setups)
         game.check_player_count(len(self.seats))
-        self._take_rules(game, choose_zeus_cards(game.content, self.options["zeus_cards"], len(self.seats),
-                                                 self.seed))
+        self._take_rules(game, zeus_cards_in_play(game.content, self.options["zeus_cards"], len(self.seats),
+                                                  self.seed, setups))
         self.direction = 1
         self.score_cards: list[list[str]] = [[] for _ in range(len(self.seats))]
         self.loser: int | None = None
@@ -351,9 +382,20 @@ class TelosState(State):
         if self.divine != (blind is not None) or (blind is not None and (
                 not isinstance(blind, list) or len(blind) != n)):
             raise ValueError(f"{where}: blind must be {'one card per seat' if self.divine else 'null'}")
-        if [list(s) for s in self.score_cards] != setup["scores_before"]:
+        scores = setup["scores_before"]   # each seat's score cards, in any order (the rules give none)
+        if not isinstance(scores, list) or len(scores) != n or any(
+                not isinstance(cards, list) or sorted(cards, key=str) != sorted(own)
+                for cards, own in zip(scores, self.score_cards)):
             raise ValueError(f"{where}: scores_before must be {self.score_cards}")
-        self._check_cards(where, [c for h in hands for c in h] + list(blind or []), set(pool))
+        dealt = [c for h in hands for c in h] + list(blind or [])
+        for card in dealt:
+            if isinstance(card, str) and card in self.content.zeus_cards and card not in self.zeus_cards:
+                if self.options["zeus_cards"] != "random":
+                    raise ValueError(f"{where}: {card!r} is not one of the Zeus cards the zeus_cards option lists "
+                                     f"({', '.join(self.zeus_cards)})")
+                raise ValueError(f"{where}: {card!r} would be one Zeus card too many: with {n} players the game "
+                                 f"has {n} ({', '.join(self.zeus_cards)} are in play already)")
+        self._check_cards(where, dealt, set(pool))
 
     def opening_events(self) -> list[Event]:
         """The current round's `round_started` and `cards_dealt` events (for the table's first deal),

@@ -13,23 +13,32 @@ from tests.elios.helpers import GAME, fresh, grouped, seats
 HALVES = "roy/roy/lgs/lgs/bvw/bvw"
 
 
-def random_game_positions(players: int, seed: int):
-    """Yield (state, seat, action) along one random game, each action legal."""
+def shuffled(letters: str, rng: random.Random) -> str:
+    return "".join(rng.sample(letters, len(letters)))
+
+
+def random_game_positions(players: int, seed: int, any_order: bool = False):
+    """Yield (state, seat, action) along one random game, each action legal. `any_order`: groups and
+    splits written with their letters in random order (E-6 reads them as written)."""
     state = GAME.new_state(seats(players), seed=seed)
     rng = random.Random(seed)
     while not state.finished:
         seat = next_waiting_seat(state, rng)
         if not state.lists_all_actions(seat):
-            action = "groups " + "/".join(random_grouping(state.view(seat).beams[seat], rng))
+            groups = random_grouping(state.view(seat).beams[seat], rng)
+            action = "groups " + "/".join(shuffled(g, rng) if any_order else g for g in groups)
         else:
             action = str(rng.choice(state.legal_actions(seat)))
+            if any_order and action.startswith("split "):
+                verb, index, parts = action.split(" ")
+                action = f"{verb} {index} " + "/".join(shuffled(part, rng) for part in parts.split("/"))
         yield state, seat, action
         state.apply(seat, action)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_from_position_round_trips_and_plays_on_exactly_like_the_original(players: int) -> None:
-    for state, seat, action in random_game_positions(players, seed=players):
+@pytest.mark.parametrize("players,any_order", [(2, False), (3, False), (4, False), (2, True), (4, True)])
+def test_from_position_round_trips_and_plays_on_exactly_like_the_original(players: int, any_order: bool) -> None:
+    for state, seat, action in random_game_positions(players, seed=players, any_order=any_order):
         position = state.position()
         copy = GAME.from_position(position)
         assert copy.position() == position
@@ -94,15 +103,15 @@ def test_views_hide_confirmed_groupings_until_everyone_has_confirmed() -> None:
     state = fresh(3)
     events = state.apply(0, "groups ro/oy/lg/sb/vr/w")
     assert events[0].kind == "grouping_confirmed" and events[0].for_seat(1).get("groups") is None
-    assert events[0].for_seat(0)["groups"] == ["ro", "oy", "lg", "sb", "rv", "w"]
-    assert state.view(0).groups[0] == ("ro", "oy", "lg", "sb", "rv", "w")
+    assert events[0].for_seat(0)["groups"] == ["ro", "oy", "lg", "sb", "vr", "w"]
+    assert state.view(0).groups[0] == ("ro", "oy", "lg", "sb", "vr", "w")
     assert state.view(1).groups == (None, None, None) and state.view(None).groups == (None, None, None)
     assert state.view(1).beams[0] == tuple("rrooylgsbvw")  # the beams themselves lie on the table
     assert state.view(1).confirmed == (0,) and state.view(1).phase == "grouping"
     state.apply(2, "groups r/o/y/l/g/g/s/s/b/v/w")
     events = state.apply(1, "groups ro/y/y/l/l/g/s/b/v/w")
     assert [e.kind for e in events] == ["grouping_confirmed", "groupings_revealed"]
-    assert events[1]["first_player"] == 1 and events[1]["groups"][0] == ["ro", "oy", "lg", "sb", "rv", "w"]
+    assert events[1]["first_player"] == 1 and events[1]["groups"][0] == ["ro", "oy", "lg", "sb", "vr", "w"]
     for seat in (0, 1, 2, None):
         view = state.view(seat)
         assert None not in view.groups and view.turn == 1 and view.first_turn and view.phase == "placing"
@@ -154,3 +163,21 @@ def test_spectators_and_other_seats_see_every_beam_after_the_grouping() -> None:
     state = grouped([HALVES, HALVES])
     assert state.view(None).beams == state.view(0).beams == state.view(1).beams
     assert state.view(None).placeable == ()
+
+
+def test_E_6_every_listed_placement_follows_the_letters_as_written() -> None:
+    """With groups written in any order, each listed `place G P…` puts the i-th written letter on
+    stack Pi: a colour on its own stack, the joker anywhere."""
+    checked = 0
+    for players in (2, 3, 4):
+        for state, seat, _ in random_game_positions(players, seed=20 + players, any_order=True):
+            if state.phase != "placing":
+                continue
+            groups = state.view(seat).groups[seat]
+            for action in state.legal_actions(seat):
+                if action.verb == "place":
+                    group = groups[int(action.args[0])]
+                    stacks = [int(p) for p in action.args[1].split(",")]
+                    assert all(letter == "w" or "roylgsbv"[stack] == letter for letter, stack in zip(group, stacks))
+                    checked += 1
+    assert checked > 100

@@ -15,6 +15,8 @@ from tests.elios.helpers import GAME, fresh, game_with, grouped, rebuilt, seats
 
 # Two seats, same beams (r o y l g s b v twice each, two jokers): three equal halves of six groups.
 HALVES = "roy/roy/lgs/lgs/bvw/bvw"
+# The same beams with the joker written first in group 0 (E-6 reads letters as written).
+WRITTEN_JOKER_FIRST = "wr/roy/lgs/bv/ogs/yl/bv/w"
 
 
 def refused(state, seat: int, action: str, words: str) -> None:
@@ -136,11 +138,13 @@ def test_E5_a_beam_the_seat_does_not_hold_is_named() -> None:
     refused(state, seat, f"groups {grouping}", f"you have no {name} beam, but your groups use one")
 
 
-def test_E5_letters_inside_a_group_are_kept_in_sun_order_in_the_record() -> None:
+def test_E_6_groups_keep_their_letters_as_written() -> None:
+    """E-6 counts a group's beams "in the order its letters are written": the engine keeps that order
+    in the groups, the views and the record (a typed grouping as much as one from a record)."""
     state = fresh(4)
     state.apply(0, "groups wr/yo/sgl/vb")
-    assert state.groups[0] == ["rw", "oy", "lgs", "bv"]
-    assert state.record()["rounds"][0]["actions"][0] == [0, "groups rw/oy/lgs/bv"]
+    assert state.view(0).groups[0] == ("wr", "yo", "sgl", "vb")
+    assert state.record()["rounds"][0]["actions"][0] == [0, "groups wr/yo/sgl/vb"]
 
 
 def test_E5_every_seat_sometimes_starts_in_self_play() -> None:
@@ -173,6 +177,32 @@ def test_E6_a_group_goes_on_its_colours_stacks_at_one_height_below_the_discs() -
     assert dict(events[0].data) == {"group": 2, "beams": "lgs", "stacks": [3, 4, 5], "height": 2, "beams_left": 15}
     assert state.groups[0] == ["roy", "roy", "lgs", "bvw", "bvw"]  # later groups shifted down by one
     assert state.turn == 1
+
+
+def test_E_6_place_reads_letters_in_written_order() -> None:
+    """The example of issue 19: a group written `wr` (joker first) placed as `place 0 3,0` puts the
+    joker on stack 3 and the red beam on its own stack 0; read in sun order it would be refused."""
+    state = grouped([WRITTEN_JOKER_FIRST, HALVES], order=[1, 0])  # seat 0 confirms last and starts
+    legal = {str(a) for a in state.legal_actions(0) if a.args[0] == "0"}
+    assert legal == {f"place 0 {joker},0" for joker in range(1, 8)}
+    events = state.apply(0, "place 0 3,0")
+    assert dict(events[0].data)["beams"] == "wr" and dict(events[0].data)["stacks"] == [3, 0]
+    assert state.view(None).stacks[:4] == ("rr", "o", "y", "lw")
+    assert state.record()["rounds"][0]["actions"][-1] == [0, "place 0 3,0"]
+
+
+def test_E_6_place_in_sun_order_is_refused_for_a_group_written_otherwise() -> None:
+    state = grouped([WRITTEN_JOKER_FIRST, HALVES], order=[1, 0])
+    refused(state, 0, "place 0 0,3", "a red beam goes only on the red stack (0), not on stack 3")
+
+
+def test_E_6_a_three_beam_group_places_each_letter_where_it_is_written() -> None:
+    state = grouped(["ryw/oy/lgs/bv/ogs/rl/bv/w", HALVES.replace("bvw/bvw", "bwv/vbw")], order=[0, 1])
+    assert state.view(1).groups[1][4:] == ("bwv", "vbw")
+    assert {str(a) for a in state.legal_actions(1) if a.args[0] == "4"} == {
+        f"place 4 6,{joker},7" for joker in range(6)}
+    state.apply(1, "place 5 7,6,0")   # violet on 7, blue on 6, the joker on red
+    assert state.view(None).stacks == ("rw", "o", "y", "l", "g", "s", "bb", "vv")
 
 
 def test_E6_wrong_stack_for_a_colour() -> None:
@@ -229,9 +259,9 @@ def test_E7_a_disc_raises_the_level_by_one_up_to_nine() -> None:
 def test_E8_a_split_replaces_a_group_by_two_non_empty_parts() -> None:
     state = opened()
     events = state.apply(0, "split 0 yr/o")
-    assert dict(events[0].data) == {"group": 0, "into": ["ry", "o"]}
-    assert state.groups[0] == ["ry", "o", "roy", "lgs", "lgs", "bvw", "bvw"]
-    assert state.record()["rounds"][0]["actions"][-1] == [0, "split 0 ry/o"]
+    assert dict(events[0].data) == {"group": 0, "into": ["yr", "o"]}
+    assert state.view(0).groups[0] == ("yr", "o", "roy", "lgs", "lgs", "bvw", "bvw")
+    assert state.record()["rounds"][0]["actions"][-1] == [0, "split 0 yr/o"]
     splits = {str(a) for a in state.legal_actions(1) if a.verb == "split" and a.args[0] == "0"}
     assert splits == {"split 0 r/oy", "split 0 o/ry", "split 0 ro/y", "split 0 y/ro", "split 0 ry/o", "split 0 oy/r"}
 

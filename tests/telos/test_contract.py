@@ -4,6 +4,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import time
 
 import pytest
@@ -12,6 +13,7 @@ from game.catalog import load_game
 from game.core.actions import Action
 from game.core.errors import IllegalAction, RecordError
 from game.core.records import record_to_text, replay
+from game.telos.state import zeus_cards_in_play
 from game.telos.view import TelosView
 from tests.telos.table import GAME, NAMES, arrange, new_game, play, texts
 
@@ -211,6 +213,81 @@ def test_a_tampered_setup_is_refused_with_the_place() -> None:
     record["rounds"][1]["setup"]["dealer"] = (record["rounds"][1]["setup"]["dealer"] + 1) % 4
     with pytest.raises(RecordError, match="who won the last trick"):
         replay(GAME, record)
+
+
+def game_with_other_zeus_cards(players: int, seed: int, **options):
+    """A finished game whose record says `zeus_cards: random` but whose deals show Zeus cards our
+    seeded choice for that seed would not have drawn: as another program's record may."""
+    seeded = set(zeus_cards_in_play(GAME.content, "random", players, seed))
+    other = sorted(set(GAME.content.zeus_ids) - seeded)[:1] + sorted(seeded)[1:]
+    state = random_game(players, seed, zeus_cards=other, **options)
+    record = state.record()
+    record["options"]["zeus_cards"] = "random"
+    return record, other
+
+
+def test_T_3_replay_takes_the_zeus_cards_its_setups_show() -> None:
+    """T-1..T-3 with `zeus_cards: random`: which Zeus cards a game has is the record's to say (its
+    setups show them), not our generator's; the rest of the count, never dealt, is filled in."""
+    replayed = 0
+    for seed in range(12):
+        record, other = game_with_other_zeus_cards(4, seed)
+        shown = {c for rnd in record["rounds"] for h in rnd["setup"]["hands"] for c in h if c.startswith("Z:")}
+        state = replay(GAME, record)
+        assert record_to_text(state.record()) == record_to_text(record)
+        assert shown <= set(state.view(0).zeus_cards) and len(state.view(0).zeus_cards) == 4
+        replayed += bool(shown - set(zeus_cards_in_play(GAME.content, "random", 4, seed)))
+    assert replayed >= 3  # several of them show a card the seeded choice does not hold
+
+
+def test_T_3_a_setup_with_one_zeus_card_too_many_is_refused_with_its_round() -> None:
+    record = random_game(3, 4).record()
+    hands = record["rounds"][0]["setup"]["hands"]
+    extra = [z for z in GAME.content.zeus_ids if not any(z in h for h in hands)]
+    for seat, card in zip((0, 1, 2, 0), extra[:4]):  # four different Zeus cards with three players
+        index = next(i for i, c in enumerate(hands[seat]) if not c.startswith("Z:"))
+        hands[seat][index] = card
+    with pytest.raises(RecordError, match=r"rounds\[0\]\.setup cannot start the game") as caught:
+        replay(GAME, record)
+    assert re.search(r"round 0 setup: 'Z:\w+' would be one Zeus card too many: with 3 players the game has 3",
+                     str(caught.value))
+
+
+def test_T_3_a_listed_zeus_cards_option_refuses_another_zeus_card() -> None:
+    listed = ["Z:ant", "Z:bull", "Z:eagle"]
+    record = random_game(3, 6, zeus_cards=listed).record()
+    hand = record["rounds"][0]["setup"]["hands"][1]
+    hand[next(i for i, c in enumerate(hand) if not c.startswith("Z:"))] = "Z:swan"
+    with pytest.raises(RecordError, match="'Z:swan' is not one of the Zeus cards the zeus_cards option lists"):
+        replay(GAME, record)
+
+
+def test_T_19_a_setup_may_list_a_seats_score_cards_in_any_order() -> None:
+    record = random_game(3, 21).record()
+    later = [rnd["setup"]["scores_before"] for rnd in record["rounds"]]
+    assert any(len(cards) > 1 for scores in later for cards in scores)
+    for scores in later:
+        for cards in scores:
+            cards.reverse()
+    assert replay(GAME, record).record()["rounds"] == record["rounds"]
+    later[-1][next(s for s, cards in enumerate(later[-1]) if cards)].pop()
+    with pytest.raises(RecordError, match=rf"round {len(later) - 1} setup: scores_before must be"):
+        replay(GAME, record)
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda setup: setup["hands"][0].pop(), "hands must be 4 lists of"),
+    (lambda setup: setup["hands"][0].__setitem__(0, setup["hands"][1][0]), "is dealt twice"),
+    (lambda setup: setup["hands"][2].__setitem__(0, "14a"), "card '14a' is not in the deck for this round"),
+    (lambda setup: setup["hands"][2].__setitem__(0, "Z:owl"), "card 'Z:owl' is not in the deck for this round"),
+])
+def test_T_3_a_later_setup_that_breaks_the_rules_is_refused_with_its_round(change, words: str) -> None:
+    record, _ = game_with_other_zeus_cards(4, 5)
+    assert len(record["rounds"]) > 2
+    change(record["rounds"][2]["setup"])
+    with pytest.raises(RecordError, match=r"^rounds\[2\]\.setup cannot start its round") as caught:
+        replay(GAME, record)
+    assert "round 2 setup: " in str(caught.value) and words in str(caught.value)
 
 
 def test_clone_is_independent_and_shares_only_immutable_rules() -> None:
