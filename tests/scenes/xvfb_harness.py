@@ -83,7 +83,7 @@ class RealWindow:
         self.table = subprocess.Popen([sys.executable, str(self.script), str(self.report)], env=env, cwd=ROOT,
                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
-            self.layout = wait_for_json(self.report.with_suffix(".layout.json"), 10.0)
+            self.layout = wait_for_json(self.report.with_suffix(".layout.json"), 30.0)   # a busy machine starts slowly
             window = self._xdotool("search", "--sync", "--pid", str(self.table.pid)).split()[0]
             geometry = dict(line.split("=", 1) for line in self._xdotool("getwindowgeometry", "--shell", window).split())
             self.left, self.top = int(geometry["X"]), int(geometry["Y"])
