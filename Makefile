@@ -51,4 +51,4 @@ dist-windows: $(STAMP)
 
 # dist/olympus_table-<version>-py3-none-any.whl: the program as a pip package (pipx install …).
 wheel: $(STAMP)
-	$(PY) -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist .
+	$(PY) build/make_wheel.py

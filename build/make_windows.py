@@ -22,6 +22,7 @@ import fnmatch
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -88,7 +89,7 @@ def pinned_inputs(lock: dict) -> tuple[Pinned, list[Pinned]]:
 
 def version_quad(version: str) -> str:
     """0.1.0 -> 0.1.0.0: Windows version resources want four numbers."""
-    numbers = [int("".join(ch for ch in part if ch.isdigit()) or 0) for part in version.split(".")[:4]]
+    numbers = [int(re.match(r"\d*", part).group() or 0) for part in version.split(".")[:4]]   # 1rc1 -> 1
     return ".".join(str(n) for n in numbers + [0] * (4 - len(numbers)))
 
 
@@ -321,6 +322,13 @@ def build_launcher(version: str, target: Path) -> None:
          "-o", str(target), str(WINDOWS_DIR / "launcher.c"), str(resources)], capture_output=True, text=True)
 
 
+def build_prefix() -> Path:
+    """The Wine prefix the build uses, kept outside the checkout: a prefix links drive Z: to `/`, which
+    no tool walking the checkout (setuptools' package finder, for one) must ever follow."""
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return cache / "olympus-table" / "wine-build"
+
+
 def wine_environment(prefix: Path) -> dict[str, str]:
     """Wine without its first-start dialogs (Mono, Gecko) and without menu entries on this machine."""
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
@@ -332,8 +340,7 @@ def wine_environment(prefix: Path) -> dict[str, str]:
 def precompile(folder: Path) -> None:
     """Compile app/ and lib/ to .pyc with the Windows Python itself, so the first start does not (and a
     read-only portable folder never has to). Unchecked hashes: the files' times do not matter."""
-    prefix = OUT / "wineprefix"
-    env = wine_environment(prefix)
+    env = wine_environment(build_prefix())
     wine = wine_command()
     assert wine is not None
     run([wine, str(folder / "runtime" / "python.exe"), "-E", "-s", "-m", "compileall", "-q",
