@@ -340,7 +340,9 @@ def wine_environment(prefix: Path) -> dict[str, str]:
 def precompile(folder: Path) -> None:
     """Compile app/ and lib/ to .pyc with the Windows Python itself, so the first start does not (and a
     read-only portable folder never has to). Unchecked hashes: the files' times do not matter."""
-    env = wine_environment(build_prefix())
+    prefix = build_prefix()
+    prefix.parent.mkdir(parents=True, exist_ok=True)
+    env = wine_environment(prefix)
     wine = wine_command()
     assert wine is not None
     run([wine, str(folder / "runtime" / "python.exe"), "-E", "-s", "-m", "compileall", "-q",

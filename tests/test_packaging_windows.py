@@ -179,3 +179,18 @@ def test_the_wheel_carries_assets_and_the_console_command() -> None:
     setuptools = project["tool"]["setuptools"]
     assert "assets*" in setuptools["packages"]["find"]["include"]
     assert setuptools["package-data"]["assets"] == ["**/*"]
+
+
+# ----- the macOS workflow (it runs on GitHub's macOS runners, never here) ------------------------------------
+def test_the_macos_workflow_builds_self_tests_and_uploads_the_app() -> None:
+    import yaml
+
+    workflow = yaml.safe_load((REPO / ".github" / "workflows" / "macos.yml").read_text(encoding="utf-8"))
+    job = workflow["jobs"]["app"]
+    runners = {entry["runner"] for entry in job["strategy"]["matrix"]["include"]}
+    assert all(runner.startswith("macos-") for runner in runners) and len(runners) == 2
+    script = "\n".join(step.get("run", "") for step in job["steps"])
+    assert "pyinstaller" in script and "build/olympus_table.spec" in script
+    assert f"/dist/{bundle_plan.DISPLAY_NAME}.app/Contents/MacOS/{bundle_plan.APP_NAME}\" --self-test" in script
+    assert "ditto -c -k --keepParent" in script
+    assert any(step.get("uses", "").startswith("actions/upload-artifact@") for step in job["steps"])
