@@ -46,6 +46,7 @@ ShowUninstDetails nevershow
 !define MUI_FINISHPAGE_RUN "$INSTDIR\${APP_EXE}"
 !define MUI_UNCONFIRMPAGE_TEXT_TOP "$(KeptFiles)"
 
+!define MUI_PAGE_CUSTOMFUNCTION_LEAVE DirectoryLeave   ; a refused folder keeps the player on this page
 !insertmacro MUI_PAGE_DIRECTORY
 !insertmacro MUI_PAGE_INSTFILES
 !insertmacro MUI_PAGE_FINISH
@@ -87,29 +88,49 @@ Function .onInit
   !insertmacro RefuseWhileRunning
 FunctionEnd
 
-Section "Olympus Table" SecProgram
-  SectionIn RO
+; $R9 = "" when $INSTDIR can take the program, else the message that says why not.
+Function CheckInstallFolder
+  StrCpy $R9 ""
   ; A folder that holds someone else's files is refused: the uninstaller must be able to remove what
   ; it put there and nothing more. An earlier Olympus Table install (an upgrade) is welcome.
-  ${DirState} "$INSTDIR" $1
-  ${If} $1 == 1
+  ${DirState} "$INSTDIR" $R8
+  ${If} $R8 == 1
   ${AndIfNot} ${FileExists} "$INSTDIR\${APP_EXE}"
-    MessageBox MB_OK|MB_ICONSTOP "$(NotEmpty)" /SD IDOK
-    SetErrorLevel 2
-    Abort "$(NotEmpty)"
+    StrCpy $R9 "$(NotEmpty)"
+    Return
   ${EndIf}
-
-  ; Prove the folder can be written before anything is removed or copied.
+  ; Can it be written? Tried before anything is removed or copied; a folder made for the try only
+  ; is removed again.
   ClearErrors
   CreateDirectory "$INSTDIR"
-  FileOpen $0 "$INSTDIR\.olympus-table-write-check" w
+  FileOpen $R7 "$INSTDIR\.olympus-table-write-check" w
   ${If} ${Errors}
-    MessageBox MB_OK|MB_ICONSTOP "$(NotWritable)" /SD IDOK
-    SetErrorLevel 2
-    Abort "$(NotWritable)"
+    StrCpy $R9 "$(NotWritable)"
+  ${Else}
+    FileClose $R7
+    Delete "$INSTDIR\.olympus-table-write-check"
   ${EndIf}
-  FileClose $0
-  Delete "$INSTDIR\.olympus-table-write-check"
+  ${If} $R8 == -1
+    RMDir "$INSTDIR"
+  ${EndIf}
+FunctionEnd
+
+Function DirectoryLeave
+  Call CheckInstallFolder
+  ${If} $R9 != ""
+    MessageBox MB_OK|MB_ICONSTOP "$R9"
+    Abort   ; stays on the folder page
+  ${EndIf}
+FunctionEnd
+
+Section "Olympus Table" SecProgram
+  SectionIn RO
+  Call CheckInstallFolder   ; again: a silent install has no folder page
+  ${If} $R9 != ""
+    MessageBox MB_OK|MB_ICONSTOP "$R9" /SD IDOK
+    SetErrorLevel 2
+    Abort "$R9"
+  ${EndIf}
 
   ; An upgrade replaces the program's own folders whole, so no module of the older version stays
   ; behind. The player's files are elsewhere (%LOCALAPPDATA%\OlympusTable) and are not touched.
