@@ -40,3 +40,15 @@ dist: $(STAMP)
 # Seconds to the first title frame, from source and from the bundle, and the bundle's size, as JSON.
 startup-bench: dist
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) build/startup_bench.py
+
+# ----- Windows, built on Linux (build/make_windows.py; docs/packaging.md, "Windows") ------------------
+.PHONY: dist-windows wheel
+
+# dist/olympus-table-<version>-windows-x86_64-setup.exe and …-windows-x86_64.zip. Installs the Debian
+# packages it needs when missing and run as root (wine, nsis, osslsigncode, mingw-w64).
+dist-windows: $(STAMP)
+	nice $(PY) build/make_windows.py
+
+# dist/olympus_table-<version>-py3-none-any.whl: the program as a pip package (pipx install …).
+wheel: $(STAMP)
+	$(PY) build/make_wheel.py

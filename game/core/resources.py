@@ -1,7 +1,9 @@
-"""Where the program's own files are: from source, or inside a PyInstaller bundle.
+"""Where the program's own files are: from source, inside a PyInstaller bundle, or an installed wheel.
 
 Every asset path (YAML, fonts, art, sounds, rules texts) goes through `asset_path`, so the same code
-finds its files in a checkout and in the packaged program.
+finds its files wherever it runs. `assets/` always sits beside the `game` package: in a checkout, in
+the Windows program folder (`app/`), and in a wheel installed by pip or pipx (pyproject.toml ships the
+folder as data in site-packages, next to `game/`); a PyInstaller bundle puts it in `sys._MEIPASS`.
 """
 from __future__ import annotations
 
