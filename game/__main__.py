@@ -21,7 +21,7 @@ from game.core.engine import SeatInfo
 from game.core.errors import ContentError
 from game.core.play import play_game
 from game.core.records import record_to_text
-from game.core.userfiles import atomic_write_text
+from game.core.userfiles import FileDamage, atomic_write_text, loads_strict
 
 EXIT_WOULD_OVERWRITE = 3
 SEAT_NAMES = ("Ariadne", "Bion", "Chloe", "Damon", "Elpis", "Felix", "Galene", "Hector")
@@ -34,9 +34,13 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
             raise SystemExit(f"--option expects KEY=VALUE, got {pair!r}")
         key, value = pair.split("=", 1)
         try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
+            options[key] = loads_strict(value)
+        except FileDamage:
+            raise SystemExit(f"--option {key}: {value[:40]!r} is not a number any game can use") from None
+        except (json.JSONDecodeError, RecursionError):
             options[key] = value
+        except ValueError:
+            raise SystemExit(f"--option {key}: the number is far too long") from None
     return options
 
 

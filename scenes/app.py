@@ -277,6 +277,7 @@ class App:
         if session.kept_unfinished is not None:
             self.toast(_("Your unfinished game was kept in the saved games as “{name}”.").format(
                 name=session.kept_unfinished.stem))
+        session.records_kept = self.settings.records_kept
         self.session = session
         if fresh:
             self.stack.clear_to(scene)
@@ -370,6 +371,8 @@ class App:
     def update(self, dt: float) -> None:
         self._restoring_window = max(0.0, self._restoring_window - dt)
         self.stack.update(dt)
+        if self.session is not None:
+            self.session.tick(dt)       # a save that failed (a full disk) is tried again every few seconds
         if self.session is not None and self.session.messages:
             for message in self.session.messages:
                 self.toast(message)
@@ -424,4 +427,6 @@ class App:
         if self._settings_save_in >= 0:
             self._settings_save_in = -1.0
             self._remember_window_size()
+        if self.session is not None and self.session.pending:
+            self.session.retry()        # one last try at a save that failed
         log.info("stopped after %d frames", self.frame_count)
