@@ -228,12 +228,22 @@ def load_yaml(path: Path | str, *, display_name: str | None = None) -> Node:
 
 
 def parse_yaml(text: str, name: str) -> Node:
-    loader = _NoAliasLoader(text)
+    try:
+        loader = _NoAliasLoader(text)       # the reader refuses a NUL and other control characters at once
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise ContentError(name, "(text)", mark.line + 1 if mark else None, "printable text", exc.problem) from None
+    except yaml.YAMLError as exc:
+        line = text[:exc.position].count("\n") + 1 if isinstance(getattr(exc, "position", None), int) else None
+        raise ContentError(name, "(text)", line, "printable text",
+                           f"the character {exc.character!r}" if hasattr(exc, "character") else str(exc)) from None
     try:
         root = loader.get_single_node()
     except _AliasFound as exc:
         raise ContentError(name, exc.key, exc.line, "a value written out (no aliases such as *name)",
                            f"*{exc.anchor}") from None
+    except RecursionError:
+        raise ContentError(name, "(top)", None, "values nested a few levels deep", "nesting far too deep") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -244,4 +254,25 @@ def parse_yaml(text: str, name: str) -> Node:
         loader.dispose()
     if root is None:
         raise ContentError(name, "(top)", 1, "a mapping of keys to values", "an empty file")
+    _check_unique_keys(root, name)
     return Node(root, name, "", root.start_mark.line + 1)
+
+
+def _check_unique_keys(root: yaml.Node, name: str) -> None:
+    """Every mapping names each key once: YAML says so, and a second `cards:` would silently win or lose."""
+    stack: list[tuple[yaml.Node, str]] = [(root, "")]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key, value in node.value:
+                label = str(key.value) if isinstance(key, yaml.ScalarNode) else "?"
+                path = f"{where}.{label}" if where else label
+                if isinstance(key, yaml.ScalarNode):
+                    if label in seen:
+                        raise ContentError(name, path, key.start_mark.line + 1,
+                                           "each key only once (this one is repeated)")
+                    seen.add(label)
+                stack.append((value, path))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((child, f"{where}[{i}]") for i, child in enumerate(node.value))

@@ -220,19 +220,19 @@ def _check_agrees(player: PlayerStats, where: str) -> None:
     """The counts of one player must tell one story (a file edited by hand often does not)."""
     problems = []
     if player.wins + player.losses != player.games:
-        problems.append("wins + losses = games")
+        problems.append(msg("the wins and losses must add up to the games"))
     if abs(player.streak) > player.games or player.best_streak > player.wins:
-        problems.append("streaks within the games and wins")
+        problems.append(msg("a streak cannot be longer than the games or wins"))
     if player.streak > 0 and player.best_streak < player.streak:
-        problems.append("best streak at least the current one")
+        problems.append(msg("the best streak cannot be shorter than the current one"))
     if any(level.wins > level.games or level.games > player.games for level in player.levels.values()):
-        problems.append("wins per level within the games")
+        problems.append(msg("the games and wins per level cannot be more than the games"))
     if len(player.recent) > player.games:
-        problems.append("recent results within the games")
+        problems.append(msg("there are more recent results than games"))
     if player.high_score is not None and player.low_score is not None and player.low_score > player.high_score:
-        problems.append("lowest score at most the highest")
+        problems.append(msg("the lowest score is higher than the highest"))
     if problems:
-        raise FileDamage(msg("'{key}' does not add up ({rule})", key=where[:80], rule=problems[0]))
+        raise FileDamage(msg("'{key}' does not add up: {rule}", key=where[:80], rule=problems[0]))
 
 
 def _migrate_v1(data: dict[str, Any]) -> dict[str, Any]:

@@ -132,6 +132,8 @@ OS_REASONS = {
     errno.EROFS: msg("the disk is read-only"),
     errno.ENOENT: msg("the file or its folder is missing"),
     errno.EISDIR: msg("it is a folder"),
+    errno.ENOTDIR: msg("a file stands where a folder should be"),
+    errno.EEXIST: msg("a file stands where a folder should be"),
     errno.ENAMETOOLONG: msg("the name is too long"),
     errno.EIO: msg("the disk could not be read or written"),
 }
