@@ -34,6 +34,7 @@ from game.core.userfiles import FileDamage, atomic_write_text, os_reason, read_r
 log = logging.getLogger("olympus.session")
 
 RETRY_SECONDS = 2.0     # while a save fails, how often it is tried again without a move
+REMIND_SECONDS = 60.0   # while a save still fails, how often the player is told again
 
 
 class GameSession:
@@ -54,6 +55,7 @@ class GameSession:
         self.save_failing: Message | None = None   # why the last autosave failed (None: it is up to date)
         self.keep_failing: Message | None = None   # why the finished game could not be kept yet
         self._retry_in = RETRY_SECONDS
+        self._remind_in = REMIND_SECONDS
 
     @classmethod
     def new(cls, game: Game, seats: Sequence[SeatInfo], options: Mapping[str, Any] | None, seed: int,
@@ -121,11 +123,16 @@ class GameSession:
     def tick(self, dt: float) -> None:
         """Called every frame by the program: while a write is pending, try it again every few seconds."""
         if not self.pending:
+            self._remind_in = REMIND_SECONDS
             return
         self._retry_in -= dt
         if self._retry_in <= 0:
             self._retry_in = RETRY_SECONDS
             self.retry()
+        self._remind_in -= dt
+        if self._remind_in <= 0 and self.pending:     # still failing: say it again, the first toast is long gone
+            self._remind_in = REMIND_SECONDS
+            self.messages.append(self.keep_failing or self.save_failing)
 
     def retry(self) -> None:
         """Try the pending writes again now (also at quit)."""

@@ -81,8 +81,11 @@ def test_a_game_that_ends_on_a_full_disk_is_kept_when_space_returns(tmp_path: Pa
     assert session.state.finished and session.pending
     assert any("could not be kept yet" in m for m in session.messages)
     assert (tmp_path / "autosave.json").exists(), "the autosave stays until the game is kept"
+    told = len(session.messages)
     session.tick(5.0)                                   # still full: nothing changes, nothing is lost
-    assert session.finished_record_path is None
+    assert session.finished_record_path is None and len(session.messages) == told
+    session.tick(60.0)                                  # a minute on, the player is told again
+    assert len(session.messages) == told + 1 and "could not be kept yet" in session.messages[-1]
     disk.full = False
     session.tick(5.0)                                   # the next try works
     assert not session.pending and session.finished_record_path is not None
