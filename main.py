@@ -100,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     runs.add_argument("--size", type=parse_size, metavar="WxH", help="window size for this run, e.g. 1280x720")
     runs.add_argument("--bench", action="store_true", help="time every frame of an all-AI game at 1280x720; "
                       "the last line is JSON")
+    runs.add_argument("--soak", action="store_true", help="play AI-only games one after another for --frames "
+                      "frames (default 100000) per game and report memory at each quarter; the last lines are JSON")
     runs.add_argument("--self-test", action="store_true", help="check that this install can play, then exit")
     runs.add_argument("--exit-after-first-frame", action="store_true",
                       help="show the first title frame, print 'first-frame <seconds since start>' and exit "
@@ -149,8 +151,8 @@ def seat_controllers(spec: str, ai_level: str, levels: Sequence[str]) -> list[st
 def seat_names(controllers: Sequence[str], player_name: str) -> list[str]:
     """The player's own name for the first human seat ("You" in the player's language while it is the
     default), Greek names for the others, all different."""
-    from scenes.i18n import _
-    from scenes.setup import GREEK_NAMES, default_player_name
+    from scenes.ui.i18n import _
+    from scenes.screens.setup import GREEK_NAMES, default_player_name
 
     player_name = default_player_name(player_name)
 
@@ -175,7 +177,7 @@ def make_session(app: Any, game_id: str, controllers: Sequence[str], options: di
     seats = [SeatInfo(name, controller) for name, controller in zip(names, controllers)]
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31 - 1)
     log.info("table from the command line: %s %s seed %d", game_id, list(controllers), seed)
-    from scenes.i18n import _
+    from scenes.ui.i18n import _
 
     try:
         return GameSession.new(app.catalog.get(game_id), seats, options, seed,
@@ -196,8 +198,8 @@ def catalog_game(app: Any, game_id: str) -> Any:
 def replay_scene(app: Any, path: Path) -> Any:
     """The replay viewer on the record in `path`, or the title with a message saying why it cannot be
     shown (a damaged, foreign or unreplayable file; the file itself is left as it is)."""
-    from scenes.i18n import _
-    from scenes.replay_scene import ReplayScene
+    from scenes.ui.i18n import _
+    from scenes.screens.replay_viewer import ReplayScene
 
     return _record_scene(app, path, "replay", _("The replay {file}").format(file=path.name),
                          lambda game, record, title: ReplayScene(app, game, record, title=title))
@@ -208,8 +210,8 @@ def review_scene(app: Any, path: Path) -> Any:
     shown (as `replay_scene`, and for a game whose AI cannot review)."""
     from game.core.errors import RecordError
     from game.core.review import can_review
-    from scenes.i18n import _
-    from scenes.review_scene import ReviewScene
+    from scenes.ui.i18n import _
+    from scenes.screens.review import ReviewScene
 
     def make(game: Any, record: Any, title: str) -> Any:
         if not can_review(game):
@@ -225,9 +227,9 @@ def _record_scene(app: Any, path: Path, what: str, described: str, make: Any) ->
     file is left as it is."""
     from game.core.errors import RecordError
     from game.core.records import read_record
-    from scenes.i18n import _, reason_words
+    from scenes.ui.i18n import _, reason_words
     from scenes.tables import has_table
-    from scenes.title import TitleScene
+    from scenes.screens.title import TitleScene
 
     try:
         record = read_record(path)
@@ -260,7 +262,7 @@ def run_self_test() -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     from scenes.headless import make_headless_app, run_frames
-    from scenes.setup import default_level
+    from scenes.screens.setup import default_level
     from scenes.tables import has_table, open_table
 
     game_id = args.game or "zeus"
@@ -286,6 +288,34 @@ def run_bench(args: argparse.Namespace) -> int:
           f"{BENCH_SIZE[0]}x{BENCH_SIZE[1]}: median {summary['p50_ms']} ms, 99th percentile {summary['p99_ms']} ms, "
           f"worst {summary['max_ms']} ms per frame")
     print(json.dumps(summary))
+    return 0
+
+
+SOAK_FRAMES = 100_000
+
+
+def run_soak_command(args: argparse.Namespace) -> int:
+    """Memory over long AI-only play: each game (or --game) at its largest table, easy AI seats, games
+    following one another; one JSON line per game with resident MiB at the start and each quarter."""
+    from scenes.headless import make_headless_app, run_soak
+    from scenes.tables import open_table
+
+    app = make_headless_app(args.size or BENCH_SIZE)
+    games = [args.game] if args.game else [game_id for game_id in app.catalog.games]
+    for game_id in games:
+        game = catalog_game(app, game_id)
+        level = "easy" if "easy" in game.agent_levels() else next(iter(game.agent_levels()))
+        controllers = seat_controllers(args.seats, level, list(game.agent_levels())) if args.seats \
+            else [f"ai:{level}"] * game.max_players
+        if "human" in controllers:
+            raise UsageError("--soak plays AI seats only; use ai or ai:<level> in --seats")
+
+        def new_table(seed: int, game_id: str = game_id, controllers: list[str] = controllers) -> Any:
+            return open_table(app, make_session(app, game_id, controllers, parse_options(args.option), seed, False))
+
+        result = run_soak(app, game_id, new_table, args.frames or SOAK_FRAMES, len(controllers))
+        print(json.dumps(result.summary()), flush=True)
+    app.shutdown()
     return 0
 
 
@@ -326,7 +356,7 @@ def run_app(args: argparse.Namespace) -> int:
         app.session = session       # its messages (a save that failed) are shown
         first = open_table(app, session)
     else:
-        from scenes.title import TitleScene
+        from scenes.screens.title import TitleScene
 
         first = TitleScene(app)
     frames = args.frames
@@ -367,6 +397,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_self_test()
         if args.bench:
             return run_bench(args)
+        if args.soak:
+            return run_soak_command(args)
         if (args.seats or args.option or args.seed is not None) and not args.game and not args.bench:
             raise UsageError("--seats, --seed and --option need --game")
         return run_app(args)

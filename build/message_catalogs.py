@@ -9,7 +9,7 @@ calls in scenes/ and main.py (Babel's Python extractor); the sentences game/ wri
 `msg_n()` and `msg_p()` (game/core/messages.py: refusal reasons, damaged files, review verdicts), by the
 same extractor with those keywords; the game terms each game lists in `game/<id>/terms.py`
 (`content_terms()`: names from its content files); and the words the games give the menus (their
-options and settings, scenes/game_texts.py). A translator edits the .po file, then runs `update` (or
+options and settings, scenes/ui/game_texts.py). A translator edits the .po file, then runs `update` (or
 `compile`); the tests fail while a catalog lacks an entry or a translation, or its .mo is stale.
 
 Babel is needed here only, never by the running program (the .mo files are read with the standard
@@ -47,7 +47,7 @@ if str(REPO_ROOT) not in sys.path:
 def translated_languages() -> tuple[str, ...]:
     """Every language but the code's own (English needs no catalog)."""
     from game.core.settings import LANGUAGES
-    from scenes.i18n import SOURCE_LANGUAGE
+    from scenes.ui.i18n import SOURCE_LANGUAGE
 
     return tuple(code for code in LANGUAGES if code != SOURCE_LANGUAGE)
 
@@ -99,7 +99,7 @@ def game_texts() -> list[tuple[str, str]]:
     """The games' own menu texts: every registered game's settings and options."""
     from game.catalog import load_game
     from game.core.manifest import discover
-    from scenes.game_texts import english_texts
+    from scenes.ui.game_texts import english_texts
 
     registry = discover("game")
     games = [load_game(entry.id) for entry in registry.manifests]

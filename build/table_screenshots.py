@@ -133,7 +133,7 @@ def mid(shot: Shooter, game_id: str) -> None:
 
 
 def results(shot: Shooter, game_id: str) -> None:
-    from scenes.results import ResultsOverlay
+    from scenes.screens.results import ResultsOverlay
 
     seats = [(name, "ai") for name, _ in SEATS[game_id]]
     shot.open(_session(game_id, seats))
@@ -180,7 +180,7 @@ def tamoul_reaction(shot: Shooter) -> None:
 
 def zeus_game_over(shot: Shooter) -> None:
     """Ann's game ends: the game's results offer Play again, Review and Back to menu."""
-    from scenes.results import ResultsOverlay
+    from scenes.screens.results import ResultsOverlay
 
     session = _session("zeus", THREE)
     seat, action = _play_to_last_move(session)

@@ -5,7 +5,7 @@ One `App` per run. Scenes reach everything shared through it (`app.settings`, `a
 or by a fixed step in headless runs (tests, benchmark, screenshots), which makes them repeatable.
 
 An unexpected exception in a scene does not end the program: it goes to the log with its traceback and
-the error screen (scenes/error_scene.py) takes the place of every scene, naming what happened and the
+the error screen (scenes/screens/error.py) takes the place of every scene, naming what happened and the
 log file. The autosave is left as the last good action wrote it, so the title offers to resume.
 """
 from __future__ import annotations
@@ -25,11 +25,11 @@ from game.core.session import GameSession
 from game.core.settings import Settings, load_settings, save_settings
 from game.core.data_folder import open_user_dirs
 from game.core.userfiles import UserDirs, user_dirs
-from scenes import i18n
-from scenes.i18n import N_, _, translate_message, reason_words
+from scenes.ui import i18n
+from scenes.ui.i18n import N_, _, translate_message, reason_words
 from scenes.scene import Scene, SceneStack
-from scenes.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
-from scenes.widgets import wrap_text
+from scenes.ui.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
+from scenes.ui.widgets import wrap_text
 
 log = logging.getLogger("olympus")
 
@@ -297,7 +297,7 @@ class App:
             self.stack.replace(scene)
 
     def back_to_title(self) -> None:
-        from scenes.title import TitleScene
+        from scenes.screens.title import TitleScene
 
         self.session = None
         self.stack.clear_to(TitleScene(self))
@@ -308,7 +308,7 @@ class App:
     def ask_to_play_without_saving(self) -> None:
         """The player's folders cannot be used (or another copy uses them): say so, and play on only if
         the player agrees; nothing of this run is kept."""
-        from scenes.results import ConfirmOverlay
+        from scenes.screens.results import ConfirmOverlay
 
         problem = translate_message(self.folders.problem or "")
         if self.folders.in_use:
@@ -363,7 +363,7 @@ class App:
     def scene_failed(self, exc: Exception) -> None:
         """Log the traceback and show the error screen in place of every scene; the autosave is not
         touched. A failure of the error screen itself is not caught again: that would loop."""
-        from scenes.error_scene import ErrorScene
+        from scenes.screens.error import ErrorScene
 
         top = self.stack.top
         if isinstance(top, ErrorScene):

@@ -3,7 +3,7 @@
 Each game's manifest names a function `(game) -> (CardArt, frozenset of card ids)` as its
 `card_faces`: the kit's cached renderer with the game's own painter, and every card id its deck can
 hold, so a rules text naming a card the deck does not have can be caught and shown, not drawn as a
-wrong face. The two functions below are Zeus's and Télos's.
+wrong face. Each game keeps its function beside its painter (`scenes/<game>/art.py`).
 """
 from __future__ import annotations
 
@@ -18,25 +18,6 @@ from scenes.table.card_art import CardArt
 class CardFaces(NamedTuple):
     art: CardArt
     card_ids: frozenset[str]
-
-
-def telos_faces(game: Game) -> CardFaces:
-    from scenes.telos_art import TelosFaces
-
-    content = game.content  # type: ignore[attr-defined]
-    # The plain kit renderer, not the table's SnappingCardArt: rules cards never move, so every
-    # width is drawn exactly.
-    faces = TelosFaces(content)
-    every_count = max(content.players)
-    ids = frozenset(content.god_cards(every_count)) | frozenset(content.zeus_ids)
-    return CardFaces(CardArt(faces.paint, border_for=faces.border_for), ids)
-
-
-def zeus_faces(game: Game) -> CardFaces:
-    from scenes.zeus_art import zeus_card_art
-
-    cards = game.cards  # type: ignore[attr-defined]
-    return CardFaces(zeus_card_art(cards), frozenset(cards))
 
 
 def _faces_function(game_id: str) -> Callable[[Game], tuple[CardArt, frozenset[str]]]:

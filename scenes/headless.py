@@ -9,7 +9,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from game.catalog import Catalog
@@ -88,3 +88,64 @@ def save_screenshot(app: "App", path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(path))
     return path
+
+
+def resident_mib() -> float:
+    """This process's resident memory in MiB (Linux /proc; elsewhere the peak from `resource`)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+    import sys
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (2**20 if sys.platform == "darwin" else 1024)
+
+
+@dataclass(frozen=True)
+class SoakResult:
+    """Memory over a long AI-only run: resident MiB at the start and after each quarter of the frames."""
+
+    game: str
+    seats: int
+    frames: int
+    games_finished: int
+    rss_mib: tuple[float, ...]
+
+    def summary(self) -> dict[str, object]:
+        first_quarter = self.rss_mib[1] if len(self.rss_mib) > 1 else self.rss_mib[0]
+        return {"game": self.game, "seats": self.seats, "frames": self.frames, "games_finished": self.games_finished,
+                "rss_mib": [round(value, 1) for value in self.rss_mib],
+                "growth_after_first_quarter_mib": round(max(self.rss_mib) - first_quarter, 1)}
+
+
+def run_soak(app: "App", game_id: str, new_table: "Callable[[int], object]", frames: int, seats: int) -> SoakResult:
+    """Play AI-only games one after another for `frames` frames, a new table (`new_table(seed)`) as soon as
+    a game is over, and read resident memory at the start and after each quarter (after a collection,
+    so what is measured is what stays)."""
+    import gc
+
+    seed = 1
+    app.stack.clear_to(new_table(seed))       # type: ignore[arg-type]
+    app.stack.apply_pending()
+    gc.collect()
+    readings = [resident_mib()]
+    quarters = {frames * q // 4 for q in (1, 2, 3, 4)}
+    finished = 0
+    for frame in range(1, frames + 1):
+        app.frame(HEADLESS_DT)
+        table = app.stack.scenes[0]
+        state = getattr(table, "state", None)
+        if state is not None and state.finished and getattr(table, "idle", True) and len(app.stack.scenes) > 1:
+            finished += 1
+            seed += 1
+            app.stack.clear_to(new_table(seed))   # type: ignore[arg-type]
+            app.stack.apply_pending()
+        if frame in quarters:
+            gc.collect()
+            readings.append(resident_mib())
+    return SoakResult(game_id, seats, frames, finished, tuple(readings))

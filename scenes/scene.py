@@ -1,4 +1,4 @@
-"""Scenes and the scene stack.
+"""Scenes, the scene stack, and what a scene may ask of the program (`AppServices`).
 
 A scene gets events, updates with `dt`, and draws. The stack applies `push`/`pop`/`replace` at the
 end of a frame, so a scene never changes the stack under its own feet. A `transparent` scene
@@ -8,19 +8,50 @@ toast but not under a pause overlay).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from game.catalog import Catalog
+    from game.core.session import GameSession
+    from game.core.settings import Settings
+    from game.core.userfiles import UserDirs
+
+
+class AppServices(Protocol):
+    """What a scene may ask of the program that runs it: its stack, files, settings and games, and to
+    show a toast, open a table, go back to the title or quit. `scenes.app.App` provides it; screens, tables
+    and the kit type against this and never import the app, so the app can import every screen without an
+    import circle."""
+
+    stack: SceneStack
+    dirs: UserDirs
+    settings: Settings
+    catalog: Catalog
+    headless: bool
+    log_path: Path
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def toast(self, text: str) -> None: ...
+
+    def update_settings(self, new: Settings) -> None: ...
+
+    def open_table(self, session: GameSession, *, fresh: bool = False) -> None: ...
+
+    def back_to_title(self) -> None: ...
+
+    def quit(self) -> None: ...
 
 
 class Scene:
     transparent: bool = False
     updates_when_covered: bool = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "AppServices") -> None:
         self.app = app
 
     def enter(self) -> None:

@@ -153,7 +153,7 @@ def check_games(report: SelfTestReport, game_ids: tuple[str, ...] | None = None)
 
 def check_fonts(report: SelfTestReport) -> None:
     """Every shipped font loads and covers the letters the games and their languages use."""
-    from scenes import theme
+    from scenes.ui import theme
 
     def load(style: str) -> None:
         face = theme.font(18, style)
@@ -267,8 +267,8 @@ def check_languages(report: SelfTestReport) -> None:
     import gettext
 
     from game.core.settings import LANGUAGES
-    from scenes import i18n
-    from scenes.rules_screen import rules_file
+    from scenes.ui import i18n
+    from scenes.screens.rules import rules_file
 
     def check(code: str) -> None:
         if code != i18n.SOURCE_LANGUAGE:

@@ -10,7 +10,7 @@ from game.core.manifest import ManifestError
 
 if TYPE_CHECKING:
     from game.core.session import GameSession
-    from scenes.app import App
+    from scenes.scene import AppServices
     from scenes.scene import Scene
 
 
@@ -39,7 +39,7 @@ def table_problem(game_id: str) -> str | None:
     return None
 
 
-def open_table(app: "App", session: "GameSession") -> "Scene":
+def open_table(app: "AppServices", session: "GameSession") -> "Scene":
     """The table scene for a session's game: `TableScene(app, session)`."""
     game_id = session.game.id
     found = manifests.registry()[game_id]

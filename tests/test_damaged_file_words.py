@@ -16,7 +16,7 @@ from game.core.messages import Message
 from game.core.play import play_game
 from game.core.records import read_record, replay
 from game.core.saves import list_game_files
-from scenes import i18n
+from scenes.ui import i18n
 
 Change = Callable[[dict[str, Any]], None]
 

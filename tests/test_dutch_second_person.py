@@ -13,8 +13,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from scenes import i18n
-from scenes.setup import default_player_name
+from scenes.ui import i18n
+from scenes.screens.setup import default_player_name
 from scenes.table.base import TableScene
 
 REPO = Path(__file__).resolve().parents[1]

@@ -26,7 +26,7 @@ from game.core.messages import Listing, Message, msg, msg_n, term  # noqa: E402
 from game.core.saves import save_name_problem  # noqa: E402
 from game.core.userfiles import read_guarded  # noqa: E402
 from game.elios.grouping import grouping_problem  # noqa: E402
-from scenes import i18n  # noqa: E402
+from scenes.ui import i18n  # noqa: E402
 
 
 @pytest.fixture

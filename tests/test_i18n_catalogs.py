@@ -23,10 +23,10 @@ import message_catalogs as catalogs  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
 from game.core.resources import asset_path  # noqa: E402
-from scenes import i18n  # noqa: E402
+from scenes.ui import i18n  # noqa: E402
 from scenes.headless import make_headless_app  # noqa: E402
-from scenes.rules_screen import parse_markdown, rules_file  # noqa: E402
-from scenes.widgets import recording_text  # noqa: E402
+from scenes.screens.rules import parse_markdown, rules_file  # noqa: E402
+from scenes.ui.widgets import recording_text  # noqa: E402
 from tests.scenes.i18n_screens import GAMES, SCREENS, VIEWER_SCREENS, open_screen, viewer_own_text  # noqa: E402
 from tests.scenes.test_i18n_screens import TABLE_MOMENTS, open_table_moment  # noqa: E402
 

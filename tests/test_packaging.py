@@ -77,7 +77,7 @@ def test_the_bundle_plan_collects_every_module_a_manifest_names(monkeypatch: pyt
     hidden = set(run_spec("linux", monkeypatch)["Analysis"].kwargs["hiddenimports"])
     registry = manifests.discover("game")
     assert registry.ids() and not registry.problems
-    assert set(registry["zeus"].modules()) == {"game.zeus", "scenes.zeus_table", "scenes.card_faces"}
+    assert set(registry["zeus"].modules()) == {"game.zeus", "scenes.zeus.table", "scenes.zeus.art"}
     for entry in registry.manifests:
         named = {f"game.{entry.id}.manifest", *entry.modules()}
         assert named <= hidden, f"{entry.id}: {named - hidden} not bundled"

@@ -72,13 +72,13 @@ def test_a_game_without_its_rules_text_or_a_sound_is_named(monkeypatch: pytest.M
 
 
 def test_a_broken_manifest_and_a_reference_that_does_not_resolve_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    _registry_of(monkeypatch, replace(ZEUS, table="scenes.zeus_table:NoSuchTable"),
+    _registry_of(monkeypatch, replace(ZEUS, table="scenes.zeus.table:NoSuchTable"),
                  elios="game/elios/manifest.py is broken: title must be a non-empty text")
     report = SelfTestReport()
     self_test.check_manifests(report)
     assert report.failures[0] == "manifest elios: game/elios/manifest.py is broken: title must be a non-empty text"
     assert report.failures[1].startswith("manifest zeus: ManifestError: the manifest of zeus names "
-                                         "'scenes.zeus_table:NoSuchTable', but scenes.zeus_table has no 'NoSuchTable'")
+                                         "'scenes.zeus.table:NoSuchTable', but scenes.zeus.table has no 'NoSuchTable'")
 
 
 def test_every_shipped_png_decodes() -> None:

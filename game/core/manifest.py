@@ -5,7 +5,7 @@ the title menu, the tables, the card faces, the sounds, the settings screen, the
 packaged build all read the manifests, so adding a game touches no shared file.
 
 A manifest holds strings only: the engine, the table and the card faces are dotted references
-("scenes.zeus_table:ZeusTableScene") imported when they are needed, because game/ never imports
+("scenes.zeus.table:ZeusTableScene") imported when they are needed, because game/ never imports
 pygame or scenes. Discovery imports every `game.<package>.manifest` it finds; a manifest that is
 missing a field, names something badly or fails to import gives one message naming its game, and the
 other games are registered as usual.
@@ -123,7 +123,7 @@ class GameManifest:
     title: str                          # shown in menus, also when the game fails to load
     menu_order: int                     # the title menu lists games by this, lowest first
     engine: str                         # "game.zeus:load_game": called with no arguments, returns the Game
-    table: str | None = None            # "scenes.zeus_table:ZeusTableScene"; None: registered, not offered
+    table: str | None = None            # "scenes.zeus.table:ZeusTableScene"; None: registered, not offered
     card_faces: str | None = None       # "module:function", function(game) -> (CardArt, frozenset of card ids)
     sounds: tuple[str, ...] = ()        # the game's own sounds: assets/sounds/<name>.wav
     settings: tuple[GameSetting, ...] = ()

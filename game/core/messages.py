@@ -5,7 +5,7 @@ refused, why a file was set aside, what a review found. Each of them is a `Messa
 the English text, exactly as before (so logs, exceptions, tests and every caller that treats it as
 text see no change), that also remembers how it was made: its English template, which is the
 catalog's message id, and its named arguments. The UI says it in the player's language with
-`scenes.i18n.translate_message`.
+`scenes.ui.i18n.translate_message`.
 
     msg("your slot {slot} is empty", slot=2)                    -> "your slot 2 is empty"
     msg_n("{count} beam", "{count} beams", 3)                  -> "3 beams" (plural forms per language)

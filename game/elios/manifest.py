@@ -8,7 +8,7 @@ MANIFEST = GameManifest(
     title="Elios",
     menu_order=40,
     engine="game.elios:load_game",
-    table="scenes.elios_table:EliosTableScene",
-    card_faces="scenes.elios_art:elios_faces",
+    table="scenes.elios.table:EliosTableScene",
+    card_faces="scenes.elios.art:elios_faces",
     rules="rules/elios.md",
 )

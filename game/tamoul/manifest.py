@@ -8,7 +8,7 @@ MANIFEST = GameManifest(
     title="Tamoul",
     menu_order=30,
     engine="game.tamoul:load_game",
-    table="scenes.tamoul_table:TamoulTableScene",
-    card_faces="scenes.tamoul_art:tamoul_faces",
+    table="scenes.tamoul.table:TamoulTableScene",
+    card_faces="scenes.tamoul.art:tamoul_faces",
     rules="rules/tamoul.md",
 )

@@ -8,7 +8,7 @@ MANIFEST = GameManifest(
     title="Télos",
     menu_order=20,
     engine="game.telos:load_game",
-    table="scenes.telos_table:TelosTableScene",
-    card_faces="scenes.card_faces:telos_faces",
+    table="scenes.telos.table:TelosTableScene",
+    card_faces="scenes.telos.art:telos_faces",
     rules="rules/telos.md",
 )

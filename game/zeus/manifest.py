@@ -8,8 +8,8 @@ MANIFEST = GameManifest(
     title="Zeus on the Loose",
     menu_order=10,
     engine="game.zeus:load_game",
-    table="scenes.zeus_table:ZeusTableScene",
-    card_faces="scenes.card_faces:zeus_faces",
+    table="scenes.zeus.table:ZeusTableScene",
+    card_faces="scenes.zeus.art:zeus_faces",
     sounds=("zeus_steal",),
     settings=(
         GameSetting(

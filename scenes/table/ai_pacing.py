@@ -13,7 +13,7 @@ from typing import Iterator
 
 from game.core.actions import Action
 from scenes.table.ai_runner import AIResult
-from scenes.i18n import _
+from scenes.ui.i18n import _
 
 
 REACTION_AI_PACE = 0.6      # an AI's reaction outside a window (a Zeus draw) comes quicker than a move

@@ -63,11 +63,11 @@ from scenes.table.table_help import TableHelp
 from scenes.table.telling import ResultWords, Telling
 from scenes.table.turn_flow import TurnFlow
 from scenes.table.tween import TweenQueue
-from scenes.widgets import Button, draw_felt
-from scenes.i18n import _, is_named_you
+from scenes.ui.widgets import Button, draw_felt
+from scenes.ui.i18n import _, is_named_you
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, TableHelp, Telling, InputRouting, Scene,
                  metaclass=ABCMeta):
@@ -87,7 +87,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     drag: DragController
     renderer: SpriteRenderer     # the game's card art, drawn (made by the game's table)
 
-    def __init__(self, app: "App", session: GameSession) -> None:
+    def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app)
         self.session = session
         self.state = session.state

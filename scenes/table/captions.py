@@ -13,11 +13,11 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.card_art import card_height
 from scenes.table.sprites import CardSprite
 from scenes.table.text import blit_text
-from scenes.widgets import draw_panel, wrap_text
+from scenes.ui.widgets import draw_panel, wrap_text
 
 
 @lru_cache(maxsize=128)

@@ -3,21 +3,24 @@
 Every game shares the frame (a cream card with rounded corners, a terracotta or black border and a
 soft shadow) and the back (a terracotta field ringed by a Greek meander). What is printed on a face
 is the game's business: a table passes a `paint_face(surface, card_id)` function (see
-scenes/zeus_art.py) that draws on the blank framed card at its final size.
+scenes/zeus/art.py) that draws on the blank framed card at its final size.
 
 Surfaces are cached by (card id, width, face up, angle); a window resize simply asks for new sizes.
 The cache is bounded so a long session of resizing cannot grow without limit.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Callable
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
+from scenes.ui.surface_cache import SurfaceCache
 
 CARD_RATIO = 1.4  # height / width, the proportions of a playing card
+# Pixels a game's card art may keep: every card of a 6-seat table, face and turned, at 2560×1440 fits
+# (about 12 MiB); the rest is the sizes and turns of cards in flight, least recently used out first.
+CARD_CACHE_BYTES = 32 * 2**20
 
 FacePainter = Callable[[pygame.Surface, str], None]
 
@@ -112,12 +115,11 @@ class CardArt:
     def __init__(self, paint_face: FacePainter,
                  border_for: Callable[[str], tuple[int, int, int]] | None = None,
                  paint_back: Callable[[pygame.Surface], None] = paint_meander_back,
-                 max_cached: int = 400) -> None:
+                 max_cached: int = 400, max_bytes: int = CARD_CACHE_BYTES) -> None:
         self._paint_face = paint_face
         self._border_for = border_for or (lambda card_id: theme.TERRACOTTA)
         self._paint_back = paint_back
-        self._max_cached = max_cached
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._cache = SurfaceCache(max_cached, max_bytes)
 
     def face(self, card_id: str, width: int) -> pygame.Surface:
         key = ("face", card_id, int(width))
@@ -167,12 +169,7 @@ class CardArt:
         return len(self._cache)
 
     def _get(self, key: tuple) -> pygame.Surface | None:
-        surface = self._cache.get(key)
-        if surface is not None:
-            self._cache.move_to_end(key)
-        return surface
+        return self._cache.get(key)
 
     def _put(self, key: tuple, surface: pygame.Surface) -> None:
-        self._cache[key] = surface
-        while len(self._cache) > self._max_cached:
-            self._cache.popitem(last=False)
+        self._cache.put(key, surface)

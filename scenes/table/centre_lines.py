@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.chips import value_chip
-from scenes.widgets import draw_text
+from scenes.ui.widgets import draw_text
 
 WARNING_FILL = (60, 20, 16)
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 
 Colour = tuple[int, int, int]
 

@@ -32,11 +32,11 @@ from typing import Callable, Sequence
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.sprites import CardSprite
 from scenes.table.tween import SETTLING, TweenQueue, ease_out_back
 from scenes.table.zones import DropZone, zone_at, zone_under
-from scenes.i18n import _, translate_message
+from scenes.ui.i18n import _, translate_message
 
 NOTICE_SECONDS = 3.5
 

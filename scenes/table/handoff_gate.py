@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Sequence
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 
 class HandoffGate:
-    def __init__(self, app: "App", names: Sequence[str], human_seats: Sequence[int]) -> None:
+    def __init__(self, app: "AppServices", names: Sequence[str], human_seats: Sequence[int]) -> None:
         self.app = app
         self.names = tuple(names)
         self.human_seats = tuple(human_seats)
@@ -44,7 +44,7 @@ class HandoffGate:
         if not self.needed:
             self.revealed = seat
             return
-        from scenes.handoff import HandoffOverlay
+        from scenes.screens.handoff import HandoffOverlay
 
         self.revealed = None
         self.asking = seat

@@ -15,8 +15,8 @@ from __future__ import annotations
 import pygame
 
 from scenes.table.captions import draw_hint
-from scenes.widgets import Button, text_width
-from scenes.i18n import _, pgettext
+from scenes.ui.widgets import Button, text_width
+from scenes.ui.i18n import _, pgettext
 
 
 class InputRouting:
@@ -61,7 +61,7 @@ class InputRouting:
 
     def open_rules(self) -> None:
         """Any card held or chosen is let go before the rules cover the table."""
-        from scenes.rules_screen import RulesScene
+        from scenes.screens.rules import RulesScene
 
         self.drag.cancel()
         self.app.stack.push(RulesScene(self.app, self.GAME_ID))
@@ -71,7 +71,7 @@ class InputRouting:
             if self.replay_exit is not None:
                 self.replay_exit()
             return
-        from scenes.pause import PauseOverlay
+        from scenes.screens.pause import PauseOverlay
 
         self.drag.cancel()
         self.app.stack.push(PauseOverlay(self.app, self.GAME_ID, self.session))

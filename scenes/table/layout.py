@@ -20,7 +20,7 @@ from typing import Callable
 
 import pygame
 
-from scenes.theme import ui_scale
+from scenes.ui.theme import ui_scale
 from scenes.table.card_art import card_height
 
 # Where opponents sit, by seat count: (fraction across, fraction down) of the area above the

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes import theme
-from scenes.widgets import draw_panel, ellipsize, wrap_text
-from scenes.i18n import _
+from scenes.ui import theme
+from scenes.ui.widgets import draw_panel, ellipsize, wrap_text
+from scenes.ui.i18n import _
 
 MUTED = (170, 180, 170)
 NEWEST_BAND = (255, 236, 170, 38)      # a faint warm light under the newest line

@@ -10,7 +10,7 @@ from typing import Sequence
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.card_art import CardArt
 from scenes.table.seat_zones import send_home
 from scenes.table.sprites import CardSprite

@@ -13,14 +13,14 @@ from typing import Sequence
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.card_art import card_height
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.log_panel import draw_turn_marker
 from scenes.table.sprites import CardSprite
 from scenes.table.text import blit_text
-from scenes.widgets import draw_panel, ellipsize
-from scenes.i18n import _, is_named_you, ngettext
+from scenes.ui.widgets import draw_panel, ellipsize
+from scenes.ui.i18n import _, is_named_you, ngettext
 
 PLATE_ALPHA = 200
 

@@ -9,7 +9,7 @@ say; this part only shows it.
 """
 from __future__ import annotations
 
-from scenes.i18n import _
+from scenes.ui.i18n import _
 from scenes.table.tween import Counter, TweenQueue, ease_in_out_cubic
 
 CLOCKWISE = 1

@@ -24,8 +24,8 @@ from typing import Callable, Hashable, Sequence
 import pygame
 
 from game.core.actions import Action
-from scenes import theme
-from scenes.widgets import Button
+from scenes.ui import theme
+from scenes.ui.widgets import Button
 
 AI_REACTS_WITHIN = (0.25, 0.7)     # share of the window after which an AI seat answers
 

@@ -17,12 +17,12 @@ from typing import Any
 import pygame
 
 from game.core.actions import Action
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.card_art import card_height
 from scenes.table.drag import Notice
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seating import reacting_seats
-from scenes.i18n import _
+from scenes.ui.i18n import _
 
 
 class ReactionFlow:

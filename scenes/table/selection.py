@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 
-from scenes import theme
+from scenes.ui import theme
 
 if TYPE_CHECKING:
     from scenes.table.sprites import CardSprite

@@ -16,11 +16,11 @@ from typing import Sequence
 
 import pygame
 
-from scenes import theme
-from scenes.i18n import _, ngettext
+from scenes.ui import theme
+from scenes.ui.i18n import _, ngettext
 from scenes.table.drag import DragController
 from scenes.table.selection import SelectionHelp, SetChooser, light_hand
-from scenes.widgets import Button, draw_text
+from scenes.ui.widgets import Button, draw_text
 
 
 class SetPlay:

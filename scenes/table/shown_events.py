@@ -17,7 +17,7 @@ from game.core.engine import SeatInfo
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from scenes.table.tween import TweenQueue
-from scenes.i18n import _, reason_words
+from scenes.ui.i18n import _, reason_words
 
 
 class ShownEvents:

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.card_art import CardArt, card_height, corner_radius
 
 

@@ -15,12 +15,12 @@ from typing import Callable
 import pygame
 
 from game.core.actions import Action
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.card_art import card_height
 from scenes.table.text import blit_text
 from scenes.table.input_routing import fitting_label
-from scenes.widgets import Button, draw_panel, ellipsize, text_width
-from scenes.i18n import _
+from scenes.ui.widgets import Button, draw_panel, ellipsize, text_width
+from scenes.ui.i18n import _
 
 
 HINT_LEVEL = "normal"       # the AI whose choice a Hint shows
@@ -83,7 +83,7 @@ class TableHelp:
         if not self.humans:
             return False
         if self._hints_agreed is None:
-            from scenes.setup import LAST_SETUPS, hints_agreed_for
+            from scenes.screens.setup import LAST_SETUPS, hints_agreed_for
 
             self._hints_agreed = hints_agreed_for(self.app.dirs.config / LAST_SETUPS, self.game.id, self.state.seed)
         return self._hints_agreed

@@ -6,7 +6,7 @@ engine's reason as a notice (`_notice`); results dialogs open by default from th
 `round_ended` / `game_ended` events, with the game's own words when it gives them: kept in
 `result_words` by its own round events (shown just before `round_ended` / `game_ended`), or made by
 overriding `_round_result` / `_game_result`. The game's results offer a Review of the finished game
-(scenes/review_scene.py) for the first human seat when the game's AI can review; leaving the review
+(scenes/screens/review.py) for the first human seat when the game's AI can review; leaving the review
 shows the results again.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from game.core.session import GameSession
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointed_card
 from scenes.table.drag import Notice, sentence
 from scenes.table.sprites import CardSprite
-from scenes.i18n import N_, _, reason_words, translate_message
+from scenes.ui.i18n import N_, _, reason_words, translate_message
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ class Telling:
     def review_game(self) -> None:
         """The Review of the finished game, over the table; leaving it brings the results back."""
         from game.core.errors import RecordError
-        from scenes.review_scene import ReviewScene
+        from scenes.screens.review import ReviewScene
 
         seat = self._review_seat()
         if seat is None:
@@ -151,7 +151,7 @@ class Telling:
                       buttons: list[tuple[str, Callable[[], None]]], delay: float) -> None:
         """Round or game result, once the motion so far has landed; events wait until it is closed."""
         def show() -> None:
-            from scenes.results import ResultsOverlay
+            from scenes.screens.results import ResultsOverlay
 
             self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle))
 

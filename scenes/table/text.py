@@ -5,17 +5,22 @@ costliest part of that, so each (text, size, colour, style) is rendered once and
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
-from scenes import theme
-from scenes.widgets import note_drawn
+from scenes.ui import theme
+from scenes.ui.surface_cache import SurfaceCache
+from scenes.ui.widgets import note_drawn
+
+# Lines differ all game (the log, counts, scores), so the cache is bounded by bytes too: memory levels off.
+_LINES = SurfaceCache(max_entries=1024, max_bytes=8 * 2**20)
 
 
-@lru_cache(maxsize=1024)
 def rendered(text: str, size: int, colour: tuple[int, ...], style: str = "sans") -> pygame.Surface:
-    return theme.font(size, style).render(text, True, colour)
+    key = (text, size, colour, style)
+    surface = _LINES.get(key)
+    if surface is None:
+        surface = _LINES.put(key, theme.font(size, style).render(text, True, colour))
+    return surface
 
 
 def blit_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,

@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.card_art import card_height
 from scenes.table.chips import value_chip
 from scenes.table.deal import fly_to_rest

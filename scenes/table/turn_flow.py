@@ -18,7 +18,7 @@ from game.core.engine import CHANCE
 from game.core.errors import IllegalAction
 from scenes.table.replay_mode import REPLAY_REFUSAL
 from scenes.table.seating import apply_due_chance, bottom_seat_for
-from scenes.i18n import _, reason_words
+from scenes.ui.i18n import _, reason_words
 
 
 class TurnFlow:

@@ -18,7 +18,7 @@ from typing import Protocol, Sequence, Union
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 
 Point = tuple[float, float]
 GLOW_WIDTH = 4

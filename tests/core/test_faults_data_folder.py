@@ -28,7 +28,7 @@ def home_dirs(home: Path) -> UserDirs:
 
 def start_app(home: Path, monkeypatch: pytest.MonkeyPatch):
     from scenes.headless import make_headless_app
-    from scenes.title import TitleScene
+    from scenes.screens.title import TitleScene
 
     monkeypatch.setenv("OLYMPUS_HOME", str(home))
     app = make_headless_app((1280, 720))
@@ -41,7 +41,7 @@ def start_app(home: Path, monkeypatch: pytest.MonkeyPatch):
 
 def test_a_file_where_the_data_folder_should_be_is_told_and_nothing_is_written(tmp_path: Path,
                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from scenes.results import ConfirmOverlay
+    from scenes.screens.results import ConfirmOverlay
 
     home = tmp_path / "home"
     home.write_text("not a folder", encoding="utf-8")

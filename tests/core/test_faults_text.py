@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import widgets
+from scenes.ui import widgets
 
 
 class CountingFont:
@@ -77,8 +77,8 @@ def test_statistics_and_title_screens_draw_with_odd_names_in_the_files(tmp_path:
     from game.core.engine import SeatInfo
     from game.core.records import record_to_text
     from scenes.headless import make_headless_app
-    from scenes.stats_scene import StatisticsScene
-    from scenes.title import TitleScene
+    from scenes.screens.statistics import StatisticsScene
+    from scenes.screens.title import TitleScene
 
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
     data = tmp_path / "data"
@@ -95,7 +95,7 @@ def test_statistics_and_title_screens_draw_with_odd_names_in_the_files(tmp_path:
     app.frame(1 / 60)
     app.stack.push(StatisticsScene(app))
     app.frame(1 / 60)
-    from scenes.error_scene import ErrorScene
+    from scenes.screens.error import ErrorScene
 
     assert not isinstance(app.stack.top, ErrorScene)
     assert list(data.glob("autosave.json.damaged-*")) and list(data.glob("statistics.json.damaged-*"))

@@ -31,21 +31,21 @@ from game.core.saves import save_game
 from game.core.session import GameSession
 from game.core.statistics import Statistics, save_statistics
 from scenes.app import App
-from scenes.error_scene import ErrorScene
-from scenes.handoff import HandoffOverlay
-from scenes import review_scene
-from scenes.pause import PauseOverlay
-from scenes.replay_scene import ReplayScene
-from scenes.replays_list import ReplaysScene, replay_title
-from scenes.results import ConfirmOverlay
-from scenes.rules_screen import RulesScene
-from scenes.saves_scene import RenameOverlay, SavesScene, confirm_ending_unfinished
+from scenes.screens.error import ErrorScene
+from scenes.screens.handoff import HandoffOverlay
+from scenes.screens import review as review_screen
+from scenes.screens.pause import PauseOverlay
+from scenes.screens.replay_viewer import ReplayScene
+from scenes.screens.replays import ReplaysScene, replay_title
+from scenes.screens.results import ConfirmOverlay
+from scenes.screens.rules import RulesScene
+from scenes.screens.saves import RenameOverlay, SavesScene, confirm_ending_unfinished
 from scenes.scene import Scene
-from scenes.settings_scene import SettingsScene
-from scenes.setup import SetupScene
-from scenes.stats_scene import StatisticsScene
-from scenes.title import TitleScene
-from scenes.widgets import TextLog, draw_felt, recording_text
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.screens.title import TitleScene
+from scenes.ui.widgets import TextLog, draw_felt, recording_text
 
 SIZES = ((1280, 720), (800, 500))
 KEPT_ON = 1795420800.0          # 23 November 2026, the day the records of these tests were kept
@@ -270,8 +270,8 @@ def finished_review(running: bool) -> type:
 def review(running: bool, game_id: str = "zeus") -> Callable[[App], None]:
     def build(app: App) -> None:
         game = app.catalog.games[game_id]
-        with mock.patch.object(review_scene, "BackgroundReview", finished_review(running)):
-            scene = review_scene.ReviewScene(app, game, record_of(game_id), title=replay_title(game.title, KEPT_ON))
+        with mock.patch.object(review_screen, "BackgroundReview", finished_review(running)):
+            scene = review_screen.ReviewScene(app, game, record_of(game_id), title=replay_title(game.title, KEPT_ON))
         app.stack.push(scene)
         app.stack.apply_pending()
         scene.select(1 if running else next((i for i, m in enumerate(scene.moves) if not m.agreed), 0))

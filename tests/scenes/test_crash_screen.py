@@ -16,10 +16,10 @@ import scenes.tables as tables
 from game.catalog import Catalog
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
-from scenes.error_scene import ErrorScene
+from scenes.screens.error import ErrorScene
 from scenes.headless import make_headless_app
 from scenes.scene import Scene
-from scenes.title import TitleScene
+from scenes.screens.title import TitleScene
 from tests.core.countgame import CountGame
 
 

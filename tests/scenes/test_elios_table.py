@@ -14,10 +14,10 @@ import pytest
 from game.elios import load_game
 from game.elios.grouping import group_problem
 from scenes.app import App
-from scenes.elios_art import polar, stack_angle
-from scenes.elios_table import EliosTableScene
-from scenes.handoff import HandoffOverlay
-from scenes.results import ResultsOverlay
+from scenes.elios.art import polar, stack_angle
+from scenes.elios.table import EliosTableScene
+from scenes.screens.handoff import HandoffOverlay
+from scenes.screens.results import ResultsOverlay
 from tests.scenes.table_driving import DT, app_fixture, key, open_session, run, show
 
 # Ann (seat 0) holds the warm colours, Zoe the cool ones; two jokers each (E-4, 2 players).
@@ -359,7 +359,7 @@ def test_enter_on_a_lone_joker_asks_for_its_stack(make_app):
 
 def test_the_rules_open_from_the_table_and_show_real_beams(make_app):
     from game.core.manifest import registry
-    from scenes.rules_screen import RulesScene
+    from scenes.screens.rules import RulesScene
 
     assert registry()["elios"].offered
     app = make_app()

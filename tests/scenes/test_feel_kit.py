@@ -127,7 +127,7 @@ def test_the_leads_chip_keeps_the_ai_tag_where_both_fit(make_app, monkeypatch):
     import pygame
 
     import scenes.table.plates as plates
-    from scenes import theme
+    from scenes.ui import theme
 
     app = make_app(animation_speed="instant", ai_delay_s=5.0)
     names = ["You", "Ariadne", "Nikias", "Phoebe", "Theron", "Kallisto"]
@@ -151,8 +151,8 @@ def test_the_leads_chip_keeps_the_ai_tag_where_both_fit(make_app, monkeypatch):
 def test_the_hand_off_screen_opens_the_pause_menu_on_esc_and_a_click_anywhere_confirms(make_app):
     import pygame
 
-    from scenes.handoff import HandoffOverlay
-    from scenes.pause import PauseOverlay
+    from scenes.screens.handoff import HandoffOverlay
+    from scenes.screens.pause import PauseOverlay
 
     app = make_app(animation_speed="instant", ai_delay_s=0.0)
     scene = open_table(app, [("Ann", "human"), ("Bruno", "human"), ("Chloé", "ai:normal")])
@@ -174,8 +174,8 @@ def test_the_hand_off_screen_opens_the_pause_menu_on_esc_and_a_click_anywhere_co
 
 
 def test_a_long_results_title_is_shown_whole_at_640_by_400(make_app):
-    from scenes.results import ResultsOverlay
-    from scenes.widgets import text_width
+    from scenes.screens.results import ResultsOverlay
+    from scenes.ui.widgets import text_width
 
     app = make_app(size=(640, 400))
     title = "Ariadne takes the last trick and the round"

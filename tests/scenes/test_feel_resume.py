@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
-from scenes.telos_table import TelosTableScene
-from scenes.zeus_table import ZeusTableScene
+from scenes.telos.table import TelosTableScene
+from scenes.zeus.table import ZeusTableScene
 from tests.scenes.test_zeus_table import make_app, run
 
 __all__ = ["make_app"]

@@ -75,7 +75,7 @@ def test_the_last_moves_are_shown_on_demand(make_app):
 
 
 def test_a_pass_and_play_table_offers_the_hint_when_its_setup_agreed(make_app):
-    from scenes.setup import LAST_SETUPS, remember_setup
+    from scenes.screens.setup import LAST_SETUPS, remember_setup
 
     app = make_app(animation_speed="instant", ai_delay_s=0.0)
     remember_setup(app.dirs.config / LAST_SETUPS, "zeus", {"hints_agreed": True, "seed_started": 3})

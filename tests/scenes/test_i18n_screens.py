@@ -18,12 +18,12 @@ import pygame
 import pytest
 
 from game.core.settings import Settings, load_settings, save_settings
-from scenes import i18n
+from scenes.ui import i18n
 from scenes.headless import make_headless_app
-from scenes.rules_screen import RulesScene
-from scenes.settings_scene import SettingsScene
-from scenes.title import TitleScene
-from scenes.widgets import Button, Stepper, recording_text
+from scenes.screens.rules import RulesScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.title import TitleScene
+from scenes.ui.widgets import Button, Stepper, recording_text
 from tests.scenes.i18n_screens import SCREENS, SIZES, VIEWER_SCREENS, open_screen, text_problems, viewer_own_text
 
 
@@ -70,7 +70,7 @@ def test_the_recorder_notices_a_cut_label_and_lines_that_run_into_each_other(tmp
     surface = pygame.Surface((300, 100))
     with recording_text() as log:
         Button(pygame.Rect(10, 10, 60, 30), "Opgeslagen spellen", lambda: None).draw(surface)
-        from scenes.widgets import draw_text
+        from scenes.ui.widgets import draw_text
         draw_text(surface, "Spelregels", (100, 60), 16)
         draw_text(surface, "Instellingen", (110, 64), 16)
         draw_text(surface, "Afsluiten", (280, 80), 16)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.catalog import load_game
-from scenes import theme
+from scenes.ui import theme
 from scenes.tables import open_table
 from tests.scenes.table_driving import app_fixture, open_session, run, show
 

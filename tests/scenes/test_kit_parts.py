@@ -16,7 +16,7 @@ import pytest
 from game.core.actions import Action
 from game.core.engine import CHANCE
 from game.core.events import Event
-from scenes.results import ResultsOverlay
+from scenes.screens.results import ResultsOverlay
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seating import apply_due_chance, bottom_seat_for, waited_for
 from tests.scenes.test_zeus_table import _rest_of_deck, make_app, open_table, run  # noqa: F401  (fixture)
@@ -241,7 +241,7 @@ def test_a_heap_keeps_each_card_on_its_spot_as_older_cards_slip_below():
 
 # ----- the controls area ----------------------------------------------------------------------------------------
 def test_the_games_buttons_in_the_controls_area_are_drawn_and_pressed_by_the_kit(make_app):
-    from scenes.widgets import Button
+    from scenes.ui.widgets import Button
 
     app = make_app(animation_speed="instant", ai_delay_s=5.0)
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"sneak": False})

@@ -13,8 +13,8 @@ from game.catalog import load_game
 from game.core.actions import Action
 from game.core.engine import CHANCE
 from game.core.session import GameSession
-from scenes.results import ResultsOverlay
-from scenes.review_scene import ReviewScene
+from scenes.screens.results import ResultsOverlay
+from scenes.screens.review import ReviewScene
 from scenes.table.seating import apply_due_chance
 from scenes.tables import open_table
 from tests.scenes.table_driving import app_fixture, open_session, run, show

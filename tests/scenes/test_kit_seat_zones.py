@@ -93,11 +93,11 @@ def test_every_seat_zone_clears_for_a_deal_shown_dealt():
 
 
 def test_every_table_builds_and_lays_out_its_seats_through_the_kits_per_seat_hooks():
-    from scenes.elios_table import EliosTableScene
+    from scenes.elios.table import EliosTableScene
     from scenes.table.seat_hands import SeatHands
-    from scenes.tamoul_table import TamoulTableScene
-    from scenes.telos_table import TelosTableScene
-    from scenes.zeus_table import ZeusTableScene
+    from scenes.tamoul.table import TamoulTableScene
+    from scenes.telos.table import TelosTableScene
+    from scenes.zeus.table import ZeusTableScene
 
     for table in (ZeusTableScene, TelosTableScene, TamoulTableScene, EliosTableScene):
         assert table._seat_zones_from_view is SeatHands._seat_zones_from_view, table

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.centre_lines import CentreLine, draw_centre_lines
 from scenes.table.layout import compute_layout
 from scenes.table.sprites import CardSprite
@@ -158,7 +158,7 @@ class _SetTable:
 
         from scenes.table.selection import SetChooser
         from scenes.table.set_play import SetPlay
-        from scenes.widgets import Button
+        from scenes.ui.widgets import Button
 
         self.bottom = 0
         self.hands = {0: [CardSprite(c, flip=1.0) for c in hand]}

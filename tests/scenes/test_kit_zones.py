@@ -8,7 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.zones import CircleShape, DropZone, PolygonShape, RectShape, wedge, zone_at, zone_under
 
 

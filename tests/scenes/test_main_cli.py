@@ -170,7 +170,7 @@ def test_bench_takes_a_seat_list_and_refuses_human_seats(tmp_path):
 
 
 def test_command_line_seat_names_are_in_the_players_language():
-    from scenes import i18n
+    from scenes.ui import i18n
 
     i18n.set_language("nl")
     try:

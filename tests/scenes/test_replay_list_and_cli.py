@@ -19,10 +19,10 @@ from game.core.engine import SeatInfo
 from game.core.play import play_game
 from game.core.records import record_to_text
 from scenes.headless import make_headless_app
-from scenes.replay_scene import ReplayScene
-from scenes.replays_list import RecordRow, ReplaysScene, winners_text
-from scenes.title import TitleScene
-from scenes.widgets import Button
+from scenes.screens.replay_viewer import ReplayScene
+from scenes.screens.replays import RecordRow, ReplaysScene, winners_text
+from scenes.screens.title import TitleScene
+from scenes.ui.widgets import Button
 
 
 @pytest.fixture

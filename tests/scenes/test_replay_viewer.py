@@ -15,7 +15,7 @@ from game.core import manifest as manifests
 from game.core.engine import SeatInfo
 from game.core.play import play_game
 from scenes.headless import make_headless_app, run_frames
-from scenes.replay_scene import ReplayScene
+from scenes.screens.replay_viewer import ReplayScene
 from scenes.table.replay_mode import REPLAY_REFUSAL
 
 GAMES = tuple(m.id for m in manifests.registry().manifests if m.table is not None)

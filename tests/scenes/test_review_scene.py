@@ -16,8 +16,8 @@ from game.core.engine import SeatInfo
 from game.core.play import play_game
 from game.core.records import record_to_text
 from scenes.headless import make_headless_app, run_frames
-from scenes.replay_scene import ReplayScene
-from scenes.review_scene import ReviewScene
+from scenes.screens.replay_viewer import ReplayScene
+from scenes.screens.review import ReviewScene
 
 
 @pytest.fixture
@@ -122,7 +122,7 @@ def test_the_replay_viewer_and_the_replays_list_open_the_review(app):
     run_frames(app, 1)
     assert app.stack.top is viewer
 
-    from scenes.replays_list import ReplaysScene
+    from scenes.screens.replays import ReplaysScene
 
     (app.dirs.records / "zeus-4.json").write_text(record_to_text(record), encoding="utf-8")
     listing = ReplaysScene(app)

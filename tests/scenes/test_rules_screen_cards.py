@@ -11,14 +11,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-import scenes.rules_screen as rules_screen
+import scenes.screens.rules as rules_screen
 from game.catalog import Catalog, load_game
 from game.core.resources import asset_path
 from scenes.card_faces import card_art_for, deck_card_ids
 from scenes.headless import make_headless_app
-from scenes.rules_screen import CardRef, RulesScene, parse_card_row, parse_markdown
+from scenes.screens.rules import CardRef, RulesScene, parse_card_row, parse_markdown
 from scenes.table.card_art import CardArt, card_height
-from scenes.theme import GOLD
+from scenes.ui.theme import GOLD
 from tests.core.countgame import CountGame
 
 SIZES = ((1280, 720), (800, 500))

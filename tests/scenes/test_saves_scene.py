@@ -16,13 +16,13 @@ from game.core.engine import SeatInfo
 from game.core.records import read_record, record_to_text
 from game.core.session import GameSession
 from scenes.headless import make_headless_app
-from scenes.pause import PauseOverlay
-from scenes.results import ConfirmOverlay
-from scenes.saves_scene import RenameOverlay, SaveRow, SavesScene
+from scenes.screens.pause import PauseOverlay
+from scenes.screens.results import ConfirmOverlay
+from scenes.screens.saves import RenameOverlay, SaveRow, SavesScene
 from scenes.scene import Scene
-from scenes.setup import SetupScene
-from scenes.title import TitleScene
-from scenes.widgets import Button, TextField
+from scenes.screens.setup import SetupScene
+from scenes.screens.title import TitleScene
+from scenes.ui.widgets import Button, TextField
 from tests.core.countgame import CountGame
 
 

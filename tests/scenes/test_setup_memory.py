@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from scenes.setup import CHOOSE, LAST_SETUPS, SetupScene
+from scenes.screens.setup import CHOOSE, LAST_SETUPS, SetupScene
 from tests.scenes.test_setup_zeus_cards import app, choose_mode
 
 __all__ = ["app"]
@@ -51,7 +51,7 @@ def test_a_damaged_memory_gives_the_defaults(app):
 
 
 def test_in_pass_and_play_the_hint_is_offered_only_when_everyone_agreed_for_that_game(app):
-    from scenes.setup import hints_agreed_for
+    from scenes.screens.setup import hints_agreed_for
 
     scene = SetupScene(app, app.catalog.get("telos"))
     scene.set_human(1, "human")

@@ -13,8 +13,8 @@ import scenes.tables as tables
 from game.core.engine import OptionSpec
 from scenes.headless import make_headless_app
 from scenes.scene import Scene
-from scenes.setup import SetupScene
-from scenes.widgets import Chip, Stepper
+from scenes.screens.setup import SetupScene
+from scenes.ui.widgets import Chip, Stepper
 
 
 class OpenedTable(Scene):
@@ -175,7 +175,7 @@ def test_chosen_state_is_said_in_marks_not_colour_alone(app, setup):
     surface = pygame.Surface((200, 40))
     for chip in chips(setup).values():
         chip.draw(surface)                       # draws both states without trouble
-    from scenes import widgets
+    from scenes.ui import widgets
     drawn: list[str] = []
     original = widgets.draw_text
     widgets.draw_text = lambda s, text, *a, **k: drawn.append(text)
@@ -217,7 +217,7 @@ def test_setup_fits_with_six_players_choosing_at_small_size(tmp_path, monkeypatc
     (5, "verwacht random of een lijst van Zeuskaarten, niet 5"),
 ])
 def test_a_zeus_card_choice_the_game_refuses_is_told_in_the_players_language(setup, monkeypatch, chosen, dutch):
-    from scenes import i18n
+    from scenes.ui import i18n
 
     setup.app.set_language("nl")
     try:
@@ -229,7 +229,7 @@ def test_a_zeus_card_choice_the_game_refuses_is_told_in_the_players_language(set
 
 
 def test_an_unfinished_game_a_new_one_replaces_is_kept_under_a_name_in_the_players_language(setup):
-    from scenes import i18n
+    from scenes.ui import i18n
 
     setup.start()                                   # an unfinished Télos game is now the autosave
     assert setup.app.dirs.autosave.exists()

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from scenes.headless import make_headless_app
-from scenes.title import TitleScene
+from scenes.screens.title import TitleScene
 
 
 @pytest.mark.parametrize("content", [b"\xff", b"[" * 100_000 + b"]" * 100_000], ids=["not_utf8", "deeply_nested"])

@@ -18,12 +18,12 @@ from game.core.engine import SeatInfo
 from game.core.manifest import GameSetting, Registry
 from game.core.session import GameSession
 from scenes.headless import make_headless_app
-from scenes.results import ConfirmOverlay
+from scenes.screens.results import ConfirmOverlay
 from scenes.scene import Scene
-from scenes.settings_scene import SettingsScene
-from scenes.setup import SetupScene
-from scenes.title import TitleScene
-from scenes.widgets import Button, Stepper, TextField, Toggle
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.title import TitleScene
+from scenes.ui.widgets import Button, Stepper, TextField, Toggle
 from tests.core.countgame import CountGame
 
 

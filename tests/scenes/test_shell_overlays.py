@@ -13,14 +13,14 @@ from game.catalog import Catalog
 from game.core.engine import SeatInfo
 from game.core.resources import asset_path
 from game.core.session import GameSession
-from scenes.handoff import HandoffOverlay
+from scenes.screens.handoff import HandoffOverlay
 from scenes.headless import make_headless_app
-from scenes.pause import PauseOverlay
-from scenes.results import ResultsOverlay
-from scenes.rules_screen import RulesScene, parse_markdown
+from scenes.screens.pause import PauseOverlay
+from scenes.screens.results import ResultsOverlay
+from scenes.screens.rules import RulesScene, parse_markdown
 from scenes.scene import Scene
-from scenes.settings_scene import SettingsScene
-from scenes.title import TitleScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.title import TitleScene
 from tests.core.countgame import CountGame
 
 
@@ -189,7 +189,7 @@ def test_rules_markdown_headings_lists_tables_and_bold():
 def test_rules_text_is_laid_out_again_for_a_narrow_window(app):
     rules = RulesScene(app, "nosuchgame")
     rules.blocks = parse_markdown("Mount Olympus " * 300)
-    from scenes.theme import font
+    from scenes.ui.theme import font
 
     for size in ((1280, 720), (640, 400)):
         rules.relayout(size)

@@ -13,8 +13,8 @@ import pytest
 from game.catalog import Catalog
 from game.core.statistics import Statistics, save_statistics
 from scenes.headless import make_headless_app
-from scenes.stats_scene import StatisticsScene, figure_rows
-from scenes.widgets import Stepper
+from scenes.screens.statistics import StatisticsScene, figure_rows
+from scenes.ui.widgets import Stepper
 from tests.core.countgame import CountGame
 
 

@@ -288,7 +288,7 @@ def test_the_table_may_answer_a_click_first_and_a_drop_names_the_sprites_it_move
 
 
 def test_moving_the_focus_clears_only_the_focus_gold_never_a_glow_the_table_set():
-    from scenes import theme
+    from scenes.ui import theme
 
     drag, _, sprites, _ = _hand_controller({"3", "9"})
     sprites[1].glow = theme.LEGAL_GLOW          # e.g. the card a reaction would use

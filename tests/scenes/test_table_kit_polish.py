@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.card_art import CardArt, card_height
 from scenes.table.drag import DragController
 from scenes.table.handoff_gate import HandoffGate
@@ -18,7 +18,7 @@ from scenes.table.layout import fan_positions
 from scenes.table.log_panel import LogPanel
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.tween import TweenQueue
-from scenes.widgets import wrap_text
+from scenes.ui.widgets import wrap_text
 
 
 @pytest.fixture(autouse=True)

@@ -15,10 +15,10 @@ from game.core.engine import SeatInfo
 from game.core.session import GameSession
 from game.tamoul import load_game
 from scenes.app import App
-from scenes.handoff import HandoffOverlay
-from scenes.results import ResultsOverlay
+from scenes.screens.handoff import HandoffOverlay
+from scenes.screens.results import ResultsOverlay
 from scenes.table.drag import sentence
-from scenes.tamoul_table import TamoulTableScene
+from scenes.tamoul.table import TamoulTableScene
 from tests.scenes.table_driving import DT, app_fixture, key, open_session, run, show
 
 FAST = {"reaction_ms": 300}
@@ -486,8 +486,8 @@ def test_an_ai_intercepts_after_its_levels_reaction_time(make_app):
 
 
 def test_the_rules_open_from_the_table_and_its_pause_menu(make_app):
-    from scenes.pause import PauseOverlay
-    from scenes.rules_screen import RulesScene
+    from scenes.screens.pause import PauseOverlay
+    from scenes.screens.rules import RulesScene
 
     app = make_app()
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")])

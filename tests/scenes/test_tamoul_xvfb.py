@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
 from game.tamoul import load_game
-from scenes.tamoul_table import TamoulTableScene
+from scenes.tamoul.table import TamoulTableScene
 from tests.scenes.xvfb_harness import (TIME_LIMIT_S, RealWindow, WatchedTable, click_events, drag_events,
                                        frames_until_layout, have_x_tools, open_app, post_gesture,
                                        report_when_quit)

@@ -14,9 +14,9 @@ import pytest
 from game.core.actions import Action
 from game.telos import load_game
 from scenes.app import App
-from scenes.handoff import HandoffOverlay
-from scenes.results import ResultsOverlay
-from scenes.telos_table import TelosTableScene
+from scenes.screens.handoff import HandoffOverlay
+from scenes.screens.results import ResultsOverlay
+from scenes.telos.table import TelosTableScene
 from tests.scenes.table_driving import DT, app_fixture, key, open_session, run, show
 
 NAMES = ["Ann", "Bruno", "Chloé", "Dimitri", "Eleni", "Fotis"]
@@ -264,8 +264,8 @@ def test_two_humans_get_the_hand_off_and_no_hand_is_drawn_before_confirm(make_ap
 
 
 def test_esc_opens_the_pause_menu_and_the_rules_button_the_rules(make_app):
-    from scenes.pause import PauseOverlay
-    from scenes.rules_screen import RulesScene
+    from scenes.screens.pause import PauseOverlay
+    from scenes.screens.rules import RulesScene
 
     app = make_app(animation_speed="instant")
     scene = open_table(app, [("Ann", "human"), ("Bruno", "ai:normal"), ("Chloé", "ai:normal")])

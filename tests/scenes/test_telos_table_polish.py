@@ -17,8 +17,8 @@ import pytest
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
 from game.telos import load_game
-from scenes.handoff import HandoffOverlay
-from scenes.telos_table import TelosTableScene
+from scenes.screens.handoff import HandoffOverlay
+from scenes.telos.table import TelosTableScene
 from test_telos_table import (ANN, CHLOE, DT, NAMES, ZEUS3, click_point, make_app, open_table, run,  # noqa: F401
                               sprite_of, wait_for_human_turn)
 

@@ -30,7 +30,7 @@ from game.core.actions import Action
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
 from game.telos import load_game
-from scenes.telos_table import TelosTableScene
+from scenes.telos.table import TelosTableScene
 from tests.scenes.xvfb_harness import (TIME_LIMIT_S, RealWindow, WatchedTable, click_events, drag_events,
                                        frames_until_layout, have_x_tools, open_app, post_gesture,
                                        report_when_quit)

@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.zeus import load_game
-from scenes import theme
+from scenes.ui import theme
 from scenes.app import App
-from scenes.handoff import HandoffOverlay
-from scenes.results import ResultsOverlay
-from scenes.zeus_table import ZeusTableScene
+from scenes.screens.handoff import HandoffOverlay
+from scenes.screens.results import ResultsOverlay
+from scenes.zeus.table import ZeusTableScene
 from tests.scenes.table_driving import DT, app_fixture, open_session, run, show
 
 
@@ -202,7 +202,7 @@ def test_the_table_follows_a_window_resize(make_app):
 
 
 def test_esc_opens_the_pause_menu(make_app):
-    from scenes.pause import PauseOverlay
+    from scenes.screens.pause import PauseOverlay
 
     app = make_app(animation_speed="instant")
     scene = open_table(app, [("Ann", "human"), ("Bob", "ai:easy")])

@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from game.zeus import load_game
-from scenes.handoff import HandoffOverlay
-from scenes.zeus_art import effect_line, fit_lines
+from scenes.screens.handoff import HandoffOverlay
+from scenes.zeus.art import effect_line, fit_lines
 from test_zeus_table import DT, _rest_of_deck, make_app, open_table, run, run_until_idle  # noqa: F401
 
 HANDS = [["5", "3", "4", "6"], ["5", "2", "7", "8"], ["9", "9", "10", "1"]]

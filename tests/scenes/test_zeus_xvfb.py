@@ -25,7 +25,7 @@ from game.core.actions import Action
 from game.core.engine import SeatInfo
 from game.core.session import GameSession
 from game.zeus import load_game
-from scenes.zeus_table import ZeusTableScene
+from scenes.zeus.table import ZeusTableScene
 from tests.scenes.xvfb_harness import (TIME_LIMIT_S, RealWindow, WatchedTable, drag_events, frames_until_layout,
                                        have_x_tools, open_app, post_gesture, report_when_quit)
 

@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from scenes.i18n import _
-from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
-from scenes.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed,
+from scenes.ui.i18n import _
+from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.ui.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed,
                             text_width, wrap_text)
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 
 class HandoffOverlay(MenuScene):
     transparent = False
 
-    def __init__(self, app: "App", seat_name: str, on_ready: Callable[[], None], reason: str = "",
+    def __init__(self, app: "AppServices", seat_name: str, on_ready: Callable[[], None], reason: str = "",
                  on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.seat_name = seat_name

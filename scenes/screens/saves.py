@@ -19,14 +19,14 @@ from game.core.saves import (GameFile, MAX_NAME_LENGTH, FORBIDDEN_NAME_CHARACTER
                              keep_unfinished_autosave, list_game_files, rename_save, save_game, save_name_problem,
                              suggested_name)
 from game.core.session import GameSession
-from scenes.i18n import _, format_datetime, join_names, reason_words, translate_message
-from scenes.results import ConfirmOverlay
-from scenes.theme import CREAM, GOLD, PARCHMENT
-from scenes.widgets import (ERROR, MUTED, Button, Control, MenuScene, TextField, draw_dialog_frame, draw_empty_note,
+from scenes.ui.i18n import _, format_datetime, join_names, reason_words, translate_message
+from scenes.screens.results import ConfirmOverlay
+from scenes.ui.theme import CREAM, GOLD, PARCHMENT
+from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, TextField, draw_dialog_frame, draw_empty_note,
                             draw_focus_ring, draw_text, draw_titled_frame, ellipsize, keyed, text_width, wide_panel)
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 log = logging.getLogger("olympus.saves")
 
@@ -35,20 +35,20 @@ def name_character_allowed(ch: str) -> bool:
     return ch.isprintable() and ch not in FORBIDDEN_NAME_CHARACTERS
 
 
-def title_of(app: "App", game_id: str) -> str:
+def title_of(app: "AppServices", game_id: str) -> str:
     """A game's title: the loaded game's, else its manifest's, else its id."""
     game = app.catalog.games.get(game_id)
     return game.title if game is not None else game_title(game_id)
 
 
-def describe_unfinished(app: "App", record: dict[str, Any]) -> str:
+def describe_unfinished(app: "AppServices", record: dict[str, Any]) -> str:
     """"Zeus on the Loose with You, Ariadne and Bion, round 3": how a player recognises a game."""
     names = [seat["name"] for seat in record["seats"]]
     return _("{game} with {names}, round {round}").format(game=title_of(app, record["game"]), names=join_names(names),
                                                           round=max(1, len(record["rounds"])))
 
 
-def confirm_ending_unfinished(app: "App", question: str, consequence: str, unfinished: dict[str, Any],
+def confirm_ending_unfinished(app: "AppServices", question: str, consequence: str, unfinished: dict[str, Any],
                               go_on: Callable[[], None], keep: Callable[[], None], drop: Callable[[], None]) -> None:
     """Ask before an unfinished game ends: keep it in the saves (the default), drop it, or cancel."""
     detail = _("{consequence} your unfinished game: {game}. Keep it in your saved games, or drop it?").format(
@@ -144,7 +144,7 @@ class SavesScene(MenuScene):
     transparent = True
     hover_focus = False
 
-    def __init__(self, app: "App", session: GameSession | None = None) -> None:
+    def __init__(self, app: "AppServices", session: GameSession | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.entries: list[GameFile] = []
@@ -399,7 +399,7 @@ class RenameOverlay(MenuScene):
     transparent = True
     hover_focus = False
 
-    def __init__(self, app: "App", entry: GameFile, rename: Callable[[GameFile, str], str | None]) -> None:
+    def __init__(self, app: "AppServices", entry: GameFile, rename: Callable[[GameFile, str], str | None]) -> None:
         super().__init__(app)
         self.entry = entry
         self.rename = rename

@@ -13,7 +13,7 @@ needs no extra library; docs/architecture.md says why.
 One language at a time for the whole process (one player, one window): `set_language` switches it,
 and the App then lays every scene out again, so each screen redraws in the new language at once.
 Texts that come from a game (its settings, its options, the names of its choices) are translated with
-`game_text()`: the same catalog, filled by the catalog tool from the games' own data (scenes/game_texts.py).
+`game_text()`: the same catalog, filled by the catalog tool from the games' own data (scenes/ui/game_texts.py).
 Sentences that game/ writes (a refused move's reason, a damaged file, a review's verdict) arrive as
 `game.core.messages.Message`: English text with its message id and arguments, which
 `translate_message()` says in the player's language.

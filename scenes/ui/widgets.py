@@ -15,10 +15,10 @@ from typing import Any, Callable, Iterator, Sequence
 
 import pygame
 
-from scenes import theme
-from scenes.i18n import _
+from scenes.ui import theme
+from scenes.ui.i18n import _
 from scenes.scene import Scene
-from scenes.theme import CREAM, FELT_DARK, GOLD, INK, TERRACOTTA, TERRACOTTA_DARK, font
+from scenes.ui.theme import CREAM, FELT_DARK, GOLD, INK, TERRACOTTA, TERRACOTTA_DARK, font
 
 MUTED = (150, 150, 140)
 DISABLED_FILL = (70, 72, 74)

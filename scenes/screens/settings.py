@@ -15,15 +15,15 @@ from game.core import manifest as manifests
 from game.core.manifest import GameSetting
 from game.core.replays import RECORDS_KEPT_STEPS
 from game.core.settings import ANIMATION_SPEEDS, LANGUAGES, Settings
-from scenes.game_texts import setting_help, setting_label, setting_value
-from scenes.i18n import LANGUAGE_NAMES, N_, _, current_language, format_decimal, format_percent
-from scenes.setup import DEFAULT_PLAYER_NAME, default_player_name
-from scenes.theme import CREAM, PARCHMENT, ui_scale
-from scenes.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, draw_dialog_frame, draw_text,
+from scenes.ui.game_texts import setting_help, setting_label, setting_value
+from scenes.ui.i18n import LANGUAGE_NAMES, N_, _, current_language, format_decimal, format_percent
+from scenes.screens.setup import DEFAULT_PLAYER_NAME, default_player_name
+from scenes.ui.theme import CREAM, PARCHMENT, ui_scale
+from scenes.ui.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, draw_dialog_frame, draw_text,
                             ellipsize, keyed)
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 WINDOW_PRESETS: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 VOLUME_STEPS = tuple(i / 10 for i in range(11))
@@ -66,7 +66,7 @@ class SettingsScene(MenuScene):
     transparent = True
     hover_focus = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "AppServices") -> None:
         super().__init__(app)
         self.name_text = default_player_name(app.settings.player_name)
         self.rows: list[tuple[str, str, pygame.Rect]] = []

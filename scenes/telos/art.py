@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.content import TelosContent
 from game.telos.terms import zeus_card_name
-from scenes import theme
-from scenes.i18n import translate_message
+from scenes.ui import theme
+from scenes.ui.i18n import translate_message
 from scenes.table.card_art import CardArt, border_width, corner_radius
 from scenes.table.chips import darker, fit_font, fit_lines, value_chip
 
@@ -413,3 +413,14 @@ def score_chip(content: TelosContent, card: str, height: int) -> pygame.Surface:
     god_set = content.sets.get(parsed[1]) if parsed else None
     fill = god_set.rgb if god_set else theme.TERRACOTTA
     return value_chip(str(parsed[0]) if parsed else card, height, fill, theme.WHITE)
+
+
+def telos_faces(game: Any) -> tuple[CardArt, frozenset[str]]:
+    """The manifest's `card_faces`: the renderer and every card id of the deck (the rules screen's examples).
+    The plain kit renderer, not the table's SnappingCardArt: rules cards never move, so every width is
+    drawn exactly."""
+    content = game.content
+    faces = TelosFaces(content)
+    every_count = max(content.players)
+    ids = frozenset(content.god_cards(every_count)) | frozenset(content.zeus_ids)
+    return CardArt(faces.paint, border_for=faces.border_for), ids

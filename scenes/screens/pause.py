@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.i18n import _, reason_words
-from scenes.theme import CREAM, PARCHMENT, ui_scale
-from scenes.widgets import Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed
+from scenes.ui.i18n import _, reason_words
+from scenes.ui.theme import CREAM, PARCHMENT, ui_scale
+from scenes.ui.widgets import Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed
 
 if TYPE_CHECKING:
     from game.core.session import GameSession
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 log = logging.getLogger("olympus.pause")
 
@@ -24,7 +24,7 @@ log = logging.getLogger("olympus.pause")
 class PauseOverlay(MenuScene):
     transparent = True
 
-    def __init__(self, app: "App", game_id: str, session: "GameSession | None" = None) -> None:
+    def __init__(self, app: "AppServices", game_id: str, session: "GameSession | None" = None) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.session = session
@@ -38,17 +38,17 @@ class PauseOverlay(MenuScene):
         self.app.stack.pop()
 
     def show_rules(self) -> None:
-        from scenes.rules_screen import RulesScene
+        from scenes.screens.rules import RulesScene
 
         self.app.stack.push(RulesScene(self.app, self.game_id))
 
     def show_settings(self) -> None:
-        from scenes.settings_scene import SettingsScene
+        from scenes.screens.settings import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
 
     def show_saves(self) -> None:
-        from scenes.saves_scene import SavesScene
+        from scenes.screens.saves import SavesScene
 
         self.app.stack.push(SavesScene(self.app, self.session))
 

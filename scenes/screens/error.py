@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.i18n import _
-from scenes.theme import CREAM, PARCHMENT
-from scenes.widgets import (ERROR, Button, Control, MenuScene, draw_dialog_frame, draw_felt, draw_text, ellipsize,
+from scenes.ui.i18n import _
+from scenes.ui.theme import CREAM, PARCHMENT
+from scenes.ui.widgets import (ERROR, Button, Control, MenuScene, draw_dialog_frame, draw_felt, draw_text, ellipsize,
                             keyed, text_width, wrap_text)
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 
 
@@ -24,7 +24,7 @@ class ErrorScene(MenuScene):
     """Full screen (the failed scene is gone); Enter goes back to the title, Esc too. `where` names the
     screen that failed in English ("the table", app.describe_scene); it is shown translated."""
 
-    def __init__(self, app: "App", error: BaseException, where: str) -> None:
+    def __init__(self, app: "AppServices", error: BaseException, where: str) -> None:
         super().__init__(app)
         self.what = f"{type(error).__name__}: {error}".strip().rstrip(":")
         self.where = where

@@ -12,7 +12,7 @@ from typing import Any, Iterable, Iterator
 
 from game.core.engine import Game, OptionSpec
 from game.core.manifest import GameManifest, GameSetting
-from scenes.i18n import game_text, localize_digits
+from scenes.ui.i18n import game_text, localize_digits
 
 
 def choice_english(spec: OptionSpec, value: Any) -> str:

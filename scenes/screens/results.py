@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from scenes.theme import CREAM, GOLD, PARCHMENT, ui_scale
-from scenes.widgets import (Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed, text_width,
+from scenes.ui.theme import CREAM, GOLD, PARCHMENT, ui_scale
+from scenes.ui.widgets import (Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed, text_width,
                             wrap_text)
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 HEADLESS_AUTO_CONTINUE_S = 2.0
 
@@ -26,7 +26,7 @@ class ResultsOverlay(MenuScene):
     transparent = True
     auto_continue_s: float | None = HEADLESS_AUTO_CONTINUE_S
 
-    def __init__(self, app: "App", title: str, rows: Sequence[tuple[str, str]],
+    def __init__(self, app: "AppServices", title: str, rows: Sequence[tuple[str, str]],
                  buttons: Sequence[tuple[str, Callable[[], None]]], subtitle: str = "") -> None:
         super().__init__(app)
         self.title = title
@@ -135,6 +135,6 @@ class ConfirmOverlay(ResultsOverlay):
 
     auto_continue_s = None
 
-    def __init__(self, app: "App", question: str, answers: Sequence[tuple[str, Callable[[], None]]],
+    def __init__(self, app: "AppServices", question: str, answers: Sequence[tuple[str, Callable[[], None]]],
                  detail: str = "") -> None:
         super().__init__(app, question, (), answers, detail)

@@ -50,8 +50,8 @@ from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.terms import set_colour, zeus_card_name, zeus_card_power
 from game.telos.view import TelosView
-from scenes.i18n import N_, _, ngettext, translate_message
-from scenes import theme
+from scenes.ui.i18n import N_, _, ngettext, translate_message
+from scenes.ui import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
@@ -68,11 +68,11 @@ from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.trick_area import TrickArea, TrickPlay, seat_point
 from scenes.table.play_direction import PlayDirection
 from scenes.table.zones import DropZone
-from scenes.telos_art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art
-from scenes.widgets import Button, draw_text
+from scenes.telos.art import ZEUS_GOLD, emblem_image, score_chip, telos_card_art
+from scenes.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 GAME_ID = "telos"
 TRICK_SHOWN_S = 0.9             # a full trick stays in view this long before it is swept
@@ -90,7 +90,7 @@ class TelosTableScene(SetPlay, TableScene):
     CORNER_MIN_HEIGHT = 24
     HINT_SIZE = 15
 
-    def __init__(self, app: "App", session: GameSession) -> None:
+    def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
         self.content = self.game.content
         self.art = telos_card_art(self.content)

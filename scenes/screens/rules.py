@@ -31,14 +31,14 @@ from game.core.errors import ContentError
 from game.core.manifest import ManifestError
 from game.core.resources import asset_path
 from scenes.card_faces import card_faces
-from scenes.i18n import SOURCE_LANGUAGE, _, current_language
+from scenes.ui.i18n import SOURCE_LANGUAGE, _, current_language
 from scenes.table.card_art import CardArt, card_height, corner_radius
-from scenes.theme import CREAM, GOLD, ILLEGAL, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, font, ui_scale
-from scenes.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed, note_cut,
+from scenes.ui.theme import CREAM, GOLD, ILLEGAL, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, font, ui_scale
+from scenes.ui.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed, note_cut,
                             wrap_text)
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 Run = tuple[str, bool]   # (text, bold)
 
@@ -255,7 +255,7 @@ def rules_file_for_language(game_id: str, language: str) -> str:
 class RulesScene(MenuScene):
     hover_focus = True
 
-    def __init__(self, app: "App", game_id: str) -> None:
+    def __init__(self, app: "AppServices", game_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id
         game = app.catalog.games.get(game_id)

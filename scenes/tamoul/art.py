@@ -16,9 +16,9 @@ from typing import Any, Callable
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.card_art import CardArt
-from scenes.i18n import _
+from scenes.ui.i18n import _
 
 RED_INK = (178, 44, 36)
 SUITS = {"S": "black", "H": "red", "D": "red", "C": "black"}

@@ -9,7 +9,7 @@ opens the table anew at the new position, at rest, so the screen always matches 
 Controls, in the table's controls corner: ⏮ round back (Up), ◀ move back (Left), ▶/⏸ autoplay
 (Space) at the chosen speed, ▶| move forward (Right), ⏭ round forward (Down) and the speed; the
 table's corner button says Back (Esc); Review (R) opens the post-game review of this record
-(scenes/review_scene.py) where the game's `hard` AI searches. The counter says "Round 2 · move 14 / 37";
+(scenes/screens/review.py) where the game's `hard` AI searches. The counter says "Round 2 · move 14 / 37";
 under it the latest move in the table's own words, as its log tells it ("Last move: Bion plays 7: 40 → 47").
 """
 from __future__ import annotations
@@ -23,15 +23,15 @@ from game.core.actions import Action
 from game.core.engine import Game
 from game.core.replays import ReplayTimeline
 from scenes import tables
-from scenes.i18n import _, join_names, ngettext, pgettext, translate_message
+from scenes.ui.i18n import _, join_names, ngettext, pgettext, translate_message
 from scenes.scene import Scene
 from scenes.table.base import TableScene
 from scenes.table.replay_mode import ReplaySession
-from scenes.theme import CREAM, GOLD, PARCHMENT
-from scenes.widgets import Button, draw_panel, draw_text, ellipsize, label_widths, text_width, wrap_text
+from scenes.ui.theme import CREAM, GOLD, PARCHMENT
+from scenes.ui.widgets import Button, draw_panel, draw_text, ellipsize, label_widths, text_width, wrap_text
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 log = logging.getLogger("olympus.replay")
 
@@ -106,7 +106,7 @@ class IconButton(Button):
 class ReplayScene(Scene):
     """Steps forward and back through one record on its game's table, in replay mode."""
 
-    def __init__(self, app: "App", game: Game, record: Mapping[str, Any], title: str = "",
+    def __init__(self, app: "AppServices", game: Game, record: Mapping[str, Any], title: str = "",
                  on_leave: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.game = game
@@ -188,7 +188,7 @@ class ReplayScene(Scene):
         """The post-game review of this record, over the viewer (leaving it comes back here)."""
         if not self._reviewable():
             return
-        from scenes.review_scene import ReviewScene
+        from scenes.screens.review import ReviewScene
 
         self.playing = False
         self.app.stack.push(ReviewScene(self.app, self.game, self.timeline.record, title=self.title))

@@ -33,9 +33,9 @@ from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
 from game.tamoul.view import TamoulView
-from scenes.i18n import N_, _, ngettext, pgettext, translate_message
+from scenes.ui.i18n import N_, _, ngettext, pgettext, translate_message
 from scenes.table.input_routing import fitting_label
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
 from scenes.table.card_art import card_height
@@ -47,11 +47,11 @@ from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
 from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
 from scenes.table.zones import DropZone
-from scenes.tamoul_art import eye_mark, lock_mark, split_card, tamoul_card_art
-from scenes.widgets import Button
+from scenes.tamoul.art import eye_mark, lock_mark, split_card, tamoul_card_art
+from scenes.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 GAME_ID = "tamoul"
 PILE_SHOWN = 6              # discard cards drawn (the rest lie hidden below)
@@ -81,7 +81,7 @@ class TamoulTableScene(TableScene):
     REACTION_VERBS: tuple[str, ...] = ()    # interception is open at any moment, not only in the window
     TURN_WAITS_FOR_REACTION = False         # the window holds back the next player's draw, not this turn's steps
 
-    def __init__(self, app: "App", session: GameSession) -> None:
+    def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
         self.content = self.game.content
         self.art = tamoul_card_art()

@@ -13,14 +13,14 @@ import pygame
 
 from game.catalog import game_title
 from game.core.statistics import GameStats, PlayerStats, Result, load_statistics
-from scenes.i18n import _, format_decimal, format_percent, ngettext
-from scenes.setup import level_name
-from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA
-from scenes.widgets import (MUTED, Button, Control, MenuScene, Stepper, draw_empty_note, draw_text, draw_titled_frame,
+from scenes.ui.i18n import _, format_decimal, format_percent, ngettext
+from scenes.screens.setup import level_name
+from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA
+from scenes.ui.widgets import (MUTED, Button, Control, MenuScene, Stepper, draw_empty_note, draw_text, draw_titled_frame,
                             ellipsize, keyed, text_width, wide_panel)
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 log = logging.getLogger("olympus.statistics")
 
@@ -89,7 +89,7 @@ class StatisticsScene(MenuScene):
     transparent = True
     hover_focus = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "AppServices") -> None:
         super().__init__(app)
         loaded = load_statistics(app.dirs.statistics_file)
         if loaded.message:

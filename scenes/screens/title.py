@@ -21,21 +21,21 @@ from game.core.replays import prune_records
 from game.core.session import GameSession, finish_archiving, peek_autosave
 from game.core.userfiles import set_aside
 from scenes import tables
-from scenes.i18n import _, join_names, reason_words
-from scenes.results import ConfirmOverlay
-from scenes.theme import CREAM, GOLD, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, ui_scale
-from scenes.widgets import (ERROR, Button, Control, MenuScene, draw_felt, draw_meander, draw_panel, draw_text,
+from scenes.ui.i18n import _, join_names, reason_words
+from scenes.screens.results import ConfirmOverlay
+from scenes.ui.theme import CREAM, GOLD, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, ui_scale
+from scenes.ui.widgets import (ERROR, Button, Control, MenuScene, draw_felt, draw_meander, draw_panel, draw_text,
                             ellipsize, keyed, label_widths, text_width)
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 log = logging.getLogger("olympus.title")
 
 PROGRAM_NAME = "Olympus Table"     # a name: the same in every language
 
 
-def playable_games(app: "App") -> list[Any]:
+def playable_games(app: "AppServices") -> list[Any]:
     """Games with content and a table, in catalog (menu) order."""
     return [game for game_id, game in app.catalog.games.items() if tables.has_table(game_id)]
 
@@ -43,7 +43,7 @@ def playable_games(app: "App") -> list[Any]:
 class TitleScene(MenuScene):
     hover_focus = True
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "AppServices") -> None:
         super().__init__(app)
         self.games = playable_games(app)
         self.autosave: dict[str, Any] | None = None
@@ -133,7 +133,7 @@ class TitleScene(MenuScene):
         if self.autosave is None:
             self.open_setup(game_id)
             return
-        from scenes.saves_scene import confirm_ending_unfinished
+        from scenes.screens.saves import confirm_ending_unfinished
 
         game = self.app.catalog.games[game_id]
         # Keeping needs nothing now: the new game moves the unfinished one into the saves when it
@@ -150,7 +150,7 @@ class TitleScene(MenuScene):
         self.relayout()
 
     def open_setup(self, game_id: str) -> None:
-        from scenes.setup import SetupScene
+        from scenes.screens.setup import SetupScene
 
         game = self.app.catalog.games[game_id]
         try:
@@ -163,28 +163,28 @@ class TitleScene(MenuScene):
         self.app.stack.push(setup)
 
     def rules(self, game_id: str) -> None:
-        from scenes.rules_screen import RulesScene
+        from scenes.screens.rules import RulesScene
 
         self.app.stack.push(RulesScene(self.app, game_id))
 
     def settings(self) -> None:
-        from scenes.settings_scene import SettingsScene
+        from scenes.screens.settings import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
 
     def saved_games(self) -> None:
-        from scenes.saves_scene import SavesScene
+        from scenes.screens.saves import SavesScene
 
         self.app.stack.push(SavesScene(self.app))
 
     def replays(self) -> None:
         """The finished games kept to watch again, newest first."""
-        from scenes.replays_list import ReplaysScene
+        from scenes.screens.replays import ReplaysScene
 
         self.app.stack.push(ReplaysScene(self.app))
 
     def statistics(self) -> None:
-        from scenes.stats_scene import StatisticsScene
+        from scenes.screens.statistics import StatisticsScene
 
         self.app.stack.push(StatisticsScene(self.app))
 

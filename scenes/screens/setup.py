@@ -25,14 +25,14 @@ from game.core.engine import Game, OptionSpec, SeatInfo
 from game.core.names import clean_name
 from game.core.session import GameSession
 from game.core.settings import load_last_setups, store_last_setup
-from scenes.game_texts import option_choice, option_help, option_label
-from scenes.i18n import N_, _, ngettext, reason_words
-from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
-from scenes.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
+from scenes.ui.game_texts import option_choice, option_help, option_label
+from scenes.ui.i18n import N_, _, ngettext, reason_words
+from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.ui.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
                             draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 log = logging.getLogger("olympus.setup")
 
@@ -107,7 +107,7 @@ def number_steps(spec: OptionSpec) -> list[Any] | None:
 class SetupScene(MenuScene):
     hover_focus = False
 
-    def __init__(self, app: "App", game: Game) -> None:
+    def __init__(self, app: "AppServices", game: Game) -> None:
         super().__init__(app)
         self.game = game
         self.levels = list(game.agent_levels())
@@ -242,7 +242,7 @@ class SetupScene(MenuScene):
         self.app.open_table(session)
 
     def show_rules(self) -> None:
-        from scenes.rules_screen import RulesScene
+        from scenes.screens.rules import RulesScene
 
         self.app.stack.push(RulesScene(self.app, self.game.id))
 

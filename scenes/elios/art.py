@@ -13,7 +13,7 @@ from typing import Callable, Mapping
 
 import pygame
 
-from scenes import theme
+from scenes.ui import theme
 from scenes.table.card_art import CardArt, corner_radius
 
 Point = tuple[float, float]

@@ -47,8 +47,8 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.zeus.view import ZeusView
 from game.zeus.terms import god_name
-from scenes.i18n import N_, _, translate_message
-from scenes import theme
+from scenes.ui.i18n import N_, _, translate_message
+from scenes.ui import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
@@ -64,11 +64,11 @@ from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
 from scenes.table.tween import Counter, ease_in_out_cubic
 from scenes.table.zones import DropZone
-from scenes.widgets import Button
-from scenes.zeus_art import zeus_card_art, zeus_figurine
+from scenes.ui.widgets import Button
+from scenes.zeus.art import zeus_card_art, zeus_figurine
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 GAME_ID = "zeus"
 LETTERS = "ZEUS"
@@ -104,7 +104,7 @@ class ZeusTableScene(TableScene):
     RESULTS_DELAY = 0.6
     REACTION_VERBS = ("sneak",)
 
-    def __init__(self, app: "App", session: GameSession) -> None:
+    def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
         self.cards = self.game.cards
         self.art = zeus_card_art(self.cards)

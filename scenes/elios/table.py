@@ -35,8 +35,8 @@ from game.core.events import Event
 from game.core.session import GameSession
 from game.elios.grouping import SEPARATOR, THIS_GROUP, group_problem, grouping_text, largest_groups
 from game.elios.view import EliosView
-from scenes import theme
-from scenes.elios_art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
+from scenes.ui import theme
+from scenes.elios.art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
@@ -44,12 +44,12 @@ from scenes.table.layout import SeatArea
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.text import blit_text
 from scenes.table.zones import CircleShape, DropZone, wedge
-from scenes.widgets import Button, ellipsize
+from scenes.ui.widgets import Button, ellipsize
 from game.elios.terms import colour_before_noun, colour_on_its_own
-from scenes.i18n import N_, _, join_names, ngettext, translate_message
+from scenes.ui.i18n import N_, _, join_names, ngettext, translate_message
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 GAME_ID = "elios"
 TEAM_COLOURS = ((230, 184, 60), (92, 180, 226))     # team A gold, team B sky
@@ -84,7 +84,7 @@ class EliosTableScene(TableScene):
     RESULTS_DELAY = 0.7
     HINT_SIZE = 15
 
-    def __init__(self, app: "App", session: GameSession) -> None:
+    def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
         self.content = self.game.content
         self.colours = colour_table(self.content)

@@ -14,8 +14,8 @@ from typing import Any, Callable, Mapping
 
 import pygame
 
-from scenes import theme
-from scenes.i18n import _, translate_message
+from scenes.ui import theme
+from scenes.ui.i18n import _, translate_message
 from scenes.table.card_art import CardArt
 from game.zeus.terms import god_name
 
@@ -351,3 +351,9 @@ def zeus_figurine(height: int) -> pygame.Surface:
     pygame.draw.arc(s, light, pygame.Rect(head[0] - int(h * 0.11), head[1] - int(h * 0.13), int(h * 0.22), int(h * 0.16)),
                     math.radians(20), math.radians(160), max(1, h // 30))
     return s
+
+
+def zeus_faces(game: Any) -> tuple[CardArt, frozenset[str]]:
+    """The manifest's `card_faces`: the renderer and every card id of the deck (the rules screen's examples)."""
+    cards = game.cards
+    return zeus_card_art(cards), frozenset(cards)

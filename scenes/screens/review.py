@@ -26,15 +26,15 @@ from game.core.replays import ReplayTimeline
 from game.core.review import MARK_THRESHOLD, MoveReview, describe, review_judge, reviewable_seats
 from game.core.review_worker import BackgroundReview
 from scenes import tables
-from scenes.i18n import _, ngettext, translate_message
+from scenes.ui.i18n import _, ngettext, translate_message
 from scenes.scene import Scene
 from scenes.table.replay_mode import ReplaySession
-from scenes.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
-from scenes.replay_scene import fit_line
-from scenes.widgets import MUTED, Button, draw_panel, draw_text, ellipsize, label_widths, text_width, wrap_text
+from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.screens.replay_viewer import fit_line
+from scenes.ui.widgets import MUTED, Button, draw_panel, draw_text, ellipsize, label_widths, text_width, wrap_text
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 log = logging.getLogger("olympus.review")
 
@@ -54,7 +54,7 @@ class Row:
 class ReviewScene(Scene):
     """Review one seat of a finished record; the table shows the selected move's position."""
 
-    def __init__(self, app: "App", game: Game, record: Mapping[str, Any], title: str = "",
+    def __init__(self, app: "AppServices", game: Game, record: Mapping[str, Any], title: str = "",
                  seat: int | None = None, on_leave: Callable[[], None] | None = None,
                  iterations: int | None = None) -> None:
         super().__init__(app)

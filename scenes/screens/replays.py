@@ -5,7 +5,7 @@ path (game.core.saves.list_game_files): a damaged or foreign record is set aside
 the others are listed. The records folder is first trimmed to the `records_kept` setting (only the
 oldest records beyond it are removed). Watch (or Enter on the selected row) opens the replay viewer
 over this screen; leaving the viewer comes back here. Review opens the post-game review of the selected
-game (scenes/review_scene.py): the first human's moves judged by the `hard` AI, for the games whose
+game (scenes/screens/review.py): the first human's moves judged by the `hard` AI, for the games whose
 `hard` AI searches.
 """
 from __future__ import annotations
@@ -20,13 +20,13 @@ from game.core.errors import RecordError
 from game.core.replays import prune_records
 from game.core.saves import A_KEPT_RECORD, GameFile, list_game_files
 from scenes import tables
-from scenes.i18n import MONTHS, N_, _, ngettext, reason_words
-from scenes.saves_scene import SaveRow, title_of
-from scenes.theme import CREAM, PARCHMENT, ui_scale
-from scenes.widgets import MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed, text_width
+from scenes.ui.i18n import MONTHS, N_, _, ngettext, reason_words
+from scenes.screens.saves import SaveRow, title_of
+from scenes.ui.theme import CREAM, PARCHMENT, ui_scale
+from scenes.ui.widgets import MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed, text_width
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import AppServices
 
 log = logging.getLogger("olympus.replays")
 
@@ -68,7 +68,7 @@ class ReplaysScene(MenuScene):
     transparent = True
     hover_focus = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "AppServices") -> None:
         super().__init__(app)
         self.entries: list[GameFile] = []
         self.selected: GameFile | None = None
@@ -117,7 +117,7 @@ class ReplaysScene(MenuScene):
         entry = self.selected
         if entry is None or not self.can_show(entry):
             return
-        from scenes.replay_scene import ReplayScene
+        from scenes.screens.replay_viewer import ReplayScene
 
         try:
             scene = ReplayScene(self.app, self.app.catalog.games[entry.game_id], entry.record,
@@ -142,7 +142,7 @@ class ReplaysScene(MenuScene):
         if not self.can_review(entry):
             return
         assert entry is not None
-        from scenes.review_scene import ReviewScene
+        from scenes.screens.review import ReviewScene
 
         try:
             scene = ReviewScene(self.app, self.app.catalog.games[entry.game_id], entry.record,

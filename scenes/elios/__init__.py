@@ -1,0 +1,2 @@
+"""Elios at the table: `table.py` (the table scene, on the kit in `scenes/table/`) and `art.py` (its card
+faces). The engine is `game/elios/`; the manifest `game/elios/manifest.py` names both modules."""

@@ -1,0 +1,2 @@
+"""Télos at the table: `table.py` (the table scene, on the kit in `scenes/table/`) and `art.py` (its card
+faces). The engine is `game/telos/`; the manifest `game/telos/manifest.py` names both modules."""
