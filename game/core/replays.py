@@ -62,6 +62,19 @@ def _finished_record(value: object) -> dict:
     return value
 
 
+# Files already read and found finished records of ours, by (path, size, modification time in ns): a file
+# unchanged since is not read again, so trimming as each game ends reads only the new record.
+_judged_finished: dict[tuple[str, int, int], bool] = {}
+
+
+def _identity(path: Path) -> tuple[str, int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (str(path), info.st_size, info.st_mtime_ns)
+
+
 def prune_records(folder: Path, keep: int) -> Pruned:
     """Remove the oldest finished-game records in `folder` beyond the newest `keep`; returns the removed
     files (their `messages`: the damaged files set aside on the way). A file is removed only after it was
@@ -70,26 +83,33 @@ def prune_records(folder: Path, keep: int) -> Pruned:
     files = game_files(folder)
     if len(files) <= keep:
         return Pruned()
-    finished: list[tuple[float, str, Path]] = []
+    finished: list[tuple[int, str, Path, tuple[str, int, int]]] = []
     messages: list[Message] = []
     for path in files:
-        try:
-            loaded = read_guarded(path, A_KEPT_RECORD, _finished_record)
-        except _NotOurs:
+        identity = _identity(path)
+        if identity is None:
             continue
-        if loaded.message is not None and not loaded.left_in_place:   # a newer version's record: not ours to judge
-            messages.append(loaded.message)
-        if loaded.value is None:
-            continue
-        try:
-            finished.append((path.stat().st_mtime, path.name, path))
-        except OSError:
-            continue
+        if identity not in _judged_finished:
+            try:
+                loaded = read_guarded(path, A_KEPT_RECORD, _finished_record)
+            except _NotOurs:
+                continue
+            if loaded.message is not None and not loaded.left_in_place:   # a newer version's: not ours to judge
+                messages.append(loaded.message)
+            if loaded.value is None:
+                continue
+            if _identity(path) != identity:     # changed while it was read: judge it again next time
+                continue
+            _judged_finished[identity] = True
+        finished.append((identity[2], path.name, path, identity))
     finished.sort()
     removed = []
-    for _mtime, _name, path in finished[:max(0, len(finished) - keep)]:
+    for _mtime, _name, path, identity in finished[:max(0, len(finished) - keep)]:
+        if _identity(path) != identity:
+            continue            # replaced since it was read: never removed unread
         try:
             os.unlink(path)
+            _judged_finished.pop(identity, None)
             removed.append(path)
         except OSError:
             continue        # a file we cannot remove stays; the next pruning tries again

@@ -79,3 +79,15 @@ def test_a_game_that_ends_trims_the_records_folder_there_and_then(tmp_path: Path
     left = sorted(p.name for p in records.glob("*.json"))
     assert len(left) == 2 and session.finished_record_path is not None
     assert session.finished_record_path.name in left
+
+
+def test_a_record_replaced_after_it_was_read_is_read_again_before_it_is_removed(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    paths = [write(folder / f"zeus-{i}.json", record_to_text(finished(30 + i)), 10 + i) for i in range(3)]
+    assert prune_records(folder, 3) == []
+    write(folder / "zeus-extra.json", record_to_text(finished(40)), 50)
+    assert prune_records(folder, 3) == [paths[0]]          # read, judged, removed
+    write(paths[1], json.dumps({"my notes": "now a note"}), 11)    # the player's file under a record's name
+    write(folder / "zeus-extra2.json", record_to_text(finished(41)), 60)
+    removed = prune_records(folder, 2)
+    assert paths[1].exists() and removed == [paths[2]]
