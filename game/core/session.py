@@ -104,16 +104,22 @@ class GameSession:
         try:
             atomic_write_text(self.autosave_path, record_to_text(self.state.record()))
         except OSError as exc:
-            if self.save_failing is None:
-                self.save_failing = msg("Your game could not be saved ({reason}). The program keeps trying; "
-                                        "free some space or check the folder.", reason=os_reason(exc))
-                log.error("autosave failed: %s", exc)
-                self.messages.append(self.save_failing)
+            self.save_failing = self._told(self.save_failing, exc, msg(
+                "Your game could not be saved ({reason}). The program keeps trying; free some space or check "
+                "the folder.", reason=os_reason(exc)))
             return
         if self.save_failing is not None:
             self.save_failing = None
             log.info("autosave works again")
             self.messages.append(msg("Your game is being saved again."))
+
+    def _told(self, failing: Message | None, exc: OSError, message: Message) -> Message:
+        """A write failed: the first failure of a run of them is logged and told; later ones only keep it."""
+        if failing is not None:
+            return failing
+        log.error("%s (%s)", message, exc)
+        self.messages.append(message)
+        return message
 
     @property
     def pending(self) -> bool:
@@ -155,11 +161,9 @@ class GameSession:
                 self.finished_record_path, messages = keep_finished_record(
                     self.state.record(), self.records_dir, self.statistics_path, self.records_kept)
             except OSError as exc:
-                if self.keep_failing is None:
-                    self.keep_failing = msg("The finished game could not be kept yet ({reason}). The program keeps "
-                                            "trying; do not quit until it says it was kept.", reason=os_reason(exc))
-                    log.error("the finished game could not be kept: %s", exc)
-                    self.messages.append(self.keep_failing)
+                self.keep_failing = self._told(self.keep_failing, exc, msg(
+                    "The finished game could not be kept yet ({reason}). The program keeps trying; do not quit "
+                    "until it says it was kept.", reason=os_reason(exc)))
                 return
             for message in messages:
                 log.warning(message)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from game.core.data_folder import open_user_dirs, remove_temporary_files
+from game.core.fault_probes import HOLDER, KILLED    # the same child programs the soak command runs
 from game.core.userfiles import UserDirs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,26 +70,13 @@ def test_a_data_folder_that_cannot_be_completed_is_told(tmp_path: Path) -> None:
     assert (dirs.data / "saves").is_file()
 
 
-HOLD_LOCK = """
-import sys, time
-sys.path.insert(0, {root!r})
-from pathlib import Path
-from game.core.data_folder import open_user_dirs
-from game.core.userfiles import UserDirs
-home = Path({home!r})
-opened = open_user_dirs(UserDirs(home / "config", home / "data", home / "logs"))
-print("held" if opened.saving else "not held", flush=True)
-time.sleep(60)
-"""
-
-
 def test_a_second_copy_on_the_same_folder_is_told_and_leaves_the_first_ones_files_alone(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.catalog import load_game
     from game.core.engine import SeatInfo
     from game.core.session import GameSession
 
-    first = subprocess.Popen([sys.executable, "-c", HOLD_LOCK.format(root=str(ROOT), home=str(tmp_path))],
+    first = subprocess.Popen([sys.executable, "-c", HOLDER.format(root=str(ROOT), home=str(tmp_path))],
                              stdout=subprocess.PIPE, text=True)
     try:
         assert first.stdout is not None and first.stdout.readline().strip() == "held"
@@ -119,24 +107,11 @@ def test_a_second_copy_on_the_same_folder_is_told_and_leaves_the_first_ones_file
         opened.close()
 
 
-KILLED_WRITER = """
-import os, sys, time
-sys.path.insert(0, {root!r})
-from pathlib import Path
-from game.core import userfiles
-def slow_fsync(fd):
-    print("writing", flush=True)
-    time.sleep(60)
-userfiles.os.fsync = slow_fsync
-userfiles.atomic_write_text(Path({path!r}), "x" * 100000)
-"""
-
-
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no kill -9 here")
 def test_temporary_files_left_by_a_kill_during_a_write_are_removed_at_start(tmp_path: Path) -> None:
     dirs = home_dirs(tmp_path)
     dirs.ensure()
-    writer = subprocess.Popen([sys.executable, "-c", KILLED_WRITER.format(root=str(ROOT),
+    writer = subprocess.Popen([sys.executable, "-c", KILLED.format(root=str(ROOT),
                                                                          path=str(dirs.autosave))],
                               stdout=subprocess.PIPE, text=True)
     assert writer.stdout is not None and writer.stdout.readline().strip() == "writing"
