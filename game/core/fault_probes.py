@@ -32,6 +32,7 @@ PROBE_SECONDS = 20.0
 
 @dataclass
 class Outcome:
+    group: str
     name: str
     held: bool
     detail: str = ""
@@ -503,11 +504,11 @@ def run_probes(groups: list[str] | None = None, match: str = "") -> dict[str, An
                 problem = f"the probe itself failed: {type(exc).__name__}: {str(exc)[:200]}"
             finally:
                 shutil.rmtree(home, ignore_errors=True)
-            outcomes.append(Outcome(name, problem is None, problem or "", round(time.perf_counter() - began, 3)))
+            outcomes.append(Outcome(group, name, problem is None, problem or "", round(time.perf_counter() - began, 3)))
     failed = [o for o in outcomes if not o.held]
     by_group: dict[str, list[int]] = {}
     for outcome in outcomes:
-        counts = by_group.setdefault(outcome.name.split("/")[0], [0, 0])
+        counts = by_group.setdefault(outcome.group, [0, 0])
         counts[0] += 1
         counts[1] += outcome.held
     return {"probes": len(outcomes), "held": len(outcomes) - len(failed),
