@@ -23,6 +23,7 @@ from game.catalog import Catalog, load_catalog, manifest_problems, registered_ga
 from game.core.resources import asset_path
 from game.core.session import GameSession
 from game.core.settings import Settings, load_settings, save_settings
+from game.core.data_folder import open_user_dirs
 from game.core.userfiles import UserDirs, user_dirs
 from scenes.ui import i18n
 from scenes.ui.i18n import N_, _, translate_message, reason_words
@@ -50,6 +51,14 @@ class Toast:
     total: float
 
 
+class QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """The log file, which on a full disk fails quietly: logging's own answer to a failed write is a
+    traceback on the terminal, and the player is told about the disk by the program itself."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        return
+
+
 def setup_logging(dirs: UserDirs) -> Path:
     """Log to a rotating file in the log folder (once per process, however many Apps tests make)."""
     path = dirs.logs / "olympus-table.log"
@@ -60,7 +69,7 @@ def setup_logging(dirs: UserDirs) -> Path:
     for handler in [h for h in root.handlers if getattr(h, "olympus", False)]:
         root.removeHandler(handler)
         handler.close()
-    handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+    handler = QuietFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
     handler.olympus = True  # type: ignore[attr-defined]
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
@@ -121,7 +130,10 @@ class App:
                  catalog: Catalog | None = None, remember_size: bool | None = None) -> None:
         self.headless = headless
         self.fixed_dt = fixed_dt
-        self.dirs = (dirs or user_dirs()).ensure()
+        # The player's folders, checked and locked; a stand-in that keeps nothing when they cannot be used
+        # or another copy uses them (game/core/data_folder.py): the first scene then asks the player.
+        self.folders = open_user_dirs(dirs or user_dirs())
+        self.dirs = self.folders.dirs
         self.log_path = setup_logging(self.dirs)
         self.stack = SceneStack()
         self.toasts: list[Toast] = []
@@ -280,6 +292,7 @@ class App:
         if session.kept_unfinished is not None:
             self.toast(_("Your unfinished game was kept in the saved games as “{name}”.").format(
                 name=session.kept_unfinished.stem))
+        session.records_kept = self.settings.records_kept
         self.session = session
         if fresh:
             self.stack.clear_to(scene)
@@ -295,11 +308,28 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def ask_to_play_without_saving(self) -> None:
+        """The player's folders cannot be used (or another copy uses them): say so, and play on only if
+        the player agrees; nothing of this run is kept."""
+        from scenes.screens.results import ConfirmOverlay
+
+        problem = translate_message(self.folders.problem or "")
+        if self.folders.in_use:
+            detail = _("{problem} This copy can play, but it keeps nothing: no autosave, no saved games, no "
+                       "statistics, and it does not touch the other copy's games.").format(problem=problem)
+        else:
+            detail = _("{problem} You can play, but nothing will be kept: no autosave, no saved games, no "
+                       "statistics, no settings.").format(problem=problem)
+        self.stack.push(ConfirmOverlay(self, _("Play without saving?"),
+                                       [(_("Play without saving"), lambda: None), (_("Quit"), self.quit)], detail))
+
     # ----- the loop -------------------------------------------------------------------------------------
     def run(self, first: Scene | None = None, max_frames: int | None = None) -> int:
         """Run until quit (or `max_frames`); returns the exit status."""
         if first is not None:
             self.stack.push(first)
+            if not self.folders.saving:
+                self.ask_to_play_without_saving()
         self.stack.apply_pending()
         frames = 0
         try:
@@ -397,6 +427,8 @@ class App:
     def update(self, dt: float) -> None:
         self._restoring_window = max(0.0, self._restoring_window - dt)
         self.stack.update(dt)
+        if self.session is not None:
+            self.session.tick(dt)       # a save that failed (a full disk) is tried again every few seconds
         if self.session is not None and self.session.messages:
             for message in self.session.messages:
                 self.toast(message)
@@ -451,4 +483,11 @@ class App:
         if self._settings_save_in >= 0:
             self._settings_save_in = -1.0
             self._remember_window_size()
+        if self.session is not None and self.session.pending:
+            self.session.retry()        # one last try at a save that failed
         log.info("stopped after %d frames", self.frame_count)
+        if not self.folders.saving:
+            for handler in [h for h in logging.getLogger().handlers if getattr(h, "olympus", False)]:
+                logging.getLogger().removeHandler(handler)     # its file is in the stand-in folder, going now
+                handler.close()
+        self.folders.close()

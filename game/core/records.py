@@ -12,14 +12,19 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from game.core.actions import Action
 from game.core.engine import RoundLog, SeatInfo, State
-from game.core.errors import IllegalAction, RecordError
+from game.core.errors import IllegalAction, NewerRecord, RecordError
 from game.core.messages import Message, msg
+from game.core.names import name_problem
 from game.core.userfiles import FileDamage, read_json
 
 if TYPE_CHECKING:
     from game.core.engine import Game
 
 FORMAT = "olympus-record/1"
+# The longest action text a record may hold: the longest real one (a reshuffle naming a whole draw pile)
+# is a few hundred characters; far longer is damage, refused before any text is measured or drawn.
+MAX_ACTION_CHARS = 4000
+MAX_CONTROLLER_CHARS = 64
 # What a record's key must hold, in words ("'seed' must be a whole number").
 KIND_WORDS = {str: msg("a text"), int: msg("a whole number"), list: msg("a list"), dict: msg("a JSON object"),
               bool: msg("true or false")}
@@ -31,7 +36,8 @@ def read_record(path: Path) -> dict[str, Any]:
     try:
         record = read_json(path)
     except FileDamage as exc:
-        raise RecordError(msg("{where}: {reason}", where=str(path), reason=exc.reason)) from None
+        kind = NewerRecord if exc.leave_in_place else RecordError
+        raise kind(msg("{where}: {reason}", where=str(path), reason=exc.reason)) from None
     check_shape(record, str(path))
     return record
 
@@ -50,7 +56,7 @@ def check_shape(record: Any, where: str = "record") -> None:
     if isinstance(found, str) and found.startswith("olympus-record/") and found != FORMAT:
         version = found.rpartition("/")[2]
         if version.isdigit() and int(version) > int(FORMAT.rpartition("/")[2]):
-            raise RecordError(msg("{where}: it was written by a newer version of Olympus Table (format {found}); "
+            raise NewerRecord(msg("{where}: it was written by a newer version of Olympus Table (format {found}); "
                                   "this version reads {format}", where=where, found=repr(found), format=repr(FORMAT)))
     if found != FORMAT:
         raise RecordError(msg("{where}: 'format' must be {format}, found {found}", where=where, format=repr(FORMAT),
@@ -65,6 +71,12 @@ def check_shape(record: Any, where: str = "record") -> None:
         if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or not isinstance(seat.get("controller"), str):
             raise RecordError(msg("{where}: {item} must have a text 'name' and 'controller'", where=where,
                                   item=f"seats[{i}]"))
+        problem = name_problem(seat["name"])
+        if problem is not None:
+            raise RecordError(msg("{where}: {item}: {reason}", where=where, item=f"seats[{i}].name", reason=problem))
+        if len(seat["controller"]) > MAX_CONTROLLER_CHARS or not seat["controller"].isprintable():
+            raise RecordError(msg("{where}: {item} is not a seat's controller", where=where,
+                                  item=f"seats[{i}].controller"))
     for r, rnd in enumerate(record["rounds"]):
         if not isinstance(rnd, dict) or not isinstance(rnd.get("setup"), dict) or not isinstance(rnd.get("actions"), list):
             raise RecordError(msg("{where}: {item} must have a 'setup' object and an 'actions' list", where=where,
@@ -72,7 +84,15 @@ def check_shape(record: Any, where: str = "record") -> None:
         for a, entry in enumerate(rnd["actions"]):
             if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and isinstance(entry[1], str)):
                 raise RecordError(msg("{where}: {item} must be [seat, \"action\"], found {found}", where=where,
-                                      item=f"rounds[{r}].actions[{a}]", found=repr(entry)))
+                                      item=f"rounds[{r}].actions[{a}]", found=_short(repr(entry))))
+            if len(entry[1]) > MAX_ACTION_CHARS:
+                raise RecordError(msg("{where}: {item} is far too long ({count} characters)", where=where,
+                                      item=f"rounds[{r}].actions[{a}]", count=len(entry[1])))
+
+
+def _short(text: str, limit: int = 200) -> str:
+    """A value quoted in a message, cut so a huge one cannot flood the screen or the log."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _detail(exc: BaseException, plain: Message) -> tuple[Message, str | None]:

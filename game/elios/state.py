@@ -250,7 +250,7 @@ class EliosState(State):
     def _group_at(self, seat: int, text: str) -> tuple[int, str] | Message:
         """The group index `text` names and its letters, or a reason it names none."""
         groups = self.groups[seat] or []
-        if not text.isdigit() or (len(text) > 1 and text[0] == "0"):
+        if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
             return msg("'{text}' is not a group number: groups are counted 0, 1, 2, …", text=text)
         index = int(text)
         if index >= len(groups):
@@ -274,7 +274,7 @@ class EliosState(State):
         count = len(self.stacks)
         stacks: list[int] = []
         for part in parts:
-            if not part.isdigit() or (len(part) > 1 and part[0] == "0"):
+            if not (part.isascii() and part.isdigit()) or (len(part) > 1 and part[0] == "0"):
                 return msg("'{text}' is not a stack number: the sun's stacks are 0–{last}", text=part, last=count - 1)
             if int(part) >= count:
                 return msg("there is no stack {stack}: the sun's stacks are 0–{last}", stack=part, last=count - 1)

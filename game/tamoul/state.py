@@ -44,7 +44,7 @@ def score_round(sums: Sequence[int], callers: Sequence[int], call_limit: int, pe
 
 def parse_slot(text: str, slots: int) -> int | None:
     """`S` as written in the notation (a single slot number), or None when it is not one."""
-    if text.isdigit() and len(text) == 1 and int(text) < slots:
+    if text.isascii() and text.isdigit() and len(text) == 1 and int(text) < slots:
         return int(text)
     return None
 
@@ -52,7 +52,7 @@ def parse_slot(text: str, slots: int) -> int | None:
 def parse_place(text: str, seats: int, slots: int) -> Place | None:
     """`P.S` (seat and slot), or None when it is not one."""
     seat, dot, slot = text.partition(".")
-    if not dot or not seat.isdigit() or len(seat) > 1 or int(seat) >= seats:
+    if not dot or not (seat.isascii() and seat.isdigit()) or len(seat) > 1 or int(seat) >= seats:
         return None
     s = parse_slot(slot, slots)
     return None if s is None else (int(seat), s)

@@ -13,7 +13,6 @@ passed over quietly, so the defaults are offered instead.
 """
 from __future__ import annotations
 
-import json
 import logging
 import random
 from dataclasses import asdict, dataclass
@@ -23,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.engine import Game, OptionSpec, SeatInfo
+from game.core.names import clean_name
 from game.core.session import GameSession
-from game.core.userfiles import atomic_write_json
+from game.core.settings import load_last_setups, store_last_setup
 from scenes.ui.game_texts import option_choice, option_help, option_label
 from scenes.ui.i18n import N_, _, ngettext, reason_words
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
@@ -47,12 +47,8 @@ LAST_SETUPS = "last_setups.json"     # in the user's config folder: the last set
 
 
 def read_last_setups(path: Path) -> dict[str, Any]:
-    """Every game's last setup, by game id ({} when there is none or the file cannot be read)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    """Every game's last setup, by game id ({} when there is none; a damaged file is set aside)."""
+    return load_last_setups(path).value or {}
 
 
 def hints_agreed_for(path: Path, game_id: str, seed: int) -> bool:
@@ -63,9 +59,9 @@ def hints_agreed_for(path: Path, game_id: str, seed: int) -> bool:
 
 def remember_setup(path: Path, game_id: str, setup: dict[str, Any]) -> None:
     """Store one game's setup beside the others' (the others' setups are kept as they are)."""
-    setups = read_last_setups(path)
-    setups[game_id] = setup
-    atomic_write_json(Path(path), setups)
+    message = store_last_setup(path, game_id, setup)
+    if message is not None:
+        log.warning(message)
 
 
 def level_name(level: str) -> str:
@@ -127,7 +123,11 @@ class SetupScene(MenuScene):
         self.error = ""
         self.start_button: Button | None = None
         self.hints_agreed = False       # pass-and-play: all humans agreed to the Hint
-        self._recall(read_last_setups(self.memory_path()).get(game.id))
+        remembered = load_last_setups(self.memory_path())
+        if remembered.message is not None:      # a damaged file: set aside, said once, the defaults offered
+            log.warning(remembered.message)
+            app.toast(remembered.message)
+        self._recall((remembered.value or {}).get(game.id))
         self.relayout()
 
     # ----- the last setup of this game ----------------------------------------------------------------
@@ -155,8 +155,8 @@ class SetupScene(MenuScene):
                 seat.human = saved["human"]
             if saved.get("level") in self.levels:
                 seat.level = saved["level"]
-            if isinstance(saved.get("name"), str) and saved["name"].strip():
-                seat.name = saved["name"][:24]
+            if isinstance(saved.get("name"), str) and clean_name(saved["name"], 24):
+                seat.name = clean_name(saved["name"], 24)      # no NUL or bidi control from the file
         self.hints_agreed = stored.get("hints_agreed") is True
         options = stored.get("options") if isinstance(stored.get("options"), dict) else {}
         picks = stored.get("picks") if isinstance(stored.get("picks"), dict) else {}

@@ -64,6 +64,9 @@ class TitleScene(MenuScene):
         except OSError as exc:
             log.warning("records not trimmed: %s", exc)
             return
+        for message in removed.messages:
+            log.warning(message)
+            self.app.toast(message)
         if removed:
             log.info("removed %d old records beyond the newest %d", len(removed), self.app.settings.records_kept)
 

@@ -77,12 +77,14 @@ def text_width(text: str, size: int, style: str = "sans") -> int:
 
 
 def ellipsize(text: str, size: int, width: int, style: str = "sans") -> str:
-    """The text, shortened with '…' so it fits `width` pixels (never cut mid-glyph off-screen)."""
-    if width <= 0 or text_width(text, size, style) <= width:
+    """The text, shortened with '…' so it fits `width` pixels (never cut mid-glyph off-screen). Only the
+    first `width` characters are ever measured (no glyph is narrower than a pixel), so a name of 100,000
+    characters costs what a line does."""
+    if width <= 0 or len(text) <= width and text_width(text, size, style) <= width:
         return text
     if _text_logs:
         note_cut(text, width)
-    low, high = 0, len(text)
+    low, high = 0, min(len(text), width)
     while low < high:
         mid = (low + high + 1) // 2
         if text_width(text[:mid].rstrip() + "…", size, style) <= width:
@@ -92,27 +94,47 @@ def ellipsize(text: str, size: int, width: int, style: str = "sans") -> str:
     return text[:low].rstrip() + "…"
 
 
+def _fitting_prefix(measure: Callable[[str], tuple[int, int]], text: str, start: int, width: int) -> int:
+    """How many characters of `text` from `start` fit in `width` pixels (at least one): a binary search over
+    at most `width` characters, so cutting a long word into lines costs time in proportion to its length."""
+    low, high = 1, min(len(text) - start, max(1, width))
+    while low < high:
+        mid = (low + high + 1) // 2
+        if measure(text[start:start + mid])[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
 def wrap_text(text: str, size: int, width: int, style: str = "sans") -> list[str]:
-    """Greedy word wrap to `width` pixels; explicit newlines start new lines; over-long words are cut."""
+    """Greedy word wrap to `width` pixels; explicit newlines start new lines; over-long words are cut.
+    Linear in the text's length: every measurement is of at most one line's worth of characters."""
     lines: list[str] = []
     measure = font(size, style).size
+    limit = max(1, width) + 1       # more characters than this never fit on one line
+
+    def fits(candidate: str) -> bool:
+        return len(candidate) <= limit and measure(candidate)[0] <= width
+
     for paragraph in text.split("\n"):
         current = ""
         for word in paragraph.split(" "):
             candidate = f"{current} {word}" if current else word
-            if measure(candidate)[0] <= width or not current and measure(word)[0] <= width:
+            if fits(candidate) or not current and fits(word):
                 current = candidate
                 continue
             if current:
                 lines.append(current)
-            if _text_logs and measure(word)[0] > width and len(word) > 1:
-                note_cut(word, width)
-            while measure(word)[0] > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and measure(word[:cut])[0] > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
+            if not fits(word) and len(word) > 1:
+                if _text_logs:
+                    note_cut(word, width)
+                start = 0
+                while len(word) - start > 1 and (len(word) - start > limit or measure(word[start:])[0] > width):
+                    cut = _fitting_prefix(measure, word, start, width)
+                    lines.append(word[start:start + cut])
+                    start += cut
+                word = word[start:]
             current = word
         lines.append(current)
     return lines
