@@ -194,6 +194,10 @@ class State(ABC):
 
     game_id: str = ""
     CHANCE_VERBS: tuple[str, ...] = ()  # verbs only the chance seat may use (Tamoul: "reshuffle")
+    # How `records.replay` takes an entry it has not just seen listed: False, look it up among the legal
+    # actions (listing is quicker than checking one action in most games); True, check it directly
+    # (`why_illegal`), for a game whose legal lists are long and whose checks are short (Tamoul).
+    REPLAY_CHECKS_DIRECTLY: bool = False
 
     def __init__(
         self,
