@@ -32,38 +32,64 @@ POSITION_KEYS = ("game", "seats", "options", "seed", "rounds", "totals", "winner
 VERBS = ("groups", "place", "disc", "split", "pass")
 TEAM_PLAYERS = 4  # E-11: with four players, seats 0+2 and 1+3 play as teams
 DISC = Action("disc")
-# The place and split actions a turn lists, made once and shared (actions are immutable values whose
-# record text is kept once made): building them anew for every legal list was most of a playout's time.
-_PLACE: dict[tuple[int, tuple[int, ...]], Action] = {}
-_SPLITS: dict[tuple[int, str], tuple[Action, ...]] = {}
 
 
-def _place_action(index: int, stacks: tuple[int, ...]) -> Action:
-    """`place G P1,P2,…`, the shared value."""
-    action = _PLACE.get((index, stacks))
-    if action is None:
-        action = _PLACE[(index, stacks)] = Action("place", (str(index), ",".join(map(str, stacks))))
-    return action
+class _Plan:
+    """What listing one group's moves needs, worked out once per group (its letters): the stacks of its
+    coloured beams in letter order (E-6), whether it holds a joker, and its place and split actions
+    by group index, made once and shared (actions are immutable values whose record text is kept once
+    made): building them anew for every legal list was most of a playout's time."""
+
+    __slots__ = ("coloured", "head", "rest", "joker", "group", "places", "splits")
+
+    def __init__(self, group: str, sun_order: str, joker: str) -> None:
+        self.group = group
+        self.coloured = tuple(sun_order.index(letter) for letter in group if letter != joker)
+        self.head = self.coloured[0] if self.coloured else -1
+        self.rest = self.coloured[1:]
+        self.joker = joker in group
+        self.places: dict[tuple[int, tuple[int, ...]], Action] = {}
+        self.splits: dict[int, tuple[Action, ...]] = {}
+
+    def place(self, index: int, stacks: tuple[int, ...]) -> Action:
+        """`place G P1,P2,…`, the shared value."""
+        action = self.places.get((index, stacks))
+        if action is None:
+            action = self.places[(index, stacks)] = Action("place", (str(index), ",".join(map(str, stacks))))
+        return action
+
+    def split(self, index: int) -> tuple[Action, ...]:
+        """Every `split G A/B` (E-8, in `split_texts` order), the shared values."""
+        actions = self.splits.get(index)
+        if actions is None:
+            number = str(index)
+            actions = self.splits[index] = tuple(Action("split", (number, text)) for text in split_texts(self.group))
+        return actions
 
 
 _PLACE_IN_BEAMS = itemgetter(1)
-_STACKS_OF: dict[tuple[str, str, str], tuple[tuple[int, ...], bool]] = {}
+_PLANS: dict[tuple[str, str], dict[str, _Plan]] = {}  # (sun order, joker) -> group -> its plan
 
 
-def _stacks_of(group: str, sun_order: str, joker: str) -> tuple[tuple[int, ...], bool]:
-    """The stacks of a group's coloured beams in its letter order (E-6), and whether it holds a joker."""
-    key = (group, sun_order, joker)
-    found = _STACKS_OF.get(key)
-    if found is None:
-        found = _STACKS_OF[key] = (tuple(sun_order.index(letter) for letter in group if letter != joker),
-                                   joker in group)
-    return found
+def _plans(sun_order: str, joker: str) -> dict[str, _Plan]:
+    plans = _PLANS.get((sun_order, joker))
+    if plans is None:
+        plans = _PLANS[(sun_order, joker)] = {}
+    return plans
+
+
+def _plan(plans: dict[str, _Plan], group: str, sun_order: str, joker: str) -> _Plan:
+    plan = plans.get(group)
+    if plan is None:
+        plan = plans[group] = _Plan(group, sun_order, joker)
+    return plan
 
 
 def _placements_on(stacks: Sequence[str], discs: int, group: str, sun_order: str, joker: str) -> list[tuple[int, ...]]:
     """`sun.placements` on a sun of `stacks` (a test holds the two equal), reading only the heights it
-    needs: a group's own stacks are worked out once per group (`_stacks_of`)."""
-    coloured, with_joker = _stacks_of(group, sun_order, joker)
+    needs: a group's own stacks are worked out once per group (`_Plan`)."""
+    plan = _plan(_plans(sun_order, joker), group, sun_order, joker)
+    coloured, with_joker = plan.coloured, plan.joker
     if not coloured:
         return [(i,) for i, stack in enumerate(stacks) if len(stack) < discs]
     height = len(stacks[coloured[0]])
@@ -113,14 +139,6 @@ def _is_grouping_of(groups: Sequence[str], held: str) -> bool:
         if not 0 < len(group) <= MAX_GROUP or len(set(group)) != len(group):
             return False
     return sorted("".join(groups)) == sorted(held)
-
-
-def _split_actions(index: int, group: str) -> tuple[Action, ...]:
-    """Every `split G A/B` of a group (E-8, in `split_texts` order), the shared values."""
-    actions = _SPLITS.get((index, group))
-    if actions is None:
-        actions = _SPLITS[(index, group)] = tuple(Action("split", (str(index), text)) for text in split_texts(group))
-    return actions
 
 
 class EliosState(State):
@@ -295,38 +313,43 @@ class EliosState(State):
         first = self._joker_rule()
         content = self.content
         sun_order, joker, discs = content.sun_order, content.joker.id, self.discs
+        plans = _plans(sun_order, joker)
         heights = [len(stack) for stack in self.stacks]
         actions: list[Action] = []
+        seat_plans = []
         for index, group in enumerate(groups):
-            coloured, with_joker = _STACKS_OF.get((group, sun_order, joker)) or _stacks_of(group, sun_order, joker)
-            if first and not with_joker:
+            plan = plans.get(group) or _plan(plans, group, sun_order, joker)
+            seat_plans.append(plan)
+            if first and not plan.joker:
                 continue
-            if not coloured:  # a joker alone: any stack below the discs
+            head = plan.head
+            if head < 0:  # a joker alone: any stack below the discs
                 for i, height in enumerate(heights):
                     if height < discs:
-                        actions.append(_PLACE.get((index, (i,))) or _place_action(index, (i,)))
+                        actions.append(plan.places.get((index, (i,))) or plan.place(index, (i,)))
                 continue
-            height = heights[coloured[0]]
+            height = heights[head]
             if height >= discs:
                 continue
-            for i in coloured[1:]:
+            for i in plan.rest:
                 if heights[i] != height:
                     break
             else:
-                if not with_joker:
-                    actions.append(_PLACE.get((index, coloured)) or _place_action(index, coloured))
+                coloured = plan.coloured
+                if not plan.joker:
+                    actions.append(plan.places.get((index, coloured)) or plan.place(index, coloured))
                     continue
                 for i, other in enumerate(heights):
                     if other == height and i not in coloured:
                         stacks = coloured + (i,)
-                        actions.append(_PLACE.get((index, stacks)) or _place_action(index, stacks))
+                        actions.append(plan.places.get((index, stacks)) or plan.place(index, stacks))
         if first:
             return actions
-        if self.discs < self.content.max_discs:
+        if discs < content.max_discs:
             actions.append(DISC)
-        for index, group in enumerate(groups):
-            if len(group) > 1:
-                actions += _split_actions(index, group)
+        for index, plan in enumerate(seat_plans):
+            if len(plan.group) > 1:
+                actions += plan.splits.get(index) or plan.split(index)
         return actions
 
     def _is_listed(self, seat: int, action: Action | str) -> bool:
