@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.elios.grouping import representative_groupings
 from game.plainref.tamoul import Move
 
 JOKER = "w"
@@ -79,7 +80,8 @@ class PlainElios:
         if self.finished or seat not in self.to_act():
             return []
         if len(self.confirmed) < self.n:
-            return [Move("groups", ("/".join(self.held[seat]),))]  # one grouping stands for all (too many to list)
+            # far too many groupings to list: a few stand for all, the engine's own (grouping.py's builder)
+            return [Move("groups", ("/".join(g),)) for g in representative_groupings(self.held[seat])]
         moves = []
         groups = self.groups[seat]
         for g, group in enumerate(groups):

@@ -51,3 +51,27 @@ def test_compare_plain_prints_its_figures_as_json(capsys) -> None:
 def test_there_is_no_plain_zeus_to_play_against() -> None:
     with pytest.raises(ValueError, match="no plain implementation"):
         compare_plain(load_game("zeus"), 3, 0.01, 1)
+
+
+@pytest.mark.parametrize("game_id", ["tamoul", "elios"])
+def test_the_plain_implementation_lists_the_engines_moves_in_its_order(game_id: str) -> None:
+    game = load_game(game_id)
+    for players in (game.min_players, game.max_players):
+        ours, plain, policy = sides(game, players)
+        for seed in range(3):
+            engine, reference = ours(seed), plain(seed)
+            rng = random.Random(seed)
+            while not engine.finished:
+                assert engine.to_act() == reference.to_act() and engine.waiting_for() == reference.waiting_for()
+                for seat in engine.to_act():
+                    assert [a.text for a in engine.legal_actions(seat)] == \
+                        [m.text for m in reference.legal_actions(seat)]
+                seat = engine.waiting_for()[0]
+                if seat == -1:
+                    engine.advance(seat, engine.chance_action())
+                    reference.advance(seat, reference.chance_action())
+                    continue
+                move = policy.choose(engine, seat, engine.legal_actions(seat), rng)
+                engine.advance(seat, str(move))
+                reference.play_text(seat, str(move))
+            assert reference.finished and reference.rounds == engine.record()["rounds"]
