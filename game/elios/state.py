@@ -288,8 +288,11 @@ class EliosState(State):
         groups = self.groups[seat] or []
         if self._joker_rule():
             return any(self._has_joker(g) and self.placements(g) for g in groups)
-        if self.discs < self.content.max_discs or any(len(g) > 1 for g in groups):
+        if self.discs < self.content.max_discs:  # the usual case, told first: a disc is always possible
             return True
+        for group in groups:  # a plain loop: building a generator for a few groups costs more
+            if len(group) > 1:
+                return True
         return any(self.placements(g) for g in groups)
 
     # ----- the contract ------------------------------------------------------------------------------
