@@ -29,6 +29,12 @@ class PlainElios:
             random.Random(f"olympus/{seed}/0").shuffle(bag)
             hands = [self.canonical(bag[p * beams:(p + 1) * beams] + [JOKER] * jokers) for p in range(players)]
             setup = {"beams": [list(h) for h in hands], "discs": discs}
+        else:
+            drawn = "".join("".join(b) for b in setup["beams"])
+            if setup["discs"] != discs or len(setup["beams"]) != players \
+                    or any(len(b) != beams + jokers or b.count(JOKER) != jokers for b in setup["beams"]) \
+                    or any(c not in self.order for c in drawn) or any(drawn.count(c) >= per_colour for c in sun):
+                raise ValueError("not a draw from this bag (E-2..E-4)")
         self.rounds = [{"setup": setup, "actions": [], "score": None}]
         self.held = ["".join(beams) for beams in setup["beams"]]
         self.stacks = [[c] for c in sun]

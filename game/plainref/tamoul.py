@@ -43,6 +43,10 @@ class PlainTamoul:
             given = self.setups[r]
             setup = {"first": given["first"], "slots": [list(row) for row in given["slots"]],
                      "draw_pile": list(given["draw_pile"])}
+            dealt = [c for row in setup["slots"] for c in row if c is not None]
+            if len(setup["slots"]) != self.n or any(len(row) != 8 or None in row[:4] for row in setup["slots"]) \
+                    or sorted(dealt + setup["draw_pile"]) != sorted(self.cards) or len(dealt) != 4 * self.n:
+                raise ValueError(f"round {r}: not a deal of this deck (A-1, A-4)")
         else:
             rng = random.Random(f"olympus/{self.seed}/{r}")
             if first is None:

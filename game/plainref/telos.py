@@ -24,6 +24,9 @@ class PlainTelos:
         self.powers = record["options"]["powers"] == "advanced"
         self.divine = bool(record["options"]["divine_trick"])
         self.setups = [rnd["setup"] for rnd in record["rounds"]]
+        sets = "abcdefgh"[:self.n + 2]  # T-1: five sets for three players, one more per player
+        self.deck = {f"{v}{s}" for v in range(1, 14) for s in sets} | {
+            "Z:ant", "Z:swan", "Z:bull", "Z:cuckoo", "Z:eagle", "Z:serpent"}
         self.totals = [0] * self.n
         self.rounds: list[dict[str, Any]] = []
         self.finished = False
@@ -35,6 +38,11 @@ class PlainTelos:
 
     def start_round(self) -> None:
         setup = self.setups[len(self.rounds)]
+        hands, blind = setup["hands"], setup["blind"] or []
+        cards = [c for h in hands for c in h] + blind + [c for s in setup["scores_before"] for c in s]
+        if len(hands) != self.n or len({len(h) for h in hands}) != 1 or len(set(cards)) != len(cards) \
+                or any(c not in self.deck for c in cards) or bool(blind) != self.divine:
+            raise ValueError(f"round {len(self.rounds)}: not a deal of this deck (T-2, T-3)")
         self.rounds.append({"setup": setup, "actions": [], "score": None})
         self.hands = [list(h) for h in setup["hands"]]
         self.blind = list(setup["blind"]) if setup["blind"] is not None else None

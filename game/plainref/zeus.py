@@ -6,10 +6,13 @@ hard-coded from the rules' table; round scores, totals (round wins) and winners 
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 LETTERS = 4  # Z-E-U-S
 STEALS = {"Aphrodite", "Apollo", "Ares", "Artemis", "Hera", "Poseidon"}
+DECK = Counter({**{str(v): 4 for v in range(1, 11)}, "Poseidon": 4, "Ares": 3, "Athena": 3, "Hermes": 3,
+                "Aphrodite": 2, "Apollo": 2, "Artemis": 2, "Hera": 1})
 
 
 def god_total(god: str, total: int) -> int:
@@ -43,6 +46,10 @@ class PlainZeus:
 
     def start_round(self) -> None:
         setup = self.setups[len(self.rounds)]
+        hands = setup["hands"]
+        if len(hands) != self.n or any(len(h) != 4 for h in hands) or setup["first"] != (setup["dealer"] + 1) % self.n \
+                or Counter([c for h in hands for c in h] + setup["draw_pile"]) != DECK:
+            raise ValueError(f"round {len(self.rounds)}: not a deal of this deck (Z-1, Z-2)")
         self.rounds.append({"setup": setup, "actions": [], "score": None})
         self.hands = [list(h) for h in setup["hands"]]
         self.draw_pile = list(setup["draw_pile"])

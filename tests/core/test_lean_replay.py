@@ -71,6 +71,12 @@ def test_the_plain_replay_accepts_the_records_and_refuses_a_changed_one(game_id:
             changed["totals"][0] += 1
             with pytest.raises(ValueError):
                 plain_replay(game, changed)
+            dealt = copy.deepcopy(record)  # a card dealt twice (Elios: a beam that does not exist)
+            cards = dealt["rounds"][0]["setup"][{"zeus": "hands", "telos": "hands", "tamoul": "slots",
+                                                 "elios": "beams"}[game_id]]
+            cards[0][0] = "x" if game_id == "elios" else cards[1][0]
+            with pytest.raises(ValueError, match="not a d"):
+                plain_replay(game, dealt)
 
 
 def test_bench_replay_prints_its_figures_as_json(capsys) -> None:
