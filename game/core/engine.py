@@ -296,7 +296,13 @@ class State(ABC):
 
         The same checks, the same record entry and the same rule code run, so the state afterwards is
         exactly the one `apply` leaves; only the event objects are not made (games that can skip them
-        override `_advance_legal`)."""
+        override `_advance_legal`). An action that is the very object of the legal list the game keeps
+        for `seat` (`_kept_legal`) is legal and canonical as it stands: it is taken without the checks."""
+        for listed in self._kept_legal(seat):  # a few actions: a plain loop beats building iterators
+            if listed is action:
+                self.rounds[-1].actions.append([seat, listed.text])
+                self._advance_legal(seat, listed)
+                return
         action = self._accept(seat, action)
         self._advance_legal(seat, action)
 
@@ -324,9 +330,18 @@ class State(ABC):
 
     def _is_listed(self, seat: int, action: Action | str) -> bool:
         """True only when `action` is one `legal_actions(seat)` listed for the state as it is now, so
-        it is legal and canonical without checking (drivers nearly always pick from that list). Games
-        that keep their legal lists answer from them; the default never claims it."""
+        it is legal and canonical without checking (drivers nearly always pick from that list): the very
+        object of the list the game keeps (`_kept_legal`)."""
+        for listed in self._kept_legal(seat):
+            if listed is action:
+                return True
         return False
+
+    def _kept_legal(self, seat: int) -> Sequence[Action]:
+        """The legal list the game keeps for `seat` until the state changes, the very objects
+        `legal_actions` handed out (copies of the list, not of its actions); () when it keeps none,
+        which is always right (the checked way then takes every action). Never hand it out."""
+        return ()
 
     def _advance_legal(self, seat: int, action: Action) -> None:
         """`_apply_legal` for `advance`; games override it to skip making events."""

@@ -355,22 +355,10 @@ class EliosState(State):
                 actions += plan.splits.get(index) or plan.split(index)
         return actions
 
-    def _is_listed(self, seat: int, action: Action | str) -> bool:
-        """The very object `legal_actions(seat)` listed since the state last changed."""
-        for listed in self._legal_cache.get(seat, ()):
-            if listed is action:
-                return True
-        return False
-
-    def advance(self, seat: int, action: Action | str) -> None:
-        """`State.advance`, with its usual case (an action just listed for `seat`) taken directly: the
-        same rule code as `apply`, without the checks a listed action has passed already."""
-        for listed in self._legal_cache.get(seat, ()):  # a plain loop beats building iterators
-            if listed is action:
-                self.rounds[-1].actions.append([seat, listed.text])
-                self._apply_legal(seat, listed)
-                return
-        State.advance(self, seat, action)  # checked as `apply` checks it
+    def _kept_legal(self, seat: int) -> Sequence[Action]:
+        """What `legal_actions(seat)` listed since the state last changed: `advance` takes these objects
+        without the checks, through the same rule code as `apply`."""
+        return self._legal_cache.get(seat, ())
 
     def normalize(self, action: Action) -> Action:
         """Letters inside a group are kept in canonical order (sun order, joker last), so `place` can

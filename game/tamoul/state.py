@@ -509,21 +509,10 @@ class TamoulState(State):
     def _advance_legal(self, seat: int, action: Action) -> None:
         self._carry_out(seat, action, None)
 
-    def _is_listed(self, seat: int, action: Action | str) -> bool:
-        """The very object `legal_actions(seat)` (or `chance_action`) listed since the state last changed."""
-        for listed in self._legal.get(seat, ()):
-            if listed is action:
-                return True
-        return False
-
-    def advance(self, seat: int, action: Action | str) -> None:
-        """`State.advance`, with its usual case (an action just listed for `seat`) taken directly."""
-        for listed in self._legal.get(seat, ()):  # a few actions: a plain loop beats building iterators
-            if listed is action:
-                self.rounds[-1].actions.append([seat, listed.text])
-                self._carry_out(seat, listed, None)
-                return
-        State.advance(self, seat, action)  # checked as `apply` checks it
+    def _kept_legal(self, seat: int) -> Sequence[Action]:
+        """What `legal_actions(seat)` (or `chance_action`) listed since the state last changed: `advance`
+        takes these objects without the checks."""
+        return self._legal.get(seat, ())
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._acting = None  # `_forget_derived`, without a call
