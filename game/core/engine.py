@@ -194,10 +194,12 @@ class State(ABC):
 
     game_id: str = ""
     CHANCE_VERBS: tuple[str, ...] = ()  # verbs only the chance seat may use (Tamoul: "reshuffle")
-    # How `records.replay` takes an entry it has not just seen listed: False, look it up among the legal
-    # actions (listing is quicker than checking one action in most games); True, check it directly
-    # (`why_illegal`), for a game whose legal lists are long and whose checks are short (Tamoul).
-    REPLAY_CHECKS_DIRECTLY: bool = False
+    # How `records.replay` takes an entry whose action it has met before: False, make sure it is listed
+    # first (listing again when it is not: in most games quicker than checking one action); True, hand it
+    # straight to `advance`, which takes it when it is in the list the game keeps and else checks it: right
+    # for a game that keeps the next turn's list as it plays (Zeus) or checks one action quicker than it
+    # lists them all (Tamoul, whose swap step lists up to 276 swaps).
+    REPLAY_WITHOUT_LISTING: bool = False
 
     def __init__(
         self,

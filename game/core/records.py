@@ -92,11 +92,11 @@ def replay_action(state: State, seat: int, text: str, known: dict[str, Action]) 
     text, taken as listed (legal by being listed); else the text parsed and checked (IllegalAction, state
     unchanged). `known` keeps the listed actions met so far by their text: the engines share their
     action values, so the same text is nearly always the very object listed again, and asking the
-    state whether it is listed is quicker than listing again. A game that checks one action quicker
-    than it lists them all (`REPLAY_CHECKS_DIRECTLY`) gets a known action as it is: `advance` checks it.
-    Either way every entry is judged by the rules before it is carried out."""
+    state whether it is listed is quicker than listing again. A game that says so
+    (`State.REPLAY_WITHOUT_LISTING`) gets a known action as it is: `advance` takes it if listed, else
+    checks it. Either way every entry is judged by the rules before it is carried out."""
     action = known.get(text)
-    if action is None or not (state.REPLAY_CHECKS_DIRECTLY or state._is_listed(seat, action)):
+    if action is None or not (state.REPLAY_WITHOUT_LISTING or state._is_listed(seat, action)):
         if type(seat) is int and CHANCE <= seat < len(state.seats) and state.lists_all_actions(seat):
             for listed in state.legal_actions(seat):
                 known[listed.text] = listed

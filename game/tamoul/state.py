@@ -94,7 +94,7 @@ class TamoulState(State):
 
     game_id = "tamoul"
     CHANCE_VERBS = ("reshuffle",)
-    REPLAY_CHECKS_DIRECTLY = True  # a swap step lists up to 276 swaps; checking the one recorded is quicker
+    REPLAY_WITHOUT_LISTING = True  # a swap step lists up to 276 swaps; checking the one recorded is quicker
 
     def __init__(self, game: "TamoulGame", seats: Sequence[SeatInfo], options: Mapping[str, Any], seed: int,
                  setups: Sequence[Mapping[str, Any]] = (), position: Mapping[str, Any] | None = None) -> None:
