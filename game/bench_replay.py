@@ -25,7 +25,7 @@ from game.core.engine import Game, SeatInfo
 from game.core.play import play_game
 from game.core.records import check_shape, replay
 from game.plainref.elios import PlainElios
-from game.plainref.tamoul import CHANCE, PlainTamoul
+from game.plainref.tamoul import PlainTamoul
 from game.plainref.zeus import PlainZeus
 
 RESUME_ACTIONS = 200
