@@ -300,11 +300,12 @@ class State(ABC):
         exactly the one `apply` leaves; only the event objects are not made (games that can skip them
         override `_advance_legal`). An action that is the very object of the legal list the game keeps
         for `seat` (`_kept_legal`) is legal and canonical as it stands: it is taken without the checks."""
-        for listed in self._kept_legal(seat):  # a few actions: a plain loop beats building iterators
-            if listed is action:
-                self.rounds[-1].actions.append([seat, listed.text])
-                self._advance_legal(seat, listed)
-                return
+        if seat.__class__ is int:  # not True for seat 1: a kept list answers only a real seat number
+            for listed in self._kept_legal(seat):  # a few actions: a plain loop beats building iterators
+                if listed is action:
+                    self.rounds[-1].actions.append([seat, listed.text])
+                    self._advance_legal(seat, listed)
+                    return
         action = self._accept(seat, action)
         self._advance_legal(seat, action)
 
@@ -334,9 +335,10 @@ class State(ABC):
         """True only when `action` is one `legal_actions(seat)` listed for the state as it is now, so
         it is legal and canonical without checking (drivers nearly always pick from that list): the very
         object of the list the game keeps (`_kept_legal`)."""
-        for listed in self._kept_legal(seat):
-            if listed is action:
-                return True
+        if seat.__class__ is int:
+            for listed in self._kept_legal(seat):
+                if listed is action:
+                    return True
         return False
 
     def _kept_legal(self, seat: int) -> Sequence[Action]:

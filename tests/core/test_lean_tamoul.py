@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.bench_real import TamoulPolicy
 from game.catalog import load_game
 from game.core.actions import Action
 from game.core.engine import CHANCE, SeatInfo, State
+from game.core.errors import IllegalAction
 
 
 def candidates(state) -> list[Action]:
@@ -86,3 +89,15 @@ def test_tamoul_shortcuts_follow_the_rules() -> None:
                 check_against_the_rules(game, lean, full=checked % 7 == 0)
                 checked += 1
     assert checked > 1000 and rounds_started > 10
+
+
+def test_a_listed_action_from_a_seat_that_is_no_number_is_refused() -> None:
+    game = load_game("tamoul")
+    state = game.new_state([SeatInfo("A"), SeatInfo("B")], {}, 4)
+    seat = state.waiting_for()[0]
+    listed = state.legal_actions(seat)[0]
+    before = state.position()
+    for fake in (bool(seat), float(seat)):  # equal to the seat as dict keys, but no seat number
+        with pytest.raises(IllegalAction, match="no seat"):
+            state.advance(fake, listed)
+        assert state.position() == before
