@@ -315,6 +315,10 @@ class State(ABC):
         if self._is_listed(seat, action):  # legal and canonical as it stands: nothing to check
             self.rounds[-1].actions.append([seat, action.text])
             return action  # type: ignore[return-value]
+        listed = self._listed_like(seat, action)
+        if listed is not None:  # the same action as one listed (another object, or its text): legal too
+            self.rounds[-1].actions.append([seat, listed.text])
+            return listed
         if action.__class__ is not Action:
             action = as_action(action)
         if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)) \
@@ -340,6 +344,22 @@ class State(ABC):
                 if listed is action:
                     return True
         return False
+
+    def _listed_like(self, seat: int, action: Action | str) -> Action | None:
+        """The action of the kept legal list (`_kept_legal`) written exactly as `action` is (an action
+        made elsewhere, or its text: an agent's choice, a player's click, a record's entry), or None.
+        Listed actions are legal and canonical, and the notation writes one action one way, so the
+        listed one stands for it without the checks."""
+        if seat.__class__ is not int:
+            return None
+        kept = self._kept_legal(seat)
+        if not kept:
+            return None
+        text = action if action.__class__ is str else getattr(action, "text", None)
+        for listed in kept:
+            if listed.text == text:
+                return listed
+        return None
 
     def _kept_legal(self, seat: int) -> Sequence[Action]:
         """The legal list the game keeps for `seat` until the state changes, the very objects

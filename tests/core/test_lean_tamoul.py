@@ -101,3 +101,28 @@ def test_a_listed_action_from_a_seat_that_is_no_number_is_refused() -> None:
         with pytest.raises(IllegalAction, match="no seat"):
             state.advance(fake, listed)
         assert state.position() == before
+
+
+def test_an_action_written_as_a_listed_one_is_taken_as_listed() -> None:
+    """`_listed_like`: the same action made anew, or its text, is the listed one (no checks needed);
+    anything else still goes to `why_illegal`, the rules' authority."""
+    game = load_game("tamoul")
+    state = game.new_state([SeatInfo("A"), SeatInfo("B"), SeatInfo("C")], {}, 2)
+    seat = state.waiting_for()[0]
+    listed = state.legal_actions(seat)[0]
+    judged = []
+
+    def judge(who, action):
+        judged.append(action)
+        return type(state).why_illegal(state, who, action)
+
+    state.why_illegal = judge  # watch the checked way (a test's spy, on this one object)
+    state.apply(seat, str(listed))
+    assert judged == [] and state.record()["rounds"][0]["actions"] == [[seat, listed.text]]
+    seat = state.waiting_for()[0]
+    again = state.legal_actions(seat)[0]
+    state.advance(seat, Action(again.verb, tuple(again.args)))
+    assert judged == []
+    with pytest.raises(IllegalAction):
+        state.apply(seat, "keep 7")  # not listed: checked, and refused
+    assert [str(a) for a in judged] == ["keep 7"]
