@@ -5,7 +5,7 @@
     olympus-table --replay FILE                    watch a finished game's record again, every card open
     olympus-table --review FILE                    the post-game review of a record (the first human's moves)
     olympus-table --headless --frames 300 --screenshot out.png [--size 1280x720]
-    olympus-table --bench [--game zeus] [--seats ai,ai,ai] [--frames 600]
+    olympus-table --bench [--game zeus] [--seats ai,ai,ai] [--frames 600] [--size 2560x1440]
     olympus-table --self-test
 """
 from __future__ import annotations
@@ -98,8 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     runs.add_argument("--frames", type=parse_frames, metavar="N", help="stop after N frames")
     runs.add_argument("--screenshot", type=parse_png, metavar="PNG", help="save the last frame as a PNG, then exit")
     runs.add_argument("--size", type=parse_size, metavar="WxH", help="window size for this run, e.g. 1280x720")
-    runs.add_argument("--bench", action="store_true", help="time every frame of an all-AI game at 1280x720; "
-                      "the last line is JSON")
+    runs.add_argument("--bench", action="store_true", help="time every frame of an all-AI game (at 1280x720 "
+                      "unless --size says otherwise); the last line is JSON")
     runs.add_argument("--soak", action="store_true", help="play AI-only games one after another for --frames "
                       "frames (default 100000) per game and report memory at each quarter; the last lines are JSON")
     runs.add_argument("--idle-bench", action="store_true", help="percent of a core used at rest over 10 s (or "
@@ -269,7 +269,8 @@ def run_bench(args: argparse.Namespace) -> int:
 
     game_id = args.game or "zeus"
     frames = args.frames or BENCH_FRAMES
-    app = make_headless_app(BENCH_SIZE)
+    size = args.size or BENCH_SIZE
+    app = make_headless_app(size)
     if not has_table(game_id):
         raise UsageError(f"no table for game {game_id!r}")
     game = catalog_game(app, game_id)
@@ -285,9 +286,9 @@ def run_bench(args: argparse.Namespace) -> int:
     app.stack.push(open_table(app, session))
     times = run_frames(app, frames)
     app.shutdown()
-    summary = {"game": game_id, **times.summary()}
+    summary = {"game": game_id, **times.summary(), "seats": count, "size": f"{size[0]}x{size[1]}"}
     print(f"bench: {game_id}, {count} AI seats, {summary['frames']} frames at "
-          f"{BENCH_SIZE[0]}x{BENCH_SIZE[1]}: median {summary['p50_ms']} ms, 99th percentile {summary['p99_ms']} ms, "
+          f"{size[0]}x{size[1]}: median {summary['p50_ms']} ms, 99th percentile {summary['p99_ms']} ms, "
           f"worst {summary['max_ms']} ms per frame")
     print(json.dumps(summary))
     return 0

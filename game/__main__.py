@@ -120,9 +120,21 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.compare_plain:
+        from game.bench_real import print_compare_plain
+
+        print_compare_plain(load_game(args.game), args.players, args.seconds, args.runs)
+        return 0
     from game.bench import print_bench
 
     print_bench(load_game(args.game), args.players, args.seconds)
+    return 0
+
+
+def cmd_bench_replay(args: argparse.Namespace) -> int:
+    from game.bench_replay import print_compare_replay
+
+    print_compare_replay(load_game(args.game), args.players, args.seconds, args.runs, args.records)
     return 0
 
 
@@ -185,8 +197,19 @@ def build_parser() -> argparse.ArgumentParser:
     bp = sub.add_parser("bench", help="time random legal play and the search's determinize-and-playout loop")
     bp.add_argument("--game", required=True)
     bp.add_argument("--players", type=int, required=True)
-    bp.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per loop")
+    bp.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per loop (per run with --compare-plain)")
+    bp.add_argument("--compare-plain", action="store_true", help="Tamoul, Elios: whole games of realistic play "
+                    "per CPU second against a plain implementation of the rules, run by run (game/bench_real.py)")
+    bp.add_argument("--runs", type=int, default=5, help="with --compare-plain: pairs of runs (default 5)")
     bp.set_defaults(run=cmd_bench)
+    brp = sub.add_parser("bench-replay", help="time replaying records against a plain replay, and rebuilding a "
+                         "long game's state; the last line is JSON")
+    brp.add_argument("--game", required=True)
+    brp.add_argument("--players", type=int, required=True)
+    brp.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per run (default 2)")
+    brp.add_argument("--runs", type=int, default=5, help="pairs of runs, alternating (default 5)")
+    brp.add_argument("--records", type=int, default=12, help="records of the normal AI to replay (default 12)")
+    brp.set_defaults(run=cmd_bench_replay)
     rp = sub.add_parser("review", help="review one seat's moves of a game record with the hard AI's judgement; "
                         "the last line is JSON")
     rp.add_argument("record", help="a game record (.json)")

@@ -1,7 +1,11 @@
 """Game records (rules/records.md): read, check and replay them.
 
 One format serves saves, autosave, replays, bug reports and self-play. Replaying a record feeds its
-round setups to a new state in place of the seeded deals, then applies every action in order.
+round setups to a new state in place of the seeded deals, then carries out every action in order.
+Resume, loading a save, the replay viewer and Review all start here, and nobody watches the replay
+itself, so actions go through the lean path (`State.advance`: the same checks and rule code, no
+events): an entry whose text is one the state lists for that seat is taken as listed (legal by being
+listed), any other is parsed and checked as `apply` checks it.
 """
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from game.core.actions import Action
-from game.core.engine import RoundLog, SeatInfo, State
+from game.core.engine import CHANCE, RoundLog, SeatInfo, State
 from game.core.errors import IllegalAction, NewerRecord, RecordError
 from game.core.messages import Message, msg
 from game.core.names import name_problem
@@ -103,6 +107,34 @@ def _detail(exc: BaseException, plain: Message) -> tuple[Message, str | None]:
     return plain, f"{type(exc).__name__}: {exc}"
 
 
+def _parses(text: str) -> bool:
+    """Whether a record entry's text is an action at all (so a failure after it lies elsewhere)."""
+    try:
+        Action.parse(text)
+    except (ValueError, KeyError, TypeError, IndexError):
+        return False
+    return True
+
+
+def replay_action(state: State, seat: int, text: str, known: dict[str, Action]) -> None:
+    """Carry out one record entry through `advance`: the action the state lists for that seat with this
+    text, taken as listed (legal by being listed); else the text parsed and checked (IllegalAction, state
+    unchanged). `known` keeps the listed actions met so far by their text: the engines share their
+    action values, so the same text is nearly always the very object listed again, and asking the
+    state whether it is listed is quicker than listing again. A game that says so
+    (`State.REPLAY_WITHOUT_LISTING`) gets a known action as it is: `advance` takes it if listed, else
+    checks it. Either way every entry is judged by the rules before it is carried out."""
+    action = known.get(text)
+    if action is None or not (state.REPLAY_WITHOUT_LISTING or state._is_listed(seat, action)):
+        if type(seat) is int and CHANCE <= seat < len(state.seats) and state.lists_all_actions(seat):
+            for listed in state.legal_actions(seat):
+                known[listed.text] = listed
+            action = known.get(text)
+        if action is None:
+            action = Action.parse(text)
+    state.advance(seat, action)
+
+
 def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> State:
     """Rebuild the state a record describes, resuming at its last action.
 
@@ -124,6 +156,7 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
         reason, detail = _detail(exc, msg("it is not a deal this game can start from"))
         raise RecordError(msg("{item} cannot start the game: {reason}", item="rounds[0].setup", reason=reason),
                           detail) from exc
+    known: dict[str, Action] = {}
     for r, rnd in enumerate(record["rounds"]):
         if state.round_index != r:
             raise RecordError(msg("{item}: the replay is in round {round} here", item=f"rounds[{r}]",
@@ -132,18 +165,12 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
         for a, (seat, text) in enumerate(rnd["actions"]):
             place = f"rounds[{r}].actions[{a}]"
             try:
-                action = Action.parse(text)
-            except (ValueError, KeyError, TypeError, IndexError) as exc:
-                reason, detail = _detail(exc, msg("it is not an action of this game"))
-                raise RecordError(msg("{item} {action} cannot be applied: {reason}", item=place,
-                                      action=f"[{seat}, {text!r}]", reason=reason), detail) from exc
-            try:
-                state.apply(seat, action)
+                replay_action(state, seat, text, known)
             except IllegalAction as exc:
                 raise RecordError(msg("{item} {action} is not legal: {reason}", item=place,
                                       action=f"[{seat}, {text!r}]", reason=exc.reason)) from exc
             except (ValueError, KeyError, TypeError, IndexError) as exc:
-                if a == last and r + 1 < len(record["rounds"]):
+                if a == last and r + 1 < len(record["rounds"]) and _parses(text):
                     # A legal last action ends the round and starts the next from its recorded setup:
                     # what failed is that setup, so the record's place is the setup.
                     reason, detail = _detail(exc, msg("it is not a deal this game can start from"))
