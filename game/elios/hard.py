@@ -110,6 +110,16 @@ def board_of(view: EliosView) -> Board:
         teams=view.teams is not None)
 
 
+def move_of(action: Action) -> Move:
+    """The board's move for a legal action (`place G P1,…`, `disc`, `split G A/B`)."""
+    if action.verb == "place":
+        return ("place", int(action.args[0]), tuple(int(p) for p in action.args[1].split(",")))
+    if action.verb == "disc":
+        return ("disc",)
+    first, second = action.args[1].split(SEPARATOR)
+    return ("split", int(action.args[0]), first, second)
+
+
 class HardAgent:
     """Alpha-beta over the placing phase within `seconds` a move (see the module docstring)."""
 
@@ -176,12 +186,7 @@ class HardAgent:
         return root
 
     def _move_of(self, action: Action) -> Move:
-        if action.verb == "place":
-            return ("place", int(action.args[0]), tuple(int(p) for p in action.args[1].split(",")))
-        if action.verb == "disc":
-            return ("disc",)
-        first, second = action.args[1].split(SEPARATOR)
-        return ("split", int(action.args[0]), first, second)
+        return move_of(action)
 
     def _root(self, board: Board, me: int, root: list[tuple[Move, Action]], depth: int) -> tuple[float, Action]:
         alpha, best_value, best = -float("inf"), -float("inf"), root[0][1]
