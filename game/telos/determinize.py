@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from game.telos.game import TelosGame
 
 MAX_REJECTIONS = 30
+GUARDED = "guarded"  # `_allowed`'s key for the cards at or below a seat's guard
 GUARD_DRAWS = 20  # tries to deal a seat a hand that keeps its guard, before one low card is put in
 ANT = "Z:ant"
 NO_FLOOR = 0
@@ -218,6 +219,7 @@ class TelosDeterminizer:
         self._readings: dict[int, HandReading] = {}  # forced-follow ceilings and what plays read
         self._guards: dict[int, int] = {}  # seat -> it still holds a God card no higher than this
         self._bound_order: list[int] = []
+        self._allowed_sets: dict[tuple[int, int, Any], frozenset[str]] = {}  # `_allowed`, for this view
         self.rejected = 0  # samples drawn again because a replayed play was illegal (for tests)
         self.forced = 0    # samples kept without the check after MAX_REJECTIONS
 
@@ -228,6 +230,7 @@ class TelosDeterminizer:
         if view is not self._public_for:
             self._public, self._hidden = self._public_position(view, rng)
             self._public_for = view
+            self._allowed_sets = {}
             self._bounds = self.memory.forced(view)
             self._floors, self._readings = {}, {}
             for follow, _ in self._bounds:
@@ -323,16 +326,20 @@ class TelosDeterminizer:
             if floor == NO_FLOOR and reading is None and guard is None:  # unbound: every card fits
                 fits = list(range(len(cards)))
             else:
-                fits = [i for i, c in enumerate(cards) if self._fits(c, floor, reading)]
+                allowed = self._allowed(seat, floor, reading)
+                fits = [i for i, c in enumerate(cards) if c in allowed]
             if len(fits) < size and reading is not None:
                 # a reading may be wrong (a player unlike `normal`): the floors alone; a forced follow's
                 # ceiling is still checked below (`_respects_bounds`)
-                fits = [i for i, c in enumerate(cards) if self._fits(c, floor, None)]
+                allowed = self._allowed(seat, floor, None)
+                fits = [i for i, c in enumerate(cards) if c in allowed]
             if len(fits) < size:
                 fits = list(range(len(cards)))  # the floors cannot all hold: deal freely, the checks decide
             taken = fits[:size]
-            if guard is not None and size and any(self._guarded(cards[i], guard) for i in fits):
-                taken = self._keeping_guard(fits, size, [self._guarded(c, guard) for c in cards], rng)
+            if guard is not None and size:
+                low = self._allowed(seat, guard, GUARDED)
+                if any(cards[i] in low for i in fits):
+                    taken = self._keeping_guard(fits, size, [c in low for c in cards], rng)
             taken = set(taken)
             hands_now[seat] = [cards[i] for i in sorted(taken)]
             cards = [c for i, c in enumerate(cards) if i not in taken]
@@ -354,6 +361,20 @@ class TelosDeterminizer:
                            serpent_ban=view.serpent_ban, plays=[_play_json(p) for p in view.trick],
                            line=list(view.line), k=view.k)
         return {**public, "rounds": rounds, "now": sampled}
+
+    def _allowed(self, seat: int, bound: int, reading: "HandReading | str | None") -> frozenset[str]:
+        """The unseen cards `seat` may be dealt: those that fit its floor `bound` and `reading`
+        (`_fits`), or, with `reading` GUARDED, those at or below its guard `bound` (`_guarded`).
+        Worked out once per view and kept: samples deal the same cards again and again."""
+        key = (seat, bound, reading)
+        found = self._allowed_sets.get(key)
+        if found is None:
+            if reading == GUARDED:
+                found = frozenset(c for c in self._hidden if self._guarded(c, bound))
+            else:
+                found = frozenset(c for c in self._hidden if self._fits(c, bound, reading))  # type: ignore[arg-type]
+            self._allowed_sets[key] = found
+        return found
 
     @staticmethod
     def _fits(card: str, floor: int, reading: HandReading | None) -> bool:
