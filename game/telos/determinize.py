@@ -219,6 +219,7 @@ class TelosDeterminizer:
         self._readings: dict[int, HandReading] = {}  # forced-follow ceilings and what plays read
         self._guards: dict[int, int] = {}  # seat -> it still holds a God card no higher than this
         self._bound_order: list[int] = []
+        self._trick_bounds: list[ForcedFollow] = []
         self._allowed_sets: dict[tuple[int, int, Any], frozenset[str]] = {}  # `_allowed`, for this view
         self.rejected = 0  # samples drawn again because a replayed play was illegal (for tests)
         self.forced = 0    # samples kept without the check after MAX_REJECTIONS
@@ -243,15 +244,24 @@ class TelosDeterminizer:
             self._guards = {seat: guard for seat, guard in read_guards(self.memory.recent_tricks(view), skip).items()
                             if view.hand_sizes[seat]}
             bound = set(self._floors) | set(self._readings) | set(self._guards)
+            # The trick under way's follows that did not reach: a sample that breaks one would fail
+            # its replay below, so it is drawn again before the position is built (the same samples,
+            # sooner). Not on the last trick (nothing to reach, T-18), nor for a seat that swapped.
+            self._trick_bounds = [] if view.last_trick else [
+                follow for follow in forced_follows(view.trick, view.trick_number, view.powers == "advanced")
+                if follow.seat != view.seat and not view.divine_used[follow.seat]]
             self._bound_order = sorted(bound, key=lambda seat: (-self._floors.get(seat, NO_FLOOR),
                                                                 self._readings.get(seat, HandReading()).god_ceiling,
                                                                 self._guards.get(seat, HIGHEST_GOD_VALUE)))
         for _ in range(MAX_REJECTIONS):
-            position = self._with_hidden_cards(view, rng, at_trick_start=True)
-            if self._bounds and not self._respects_bounds(position["now"]["hands"]):
+            hands_now, hands, rest = self._deal(view, rng)
+            if self._bounds and not self._respects_bounds(hands):
                 self.rejected += 1
                 continue
-            state = self.game.from_position(position)
+            if self._trick_bounds and not all(follow.allows(hands[follow.seat]) for follow in self._trick_bounds):
+                self.rejected += 1
+                continue
+            state = self.game.from_position(self._position(view, hands_now, hands, rest, at_trick_start=True))
             if self._replay_trick(state, view):
                 return state
             self.rejected += 1
@@ -311,6 +321,12 @@ class TelosDeterminizer:
     def _with_hidden_cards(self, view: TelosView, rng: random.Random, *, at_trick_start: bool) -> dict[str, Any]:
         """The public position with the unseen cards dealt at random to the other hands, the blind
         cards and the undealt cards: at the trick's start (plays to replay), or as the view stands."""
+        return self._position(view, *self._deal(view, rng), at_trick_start=at_trick_start)
+
+    def _deal(self, view: TelosView, rng: random.Random) -> tuple[list[list[str]], list[list[str]], list[str]]:
+        """The unseen cards dealt at random: (each hand now, each hand at the trick's start, the cards
+        left for the blind and undealt cards). All of a sample's chance is here; `_position` only
+        writes it down, so a deal the checks refuse costs no position."""
         me = view.seat
         cards = list(self._hidden)
         rng.shuffle(cards)
@@ -323,8 +339,9 @@ class TelosDeterminizer:
             size, floor = view.hand_sizes[seat], self._floors.get(seat, NO_FLOOR)
             reading = self._readings.get(seat)
             guard = self._guards.get(seat)
-            if floor == NO_FLOOR and reading is None and guard is None:  # unbound: every card fits
-                fits = list(range(len(cards)))
+            if floor == NO_FLOOR and reading is None and guard is None:  # unbound: the first cards
+                hands_now[seat], cards = cards[:size], cards[size:]
+                continue
             else:
                 allowed = self._allowed(seat, floor, reading)
                 fits = [i for i, c in enumerate(cards) if c in allowed]
@@ -344,6 +361,12 @@ class TelosDeterminizer:
             hands_now[seat] = [cards[i] for i in sorted(taken)]
             cards = [c for i, c in enumerate(cards) if i not in taken]
         start_hands = [list(canonical(held + list(played.get(seat, ())))) for seat, held in enumerate(hands_now)]
+        return hands_now, start_hands, cards
+
+    def _position(self, view: TelosView, hands_now: list[list[str]], start_hands: list[list[str]], cards: list[str],
+                  *, at_trick_start: bool) -> dict[str, Any]:
+        """A deal (`_deal`) written as a position: at the trick's start, or as the view stands."""
+        cards = list(cards)
         blind = None
         if self._blind_count:
             blind = cards[:self._blind_count]
