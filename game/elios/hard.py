@@ -145,7 +145,7 @@ class HardAgent:
         self.max_depth = max_depth
         self.plan_grouping = plan_grouping
         self.read_partner = read_partner
-        self.partner_depth = 1
+        self.partner_depth = 2  # a `normal` partner looks two plies ahead
         self.team_balance = team_balance
         self.normal = OneMoveAgent()
         self.last_depth = 0

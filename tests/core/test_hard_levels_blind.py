@@ -52,7 +52,7 @@ HARD_LEVELS: dict[str, tuple[int, Callable[[Game], Any]]] = {
     "zeus": (2, zeus_hard), "telos": (4, telos_hard), "tamoul": (3, tamoul_hard), "elios": (2, elios_hard),
     "zeus/bench-greedy": (3, bench("bench-greedy")), "telos/bench-greedy": (4, bench("bench-greedy")),
     "elios/bench-lookahead": (2, bench("bench-lookahead")), "elios/bench-lookahead/4": (4, bench("bench-lookahead")),
-    "elios/normal/4": (4, bench("normal")), "elios/hard/4": (4, elios_hard)}
+    "elios/normal": (2, bench("normal")), "elios/normal/4": (4, bench("normal")), "elios/hard/4": (4, elios_hard)}
 
 
 def decision_points(game: Game, players: int) -> list[tuple[State, int, bool]]:
