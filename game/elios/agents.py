@@ -36,6 +36,15 @@ def grouping_action(groups: Sequence[str]) -> Action:
     return Action("groups", (grouping_text(groups),))
 
 
+def plain_move(view: EliosView, legal_actions: Sequence[Action]) -> Action | None:
+    """The move that needs no thought: while grouping, the fewest groups (`largest_groups`); the only
+    legal move when there is one; else None."""
+    assert view.seat is not None, "an agent plays a seat"
+    if view.phase == "grouping":
+        return grouping_action(largest_groups(view.beams[view.seat]))
+    return legal_actions[0] if len(legal_actions) == 1 else None
+
+
 class RandomAgent:
     """Any valid grouping at random, then uniform over the legal moves: the yardstick."""
 
@@ -94,10 +103,9 @@ class OneMoveAgent:
                optional: bool = False) -> Action | None:
         seat = view.seat
         assert seat is not None, "an agent plays a seat"
-        if view.phase == "grouping":
-            return grouping_action(largest_groups(view.beams[seat]))
-        if len(legal_actions) == 1:
-            return legal_actions[0]
+        opening = plain_move(view, legal_actions)
+        if opening is not None:
+            return opening
         return max(legal_actions, key=lambda action: (self.score(view, seat, action), rng.random()))
 
     def score(self, view: EliosView, seat: int, action: Action) -> float:

@@ -19,8 +19,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from game.core.actions import Action
-from game.elios.agents import grouping_action
-from game.elios.grouping import largest_groups
+from game.elios.agents import plain_move
 from game.elios.hard import Board, Move, board_of, move_of
 from game.elios.view import EliosView
 
@@ -72,10 +71,9 @@ class LookaheadAgent:
                optional: bool = False) -> Action | None:
         seat = view.seat
         assert seat is not None, "an agent plays a seat"
-        if view.phase == "grouping":
-            return grouping_action(largest_groups(view.beams[seat]))
-        if len(legal_actions) == 1:
-            return legal_actions[0]
+        opening = plain_move(view, legal_actions)
+        if opening is not None:
+            return opening
         board = board_of(view)
         scored = [(self._value(board, seat, move_of(action)), rng.random(), action) for action in legal_actions]
         return max(scored, key=lambda item: (item[0], item[1]))[2]

@@ -15,7 +15,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from game.core.actions import Action
-from game.telos.cards import is_zeus, parse_god_card
+from game.telos.agents import _value
 from game.telos.view import TelosView
 
 ZEUS_AT_END = 20      # a Zeus card left for the last trick counts this much (T-18)
@@ -24,13 +24,11 @@ SWAP_FROM = 8         # a last card this high is swapped for the blind card
 
 
 def end_value(card: str) -> int:
-    parsed = parse_god_card(card)
-    return ZEUS_AT_END if parsed is None else parsed[0]
+    return _value(card, ZEUS_AT_END)
 
 
 def shed_value(card: str) -> int:
-    parsed = parse_god_card(card)
-    return ZEUS_SHED if parsed is None else parsed[0]
+    return _value(card, ZEUS_SHED)
 
 
 class GreedyAgent:
