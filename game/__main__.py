@@ -189,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(run=cmd_selfplay)
     tp = sub.add_parser("tournament", help="play AI levels against each other and print win rates")
     tp.add_argument("--game", required=True)
-    tp.add_argument("--seats", required=True, help="AI levels, one per seat, e.g. normal,random")
+    tp.add_argument("--seats", required=True, help="AI levels or benchmark opponents (bench-…), one per seat, e.g. normal,random")
     tp.add_argument("--games", type=int, default=100)
     tp.add_argument("--seed", type=int, default=1)
     tp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
