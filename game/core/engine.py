@@ -485,6 +485,11 @@ class Game(ABC):
 
         return {"random": RandomAgent}
 
+    def bench_agents(self) -> dict[str, Any]:
+        """Benchmark opponents (name -> agent factory): strong plain players written outside our levels,
+        which `tournament` seats by name (`--seats hard,bench-cabo`) and no setup screen offers."""
+        return {}
+
     def review_judge(self, budget: int | None = None) -> Any:
         """The post-game review's judge for this game (game/core/review.py, `Judge`), or None when the
         game's `hard` agent is a search the review can use as it is (Zeus, Télos). A game whose `hard`

@@ -36,6 +36,7 @@ class Memory:
     keep_through_swap: float        # chance to follow a card through one swap
     call_confidence: float
     reaction_ms: tuple[int, int]    # how long it takes to spot a match on the pile, fastest to slowest
+    twins: bool = False             # discards a drawn card that matches an own card, to intercept its twin
 
     def recalls(self, seat: int, owner: int, slot: SlotView, step: int, players: int) -> bool:
         watch = slot.watch_of(seat)
@@ -144,6 +145,13 @@ class MemoryAgent:
                     return action
         return None
 
+    def _twin(self, view: TamoulView, faces: dict[Place, str], card: str) -> int | None:
+        """An own slot whose recalled card matches `card`, else None."""
+        for (p, s), face in faces.items():
+            if p == view.seat and self.content.matches(face, card):
+                return s
+        return None
+
     def _own_estimates(self, view: TamoulView, faces: dict[Place, str], mean: float) -> dict[int, float]:
         me = view.seat
         return {s: (self.content.value[faces[(me, s)]] if (me, s) in faces else mean)  # type: ignore[index]
@@ -167,6 +175,9 @@ class MemoryAgent:
             return keeps[0] if Action("discard") not in legal else Action("discard")
         slot = max(estimates, key=lambda s: (estimates[s], -s))
         keep = Action("keep", (str(slot),))
+        if self.memory.twins and Action("discard") in legal and self._twin(view, faces, view.drawn) is not None \
+                and -value <= value - estimates[slot]:
+            return Action("discard")  # then intercept the twin: that takes its value off, keeping would less
         if Action("discard") not in legal or value < estimates[slot] - 1:
             return keep if keep in legal else keeps[0]
         return Action("discard")
@@ -214,3 +225,4 @@ class MemoryAgent:
 def agent_levels(content: TamoulContent) -> dict[str, Callable[[], Any]]:
     """Level name -> agent factory (the core adds `random`)."""
     return {memory.name: (lambda m=memory: MemoryAgent(content, m)) for memory in (EASY, NORMAL, HARD)}
+

@@ -71,3 +71,9 @@ class TamoulGame(Game):
         from game.tamoul.agents import agent_levels
 
         return {**super().agent_levels(), **agent_levels(self.content)}
+
+    def bench_agents(self) -> dict[str, Callable[[], Any]]:
+        """`bench-cabo`, the plain Cabo recipe (game/tamoul/bench.py), for tournaments only."""
+        from game.tamoul.bench import bench_agents
+
+        return bench_agents(self.content)
