@@ -37,6 +37,7 @@ class Memory:
     call_confidence: float
     reaction_ms: tuple[int, int]    # how long it takes to spot a match on the pile, fastest to slowest
     twins: bool = False             # discards a drawn card that matches an own card, to intercept its twin
+    own_through_swap: float | None = None  # the same as keep_through_swap for one's own cards (None: the same)
 
     def recalls(self, seat: int, owner: int, slot: SlotView, step: int, players: int) -> bool:
         watch = slot.watch_of(seat)
@@ -44,18 +45,22 @@ class Memory:
             return False
         if self.fade_per_round_of_turns >= 1.0 and self.fade_own >= 1.0 and self.keep_through_swap >= 1.0:
             return True
-        fade = self.fade_own if owner == seat else self.fade_per_round_of_turns
+        own = owner == seat
+        fade = self.fade_own if own else self.fade_per_round_of_turns
+        through = self.own_through_swap if own and self.own_through_swap is not None else self.keep_through_swap
+        if fade >= 1.0 and through >= 1.0:
+            return True
         rounds_of_turns = (step - watch[1]) / (ACTIONS_PER_TURN * players)
-        chance = fade ** rounds_of_turns * self.keep_through_swap ** watch[2]
+        chance = fade ** rounds_of_turns * through ** watch[2]
         return _unit(f"{self.name}/{seat}/{slot.card}/{watch[1]}") < chance
 
 
 EASY = Memory("easy", fade_per_round_of_turns=0.5, fade_own=0.85, keep_through_swap=0.1, call_confidence=0.6,
               reaction_ms=(900, 1800))
-NORMAL = Memory("normal", fade_per_round_of_turns=0.8, fade_own=0.95, keep_through_swap=0.5, call_confidence=0.7,
-                reaction_ms=(600, 1400))
+NORMAL = Memory("normal", fade_per_round_of_turns=0.8, fade_own=1.0, keep_through_swap=0.5, call_confidence=0.7,
+                reaction_ms=(600, 1400), twins=True, own_through_swap=1.0)
 HARD = Memory("hard", fade_per_round_of_turns=1.0, fade_own=1.0, keep_through_swap=1.0, call_confidence=0.75,
-              reaction_ms=(400, 1000))
+              reaction_ms=(400, 1000), twins=True)
 
 
 def _unit(text: str) -> float:
