@@ -80,24 +80,13 @@ def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def seat_agent(game: Any, name: str) -> Any:
-    """A tournament seat: an AI level, or a benchmark opponent the game offers only here."""
-    bench = game.bench_agents()
-    if name in bench:
-        return bench[name]()
-    if name not in game.agent_levels() and bench:
-        raise ValueError(f"{game.title} has no AI level or benchmark opponent {name!r}; choose from "
-                         f"{', '.join([*game.agent_levels(), *bench])}")
-    return game.agent(name)
-
-
 def cmd_tournament(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     levels = [s.strip() for s in args.seats.split(",") if s.strip()]
     n = len(levels)
     game.check_player_count(n)
     for level in levels:
-        seat_agent(game, level)  # unknown names fail before any game is played
+        game.agent(level)  # unknown levels fail before any game is played
     options = game.normalize_options(parse_options(args.option))
     wins = [0] * n
     started = time.perf_counter()
@@ -106,7 +95,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         # Entry e of --seats sits at seat (e + i) % n, so every entry plays every position.
         entry_at_seat = [(s - i) % n for s in range(n)]
         seats = [SeatInfo(SEAT_NAMES[s], f"ai:{levels[entry_at_seat[s]]}") for s in range(n)]
-        agents = [seat_agent(game, levels[entry_at_seat[s]]) for s in range(n)]
+        agents = [game.agent(levels[entry_at_seat[s]]) for s in range(n)]
         state = play_game(game, seats, agents, options=options, seed=seed)
         for seat in state.winners:
             wins[entry_at_seat[seat]] += 1
@@ -165,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(run=cmd_selfplay)
     tp = sub.add_parser("tournament", help="play AI levels against each other and print win rates")
     tp.add_argument("--game", required=True)
-    tp.add_argument("--seats", required=True, help="AI levels or benchmark opponents, one per seat, e.g. normal,random or hard,bench-cabo")
+    tp.add_argument("--seats", required=True, help="AI levels or benchmark opponents (bench-…), one per seat, e.g. normal,random")
     tp.add_argument("--games", type=int, default=100)
     tp.add_argument("--seed", type=int, default=1)
     tp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

@@ -473,22 +473,34 @@ class Game(ABC):
         the view it came from."""
 
     def agent(self, level: str) -> Any:
-        """The AI agent for a level name (`random`, `easy`, `normal`, `hard`)."""
-        levels = self.agent_levels()
+        """The AI agent for a level name (`random`, `easy`, `normal`, `hard`) or a benchmark opponent's
+        name (`bench_agents`, for headless measurements such as `tournament`)."""
+        levels = {**self.agent_levels(), **self.bench_agents()}
         if level not in levels:
             raise ValueError(f"{self.title} has no AI level {level!r}; choose from {', '.join(levels)}")
         return levels[level]()
+
+    def bench_agents(self) -> dict[str, Any]:
+        """Benchmark opponent name (`bench-…`) -> agent factory: plain, strong heuristics written from
+        the public strategy of such games, to measure the levels against players they were not tuned
+        on. Never offered to players (setup lists `agent_levels()` only); `tournament` seats them.
+        A game gives its own in a module `game/<id>/bench.py` with `bench_agents(game)`."""
+        import importlib
+
+        module_name = f"{type(self).__module__.rsplit('.', 1)[0]}.bench"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            return {}
+        return dict(module.bench_agents(self))
 
     def agent_levels(self) -> dict[str, Any]:
         """Level name -> agent factory. Games extend this with their own agents."""
         from game.core.agents import RandomAgent
 
         return {"random": RandomAgent}
-
-    def bench_agents(self) -> dict[str, Any]:
-        """Benchmark opponents (name -> agent factory): strong plain players written outside our levels,
-        which `tournament` seats by name (`--seats hard,bench-cabo`) and no setup screen offers."""
-        return {}
 
     def review_judge(self, budget: int | None = None) -> Any:
         """The post-game review's judge for this game (game/core/review.py, `Judge`), or None when the

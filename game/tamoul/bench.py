@@ -1,7 +1,7 @@
 """`bench-cabo`: a benchmark opponent for Tamoul, written from the published recipe of the open Cabo bots.
 
 It is not a level offered to players: `tournament --seats hard,bench-cabo` seats it (through
-`TamoulGame.bench_agents`) so our levels are measured against a plain, decent player they were not
+`Game.bench_agents`) so our levels are measured against a plain, decent player they were not
 tuned against. It reads its seat's view only, with the view's perfect memory:
 
 - every card is worth what the seat knows of it; an unknown card counts as the deck's mean (6.5);
@@ -21,11 +21,14 @@ tuned against. It reads its seat's view only, with the view's perfect memory:
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from game.core.actions import Action
 from game.tamoul.content import TamoulContent
 from game.tamoul.view import TamoulView
+
+if TYPE_CHECKING:
+    from game.tamoul.game import TamoulGame
 
 Place = tuple[int, int]
 END, CALL, DISCARD = Action("end"), Action("tamoul"), Action("discard")
@@ -192,6 +195,6 @@ class CaboAgent:
         return total <= self.content.call_limit
 
 
-def bench_agents(content: TamoulContent) -> dict[str, object]:
-    """Benchmark seats for `tournament` (never offered at the table): name -> agent factory."""
-    return {"bench-cabo": lambda: CaboAgent(content)}
+def bench_agents(game: "TamoulGame") -> dict[str, Callable[[], CaboAgent]]:
+    """Benchmark seats for `tournament` (`Game.bench_agents`; never offered at the table)."""
+    return {"bench-cabo": lambda: CaboAgent(game.content)}

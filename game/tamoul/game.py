@@ -72,9 +72,3 @@ class TamoulGame(Game):
         from game.tamoul.hard import HardAgent
 
         return {**super().agent_levels(), **agent_levels(self.content), "hard": lambda: HardAgent(self)}
-
-    def bench_agents(self) -> dict[str, Callable[[], Any]]:
-        """`bench-cabo`, the plain Cabo recipe (game/tamoul/bench.py), for tournaments only."""
-        from game.tamoul.bench import bench_agents
-
-        return bench_agents(self.content)

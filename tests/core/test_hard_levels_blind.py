@@ -73,28 +73,10 @@ def decision_points(game: Game, players: int) -> list[tuple[State, int, bool]]:
     return found
 
 
-# Benchmark opponents (`Game.bench_agents`, tournament seats only): (game id, name) -> players.
-BENCH_AGENTS: dict[tuple[str, str], int] = {("tamoul", "bench-cabo"): 3}
-
-
-def bench_agent(game_id: str, name: str) -> Callable[[Game], Any]:
-    return lambda game: game.bench_agents()[name]()
-
-
 @pytest.mark.parametrize("game_id", sorted(HARD_LEVELS))
 def test_hard_choice_does_not_change_with_unseen_cards(game_id: str) -> None:
-    players, make_agent = HARD_LEVELS[game_id]
-    check_blind(game_id, players, make_agent)
-
-
-@pytest.mark.parametrize("game_id,name", sorted(BENCH_AGENTS))
-def test_bench_choice_does_not_change_with_unseen_cards(game_id: str, name: str) -> None:
-    assert name in load_game(game_id).bench_agents() and name not in load_game(game_id).agent_levels()
-    check_blind(game_id, BENCH_AGENTS[(game_id, name)], bench_agent(game_id, name))
-
-
-def check_blind(game_id: str, players: int, make_agent: Callable[[Game], Any]) -> None:
     game = load_game(game_id)
+    players, make_agent = HARD_LEVELS[game_id]
     determinize = game.determinizer()
     hidden_differed = 0
     for state, seat, optional in decision_points(game, players):
@@ -110,5 +92,5 @@ def check_blind(game_id: str, players: int, make_agent: Callable[[Game], Any]) -
             choices.append(agent.choose(deal.view(seat), deal.legal_actions(seat), random.Random(7),
                                         optional=optional))
         assert choices.count(choices[0]) == len(choices), (
-            f"{game_id} {agent.name} chose differently when only unseen cards differed: {choices}")
+            f"{game_id} hard chose differently when only unseen cards differed: {choices}")
     assert hidden_differed >= 3, "the test needs deals whose hidden cards really differ"

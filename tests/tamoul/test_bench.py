@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from game.__main__ import main, seat_agent
+from game.__main__ import main
 from game.core.actions import Action
 from game.core.engine import SeatInfo
 from game.core.play import play_game, step
@@ -27,9 +27,38 @@ def seen(rows: dict[int, list[int]], players: int = 2) -> list[list[list[list[in
 
 def test_offered_to_tournaments_only() -> None:
     assert "bench-cabo" not in GAME.agent_levels()           # the setup screen lists agent_levels()
-    assert isinstance(seat_agent(GAME, "bench-cabo"), CaboAgent)
+    assert isinstance(GAME.bench_agents()["bench-cabo"](), CaboAgent)
+    assert GAME.agent("bench-cabo").name == "bench-cabo"
     with pytest.raises(ValueError, match="bench-cabo"):
-        seat_agent(GAME, "bench-nothing")
+        GAME.agent("bench-nothing")
+
+
+def test_is_handed_its_own_seat_view_only() -> None:
+    """At every decision of whole games, what it is handed is the asked seat's own view, which differs
+    from every other seat's (so it could not have been given another's)."""
+    for seed in range(2):
+        state = GAME.new_state([SeatInfo(f"p{i}") for i in range(3)], seed=seed)
+        asked: list[int] = []
+
+        class Spy(CaboAgent):
+            def __init__(self, seat: int) -> None:
+                super().__init__(GAME.content)
+                self.seat = seat
+
+            def choose(self, view, legal, rng, optional=False):  # type: ignore[no-untyped-def]
+                assert view.seat == self.seat and view == state.view(self.seat)
+                assert all(view != state.view(o) for o in range(3) if o != self.seat
+                           and state.view(o) != state.view(self.seat))
+                asked.append(self.seat)
+                return super().choose(view, legal, rng, optional)
+
+        agents = [Spy(0), GAME.agent("normal"), Spy(2)]
+        rng = random.Random(seed)
+        for _ in range(300):
+            if state.finished:
+                break
+            step(state, agents, rng)
+        assert asked.count(0) > 5 and asked.count(2) > 5
 
 
 def test_tournament_seats_it_by_name(capsys: pytest.CaptureFixture[str]) -> None:
