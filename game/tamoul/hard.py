@@ -47,8 +47,10 @@ if TYPE_CHECKING:
     from game.tamoul.game import TamoulGame
 
 Place = tuple[int, int]
-DEFAULT_SAMPLES = 16     # samples per candidate move
-DEFAULT_SECONDS = 0.5    # wall-time cap of one decision (room for the sample running at the cap)
+DEFAULT_SAMPLES = 12     # samples per candidate move
+CALL_SHARE = 2           # a call is searched on this many times as many samples: it risks the most
+CONFIDENCE = 1.0         # standard errors by which a move must beat the rule's to be played instead
+DEFAULT_SECONDS = 0.8    # wall-time cap of one decision (room for the sample running at the cap)
 MIN_SAMPLES = 6          # the cap never stops a search before this many samples
 MAX_CANDIDATES = 4
 LEAD_SCALE = 10.0
@@ -148,19 +150,36 @@ class HardAgent:
         seat = view.seat
         assert seat is not None
         started = time.perf_counter()
-        totals = [0.0] * len(candidates)
-        done = 0
-        while done < self.samples:
+        rewards: list[list[float]] = [[] for _ in candidates]
+        wanted = self.samples * (CALL_SHARE if CALL in candidates else 1)
+        while len(rewards[0]) < wanted:
             sample_seed, playout_seed = rng.getrandbits(64), rng.getrandbits(64)
             for k, candidate in enumerate(candidates):
                 state = self.determinize(view, random.Random(sample_seed))
-                totals[k] += self.play_out(state, seat, candidate, random.Random(playout_seed))
-            done += 1
-            if self.seconds is not None and done >= MIN_SAMPLES and time.perf_counter() - started > self.seconds:
+                rewards[k].append(self.play_out(state, seat, candidate, random.Random(playout_seed)))
+            if self.seconds is not None and len(rewards[0]) >= MIN_SAMPLES \
+                    and time.perf_counter() - started > self.seconds:
                 break
-        self.last_means = {str(c): totals[k] / done for k, c in enumerate(candidates)}
-        best = max(range(len(candidates)), key=lambda k: (totals[k], -k))  # ties: the rule's move
-        return candidates[best]
+        done = len(rewards[0])
+        self.last_means = {str(c): sum(rewards[k]) / done for k, c in enumerate(candidates)}
+        return candidates[self.pick(rewards)]
+
+    @staticmethod
+    def pick(rewards: Sequence[Sequence[float]]) -> int:
+        """The candidate to play: the rule's (index 0) unless another beats it on the same samples by
+        more than `CONFIDENCE` standard errors of the paired difference; then the best such one. A few
+        samples give noisy means, and the best of several noisy means runs high by luck: without this
+        gate the search trades the rule's sound moves for lucky-looking ones (a risky call, mostly)."""
+        base = rewards[0]
+        n = len(base)
+        best, best_mean = 0, 0.0
+        for k in range(1, len(rewards)):
+            diffs = [a - b for a, b in zip(rewards[k], base)]
+            mean = sum(diffs) / n
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.inf
+            if mean - CONFIDENCE * spread / math.sqrt(n) > 0 and mean > best_mean:
+                best, best_mean = k, mean
+        return best
 
     def play_out(self, state: TamoulState, seat: int, candidate: Action, rng: random.Random) -> float:
         """Apply `candidate`, play the round out with the rule in every seat, and value its end."""
