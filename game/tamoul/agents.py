@@ -1,15 +1,19 @@
-"""Tamoul AI levels: one way of playing, three memories (random is the core's uniform agent).
+"""Tamoul AI levels `easy` and `normal`, and the perfect-memory rule `hard` searches with (game/tamoul/hard.py).
 
 All levels read views only. A view remembers perfectly (view.py); a level's `Memory` decides which of
-those faces it still recalls, so the levels differ in what they remember, not in their rules of thumb:
+those faces it still recalls, so the rule levels differ in what they remember, not in their rules of thumb:
 - `easy` forgets fast as turns go by and loses almost every card that a swap moves;
-- `normal` forgets slowly and often loses track of a card that a swap moves;
-- `hard` remembers everything it has seen and follows every card through every swap.
+- `normal` keeps its own cards in mind (through swaps too), forgets the others' slowly and often loses
+  track of another's card that a swap moves;
+- `HARD` remembers everything it has seen and follows every card through every swap: the rule that
+  `hard`'s search plays its moves with unless a searched move is clearly better, and its playouts with.
 Forgetting is decided per (seat, card, moment seen) by a fixed hash, so a memory does not flicker: once
 a card is forgotten it stays forgotten until the seat sees it again.
 
 Every level intercepts only a card it believes matches one of its own (never blind), and calls Tamoul
-when its belief gives at least `call_confidence` that its total is 8 or less.
+when its belief gives at least `call_confidence` that its total is 8 or less. `normal` and `HARD` also
+discard a drawn card that matches one of their own cards, to intercept the twin next, whenever that takes
+off more than keeping the card would (`twins`).
 """
 from __future__ import annotations
 
@@ -228,6 +232,7 @@ class MemoryAgent:
 
 
 def agent_levels(content: TamoulContent) -> dict[str, Callable[[], Any]]:
-    """Level name -> agent factory (the core adds `random`)."""
-    return {memory.name: (lambda m=memory: MemoryAgent(content, m)) for memory in (EASY, NORMAL, HARD)}
+    """Level name -> agent factory for the rule levels (the core adds `random`; `TamoulGame` adds the
+    searching `hard`)."""
+    return {memory.name: (lambda m=memory: MemoryAgent(content, m)) for memory in (EASY, NORMAL)}
 

@@ -20,9 +20,17 @@ call Tamoul) `hard` lists a few candidate moves and compares them on the same po
   for a 73% reward): a round won by more is worth more, and the totals already there make a seat that is
   behind take more risk.
 - **Compare.** Every candidate sees the same samples and the same playout generators (common random
-  numbers): a difference comes from the moves, not from luckier deals. The best mean wins; on a tie the
-  rule's own move. A time cap (`seconds`) stops between samples, never within one, so each candidate has
-  the same samples.
+  numbers): a difference comes from the moves, not from luckier deals. The rule's own move is played
+  unless another beats it by more than `CONFIDENCE` standard errors of the paired difference (`pick`):
+  with a dozen samples the best of several means runs high by luck, and without that gate the search
+  traded sound moves for lucky-looking ones (risky calls, mostly). A call is searched on `CALL_SHARE`
+  times the samples. A time cap (`seconds`) stops between samples, never within one (and never before
+  `MIN_SAMPLES`), so each candidate has the same samples.
+
+Why not the platform's ISMCTS: a playout of a Tamoul round costs 3-8 ms here (views for the rule at every
+decision), so a move gets a few hundred playouts; the decisions worth searching are one step deep
+(the opponents' replies are the rule's), and a tree would spread those playouts over replies it cannot
+tell apart. Flat sampling spends every playout on the comparison that matters.
 
 Not searched, because a sound rule is as good and far cheaper: an interception (an own card known to
 match the top discard is always put on it; a blind try never), which card to look at, which cards to swap
