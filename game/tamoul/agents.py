@@ -16,7 +16,8 @@ discard a drawn card that matches one of their own cards, to intercept the twin 
 off more than keeping the card would (`twins`). `HARD` reads the others when it swaps: a card another
 player has seen in their own slot and still has is one they chose to keep, so it counts 2 below an
 unknown card (`kept_is_low`); giving them an own high card for it takes a likely low card from them.
-Against `bench-cabo` the rule won 224 of 300 games with that reading and 192 of 300 without it.
+Against `bench-cabo` (seeds 1-300, seats rotating) the rule alone won 224 of 300 games with that reading
+and 194 of 300 without it.
 """
 from __future__ import annotations
 

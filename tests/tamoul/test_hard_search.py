@@ -93,3 +93,13 @@ def test_same_seed_same_choice() -> None:
     again = hard()
     assert again.choose(state.view(0), state.legal_actions(0), random.Random(9)) == first
     assert means and again.last_means == means
+
+
+def test_the_rule_swaps_for_a_card_its_owner_kept() -> None:
+    """With a queen to give away and nothing known of the other's cards, the rule takes the card its
+    owner has seen (and kept: likely low) rather than one nobody has seen."""
+    watchers = seen({0: [0, 1, 2, 3], 1: [3]})
+    state = build([["QS", "2S", "3S", "4S"], ["9H", "8H", "7H", "AH"]], phase="action", pending=["swap"],
+                  watchers=watchers)
+    rule = MemoryAgent(GAME.content, HARD)
+    assert rule.choose(state.view(0), state.legal_actions(0), random.Random(1)) == A("swap 0.0 1.3")
