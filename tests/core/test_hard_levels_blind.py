@@ -34,7 +34,9 @@ def telos_hard(game: Game) -> Any:
 
 
 def tamoul_hard(game: Game) -> Any:
-    return game.agent("hard")
+    from game.tamoul.hard import HardAgent
+
+    return HardAgent(game, samples=3, seconds=None)  # type: ignore[arg-type]
 
 
 def elios_hard(game: Game) -> Any:
