@@ -33,7 +33,7 @@ from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
 from game.tamoul.view import TamoulView
-from scenes.ui.i18n import N_, _, ngettext, pgettext, translate_message
+from scenes.ui.i18n import N_, _, is_named_you, ngettext, pgettext, translate_message
 from scenes.table.input_routing import fitting_label
 from scenes.ui import theme
 from scenes.table.base import TableScene
@@ -55,15 +55,24 @@ if TYPE_CHECKING:
 
 GAME_ID = "tamoul"
 PILE_SHOWN = 6              # discard cards drawn (the rest lie hidden below)
-LOOK_SECONDS = 1.6          # how long a peeked face stays up for its looker
+LOOK_SECONDS = 1.6          # how long someone else's look is shown lifted (scaled like every motion)
+LOOK_SETTING = "look_seconds"   # the game's setting: how long your own look stays face up (real seconds)
+FIRST_LOOK_EXTRA = 0.6      # the first look of a round shows two cards: a little longer
+MOVE_MARK_SECONDS = 1.8     # another seat's keep or swap: its slots stay lit this long (scaled like motion)
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-STEP_WORDS = {
+STEP_WORDS = {     # a card's action, said to its player ("You discard 7♠: look at one of your own cards")
     "peek_own": N_("look at one of your own cards"),
+    "peek_other": N_("look at another player's card"),
+    "swap": N_("swap two cards"),
+}
+THEIR_STEP_WORDS = {     # the same action taken by another seat ("Ariadne discards 7♠: look at one of their own cards")
+    "peek_own": N_("look at one of their own cards"),
     "peek_other": N_("look at another player's card"),
     "swap": N_("swap two cards"),
 }
 SLOT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4, pygame.K_6: 5,
              pygame.K_7: 6, pygame.K_8: 7}
+HOLD_KEYS = frozenset(SLOT_KEYS) | {pygame.K_SPACE}     # held down, they keep your look up
 
 
 def card_words(card: str | None) -> str:
@@ -97,6 +106,8 @@ class TamoulTableScene(TableScene):
         self.sums: list[int] | None = None            # the reveal's board sums, until the next deal
         self.counting: list[Counter] = [Counter(0.0) for _ in range(self.count)]
         self.looked_at: dict[tuple[int, int], float] = {}   # (seat, slot) -> seconds its peek mark stays
+        self.looks: dict[tuple[int, int], tuple[CardSprite, float]] = {}  # your own looks up: sprite, seconds left
+        self.holding: set[int] = set()      # keys and mouse buttons held down: a look stays up while any is
         self.swap_pick: tuple[int, int] | None = None
         self.rings: dict[CardSprite, tuple[int, int, int]] = {}   # a card in the news: looked at, swapped, tried
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
@@ -183,12 +194,23 @@ class TamoulTableScene(TableScene):
         picks: list[CardSprite] = []
         if self.drawn is not None and self.drawn.owner == self.bottom and self.drawn.card_id is not None:
             picks.append(self.drawn)
+        top = self._takeable_top()
+        if top is not None:
+            picks.append(top)
         choosing = self._my_step() in ("peek_other", "swap")
         for seat in range(self.count):
             if seat in self.humans or choosing:
                 picks += self.grids[seat].sprites()
         self.drag.set_cards(picks)
         self.drag.zones = self._zones()
+
+    def _takeable_top(self) -> CardSprite | None:
+        """The top discard, when the person at the bottom may take it now: one drag onto a slot takes and keeps it."""
+        if not self.discard.cards or not self._my_turn() or self._phase() != "draw":
+            return None
+        if Action("draw", ("discard",)) not in self.state.legal_actions(self.bottom):
+            return None
+        return self.discard.cards[-1]
 
     def _zones(self) -> list[DropZone]:
         zones = [DropZone("discard", self._pile_rect(self._discard_centre()), _("Discard pile"))]
@@ -294,6 +316,9 @@ class TamoulTableScene(TableScene):
         if not self._human_may_act() or len(cards) != 1:
             return set()
         sprite = cards[0]
+        if sprite is self._takeable_top():       # taken and kept in one go: any of your cards
+            view = self.state.view(self.bottom)
+            return {f"{self.bottom}.{slot}" for slot, known in enumerate(view.board[self.bottom]) if known is not None}
         if sprite is self.drawn:
             legal = self.state.legal_actions(self.bottom)
             zones = {f"{self.bottom}.{a.args[0]}" for a in legal if a.verb == "keep"}
@@ -312,6 +337,12 @@ class TamoulTableScene(TableScene):
 
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         sprite = self.drag.moving[0]
+        if sprite is self._takeable_top():
+            seat, _dot, slot = zone.partition(".")
+            if seat != str(self.bottom):
+                return _("keep the card on one of your own slots")
+            taken = self._apply(self.bottom, Action("draw", ("discard",)))
+            return taken if taken is not None else self._apply(self.bottom, Action("keep", (slot,)))
         if sprite is self.drawn:
             if zone == "discard":
                 return self._apply(self.bottom, Action("discard"))
@@ -333,6 +364,9 @@ class TamoulTableScene(TableScene):
     def _click_card(self, sprite: CardSprite) -> bool:
         """Clicks the table answers itself: a slot for a peek or a swap, a slot to keep the drawn card
         in, a slot chosen after pressing Intercept. Anything else selects as usual."""
+        if sprite is self._takeable_top():
+            self.press_take()
+            return True
         place = self._slot_of(sprite)
         if place is None:
             return False
@@ -371,10 +405,13 @@ class TamoulTableScene(TableScene):
             if Action("draw", ("discard",)) in self.state.legal_actions(self.bottom):
                 wanted.append(((_("Take (T)"), _("Take")), self.press_take, "secondary"))
         elif phase == "hold":
-            wanted = [((_("Discard (X)"), _("Discard")), self.press_discard, "secondary")]
+            # A card taken from the discard pile must be kept: no Discard button that would only be refused.
+            from_discard = self.state.view(self.bottom).drawn_from == "discard"
+            wanted = [] if from_discard else [((_("Discard (X)"), _("Discard")), self.press_discard, "secondary")]
         elif phase == "end":
-            wanted = [((_("End turn (E)"), _("End turn")), self.press_end, "secondary"),
-                      ((_("Tamoul! (C)"), "Tamoul!"), self.press_call, "primary")]
+            # Ending the turn is the usual move; calling Tamoul! is the risky one, so it is not the prominent button.
+            wanted = [((_("End turn (E)"), _("End turn")), self.press_end, "primary"),
+                      ((_("Tamoul! (C)"), "Tamoul!"), self.press_call, "secondary")]
         else:
             wanted = []
         if not wanted:
@@ -405,8 +442,9 @@ class TamoulTableScene(TableScene):
             if self._pile_rect(self._deck_centre()).collidepoint(event.pos):
                 self.press_draw_deck()
                 return True
-            if self.discard.cards and self._pile_rect(self._discard_centre()).collidepoint(event.pos) and \
-                    not self.drag.selected:
+            top = self.discard.cards[-1] if self.discard.cards else None
+            if top is not None and self._pile_rect(self._discard_centre()).collidepoint(event.pos) and \
+                    not self.drag.selected and not top.contains(event.pos):     # the top card itself is dragged
                 self.press_take()
                 return True
         return False
@@ -475,11 +513,20 @@ class TamoulTableScene(TableScene):
         return action.verb in ("draw", "keep", "discard", "reshuffle") or action.verb == "intercept"
 
     def _on_hand_hidden(self) -> None:
-        """Pass-and-play: the drawn card turns away with the rest."""
+        """Pass-and-play: the drawn card turns away with the rest, and any look goes down."""
+        self._put_looks_down()
         if self.drawn is not None and self.drawn.card_id is not None and self.drawn.flip > 0:
             self.tweens.add(self.drawn, 0.2, flip=0.0)
 
     def _tick(self, dt: float) -> None:
+        held = bool(self.holding)
+        for place, (sprite, left) in list(self.looks.items()):
+            left = left if held else left - dt
+            if left <= 0:
+                self._put_looks_down(place)
+            else:
+                self.looks[place] = (sprite, left)
+                self.looked_at[place] = max(self.looked_at.get(place, 0.0), 1.5)
         for place in list(self.looked_at):
             self.looked_at[place] -= dt
             if self.looked_at[place] <= 0:
@@ -501,41 +548,84 @@ class TamoulTableScene(TableScene):
                  and view.board[viewer][s].watch_of(viewer) is not None
                  and view.board[viewer][s].watch_of(viewer)[1] == 0]
         if known:
-            seen = ", ".join(_("{card} in slot {slot}").format(card=card_words(card), slot=slot + 1)
-                             for slot, card in known)
-            self.log.add(_("You see your bottom cards: {cards}").format(cards=seen) if len(self.humans) == 1
-                         else _("{name} sees their bottom cards: {cards}").format(name=self.names[viewer], cards=seen),
-                         private_to=viewer,
-                         public=_("{name} looks at their bottom cards").format(name=self.names[viewer]))
-            for slot, card in known:
-                self._look(viewer, slot, card, LOOK_SECONDS + 0.6)
+            self._log_first_look(viewer, [slot for slot, _card in known])
+            self._first_looks(viewer, known)
 
     # ----- events -> motion ---------------------------------------------------------------------------
-    def _look(self, seat: int, slot: int, card: str | None, seconds: float) -> None:
-        """A card lifts (and, for its looker, turns face up) then settles back face down."""
+    def _look(self, seat: int, slot: int, card: str | None, seconds: float, spread: float = 0.0) -> None:
+        """A card lifts (and, for its looker, turns face up) then settles back face down.
+
+        Someone else's look (`card` None) is a moment of the motion, scaled like every animation. Your own
+        look stays face up for the look-time setting in real seconds, longer while you hold a key or the
+        mouse button, and goes down early on a click on it; `spread` moves it sideways (a first look lifts
+        two neighbours apart, so neither covers the other)."""
         sprite = self.grids[seat].slots[slot]
-        if sprite is None:
+        if sprite is None or self._replaying:
             return
-        self.looked_at[(seat, slot)] = seconds + 1.5
+        self.looked_at[(seat, slot)] = max(self.looked_at.get((seat, slot), 0.0), seconds + 1.5)
         sprite.z = 250
         self.rings[sprite] = theme.GOLD
         if card is not None:
             sprite.card_id = card
         hx, hy, _angle = sprite.home
-
-        def back_down(s: CardSprite = sprite) -> None:
-            def hidden() -> None:
-                s.card_id, s.z = None, 60 + slot
-                self.rings.pop(s, None)
-            self.tweens.add(s, 0.25, flip=0.0, scale=1.0, y=hy, on_done=hidden)
-
         # It lifts towards the middle of the table: up at the bottom seat, down at the others (clear of their plate).
         rise = -0.3 if seat == self.bottom else 0.25
-        self.tweens.add(sprite, 0.25, scale=1.35, y=hy + sprite.pixel_width * rise,
+        self.tweens.add(sprite, 0.25, scale=1.35, y=hy + sprite.pixel_width * rise, x=hx + sprite.pixel_width * spread,
                         flip=1.0 if card is not None else 0.0)
-        self.tweens.call(back_down, delay=seconds)
+        if card is not None:
+            self.looks[(seat, slot)] = (sprite, seconds)
+        else:
+            self.tweens.call(lambda: self._settle(sprite, slot), delay=seconds)
+
+    def _settle(self, sprite: CardSprite, slot: int) -> None:
+        """A looked-at card goes back down into its slot, face down."""
+        hx, hy, _angle = sprite.home
+
+        def hidden() -> None:
+            sprite.card_id, sprite.z = None, 60 + slot
+            self.rings.pop(sprite, None)
+        self.tweens.add(sprite, 0.25, flip=0.0, scale=1.0, x=hx, y=hy, on_done=hidden)
+
+    def _look_seconds(self) -> float:
+        """How long your own look stays up (the game's setting; its default if the settings lack it)."""
+        try:
+            return float(self.app.settings.game_value(GAME_ID, LOOK_SETTING))
+        except (LookupError, TypeError, ValueError):
+            return 2.5
+
+    def _put_looks_down(self, only: tuple[int, int] | None = None) -> None:
+        for place in [only] if only is not None else list(self.looks):
+            entry = self.looks.pop(place, None)
+            if entry is not None:
+                self._settle(entry[0], place[1])
+
+    def _put_down_under(self, *places: tuple[int, int]) -> None:
+        """A move touches these slots: a look still up there goes down first (no card moves face up)."""
+        for place in places:
+            if place in self.looks:
+                entry = self.looks.pop(place)
+                self.tweens.cancel(entry[0])
+                entry[0].card_id, entry[0].scale, entry[0].flip = None, 1.0, 0.0
+                self.rings.pop(entry[0], None)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Keys 1-8, Space and the mouse button, held down, keep your look up (Space does nothing else then)."""
+        if event.type == pygame.KEYDOWN and event.key in HOLD_KEYS:
+            self.holding.add(event.key)
+        elif event.type == pygame.KEYUP:
+            self.holding.discard(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.holding.add(-1)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.holding.discard(-1)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.holding.clear()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.looks:
+            return True         # Space only holds the look
+        return super().handle_event(event)
 
     def _on_round_started(self, event: Event) -> None:
+        self._put_down_under(*self.looks)
         self._deal_face_down()
         old = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard.cards
         if self.drawn is not None:
@@ -572,12 +662,24 @@ class TamoulTableScene(TableScene):
         seat = event.seat
         if cards is not None and seat == self.viewer:
             self.first_look_shown.add((self.state.round_index, seat))
-            for slot, card in zip(event["slots"], cards):
-                self._look(seat, int(slot), card, LOOK_SECONDS + 0.6)
-            words = ", ".join(_("{card} in slot {slot}").format(card=card_words(c), slot=int(s) + 1)
-                              for s, c in zip(event["slots"], cards))
-            self.log.add(_("You see your bottom cards: {cards}").format(cards=words), private_to=seat,
-                         public=_("{name} looks at their bottom cards").format(name=self.names[seat]))
+            self._first_looks(seat, [(int(slot), card) for slot, card in zip(event["slots"], cards)])
+            self._log_first_look(seat, [int(s) for s in event["slots"]])
+
+    def _first_looks(self, seat: int, known: list[tuple[int, str]]) -> None:
+        """The round's first look: the cards lift apart, so neither covers the other, for a little longer."""
+        seconds = self._look_seconds() + FIRST_LOOK_EXTRA
+        for slot, card in known:
+            column = SlotGrid.cell(slot)[0] % 2
+            self._look(seat, slot, card, seconds, spread=(0.22 if column else -0.22) if len(known) > 1 else 0.0)
+
+    def _log_first_look(self, seat: int, slots: list[int]) -> None:
+        """The first look in the log: which slots, never the cards (the look shows them while it lasts;
+        Tamoul is a memory game, so the log must not remember them for the player)."""
+        where = _("{first} and {second}").format(first=", ".join(str(s + 1) for s in slots[:-1]),
+                                                  second=slots[-1] + 1) if len(slots) > 1 else str(slots[0] + 1)
+        self.log.add(_("{you} look at your bottom cards (slots {slots})").format(you=self._you_words(seat), slots=where),
+                     private_to=seat,
+                     public=_("{name} looks at their bottom cards").format(name=self.names[seat]))
 
     def _on_turn_started(self, event: Event) -> None:
         self.turn = event.seat
@@ -601,18 +703,19 @@ class TamoulTableScene(TableScene):
             self.draw_count = max(0, self.draw_count - 1)
             if card is not None:
                 self.tweens.add(sprite, 0.25, delay=0.3, flip=1.0)
-                self.log.add(_("{you} draw {card}").format(you=self._you_words(seat), card=card_words(card)),
-                             private_to=seat, public=_("{name} draws a card").format(name=self._name(seat)))
-            else:
-                self.log.add(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
+            # The card is shown face up to its drawer while it is held, never named in the log (if it is
+            # kept, the log would remember where it lies).
+            self.log.add(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
         sprite.tag, sprite.owner = "drawn", seat
         self.drawn = sprite
-        self._place_drawn(sprite, animate=True)
+        if not (self.events and self.events[0].kind == "kept"):     # dragged straight onto a slot: it goes there
+            self._place_drawn(sprite, animate=True)
         self._refresh_pickable()
         self.sounds.play("card_slide")
 
     def _on_kept(self, event: Event) -> None:
         seat, slot = event.seat, int(event["slot"])
+        self._put_down_under((seat, slot))
         grid = self.grids[seat]
         old = grid.slots[slot]
         sprite = self.drawn or CardSprite(None, x=self._held_centre()[0], y=self._held_centre()[1])
@@ -623,12 +726,12 @@ class TamoulTableScene(TableScene):
         self.tweens.add(sprite, 0.35, flip=0.0, on_done=lambda s=sprite: setattr(s, "card_id", None))
         if old is not None and event.get("discarded"):
             self._to_discard(old, event["discarded"])
-        shown = event.get("card")
+        shown = event.data.get("card")         # a card taken from the discard pile, seen by all; never a drawn one
         what = card_words(shown) if shown else _("the card")
         thrown = _(", throwing away {card}").format(card=card_words(event["discarded"])) if event.get("discarded") else ""
         self.log.add(self._said(seat, _("{name} keeps {card} in slot {slot}{thrown}"),
                                 _("{name} keep {card} in slot {slot}{thrown}"), card=what, slot=slot + 1, thrown=thrown))
-        self._pause(0.2)
+        self._pause(self._mark_move(seat, [(seat, slot)], 0.2))
 
     def _to_discard(self, sprite: CardSprite, card: str) -> None:
         """A card goes face up onto the discard pile: the new top card, a new interception window."""
@@ -651,7 +754,7 @@ class TamoulTableScene(TableScene):
         sprite = self.drawn or CardSprite(None, x=self._held_centre()[0], y=self._held_centre()[1])
         self.drawn = None
         self._to_discard(sprite, event["card"])
-        steps = [_(STEP_WORDS[s]) for s in event["steps"]]
+        steps = [self._step_words(event.seat, s) for s in event["steps"]]
         for step in steps[1:]:
             steps[0] = _("{first} and {then}").format(first=steps[0], then=step)
         then = f": {steps[0]}" if steps else ""
@@ -663,20 +766,19 @@ class TamoulTableScene(TableScene):
     def _on_peeked(self, event: Event) -> None:
         seat, target, slot = event.seat, int(event["target"]), int(event["slot"])
         card = event.get("card")
-        self._look(target, slot, card if seat == self.viewer else None, LOOK_SECONDS)
+        mine = card is not None and seat == self.viewer
+        self._look(target, slot, card if mine else None, self._look_seconds() if mine else LOOK_SECONDS)
         if target == seat:
             public = self._said(seat, _("{name} looks at their own card {slot}"),
                                 _("{name} look at your own card {slot}"), slot=slot + 1)
         else:
             public = self._said(seat, _("{name} looks at {place}"), _("{name} look at {place}"),
                                 place=self._place_words(target, slot))
-        if card is not None and seat == self.viewer:
-            self.log.add(f"{public}: {card_words(card)}", private_to=seat, public=public)
-        else:
-            self.log.add(public)
+        self.log.add(public)        # the card itself is shown while the look lasts, never kept in the log
 
     def _on_swapped(self, event: Event) -> None:
         (pa, sa), (pb, sb) = event["a"], event["b"]
+        self._put_down_under((pa, sa), (pb, sb))
         a, b = self.grids[pa].slots[sa], self.grids[pb].slots[sb]
         self.grids[pa].put(sa, b)
         self.grids[pb].put(sb, a)
@@ -693,23 +795,40 @@ class TamoulTableScene(TableScene):
             self.tweens.add(sprite, 0.7, easing=ease_in_out_cubic, x=hx, y=hy, scale=1.0,
                             on_done=lambda s=sprite: (self.rings.pop(s, None), setattr(s, "z", 60)))
         self.looked_at[(pa, sa)] = self.looked_at[(pb, sb)] = 2.0
+        pause = self._mark_move(event.seat, [(pa, sa), (pb, sb)], 0.3)
         self.log.add(self._said(event.seat, _("{name} swaps {first} with {second}"), _("{name} swap {first} with {second}"),
                                 first=self._place_words(pa, sa), second=self._place_words(pb, sb)))
         self.sounds.play("card_slide")
-        self._pause(0.3)
+        self._pause(pause)
+
+    def _mark_move(self, seat: int, places: list[tuple[int, int]], pause: float) -> float:
+        """Another seat's keep or swap: the slots it touched stay lit for a moment (scaled like all motion),
+        and the table lingers on it, so a player sees which slots changed. Returns the pause to take."""
+        if self._you(seat):
+            return pause
+        lit = MOVE_MARK_SECONDS * self._animation_factor()
+        for place in places:
+            self.looked_at[place] = max(self.looked_at.get(place, 0.0), lit)
+        return max(pause, 0.8)
 
     def _place_words(self, seat: int, slot: int) -> str:
         """"Bob's card 3", but "your card 3" for a player named You."""
         return self._said(seat, _("{name}'s card {slot}"), _("your card {slot}"), slot=slot + 1)
 
+    def _step_words(self, seat: int | None, step: str) -> str:
+        """A card's action in words for whoever takes it: "your own cards" only for a player named You."""
+        words = STEP_WORDS if is_named_you(self._name(seat)) else THEIR_STEP_WORDS
+        return _(words[step]) if step in words else step
+
     def _on_step_skipped(self, event: Event) -> None:
         self.log.add(self._said(event.seat, _("{name} skips '{step}': {reason}"), _("{name} skip '{step}': {reason}"),
-                                step=_(STEP_WORDS.get(event["step"], event["step"])),
+                                step=self._step_words(event.seat, event["step"]),
                                 reason=translate_message(event["reason"])))
 
     def _on_intercepted(self, event: Event) -> None:
         seat, slot = event.seat, int(event["slot"])
         card, top = event["card"], event["top"]
+        self._put_down_under((seat, slot))
         grid = self.grids[seat]
         sprite = grid.slots[slot]
         if sprite is None:
@@ -770,6 +889,7 @@ class TamoulTableScene(TableScene):
         self._pause(0.6)
 
     def _on_cards_revealed(self, event: Event) -> None:
+        self._put_down_under(*self.looks)
         self.drawn = None
         for seat, row in enumerate(event["slots"]):
             for slot, card in enumerate(row):
@@ -917,14 +1037,14 @@ class TamoulTableScene(TableScene):
                     pygame.draw.rect(surface, theme.GOLD, rect.inflate(4, 4), width=2, border_radius=8)
                 if self.swap_pick == (seat, slot):
                     pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(6, 6), width=3, border_radius=8)
-                if seat == self.bottom and seat in self.humans and self.sums is None:
+                if self.sums is None:       # every grid is numbered, as the log and the hints name slots
                     self._draw_slot_number(surface, rect, slot)
                 if (seat, slot) in seen and sprite.flip < 0.5:
                     eye = eye_mark(mark)
                     surface.blit(eye, eye.get_rect(center=(rect.left + mark // 2 + 1, rect.bottom - mark // 3)))
 
     def _draw_slot_number(self, surface: pygame.Surface, rect: pygame.Rect, slot: int) -> None:
-        """Your slots carry the number of their key (1-8), in a small chip at the top-left corner."""
+        """Every slot carries its number (1-8, your keys for your own), in a small chip at the top-left corner."""
         size = max(10, rect.width // 5)
         chip = pygame.Rect(0, 0, size + 6, size + 4)
         chip.center = (rect.left + 3, rect.top + 3)

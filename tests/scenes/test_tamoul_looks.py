@@ -1,0 +1,107 @@
+"""Looks and other seats' moves at the Tamoul table, in time: your look stays up for the look-time
+setting (real seconds, whatever the animation speed) and as long as you hold a key or the mouse button;
+the first look lifts its two cards apart; another seat's keep or swap leaves its slots lit a moment."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.core.events import Event
+from tests.scenes.table_driving import DT, app_fixture, key, run
+from tests.scenes.test_tamoul_table import ANN, ZOE, deal, open_table, wait_for_my_move
+
+make_app = app_fixture(defaults={"animation_speed": "instant", "ai_delay_s": 0.0},
+                       game_settings={"look_seconds": "tamoul"})
+
+
+def key_up(app, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=""))
+    app.frame(DT)
+
+
+def peek_first_card(app, scene) -> None:
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_d)
+    run(app, 60, until=lambda: scene.idle)
+    key(app, pygame.K_x)
+    run(app, 300, until=lambda: scene.idle and scene._my_step() == "peek_own")
+    run(app, 600, until=lambda: not scene.looks and scene.idle and scene._my_step() == "peek_own")
+    key(app, pygame.K_1)
+    assert scene.state.rounds[-1].actions[-1][1] == "peek 0", scene.drag.notice
+
+
+def face_up_seconds(app, scene, seat: int, slot: int, limit: int = 1200) -> float:
+    """How long the card stays face up from now (once it has turned, if it is still turning)."""
+    def up() -> bool:
+        sprite = scene.grids[seat].slots[slot]
+        return sprite.flip > 0.5 and sprite.card_id is not None
+    turning = run(app, 60, until=up)
+    return (turning + run(app, limit, until=lambda: not up())) * DT
+
+
+@pytest.mark.parametrize("speed", ["instant", "fast", "slow"])
+def test_your_look_lasts_the_look_time_in_real_seconds_whatever_the_animation_speed(make_app, speed):
+    app = make_app(animation_speed=speed, look_seconds=2.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
+    peek_first_card(app, scene)
+    key_up(app, pygame.K_1)
+    shown = face_up_seconds(app, scene, 0, 0)
+    assert 1.9 <= shown <= 2.8, shown
+
+
+def test_holding_the_key_keeps_the_look_up_and_letting_go_puts_it_down(make_app):
+    app = make_app(look_seconds=1.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
+    peek_first_card(app, scene)
+    run(app, 300)                                    # 5 s with key 1 still held down
+    sprite = scene.grids[0].slots[0]
+    assert sprite.card_id == "5D" and sprite.flip > 0.5
+    key_up(app, pygame.K_1)
+    assert face_up_seconds(app, scene, 0, 0) <= 1.2
+    # The mouse button held anywhere does the same.
+    scene._look(0, 1, "9S", 1.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 300), button=1))
+    run(app, 200)
+    assert scene.grids[0].slots[1].card_id == "9S" and (0, 1) in scene.looks
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 300), button=1))
+    assert face_up_seconds(app, scene, 0, 1) <= 1.2
+
+
+def test_the_first_look_lifts_its_two_cards_apart_without_overlap(make_app):
+    app = make_app(animation_speed="normal", look_seconds=2.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
+    run(app, 600, until=lambda: len(scene.looks) == 2 and not any(scene.tweens.moving(s) for s, _ in scene.looks.values()))
+    (a, _), (b, _) = scene.looks.values()
+    assert a.flip > 0.5 and b.flip > 0.5 and {a.card_id, b.card_id} == {"3C", "QH"}
+    assert not a.rect().colliderect(b.rect())
+    assert face_up_seconds(app, scene, 0, 2) >= 2.0
+
+
+def test_a_look_goes_down_before_a_move_touches_its_slot(make_app):
+    app = make_app(look_seconds=5.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
+    run(app, 200, until=lambda: len(scene.looks) == 2)
+    scene._show(Event("swapped", 1, {"a": [0, 2], "b": [1, 0]}))
+    moved = scene.grids[1].slots[0]
+    assert (0, 2) not in scene.looks and moved.card_id is None and moved.flip < 0.5
+
+
+@pytest.mark.parametrize("speed,factor", [("normal", 1.0), ("slow", 1.6)])
+def test_another_seats_keep_and_swap_leave_their_slots_lit_for_a_moment(make_app, speed, factor):
+    app = make_app(animation_speed=speed)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
+    run(app, 400, until=lambda: scene.idle)
+    scene._show(Event("kept", 1, {"slot": 3, "source": "deck", "discarded": "AD"}))
+    assert scene.looked_at[(1, 3)] >= 1.5 * factor and scene.hold >= 0.8 * factor
+    scene._show(Event("swapped", 1, {"a": [0, 1], "b": [1, 2]}))
+    assert scene.looked_at[(0, 1)] >= 1.5 * factor and scene.looked_at[(1, 2)] >= 1.5 * factor
+    assert scene.hold >= 0.8 * factor
+    # Your own move needs no lingering: you made it.
+    scene.hold = 0.0
+    scene._show(Event("kept", 0, {"slot": 0, "source": "deck", "discarded": "5D"}))
+    assert scene.hold <= 0.2 * factor + 1e-9

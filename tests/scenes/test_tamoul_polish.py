@@ -1,0 +1,116 @@
+"""The Tamoul table's finish: numbered grids, the discard taken and kept in one drag, the buttons a
+player meets, the words for another seat's card action, and slots that never move."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from scenes.tamoul.table import TamoulTableScene
+from tests.scenes.table_driving import DT, key, run
+from tests.scenes.test_tamoul_table import (ANN, ZOE, deal, discard_pos, drag, last_action, make_app,  # noqa: F401
+                                            open_table, slot_pos, wait_for_my_move)
+
+
+def numbered_slots(app, scene: TamoulTableScene) -> dict[int, set[int]]:
+    """The slot numbers drawn on each seat's grid in one frame."""
+    drawn: dict[int, set[int]] = {}
+    rects = {(seat, slot): grid.slot_rect(slot) for seat, grid in scene.grids.items()
+             for slot in range(grid.slot_count())}
+    original = scene._draw_slot_number
+
+    def record(surface, rect, slot):
+        seat = next(s for (s, n), r in rects.items() if n == slot and r == rect)
+        drawn.setdefault(seat, set()).add(slot)
+        original(surface, rect, slot)
+
+    scene._draw_slot_number = record
+    scene.draw(app.screen)
+    scene._draw_slot_number = original
+    return drawn
+
+
+def test_every_grid_carries_its_slot_numbers_not_only_the_players_own(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy"), ("Bob", "ai:easy")])
+    wait_for_my_move(app, scene)
+    run(app, 600, until=lambda: not scene.looks and not scene.tweens.busy)     # the first look is over
+    assert numbered_slots(app, scene) == {0: {0, 1, 2, 3}, 1: {0, 1, 2, 3}, 2: {0, 1, 2, 3}}
+
+
+def test_one_drag_of_the_top_discard_onto_a_slot_takes_and_keeps_it(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H", "2C"])])
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_d)
+    run(app, 60, until=lambda: scene.idle)
+    key(app, pygame.K_x)                # 4H onto the discard pile: no action
+    run(app, 300, until=lambda: scene.idle)
+    key(app, pygame.K_e)
+    wait_for_my_move(app, scene)
+    top = scene.discard.cards[-1].card_id
+    before = len(scene.state.rounds[-1].actions)
+    drag(app, discard_pos(scene), slot_pos(scene, 0, 1))
+    done = [" ".join(a[1:]) for a in scene.state.rounds[-1].actions[before:]]
+    assert done == ["draw discard", "keep 1"], (done, scene.drag.notice)
+    run(app, 200, until=lambda: scene.idle)
+    assert scene.grids[0].slots[1] is not None and scene.drawn is None
+    assert scene.state.position()["now"]["slots"][0][1] == top
+
+
+def test_a_card_taken_from_the_discard_pile_offers_no_discard_button_and_a_click_takes_it(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H", "2C"])])
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_d)
+    run(app, 60, until=lambda: scene.idle)
+    assert any("Discard" in b.label for b in scene.seat_buttons)      # a card from the draw pile may go
+    key(app, pygame.K_x)
+    run(app, 300, until=lambda: scene.idle)
+    key(app, pygame.K_e)
+    wait_for_my_move(app, scene)
+    from tests.scenes.test_tamoul_table import click
+    click(app, discard_pos(scene))
+    assert last_action(scene) == "draw discard"
+    run(app, 120, until=lambda: scene.idle)
+    scene._build_controls()
+    assert not any("Discard" in b.label for b in scene.seat_buttons)
+
+
+def test_end_turn_is_the_primary_button_and_tamoul_the_secondary(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H"])])
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_d)
+    run(app, 60, until=lambda: scene.idle)
+    key(app, pygame.K_1)
+    run(app, 120, until=lambda: scene.idle)
+    styles = {b.label: b.style for b in scene.seat_buttons}
+    assert styles == {"End turn (E)": "primary", "Tamoul! (C)": "secondary"}
+
+
+def test_another_seats_card_action_is_said_in_their_words_not_yours(make_app):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")])
+    assert scene._step_words(1, "peek_own") == "look at one of their own cards"
+    scene_you = open_table(app, [("You", "human"), ("Zoe", "ai:easy")])
+    assert scene_you._step_words(0, "peek_own") == "look at one of your own cards"
+    assert scene_you._step_words(1, "peek_own") == "look at one of their own cards"
+
+
+def test_a_penalty_slot_opens_beside_main_memory_and_no_card_moves(make_app):
+    for size, players in (((1280, 720), 2), ((800, 500), 4)):
+        app = make_app(size=size)
+        scene = open_table(app, [("Ann", "human")] + [(f"P{i}", "ai:easy") for i in range(1, players)])
+        run(app, 200, until=lambda: scene.idle)
+        for seat, grid in scene.grids.items():
+            before = [grid.slot_rect(s).copy() for s in range(4)]
+            grid.put(4, scene._slot_sprite(seat))
+            scene._lay_out_seat(seat, animate=False)
+            assert [grid.slot_rect(s) for s in range(4)] == before, (size, seat)
+            assert not grid.slot_rect(4).colliderect(before[0].unionall(before))
+            grid.put(4, None)
+            scene._lay_out_seat(seat, animate=False)
