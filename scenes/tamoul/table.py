@@ -48,7 +48,7 @@ from scenes.table.text import blit_text
 from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
 from scenes.table.zones import DropZone
 from scenes.tamoul.art import eye_mark, lock_mark, split_card, tamoul_card_art
-from scenes.ui.widgets import Button
+from scenes.ui.widgets import Button, text_width
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -58,6 +58,7 @@ PILE_SHOWN = 6              # discard cards drawn (the rest lie hidden below)
 LOOK_SECONDS = 1.6          # how long someone else's look is shown lifted (scaled like every motion)
 LOOK_SETTING = "look_seconds"   # the game's setting: how long your own look stays face up (real seconds)
 FIRST_LOOK_EXTRA = 0.6      # the first look of a round shows two cards: a little longer
+REVEAL_SECONDS = 2.6        # the final reveal turns and counts every board before the results dialog (scaled)
 MOVE_MARK_SECONDS = 1.8     # another seat's keep or swap: its slots stay lit this long (scaled like motion)
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 STEP_WORDS = {     # a card's action, said to its player ("You discard 7♠: look at one of your own cards")
@@ -111,6 +112,8 @@ class TamoulTableScene(TableScene):
         self.swap_pick: tuple[int, int] | None = None
         self.rings: dict[CardSprite, tuple[int, int, int]] = {}   # a card in the news: looked at, swapped, tried
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
+        self.round_words: ResultWords | None = None    # the round's results, while their dialog is up or put aside
+        self.table_looked = False                      # the results dialog is put aside to look at the table
         self.shuffling = 0.0
         self.totals = list(self.state.totals)          # the totals as shown: they change when a round's results do
         self.serial = 0                                # new top cards seen: each opens a reaction window
@@ -395,22 +398,32 @@ class TamoulTableScene(TableScene):
         """The turn's buttons, for the person at the bottom when it is their move."""
         self.seat_buttons = []
         self._refresh_pickable()
+        area = self.layout.controls_rect
+        if self.table_looked:
+            labels = (_("Results (R)"), _("Results"))
+            rect = pygame.Rect(area.left, top, area.width, height)
+            self.seat_buttons.append(Button(rect, fitting_label(labels, area.width, height, "primary"),
+                                            self.press_results, style="primary"))
+            return
         if not self._my_turn():
             return
-        area = self.layout.controls_rect
         phase = self._phase()
         gap = self.layout.margin
         if phase == "draw":
-            wanted = [((_("Draw (D)"), _("Draw")), self.press_draw_deck, "primary")]
+            wanted = [((_("Draw (D)"), pgettext("a narrow button", "Draw (D)"), _("Draw")), self.press_draw_deck,
+                       "primary")]
             if Action("draw", ("discard",)) in self.state.legal_actions(self.bottom):
-                wanted.append(((_("Take (T)"), _("Take")), self.press_take, "secondary"))
+                wanted.append(((_("Take (T)"), pgettext("a narrow button", "Take (T)"), _("Take")), self.press_take,
+                               "secondary"))
         elif phase == "hold":
             # A card taken from the discard pile must be kept: no Discard button that would only be refused.
             from_discard = self.state.view(self.bottom).drawn_from == "discard"
-            wanted = [] if from_discard else [((_("Discard (X)"), _("Discard")), self.press_discard, "secondary")]
+            wanted = [] if from_discard else [((_("Discard (X)"), pgettext("a narrow button", "Discard (X)"), _("Discard")),
+                                          self.press_discard, "secondary")]
         elif phase == "end":
             # Ending the turn is the usual move; calling Tamoul! is the risky one, so it is not the prominent button.
-            wanted = [((_("End turn (E)"), _("End turn")), self.press_end, "primary"),
+            wanted = [((_("End turn (E)"), pgettext("a narrow button", "End turn (E)"), _("End turn")), self.press_end,
+                       "primary"),
                       ((_("Tamoul! (C)"), "Tamoul!"), self.press_call, "secondary")]
         else:
             wanted = []
@@ -449,7 +462,13 @@ class TamoulTableScene(TableScene):
                 return True
         return False
 
+    def _controls_state(self) -> tuple:
+        return (self.table_looked,)
+
     def _handle_keys(self, event: pygame.event.Event) -> bool:
+        if self.table_looked and event.type == pygame.KEYDOWN and event.key in (pygame.K_r, pygame.K_RETURN):
+            self.press_results()
+            return True
         if event.type != pygame.KEYDOWN or not self._human_may_act():
             return False
         if event.key in SLOT_KEYS:
@@ -906,7 +925,7 @@ class TamoulTableScene(TableScene):
         words = ", ".join(f"{self._name(s)} {self._board_words(s)}" for s in range(self.count))
         self.log.add(_("Every card turns over: {boards}").format(boards=words))
         self._refresh_pickable()
-        self._pause(1.2)
+        self._pause(REVEAL_SECONDS)
 
     def _board_words(self, seat: int, counted: bool = False) -> str:
         """A board's sum, and what a call made of it: "7 (called: 0)", "12 + 25" (counting up on the table)."""
@@ -921,8 +940,49 @@ class TamoulTableScene(TableScene):
         return _("{total} (called: 0)").format(total=total) if total <= limit else f"{total} + {self.content.wrong_call_penalty}"
 
     def _on_round_ended(self, event: Event) -> None:
+        """The round's results, with a way to put the dialog aside and look at the turned boards."""
         self.totals = list(event["totals"])
-        super()._on_round_ended(event)
+        if any(e.kind == "game_ended" for e in self.events):
+            return
+        self.round_words = self._round_result(event)
+        self._show_round_result(self.RESULTS_DELAY)
+
+    def _show_round_result(self, delay: float) -> None:
+        words = self.round_words
+        if words is not None:
+            self._open_results(words.title, words.subtitle, words.rows,
+                               [(_(words.next_label), self._next_round), (_("Look at the table"), self._look_at_table)],
+                               delay=delay)
+
+    def _show_game_result(self, delay: float) -> None:
+        """The game's results as the kit gives them, plus a way to look at the final boards first."""
+        words = self.game_words
+        if words is None:
+            return
+        buttons = [(_("Play again"), self.play_again)]
+        if self._review_seat() is not None:
+            buttons.append((_("Review"), self.review_game))
+        buttons += [(_("Look at the table"), self._look_at_table), (_("Back to menu"), self.app.back_to_title)]
+        self._open_results(words.title, words.subtitle, words.rows, buttons, delay=delay)
+
+    def _next_round(self) -> None:
+        self.round_words, self.table_looked = None, False
+        self._continue()
+
+    def _look_at_table(self) -> None:
+        """The results dialog is put aside (the game still waits for it): a Results button brings it back."""
+        self.table_looked = True
+        self._build_controls()
+
+    def press_results(self) -> None:
+        if not self.table_looked:
+            return
+        self.table_looked = False
+        if self.state.finished:
+            self._show_game_result(0.0)
+        else:
+            self._show_round_result(0.0)
+        self._build_controls()
 
     def _on_game_ended(self, event: Event) -> None:
         self.totals = list(event["totals"])
@@ -953,6 +1013,7 @@ class TamoulTableScene(TableScene):
             rect.y -= int(sprite.pixel_width * 0.12) if sprite.lifted else 0
             pygame.draw.rect(surface, colour, rect, width=max(3, sprite.pixel_width // 22), border_radius=8)
         self._draw_marks(surface)
+        self._draw_remembered(surface)
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -961,18 +1022,18 @@ class TamoulTableScene(TableScene):
         if self.shuffling > 0:
             offset = int(6 * abs(((self.shuffling * 8) % 2) - 1))
             deck = deck.move(offset - 3, 0)
-        draw_face_down_pile(surface, self.art, deck, self.draw_count, pgettext("pile", "Draw"), size)
+        draw_face_down_pile(surface, self.art, deck, self.draw_count, "", size)
         discard = self._pile_rect(self._discard_centre())
         if not self.discard.cards:
             pygame.draw.rect(surface, theme.PARCHMENT, discard.inflate(-8, -8), width=2, border_radius=8)
-        blit_text(surface, pgettext("pile", "Discard"), (discard.centerx, discard.bottom + 4), size, theme.PARCHMENT, "sans", "midtop")
+        held = self._pile_rect(self._held_centre())
+        who = ""
         if self.drawn is not None:
-            held = self._pile_rect(self._held_centre())
             owner = self.drawn.owner
             words = (_("your card") if owner is not None and self._you(owner)
                      else self._said(owner, _("{name}'s card"), _("your card")))
             who = words[0].upper() + words[1:]
-            blit_text(surface, who, (held.centerx, held.bottom + 4), size, theme.GOLD, "bold", "midtop")
+        self._draw_pile_labels(surface, deck, discard, held, who, size)
         if self._my_turn() and self._phase() == "draw":
             for rect in (deck, discard) if self.discard.cards else (deck,):
                 pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(8, 8), width=3, border_radius=10)
@@ -980,6 +1041,25 @@ class TamoulTableScene(TableScene):
         if status:
             centre = self._centre()
             blit_text(surface, status, (centre.centerx, centre.top + 2), lay.text_size(17), theme.CREAM, "bold", "midtop")
+
+    def _draw_pile_labels(self, surface: pygame.Surface, deck: pygame.Rect, discard: pygame.Rect, held: pygame.Rect,
+                          who: str, size: int) -> None:
+        """The words under the piles, each centred under its pile unless that would run into its
+        neighbour's: then it moves outwards ("Trekstapel: 40" and "Aflegstapel" never collide)."""
+        gap = max(4, size // 2)
+        top = discard.bottom + 4
+        middle = pgettext("pile", "Discard")
+        mid_w = text_width(middle, size, "sans")
+        mid_left = discard.centerx - mid_w // 2
+        draw_words = "{label}: {count}".format(label=pgettext("pile", "Draw"), count=self.draw_count)
+        draw_w = text_width(draw_words, size, "sans")
+        right = min(deck.centerx - draw_w // 2 + draw_w, mid_left - gap)
+        blit_text(surface, draw_words, (right, top), size, theme.PARCHMENT, "sans", "topright")
+        blit_text(surface, middle, (mid_left, top), size, theme.PARCHMENT, "sans", "topleft")
+        if who:
+            who_w = text_width(who, size, "bold")
+            left = max(held.centerx - who_w // 2, mid_left + mid_w + gap)
+            blit_text(surface, who, (left, top), size, theme.GOLD, "bold", "topleft")
 
     def _status(self) -> str:
         """Whose turn it is and what they do, above the piles; the countdown after a call."""
@@ -1051,6 +1131,38 @@ class TamoulTableScene(TableScene):
         pygame.draw.rect(surface, theme.INK, chip, border_radius=chip.height // 2)
         blit_text(surface, str(slot + 1), chip.center, size, theme.CREAM, "bold", "center")
 
+    def remembered_under_pointer(self) -> tuple[int, int, str] | None:
+        """The memory aid: the eye-marked card under the pointer and the face the person at the bottom
+        remembers there (seat, slot, card); None without the aid, off a marked card, or while it moves."""
+        seen = self.seen_marks()
+        if not seen:
+            return None
+        view = self.state.view(self.viewer)
+        for seat, slot in seen:
+            sprite = self.grids[seat].slots[slot]
+            if sprite is None or sprite.flip >= 0.5 or self.tweens.moving(sprite) or slot >= self.grids[seat].slot_count():
+                continue
+            if self.grids[seat].slot_rect(slot).collidepoint(self.mouse):
+                known = view.board[seat][slot]
+                return (seat, slot, known.card) if known is not None and known.card else None
+        return None
+
+    def _draw_remembered(self, surface: pygame.Surface) -> None:
+        """Hovering an eye-marked card shows the face you remember, beside it, in a gold frame."""
+        found = self.remembered_under_pointer()
+        if found is None:
+            return
+        seat, slot, card = found
+        rect = self.grids[seat].slot_rect(slot)
+        image = self.art.card(card, rect.width, True)
+        box = image.get_rect()
+        box.midbottom = (rect.centerx, rect.top + rect.height // 3)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, theme.GOLD, box.inflate(6, 6), border_radius=8)
+        surface.blit(image, box)
+        eye = eye_mark(max(10, rect.width // 3))
+        surface.blit(eye, eye.get_rect(center=(box.left + eye.get_width() // 2 + 1, box.bottom - eye.get_height() // 2)))
+
     def seen_marks(self) -> set[tuple[int, int]]:
         """The memory aid (option `memory_aid`): the slots whose card the person at the bottom has seen."""
         if not self.state.options.get("memory_aid") or self.viewer not in self.humans or self.sums is not None:
@@ -1090,6 +1202,8 @@ class TamoulTableScene(TableScene):
 
     def _hint(self) -> str:
         view = self.state.view(None)
+        if self.table_looked:
+            return _("Look at the boards as long as you like; Results (R) brings the dialog back.")
         common = self._common_hint(view.turn)
         if common is not None:
             return common

@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 
 from scenes.tamoul.table import TamoulTableScene
 from tests.scenes.table_driving import DT, key, run
@@ -114,3 +115,103 @@ def test_a_penalty_slot_opens_beside_main_memory_and_no_card_moves(make_app):
             assert not grid.slot_rect(4).colliderect(before[0].unionall(before))
             grid.put(4, None)
             scene._lay_out_seat(seat, animate=False)
+
+
+def test_the_final_reveal_gets_its_moment_and_the_results_can_be_put_aside_to_look_at_the_table(make_app):
+    from scenes.screens.results import ResultsOverlay
+
+    app = make_app(animation_speed="normal")
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H"])])
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_d)
+    run(app, 120, until=lambda: scene.idle)
+    key(app, pygame.K_2)
+    run(app, 300, until=lambda: scene.idle and scene._my_turn())
+    key(app, pygame.K_c)                         # Tamoul! Zoe plays once more, then every card turns
+    run(app, 3000, until=lambda: scene.sums is not None)
+    assert scene.sums is not None
+    waited = run(app, 600, until=lambda: isinstance(app.stack.top, ResultsOverlay)) * DT
+    assert waited >= 2.5, waited                 # the boards turn and count before the dialog covers them
+    dialog = app.stack.top
+    labels = [label for label, _press in dialog.button_specs]
+    assert labels == ["Next round", "Look at the table"]
+    dialog.choose(1)
+    app.stack.apply_pending()
+    run(app, 30)
+    assert app.stack.top is scene and scene.table_looked and scene.overlay_open
+    assert [b.label for b in scene.seat_buttons] == ["Results (R)"]
+    rounds = len(scene.state.rounds)
+    run(app, 300)
+    assert scene.sums is not None and len(scene.state.rounds) == rounds     # the next deal waits
+    key(app, pygame.K_r)
+    app.stack.apply_pending()
+    run(app, 2)
+    assert isinstance(app.stack.top, ResultsOverlay) and not scene.table_looked
+    app.stack.top.choose(0)
+    app.stack.apply_pending()
+    run(app, 600, until=lambda: scene.sums is None)
+    assert scene.sums is None and not scene.overlay_open
+
+
+@pytest.mark.parametrize("aid", [True, False])
+def test_with_the_memory_aid_hovering_an_eye_marked_card_shows_the_face_remembered(make_app, aid):
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], options={"memory_aid": aid},
+                       setups=[deal([ANN, ZOE], ["4H"])])
+    wait_for_my_move(app, scene)
+    run(app, 600, until=lambda: not scene.looks and not scene.tweens.busy)
+    pos = slot_pos(scene, 0, 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(DT)
+    assert scene.remembered_under_pointer() == ((0, 3, "QH") if aid else None)
+    drawn: list[str] = []
+    card = scene.art.card
+    scene.art.card = lambda card_id, width, face_up, angle=0.0: (drawn.append(card_id) if face_up else None,
+                                                                 card(card_id, width, face_up, angle))[1]
+    scene.draw(app.screen)
+    scene.art.card = card
+    assert ("QH" in drawn) == aid
+    assert not any("Q♥" in line for line in scene.log.lines)
+    pos = slot_pos(scene, 0, 0)                  # never seen: nothing shown
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(DT)
+    assert scene.remembered_under_pointer() is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_dutch_pile_labels_never_run_into_each_other_and_buttons_keep_their_keys(make_app, players):
+    from scenes.ui.widgets import recording_text
+
+    app = make_app(size=(800, 500))
+    app.set_language("nl")
+    try:
+        scene = open_table(app, [("Ann", "human")] + [(f"P{i}", "ai:easy") for i in range(1, players)],
+                           setups=[deal([ANN, ZOE, ["2C", "3D", "4S", "5H"], ["6D", "7C", "8D", "9C"],
+                                         ["JC", "QC", "KD", "AS"], ["2H", "3H", "4D", "5S"]][:players], ["4H"])])
+        wait_for_my_move(app, scene)
+        key(app, pygame.K_d)                     # a card held: its label beside the discard pile's
+        run(app, 120, until=lambda: scene.idle)
+        with recording_text() as log:
+            scene.draw(app.screen)
+        labels = [(text, rect) for text, rect, _id, _size in log.drawn
+                  if text.startswith("Trekstapel") or text in ("Aflegstapel", "Jouw kaart")]
+        assert len(labels) == 3, [t for t, *_ in log.drawn]
+        for i, (text, rect) in enumerate(labels):
+            for other, other_rect in labels[i + 1:]:
+                assert not rect.inflate(4, 0).colliderect(other_rect), (text, other)
+        assert [b.label for b in scene.seat_buttons][0].endswith("(X)")
+        key(app, pygame.K_1)
+        run(app, 120, until=lambda: scene.idle)
+        assert [b.label for b in scene.seat_buttons] and all(b.label.endswith(")") for b in scene.seat_buttons), \
+            [b.label for b in scene.seat_buttons]
+    finally:
+        app.set_language("en")
+
+
+def test_the_rules_say_play_goes_counter_clockwise_in_both_languages():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "assets" / "rules"
+    dutch, english = (root / "nl" / "tamoul.md").read_text("utf-8"), (root / "tamoul.md").read_text("utf-8")
+    assert "rechtsom" not in dutch and "tegen de klok in" in dutch
+    assert "counter-clockwise" in english
