@@ -24,7 +24,8 @@ What a player sees and does (rules: docs/rules/tamoul.md; the table decides noth
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from collections import deque
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -40,15 +41,17 @@ from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController
+from scenes.table.log_panel import LogLine
 from scenes.table.piles import Heap, draw_face_down_pile
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seat_zones import SlotGrid
 from scenes.table.sprites import CardSprite, SpriteRenderer
+from scenes.table.table_help import HINT_GLOW, LookBack
 from scenes.table.text import blit_text
 from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
 from scenes.table.zones import DropZone
 from scenes.tamoul.art import eye_mark, lock_mark, split_card, tamoul_card_art
-from scenes.ui.widgets import Button, text_width
+from scenes.ui.widgets import Button, draw_panel, text_width, wrap_text
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -76,6 +79,16 @@ SLOT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.
 HOLD_KEYS = frozenset(SLOT_KEYS) | {pygame.K_SPACE}     # held down, they keep your look up
 
 
+@dataclass
+class TurnMoves:
+    """One turn for "Last moves": whose it was, its lines as the log told them (no looked-at value is
+    ever in them), and the cards that went face up in it (all seen by everyone)."""
+
+    seat: int
+    lines: list[LogLine] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+
+
 def card_words(card: str | None) -> str:
     """`10H` -> "10♥" for the log (a card nobody may name stays "a card")."""
     if not card:
@@ -88,6 +101,7 @@ class TamoulTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "tamoul-table"
     RESULTS_DELAY = 0.8
+    LOOK_BACK_LABEL = N_("Last moves")
     REACTION_VERBS: tuple[str, ...] = ()    # interception is open at any moment, not only in the window
     TURN_WAITS_FOR_REACTION = False         # the window holds back the next player's draw, not this turn's steps
 
@@ -114,6 +128,7 @@ class TamoulTableScene(TableScene):
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
         self.round_words: ResultWords | None = None    # the round's results, while their dialog is up or put aside
         self.table_looked = False                      # the results dialog is put aside to look at the table
+        self.turn_moves: deque[TurnMoves] = deque(maxlen=self.count + 1)    # recent turns, for L
         self.shuffling = 0.0
         self.totals = list(self.state.totals)          # the totals as shown: they change when a round's results do
         self.serial = 0                                # new top cards seen: each opens a reaction window
@@ -653,6 +668,7 @@ class TamoulTableScene(TableScene):
         self._reset_for_deal()
         self.sums = None
         self.callers = []
+        self.turn_moves.clear()
         self.serial += 1
         self.draw_count = int(event["draw_count"]) + 4 * self.count
         self.turn = int(event["first"])
@@ -700,8 +716,20 @@ class TamoulTableScene(TableScene):
                      private_to=seat,
                      public=_("{name} looks at their bottom cards").format(name=self.names[seat]))
 
+    def _tell(self, text: str, *, private_to: int | None = None, public: str | None = None) -> None:
+        """A line of the current turn: in the log, and in that turn's "Last moves"."""
+        self.log.add(text, private_to=private_to, public=public)
+        if self.turn_moves:
+            self.turn_moves[-1].lines.append(LogLine(text, private_to, public))
+
+    def _shown_face_up(self, card: str) -> None:
+        """A card everyone saw face up in this turn (thrown, taken from the pile, tried against it)."""
+        if self.turn_moves:
+            self.turn_moves[-1].cards.append(card)
+
     def _on_turn_started(self, event: Event) -> None:
         self.turn = event.seat
+        self.turn_moves.append(TurnMoves(event.seat))
         if event.get("last_turn"):
             left = len(self.state.view(None).to_play)
             self.log.add(_("Last turn for {name} ({count} to go)").format(name=self._name(event.seat), count=left)
@@ -712,7 +740,8 @@ class TamoulTableScene(TableScene):
         if event["source"] == "discard":
             sprite = self.discard.take_top() or CardSprite(event["card"], flip=1.0)
             sprite.card_id = event["card"]
-            self.log.add(self._said(seat, _("{name} takes {card} from the discard pile"),
+            self._shown_face_up(event["card"])
+            self._tell(self._said(seat, _("{name} takes {card} from the discard pile"),
                                     _("{name} take {card} from the discard pile"), card=card_words(event["card"])))
             self.serial += 1
         else:
@@ -724,7 +753,7 @@ class TamoulTableScene(TableScene):
                 self.tweens.add(sprite, 0.25, delay=0.3, flip=1.0)
             # The card is shown face up to its drawer while it is held, never named in the log (if it is
             # kept, the log would remember where it lies).
-            self.log.add(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
+            self._tell(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
         sprite.tag, sprite.owner = "drawn", seat
         self.drawn = sprite
         if not (self.events and self.events[0].kind == "kept"):     # dragged straight onto a slot: it goes there
@@ -748,7 +777,7 @@ class TamoulTableScene(TableScene):
         shown = event.data.get("card")         # a card taken from the discard pile, seen by all; never a drawn one
         what = card_words(shown) if shown else _("the card")
         thrown = _(", throwing away {card}").format(card=card_words(event["discarded"])) if event.get("discarded") else ""
-        self.log.add(self._said(seat, _("{name} keeps {card} in slot {slot}{thrown}"),
+        self._tell(self._said(seat, _("{name} keeps {card} in slot {slot}{thrown}"),
                                 _("{name} keep {card} in slot {slot}{thrown}"), card=what, slot=slot + 1, thrown=thrown))
         self._pause(self._mark_move(seat, [(seat, slot)], 0.2))
 
@@ -767,6 +796,7 @@ class TamoulTableScene(TableScene):
                         on_done=lambda s=sprite: setattr(s, "z", self.discard.z_of(s)))
         sprite.width = self._pile_width()
         self.serial += 1
+        self._shown_face_up(card)
         self.sounds.play("card_place")
 
     def _on_discarded(self, event: Event) -> None:
@@ -777,7 +807,7 @@ class TamoulTableScene(TableScene):
         for step in steps[1:]:
             steps[0] = _("{first} and {then}").format(first=steps[0], then=step)
         then = f": {steps[0]}" if steps else ""
-        self.log.add(self._said(event.seat, _("{name} discards {card}{then}"), _("{name} discard {card}{then}"),
+        self._tell(self._said(event.seat, _("{name} discards {card}{then}"), _("{name} discard {card}{then}"),
                                 card=card_words(event["card"]), then=then))
         self._refresh_pickable()
         self._pause(0.2)
@@ -793,7 +823,7 @@ class TamoulTableScene(TableScene):
         else:
             public = self._said(seat, _("{name} looks at {place}"), _("{name} look at {place}"),
                                 place=self._place_words(target, slot))
-        self.log.add(public)        # the card itself is shown while the look lasts, never kept in the log
+        self._tell(public)        # the card itself is shown while the look lasts, never kept in the log
 
     def _on_swapped(self, event: Event) -> None:
         (pa, sa), (pb, sb) = event["a"], event["b"]
@@ -815,7 +845,7 @@ class TamoulTableScene(TableScene):
                             on_done=lambda s=sprite: (self.rings.pop(s, None), setattr(s, "z", 60)))
         self.looked_at[(pa, sa)] = self.looked_at[(pb, sb)] = 2.0
         pause = self._mark_move(event.seat, [(pa, sa), (pb, sb)], 0.3)
-        self.log.add(self._said(event.seat, _("{name} swaps {first} with {second}"), _("{name} swap {first} with {second}"),
+        self._tell(self._said(event.seat, _("{name} swaps {first} with {second}"), _("{name} swap {first} with {second}"),
                                 first=self._place_words(pa, sa), second=self._place_words(pb, sb)))
         self.sounds.play("card_slide")
         self._pause(pause)
@@ -840,7 +870,7 @@ class TamoulTableScene(TableScene):
         return _(words[step]) if step in words else step
 
     def _on_step_skipped(self, event: Event) -> None:
-        self.log.add(self._said(event.seat, _("{name} skips '{step}': {reason}"), _("{name} skip '{step}': {reason}"),
+        self._tell(self._said(event.seat, _("{name} skips '{step}': {reason}"), _("{name} skip '{step}': {reason}"),
                                 step=self._step_words(event.seat, event["step"]),
                                 reason=translate_message(event["reason"])))
 
@@ -858,7 +888,7 @@ class TamoulTableScene(TableScene):
             self._to_discard(sprite, card)
             self.rings[sprite] = theme.LEGAL_GLOW
             self.tweens.call(lambda s=sprite: self.rings.pop(s, None), delay=1.0)
-            self.log.add(self._said(seat, _("⚡ {name} intercepts {top} with {card}: a match!"),
+            self._tell(self._said(seat, _("⚡ {name} intercepts {top} with {card}: a match!"),
                                     _("⚡ {name} intercept {top} with {card}: a match!"),
                                     top=card_words(top), card=card_words(card)))
             self.sounds.play("card_place")
@@ -871,6 +901,7 @@ class TamoulTableScene(TableScene):
         self._lay_out_seat(seat, animate=True)          # the grid widens for slots 5-8 smoothly
         px, py = self._discard_centre()
         sprite.card_id, sprite.z = card, 300
+        self._shown_face_up(card)
         self.rings[sprite] = theme.ILLEGAL
         self.tweens.add(sprite, 0.35, x=px + self._pile_width() * 0.55, y=py + self._pile_width() * 0.25, flip=1.0)
 
@@ -885,7 +916,7 @@ class TamoulTableScene(TableScene):
         ex, ey, _angle = extra.home
         self.tweens.add(extra, 0.45, delay=1.5, x=ex, y=ey)
         self.draw_count = max(0, self.draw_count - 1)
-        self.log.add(self._said(seat, _("{name} tries {card} on {top}: no match, a penalty card to slot {slot}"),
+        self._tell(self._said(seat, _("{name} tries {card} on {top}: no match, a penalty card to slot {slot}"),
                                 _("{name} try {card} on {top}: no match, a penalty card to slot {slot}"),
                                 card=card_words(card), top=card_words(top), slot=penalty + 1))
         self._pause(0.5)
@@ -896,13 +927,13 @@ class TamoulTableScene(TableScene):
         self._gather(below, self._deck_centre(), 0.45, fade=True)
         self.draw_count = int(event["count"])
         self.shuffling = 1.0
-        self.log.add(_("The discard pile is shuffled into a new draw pile ({count} cards)").format(count=event["count"]))
+        self._tell(_("The discard pile is shuffled into a new draw pile ({count} cards)").format(count=event["count"]))
         self.sounds.play("card_slide")
         self._pause(0.8)
 
     def _on_tamoul_called(self, event: Event) -> None:
         self.callers.append(event.seat)
-        self.log.add(self._said(event.seat, _("★ {name} calls Tamoul! Their cards are frozen; the others play once more"),
+        self._tell(self._said(event.seat, _("★ {name} calls Tamoul! Their cards are frozen; the others play once more"),
                                 _("★ {name} call Tamoul! Your cards are frozen; the others play once more")))
         self.sounds.play("round_won")
         self._pause(0.6)
@@ -1013,6 +1044,8 @@ class TamoulTableScene(TableScene):
             rect.y -= int(sprite.pixel_width * 0.12) if sprite.lifted else 0
             pygame.draw.rect(surface, colour, rect, width=max(3, sprite.pixel_width // 22), border_radius=8)
         self._draw_marks(surface)
+        for rect in self._hint_rects():
+            pygame.draw.rect(surface, HINT_GLOW, rect.inflate(10, 10), width=4, border_radius=10)
         self._draw_remembered(surface)
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
@@ -1079,6 +1112,68 @@ class TamoulTableScene(TableScene):
             text += ngettext(" · Tamoul called: {count} last turn left", " · Tamoul called: {count} last turns left",
                              len(view.to_play)).format(count=len(view.to_play))
         return text
+
+    def _last_turns(self) -> list[TurnMoves]:
+        """The newest turn of each seat that has told something, oldest first (one per player at most)."""
+        seen: set[int] = set()
+        turns = []
+        for turn in reversed(self.turn_moves):
+            if (turn.lines or turn.cards) and turn.seat not in seen:
+                seen.add(turn.seat)
+                turns.append(turn)
+        return turns[::-1]
+
+    def _look_back(self) -> LookBack | None:
+        """Each seat's last turn, oldest first: the cards everyone saw face up in it (the lines go beside)."""
+        turns = self._last_turns()
+        if not turns:
+            return None
+        return LookBack(_("The last moves, oldest first"), [(t.seat, t.cards) for t in turns])
+
+    def _draw_look_back(self, surface: pygame.Surface) -> None:
+        """"Last moves (L)": a panel over the middle, one row per seat's last turn, oldest first: its player,
+        the cards that went face up, and the turn in words (as the log told it: slots, never a looked-at value)."""
+        look = self._look_back() if self.looking_back else None
+        if look is None:
+            self.looking_back = False
+            return
+        lay = self.layout
+        size, pad = lay.text_size(15), lay.margin
+        card_w = max(18, int(lay.card_width * 0.5))
+        card_h = card_height(card_w)
+        # Between the log (with the Last moves button above it) and the controls, where the room allows.
+        width = min(lay.size[0] - 2 * pad, max(lay.size[0] - 2 * (lay.log_rect.right + pad), 320))
+        turns = self._last_turns()
+        line_h = theme.font(size).get_linesize()
+        name_w = max(text_width(self._name(t.seat), size, "bold") for t in turns) + pad
+        rows = []
+        for turn in turns:
+            cards_w = int(card_w * (1 + 0.4 * (len(turn.cards) - 1))) if turn.cards else 0
+            room = max(60, width - 2 * pad - name_w - cards_w - pad)
+            words = [text for line in turn.lines if (text := line.for_viewer(self.log.viewer))]
+            wrapped = [part for text in words for part in wrap_text(text, size, room)]
+            rows.append((turn, cards_w, wrapped, max(card_h if turn.cards else 0, line_h * max(1, len(wrapped)))))
+        title_h = theme.font(lay.text_size(17), "bold").get_linesize()
+        height = min(lay.size[1] - 2 * pad, pad * 2 + title_h + sum(h + pad // 2 for *_rest, h in rows))
+        panel = pygame.Rect(0, 0, width, height)
+        panel.center = (lay.size[0] // 2, lay.centre.centery)
+        panel.clamp_ip(pygame.Rect(0, 0, *lay.size))
+        draw_panel(surface, panel, alpha=235)
+        blit_text(surface, look.title, (panel.centerx, panel.top + pad), lay.text_size(17), theme.GOLD, "bold", "midtop")
+        y = panel.top + pad + title_h
+        clip = surface.get_clip()
+        surface.set_clip(panel)
+        for turn, cards_w, wrapped, h in rows:
+            x = panel.left + pad
+            blit_text(surface, self._name(turn.seat), (x, y), size, theme.CREAM, "bold", "topleft")
+            x += name_w
+            for i, card in enumerate(turn.cards):
+                surface.blit(self.art.card(card, card_w, True), (x + int(i * card_w * 0.4), y))
+            x += cards_w + (pad if cards_w else 0)
+            for i, part in enumerate(wrapped):
+                blit_text(surface, part, (x, y + i * line_h), size, theme.PARCHMENT, "sans", "topleft")
+            y += h + pad // 2
+        surface.set_clip(clip)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         area = self.layout.seats[seat]
@@ -1200,8 +1295,42 @@ class TamoulTableScene(TableScene):
             return _("the Normal AI would swap {first} with {second}").format(first=place(args[0]), second=place(args[1]))
         return super()._hint_reason(action)
 
+    def _current_hint(self) -> Action | None:
+        """The Hint's move while it still holds (the position has not changed since it was asked)."""
+        if self.hint_action is None or self.hint_action[0] != self._token() or self.viewer != self.bottom:
+            return None
+        return self.hint_action[1]
+
+    def _show_hint_words(self) -> None:
+        """The Hint's words go in the hint line under the controls (a floating notice would cover the
+        piles' labels); the slots or pile it names are lit."""
+
+    def _hint_rects(self) -> list[pygame.Rect]:
+        """Where the Hint's move lies on the table: the slots it names, or the pile or card it uses."""
+        action = self._current_hint()
+        if action is None:
+            return []
+        verb, args = action.verb, action.args
+        if verb == "draw":
+            return [self._pile_rect(self._deck_centre() if args == ("deck",) else self._discard_centre())]
+        if verb == "discard":
+            return [self._pile_rect(self._discard_centre())]
+        if verb in ("end", "tamoul"):
+            return [b.rect for b in self.seat_buttons if b.on_click == (self.press_end if verb == "end" else self.press_call)]
+        rects = []
+        for place in args:
+            owner, _dot, slot = str(place).rpartition(".")
+            seat = int(owner) if owner else self.bottom
+            grid = self.grids.get(seat)
+            if grid is not None and int(slot) < grid.slot_count():
+                rects.append(grid.slot_rect(int(slot)))
+        return rects
+
     def _hint(self) -> str:
         view = self.state.view(None)
+        hinted = self._current_hint()
+        if hinted is not None and self._my_turn():
+            return _("Hint: {advice}").format(advice=self._hint_reason(hinted))
         if self.table_looked:
             return _("Look at the boards as long as you like; Results (R) brings the dialog back.")
         common = self._common_hint(view.turn)

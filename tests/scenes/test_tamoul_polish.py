@@ -215,3 +215,59 @@ def test_the_rules_say_play_goes_counter_clockwise_in_both_languages():
     dutch, english = (root / "nl" / "tamoul.md").read_text("utf-8"), (root / "tamoul.md").read_text("utf-8")
     assert "rechtsom" not in dutch and "tegen de klok in" in dutch
     assert "counter-clockwise" in english
+
+
+def test_the_hint_is_said_in_the_hint_line_and_lights_the_slot_it_names(make_app):
+    from scenes.table.table_help import HINT_GLOW
+
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["AH"])])
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_d)
+    run(app, 120, until=lambda: scene.idle)
+    key(app, pygame.K_h)
+    run(app, 30, until=lambda: scene.hint_action is not None)
+    action = scene.hint_action[1]
+    assert action.verb in ("keep", "discard")
+    assert scene._hint() == "Hint: " + scene._hint_reason(action)
+    assert scene.drag.notice is None                 # nothing floats over the piles' labels
+    target = (scene.grids[0].slot_rect(int(action.args[0])) if action.verb == "keep"
+              else scene._pile_rect(scene._discard_centre()))
+    assert scene._hint_rects() == [target]
+    scene.draw(app.screen)
+    edge = target.inflate(10, 10)
+    assert tuple(app.screen.get_at((edge.centerx, edge.top + 1)))[:3] == HINT_GLOW
+    key(app, pygame.K_1 + int(action.args[0]) if action.verb == "keep" else pygame.K_x)
+    run(app, 60, until=lambda: scene.idle)
+    assert scene._hint_rects() == [] and not scene._hint().startswith("Hint")
+
+
+def test_last_moves_shows_each_seats_last_turn_in_cards_and_words_without_looked_at_values(make_app):
+    from scenes.ui.widgets import recording_text
+
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7H", "KC", "4S"])])
+    wait_for_my_move(app, scene)
+    assert any(b.label == "Last moves (L)" for b in scene.help_buttons)
+    key(app, pygame.K_d)
+    run(app, 120, until=lambda: scene.idle)
+    key(app, pygame.K_x)                         # 7H: look at one of your own cards
+    run(app, 300, until=lambda: scene.idle and scene._my_step() == "peek_own")
+    key(app, pygame.K_1)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_1, mod=0, unicode=""))
+    run(app, 300, until=lambda: scene.idle and scene._phase() == "end")
+    key(app, pygame.K_e)
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_l)
+    assert scene.looking_back
+    look = scene._look_back()
+    assert [seat for seat, _cards in look.rows] == [0, 1] and "7H" in look.rows[0][1]
+    with recording_text() as log:
+        scene.draw(app.screen)
+    texts = [text for text, *_rest in log.drawn]
+    assert "The last moves, oldest first" in texts and "Ann discards 7♥: look at one of your own cards" not in texts
+    assert any(text.startswith("Ann discards 7♥") for text in texts)
+    assert any("look at their own card 1" in text or "looks at their own card 1" in text for text in texts)
+    assert not any("5♦" in text for text in texts)     # the card Ann looked at is never named
+    key(app, pygame.K_l)
+    assert not scene.looking_back
