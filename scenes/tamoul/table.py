@@ -531,11 +531,33 @@ class TamoulTableScene(TableScene):
         return ReactionWindow(Action("intercept", ("0",)), _("Intercept {card}").format(card=card_words(view.top)), length,
                               key=key, hotkey=pygame.K_i, pick=_("click the card to intercept with (or press 1-8)"))
 
+    def _skipping(self) -> bool:
+        """"Skip to my turn" between a human's turns: interception windows are not offered to the humans,
+        so the AI turns (and their windows) go by at once; the humans' own turns are played as always."""
+        if not self.app.settings.skip_to_my_turn or not self.humans or self.state.finished or self.gate.waiting:
+            return False
+        return not any(seat in self.humans for seat in self._waiting())
+
+    def _reaction_offered_to(self) -> list[int]:
+        return [] if self._skipping() else super()._reaction_offered_to()
+
+    def _close_window_when_answered(self) -> None:
+        """While skipping, a window lasts only until every AI that may intercept has answered."""
+        if self.reaction is None or not self.reaction.open or not self._fast_forward():
+            return
+        token = self._token()
+        for seat in self.state.to_act():
+            if seat in self.agents and self.state.is_reaction(seat) and \
+                    ((seat, token) not in self.declined or self.ai.thinking(seat, token)):
+                return
+        self.reaction.left = 0.0
+        self._refresh_reaction_buttons()
+
     def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
-        """An AI's interception comes after its level's human-like reaction time."""
+        """An AI's interception comes after its level's human-like reaction time (at once while skipping)."""
         agent = self.agents.get(seat)
         if optional and any(a.verb == "intercept" for a in legal) and hasattr(agent, "reaction_delay_ms"):
-            delay = agent.reaction_delay_ms(self.rng) / 1000.0
+            delay = 0.0 if self._fast_forward() else agent.reaction_delay_ms(self.rng) / 1000.0
         super()._request_ai(seat, token, legal, delay, optional)
 
     def _after_move(self, seat: int, action: Action) -> None:
@@ -553,6 +575,7 @@ class TamoulTableScene(TableScene):
             self.tweens.add(self.drawn, 0.2, flip=0.0)
 
     def _tick(self, dt: float) -> None:
+        self._close_window_when_answered()
         held = bool(self.holding)
         for place, (sprite, left) in list(self.looks.items()):
             left = left if held else left - dt

@@ -105,3 +105,25 @@ def test_another_seats_keep_and_swap_leave_their_slots_lit_for_a_moment(make_app
     scene.hold = 0.0
     scene._show(Event("kept", 0, {"slot": 0, "source": "deck", "discarded": "5D"}))
     assert scene.hold <= 0.2 * factor + 1e-9
+
+
+@pytest.mark.parametrize("skip", [False, True])
+def test_skip_to_my_turn_lets_the_ai_turns_and_their_interception_windows_go_by_at_once(make_app, skip):
+    app = make_app(animation_speed="normal", ai_delay_s=0.7, skip_to_my_turn=skip)
+    seats = [("Ann", "human"), ("Zoe", "ai:easy"), ("Bob", "ai:easy"), ("Cas", "ai:easy")]
+    rows = [ANN, ZOE, ["2C", "3D", "4S", "5H"], ["6D", "7C", "8D", "9C"]]
+    scene = open_table(app, seats, options={"reaction_ms": 2000}, setups=[deal(rows, ["4H"])])
+    wait_for_my_move(app, scene)
+    key(app, pygame.K_d)
+    run(app, 120, until=lambda: scene.idle)
+    key(app, pygame.K_1)
+    run(app, 300, until=lambda: scene.idle and scene._phase() == "end")
+    key(app, pygame.K_e)
+    turns = len(scene.state.rounds[-1].actions)
+    waited = run(app, 3000, until=lambda: scene._my_turn() and not scene._reaction_open()) * DT
+    made = [a[1] for a in scene.state.rounds[-1].actions[turns:]]
+    assert sum(1 for verb in made if verb == "end" or verb == "tamoul") == 3, made      # three AI turns
+    if skip:
+        assert waited < 1.5, waited
+    else:
+        assert waited > 6.0, waited           # each AI turn waits for its interception window
