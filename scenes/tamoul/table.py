@@ -1008,23 +1008,13 @@ class TamoulTableScene(TableScene):
                                [(_(words.next_label), self._next_round), (_("Look at the table"), self._look_at_table)],
                                delay=delay)
 
-    def _show_game_result(self, delay: float) -> None:
-        """The game's results as the kit gives them, plus a way to look at the final boards first."""
-        words = self.game_words
-        if words is None:
-            return
-        buttons = [(_("Play again"), self.play_again)]
-        if self._review_seat() is not None:
-            buttons.append((_("Review"), self.review_game))
-        buttons += [(_("Look at the table"), self._look_at_table), (_("Back to menu"), self.app.back_to_title)]
-        self._open_results(words.title, words.subtitle, words.rows, buttons, delay=delay)
-
     def _next_round(self) -> None:
         self.round_words, self.table_looked = None, False
         self._continue()
 
     def _look_at_table(self) -> None:
-        """The results dialog is put aside (the game still waits for it): a Results button brings it back."""
+        """The round's results dialog is put aside (the game still waits for it): a Results button brings it
+        back. (The game's results keep the kit's three buttons: a fourth would not fit its labels.)"""
         self.table_looked = True
         self._build_controls()
 
@@ -1032,10 +1022,7 @@ class TamoulTableScene(TableScene):
         if not self.table_looked:
             return
         self.table_looked = False
-        if self.state.finished:
-            self._show_game_result(0.0)
-        else:
-            self._show_round_result(0.0)
+        self._show_round_result(0.0)
         self._build_controls()
 
     def _on_game_ended(self, event: Event) -> None:
@@ -1356,6 +1343,8 @@ class TamoulTableScene(TableScene):
             return _("Hint: {advice}").format(advice=self._hint_reason(hinted))
         if self.table_looked:
             return _("Look at the boards as long as you like; Results (R) brings the dialog back.")
+        if self.looks and self.viewer == self.bottom:
+            return _("Hold the mouse button or Space to keep looking.")
         common = self._common_hint(view.turn)
         if common is not None:
             return common
