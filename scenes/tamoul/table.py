@@ -123,6 +123,8 @@ class TamoulTableScene(TableScene):
         self.looked_at: dict[tuple[int, int], float] = {}   # (seat, slot) -> seconds its peek mark stays
         self.looks: dict[tuple[int, int], tuple[CardSprite, float]] = {}  # your own looks up: sprite, seconds left
         self.holding: set[int] = set()      # keys and mouse buttons held down: a look stays up while any is
+        self.look_lift: dict[tuple[int, int], tuple[float, float]] = {}   # a look's lift (rise, spread), per place
+        self.settling: dict[CardSprite, int] = {}   # looked-at cards on their way back down (sprite -> slot)
         self.swap_pick: tuple[int, int] | None = None
         self.rings: dict[CardSprite, tuple[int, int, int]] = {}   # a card in the news: looked at, swapped, tried
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
@@ -192,9 +194,6 @@ class TamoulTableScene(TableScene):
 
     def _seat_zone(self, seat: int) -> SlotGrid:
         return self.grids[seat]
-
-    def _after_seat_laid_out(self, seat: int) -> None:
-        self._refresh_pickable()
 
     def _layout_discard(self, animate: bool = True) -> None:
         self.discard.lay_out(self._discard_centre(), self._pile_width(), self.tweens, animate, 0.3)
@@ -577,7 +576,12 @@ class TamoulTableScene(TableScene):
     def _tick(self, dt: float) -> None:
         self._close_window_when_answered()
         held = bool(self.holding)
+        for sprite in [s for s in self.settling if not self.tweens.moving(s)]:
+            self._face_down(sprite)         # its motion was stopped (a new layout): it still goes face down
         for place, (sprite, left) in list(self.looks.items()):
+            if self.grids[place[0]].slots[place[1]] is not sprite:
+                del self.looks[place]       # the screen was rebuilt: that card is no longer there
+                continue
             left = left if held else left - dt
             if left <= 0:
                 self._put_looks_down(place)
@@ -627,21 +631,40 @@ class TamoulTableScene(TableScene):
         hx, hy, _angle = sprite.home
         # It lifts towards the middle of the table: up at the bottom seat, down at the others (clear of their plate).
         rise = -0.3 if seat == self.bottom else 0.25
+        self.settling.pop(sprite, None)
         self.tweens.add(sprite, 0.25, scale=1.35, y=hy + sprite.pixel_width * rise, x=hx + sprite.pixel_width * spread,
                         flip=1.0 if card is not None else 0.0)
         if card is not None:
             self.looks[(seat, slot)] = (sprite, seconds)
+            self.look_lift[(seat, slot)] = (rise, spread)
         else:
             self.tweens.call(lambda: self._settle(sprite, slot), delay=seconds)
 
     def _settle(self, sprite: CardSprite, slot: int) -> None:
-        """A looked-at card goes back down into its slot, face down."""
+        """A looked-at card goes back down into its slot, face down (`_tick` finishes it should a new
+        layout stop its motion halfway)."""
         hx, hy, _angle = sprite.home
+        self.settling[sprite] = slot
+        self.tweens.add(sprite, 0.25, flip=0.0, scale=1.0, x=hx, y=hy, on_done=lambda: self._face_down(sprite))
 
-        def hidden() -> None:
-            sprite.card_id, sprite.z = None, 60 + slot
-            self.rings.pop(sprite, None)
-        self.tweens.add(sprite, 0.25, flip=0.0, scale=1.0, x=hx, y=hy, on_done=hidden)
+    def _face_down(self, sprite: CardSprite) -> None:
+        """A looked-at card at rest again: face down, nameless, in its slot's place."""
+        slot = self.settling.pop(sprite, None)
+        if any(entry[0] is sprite for entry in self.looks.values()):
+            return          # looked at again meanwhile
+        sprite.card_id, sprite.flip, sprite.scale = None, 0.0, 1.0
+        sprite.z = 60 + (slot if slot is not None else 0)
+        self.rings.pop(sprite, None)
+
+    def _after_seat_laid_out(self, seat: int) -> None:
+        """A new layout snaps every card home: a look still up is lifted again where the layout put it."""
+        self._refresh_pickable()
+        for (owner, slot), (sprite, _left) in self.looks.items():
+            if owner == seat and self.grids[seat].slots[slot] is sprite:
+                rise, spread = self.look_lift.get((owner, slot), (0.0, 0.0))
+                hx, hy, _angle = sprite.home
+                sprite.scale, sprite.flip = 1.35, 1.0
+                sprite.x, sprite.y = hx + sprite.width * spread, hy + sprite.width * rise
 
     def _look_seconds(self) -> float:
         """How long your own look stays up (the game's setting; its default if the settings lack it)."""

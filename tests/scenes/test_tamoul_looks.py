@@ -127,3 +127,19 @@ def test_skip_to_my_turn_lets_the_ai_turns_and_their_interception_windows_go_by_
         assert waited < 1.5, waited
     else:
         assert waited > 6.0, waited           # each AI turn waits for its interception window
+
+
+def test_a_new_layout_during_a_look_or_its_settling_never_leaves_a_card_face_up(make_app):
+    app = make_app(animation_speed="normal", look_seconds=1.0)
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
+    run(app, 600, until=lambda: len(scene.looks) == 2)
+    run(app, 20)
+    scene.resize((1000, 600))                        # during the look: the cards stay lifted and face up
+    lifted = [sprite for sprite, _left in scene.looks.values()]
+    assert all(s.scale > 1.3 and s.face_up for s in lifted)
+    run(app, 600, until=lambda: not scene.looks)
+    run(app, 3)
+    scene.resize((900, 560))                         # halfway down: the motion stops, the card still turns over
+    run(app, 60)
+    assert all(s.card_id is None and s.flip == 0.0 and s.scale == 1.0 for s in lifted)
+    assert not scene.settling
