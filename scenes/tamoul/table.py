@@ -1,24 +1,34 @@
 """The Tamoul table: a memory game of face-down slots, played against AI seats or pass-and-play.
 
 What a player sees and does (rules: docs/rules/tamoul.md; the table decides nothing):
-- Every seat's slots lie in a 2x2 grid (the kit's `SlotGrid`, growing to 8 for penalty cards) around
-  the table; the draw pile and the discard pile lie in the middle, with the drawn card beside them,
-  face up only for its drawer (and for everyone when it came from the discard pile).
-- Your turn: click the draw pile (D) or the discard pile (T); then drag the drawn card onto one of
-  your slots to keep it (or click it, then a slot; keys 1-8), or onto the discard pile (X) to use its
-  action. Peeks: click a slot (keys 1-8 for your own); the card lifts and turns for you only, while
-  everyone sees which slot was looked at. Swaps: drag one slot onto another, or click two slots; the
-  two cards slide across the table. Then End turn (E) or call Tamoul! (C).
+- Every seat's slots lie in a numbered 2x2 grid (the kit's `SlotGrid`; penalty cards open a second
+  block beside it, and no card moves for it) around the table; the draw pile and the discard pile lie
+  in the middle, with the drawn card beside them, face up only for its drawer (and for everyone when
+  it came from the discard pile).
+- Your turn: click the draw pile (D) or the discard pile (T), or drag the top discard straight onto one
+  of your slots (taken and kept in one go); then drag the drawn card onto one of your slots to keep it
+  (or click it, then a slot; keys 1-8), or onto the discard pile (X) to use its action. Peeks: click a
+  slot (keys 1-8 for your own); the card lifts and turns for you only, while everyone sees which slot
+  was looked at. Swaps: drag one slot onto another, or click two slots; the two cards slide across the
+  table. Then End turn (E, the primary button) or call Tamoul! (C).
+- Your own look stays face up for the game's look-time setting (`look_seconds`, real seconds whatever
+  the animation speed) and as long as a key or the mouse button is held down.
+- The log never names a card only looked at (first look, peeks, a card drawn from the draw pile): the
+  look shows it while it lasts; the log, the Hint and "Last moves (L)" name slots, and only the cards
+  everyone saw face up. Another seat's keep or swap leaves its slots lit a moment (scaled like motion).
 - Interception, at any moment: drag one of your slots onto the top discard (or click it, then the
   pile; or press I, then the slot's number). After every new top card a reaction window runs (`reaction_ms`, read from the game's
   options) with its bar and an Intercept control for every human seat alike, whoever sits at the
   bottom: pressing it, then clicking one of that seat's cards, tries it. Nothing is revealed by the
   offer. The next player does not draw while it runs; AI seats try partway through it after their
   level's `reaction_delay_ms`. A match flies onto the pile; a miss is shown to all, goes back face
-  down, and a penalty card comes from the draw pile.
+  down, and a penalty card comes from the draw pile. With "Skip to my turn", the windows between a
+  human's turns are not offered to the humans and close once every AI has answered.
 - The callers' cards carry a padlock (frozen), the last turns are counted down in the middle, and at
-  the end of a round every card turns over and each board is counted, with the +25 shown.
-- With the `memory_aid` option, an eye marks the cards the person at the bottom has seen.
+  the end of a round every card turns over and each board is counted, with the +25 shown; the round's
+  results can be put aside to look at the table (Results, R, brings them back).
+- With the `memory_aid` option, an eye marks the cards the person at the bottom has seen, and hovering
+  one shows the face remembered.
 - Pass-and-play: a human's first look, peeks and drawn card are shown only after that human's hand-off
   (the kit's gate); everything at rest lies face down anyway, so nothing else needs hiding.
 """

@@ -13,6 +13,7 @@ import pytest
 
 from game.core.events import Event
 from tests.scenes.table_driving import DT, app_fixture, key, run
+from tests.scenes.tamoul_moves import press
 from tests.scenes.test_tamoul_table import ANN, ZOE, deal, open_table, wait_for_my_move
 
 make_app = app_fixture(defaults={"animation_speed": "instant", "ai_delay_s": 0.0},
@@ -26,10 +27,8 @@ def key_up(app, k: int) -> None:
 
 def peek_first_card(app, scene) -> None:
     wait_for_my_move(app, scene)
-    key(app, pygame.K_d)
-    run(app, 60, until=lambda: scene.idle)
-    key(app, pygame.K_x)
-    run(app, 300, until=lambda: scene.idle and scene._my_step() == "peek_own")
+    press(app, scene, pygame.K_d, 60)
+    press(app, scene, pygame.K_x, until=lambda: scene._my_step() == "peek_own")
     run(app, 600, until=lambda: not scene.looks and scene.idle and scene._my_step() == "peek_own")
     key(app, pygame.K_1)
     assert scene.state.rounds[-1].actions[-1][1] == "peek 0", scene.drag.notice
@@ -114,10 +113,8 @@ def test_skip_to_my_turn_lets_the_ai_turns_and_their_interception_windows_go_by_
     rows = [ANN, ZOE, ["2C", "3D", "4S", "5H"], ["6D", "7C", "8D", "9C"]]
     scene = open_table(app, seats, options={"reaction_ms": 2000}, setups=[deal(rows, ["4H"])])
     wait_for_my_move(app, scene)
-    key(app, pygame.K_d)
-    run(app, 120, until=lambda: scene.idle)
-    key(app, pygame.K_1)
-    run(app, 300, until=lambda: scene.idle and scene._phase() == "end")
+    press(app, scene, pygame.K_d, 120)
+    press(app, scene, pygame.K_1, until=lambda: scene._phase() == "end")
     key(app, pygame.K_e)
     turns = len(scene.state.rounds[-1].actions)
     waited = run(app, 3000, until=lambda: scene._my_turn() and not scene._reaction_open()) * DT

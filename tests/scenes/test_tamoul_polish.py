@@ -12,6 +12,7 @@ import pytest
 
 from scenes.tamoul.table import TamoulTableScene
 from tests.scenes.table_driving import DT, key, run
+from tests.scenes.tamoul_moves import drawn_at_my_turn, press
 from tests.scenes.test_tamoul_table import (ANN, ZOE, deal, discard_pos, drag, last_action, make_app,  # noqa: F401
                                             open_table, slot_pos, wait_for_my_move)
 
@@ -44,12 +45,8 @@ def test_every_grid_carries_its_slot_numbers_not_only_the_players_own(make_app):
 
 def test_one_drag_of_the_top_discard_onto_a_slot_takes_and_keeps_it(make_app):
     app = make_app()
-    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H", "2C"])])
-    wait_for_my_move(app, scene)
-    key(app, pygame.K_d)
-    run(app, 60, until=lambda: scene.idle)
-    key(app, pygame.K_x)                # 4H onto the discard pile: no action
-    run(app, 300, until=lambda: scene.idle)
+    scene = drawn_at_my_turn(app, ["4H", "2C"])
+    press(app, scene, pygame.K_x)        # 4H onto the discard pile: no action
     key(app, pygame.K_e)
     wait_for_my_move(app, scene)
     top = scene.discard.cards[-1].card_id
@@ -64,13 +61,9 @@ def test_one_drag_of_the_top_discard_onto_a_slot_takes_and_keeps_it(make_app):
 
 def test_a_card_taken_from_the_discard_pile_offers_no_discard_button_and_a_click_takes_it(make_app):
     app = make_app()
-    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H", "2C"])])
-    wait_for_my_move(app, scene)
-    key(app, pygame.K_d)
-    run(app, 60, until=lambda: scene.idle)
+    scene = drawn_at_my_turn(app, ["4H", "2C"])
     assert any("Discard" in b.label for b in scene.seat_buttons)      # a card from the draw pile may go
-    key(app, pygame.K_x)
-    run(app, 300, until=lambda: scene.idle)
+    press(app, scene, pygame.K_x)
     key(app, pygame.K_e)
     wait_for_my_move(app, scene)
     from tests.scenes.test_tamoul_table import click
@@ -83,12 +76,8 @@ def test_a_card_taken_from_the_discard_pile_offers_no_discard_button_and_a_click
 
 def test_end_turn_is_the_primary_button_and_tamoul_the_secondary(make_app):
     app = make_app()
-    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H"])])
-    wait_for_my_move(app, scene)
-    key(app, pygame.K_d)
-    run(app, 60, until=lambda: scene.idle)
-    key(app, pygame.K_1)
-    run(app, 120, until=lambda: scene.idle)
+    scene = drawn_at_my_turn(app, ["4H"])
+    press(app, scene, pygame.K_1)
     styles = {b.label: b.style for b in scene.seat_buttons}
     assert styles == {"End turn (E)": "primary", "Tamoul! (C)": "secondary"}
 
@@ -121,12 +110,8 @@ def test_the_final_reveal_gets_its_moment_and_the_results_can_be_put_aside_to_lo
     from scenes.screens.results import ResultsOverlay
 
     app = make_app(animation_speed="normal")
-    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H"])])
-    wait_for_my_move(app, scene)
-    key(app, pygame.K_d)
-    run(app, 120, until=lambda: scene.idle)
-    key(app, pygame.K_2)
-    run(app, 300, until=lambda: scene.idle and scene._my_turn())
+    scene = drawn_at_my_turn(app, ["4H"])
+    press(app, scene, pygame.K_2, until=scene._my_turn)
     key(app, pygame.K_c)                         # Tamoul! Zoe plays once more, then every card turns
     run(app, 3000, until=lambda: scene.sums is not None)
     assert scene.sums is not None
@@ -221,10 +206,7 @@ def test_the_hint_is_said_in_the_hint_line_and_lights_the_slot_it_names(make_app
     from scenes.table.table_help import HINT_GLOW
 
     app = make_app()
-    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["AH"])])
-    wait_for_my_move(app, scene)
-    key(app, pygame.K_d)
-    run(app, 120, until=lambda: scene.idle)
+    scene = drawn_at_my_turn(app, ["AH"])
     key(app, pygame.K_h)
     run(app, 30, until=lambda: scene.hint_action is not None)
     action = scene.hint_action[1]
@@ -246,13 +228,9 @@ def test_last_moves_shows_each_seats_last_turn_in_cards_and_words_without_looked
     from scenes.ui.widgets import recording_text
 
     app = make_app()
-    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7H", "KC", "4S"])])
-    wait_for_my_move(app, scene)
+    scene = drawn_at_my_turn(app, ["7H", "KC", "4S"])
     assert any(b.label == "Last moves (L)" for b in scene.help_buttons)
-    key(app, pygame.K_d)
-    run(app, 120, until=lambda: scene.idle)
-    key(app, pygame.K_x)                         # 7H: look at one of your own cards
-    run(app, 300, until=lambda: scene.idle and scene._my_step() == "peek_own")
+    press(app, scene, pygame.K_x, until=lambda: scene._my_step() == "peek_own")    # 7H: look at one of your cards
     key(app, pygame.K_1)
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_1, mod=0, unicode=""))
     run(app, 300, until=lambda: scene.idle and scene._phase() == "end")
