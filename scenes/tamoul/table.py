@@ -11,8 +11,8 @@ What a player sees and does (rules: docs/rules/tamoul.md; the table decides noth
   slot (keys 1-8 for your own); the card lifts and turns for you only, while everyone sees which slot
   was looked at. Swaps: drag one slot onto another, or click two slots; the two cards slide across the
   table. Then End turn (E, the primary button) or call Tamoul! (C).
-- Your own look stays face up for the game's look-time setting (`look_seconds`, real seconds whatever
-  the animation speed) and as long as a key or the mouse button is held down.
+- Your own look stays face up for `OWN_LOOK_SECONDS` (2.5 s, real seconds whatever the animation speed)
+  and as long as a key (1-8, Space) or the mouse button is held down.
 - The log never names a card only looked at (first look, peeks, a card drawn from the draw pile): the
   look shows it while it lasts; the log, the Hint and "Last moves (L)" name slots, and only the cards
   everyone saw face up. Another seat's keep or swap leaves its slots lit a moment (scaled like motion).
@@ -69,7 +69,6 @@ if TYPE_CHECKING:
 GAME_ID = "tamoul"
 PILE_SHOWN = 6              # discard cards drawn (the rest lie hidden below)
 LOOK_SECONDS = 1.6          # how long someone else's look is shown lifted (scaled like every motion)
-LOOK_SETTING = "look_seconds"   # the game's setting: how long your own look stays face up (real seconds)
 FIRST_LOOK_EXTRA = 0.6      # the first look of a round shows two cards: a little longer
 REVEAL_SECONDS = 2.6        # the final reveal turns and counts every board before the results dialog (scaled)
 MOVE_MARK_SECONDS = 1.8     # another seat's keep or swap: its slots stay lit this long (scaled like motion)
@@ -112,6 +111,7 @@ class TamoulTableScene(TableScene):
     RNG_NAME = "tamoul-table"
     RESULTS_DELAY = 0.8
     LOOK_BACK_LABEL = N_("Last moves")
+    OWN_LOOK_SECONDS = 2.5                  # your own look stays face up this long, and while a key or button is held
     REACTION_VERBS: tuple[str, ...] = ()    # interception is open at any moment, not only in the window
     TURN_WAITS_FOR_REACTION = False         # the window holds back the next player's draw, not this turn's steps
 
@@ -627,7 +627,7 @@ class TamoulTableScene(TableScene):
         """A card lifts (and, for its looker, turns face up) then settles back face down.
 
         Someone else's look (`card` None) is a moment of the motion, scaled like every animation. Your own
-        look stays face up for the look-time setting in real seconds, longer while you hold a key or the
+        look stays face up for `OWN_LOOK_SECONDS` in real seconds, longer while you hold a key or the
         mouse button, and goes down early on a click on it; `spread` moves it sideways (a first look lifts
         two neighbours apart, so neither covers the other)."""
         sprite = self.grids[seat].slots[slot]
@@ -677,11 +677,8 @@ class TamoulTableScene(TableScene):
                 sprite.x, sprite.y = hx + sprite.width * spread, hy + sprite.width * rise
 
     def _look_seconds(self) -> float:
-        """How long your own look stays up (the game's setting; its default if the settings lack it)."""
-        try:
-            return float(self.app.settings.game_value(GAME_ID, LOOK_SETTING))
-        except (LookupError, TypeError, ValueError):
-            return 2.5
+        """How long your own look stays up unless held (real seconds, whatever the animation speed)."""
+        return self.OWN_LOOK_SECONDS
 
     def _put_looks_down(self, only: tuple[int, int] | None = None) -> None:
         for place in [only] if only is not None else list(self.looks):

@@ -1,5 +1,5 @@
-"""Looks and other seats' moves at the Tamoul table, in time: your look stays up for the look-time
-setting (real seconds, whatever the animation speed) and as long as you hold a key or the mouse button;
+"""Looks and other seats' moves at the Tamoul table, in time: your look stays up for its time (real
+seconds, whatever the animation speed) and as long as you hold a key or the mouse button;
 the first look lifts its two cards apart; another seat's keep or swap leaves its slots lit a moment."""
 from __future__ import annotations
 
@@ -12,12 +12,18 @@ import pygame
 import pytest
 
 from game.core.events import Event
+from scenes.tamoul.table import TamoulTableScene
 from tests.scenes.table_driving import DT, app_fixture, key, run
 from tests.scenes.tamoul_moves import press
 from tests.scenes.test_tamoul_table import ANN, ZOE, deal, open_table, wait_for_my_move
 
-make_app = app_fixture(defaults={"animation_speed": "instant", "ai_delay_s": 0.0},
-                       game_settings={"look_seconds": "tamoul"})
+make_app = app_fixture(defaults={"animation_speed": "instant", "ai_delay_s": 0.0})
+
+
+@pytest.fixture
+def look_seconds(monkeypatch):
+    """Set how long your own look stays up, for the tables a test opens."""
+    return lambda seconds: monkeypatch.setattr(TamoulTableScene, "OWN_LOOK_SECONDS", seconds)
 
 
 def key_up(app, k: int) -> None:
@@ -44,8 +50,9 @@ def face_up_seconds(app, scene, seat: int, slot: int, limit: int = 1200) -> floa
 
 
 @pytest.mark.parametrize("speed", ["instant", "fast", "slow"])
-def test_your_look_lasts_the_look_time_in_real_seconds_whatever_the_animation_speed(make_app, speed):
-    app = make_app(animation_speed=speed, look_seconds=2.0)
+def test_your_look_lasts_the_look_time_in_real_seconds_whatever_the_animation_speed(make_app, look_seconds, speed):
+    look_seconds(2.0)
+    app = make_app(animation_speed=speed)
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
     peek_first_card(app, scene)
     key_up(app, pygame.K_1)
@@ -53,8 +60,9 @@ def test_your_look_lasts_the_look_time_in_real_seconds_whatever_the_animation_sp
     assert 1.9 <= shown <= 2.8, shown
 
 
-def test_holding_the_key_keeps_the_look_up_and_letting_go_puts_it_down(make_app):
-    app = make_app(look_seconds=1.0)
+def test_holding_the_key_keeps_the_look_up_and_letting_go_puts_it_down(make_app, look_seconds):
+    look_seconds(1.0)
+    app = make_app()
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
     peek_first_card(app, scene)
     run(app, 300)                                    # 5 s with key 1 still held down
@@ -71,8 +79,9 @@ def test_holding_the_key_keeps_the_look_up_and_letting_go_puts_it_down(make_app)
     assert face_up_seconds(app, scene, 0, 1) <= 1.2
 
 
-def test_the_first_look_lifts_its_two_cards_apart_without_overlap(make_app):
-    app = make_app(animation_speed="normal", look_seconds=2.0)
+def test_the_first_look_lifts_its_two_cards_apart_without_overlap(make_app, look_seconds):
+    look_seconds(2.0)
+    app = make_app(animation_speed="normal")
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
     run(app, 600, until=lambda: len(scene.looks) == 2 and not any(scene.tweens.moving(s) for s, _ in scene.looks.values()))
     (a, _), (b, _) = scene.looks.values()
@@ -81,8 +90,9 @@ def test_the_first_look_lifts_its_two_cards_apart_without_overlap(make_app):
     assert face_up_seconds(app, scene, 0, 2) >= 2.0
 
 
-def test_a_look_goes_down_before_a_move_touches_its_slot(make_app):
-    app = make_app(look_seconds=5.0)
+def test_a_look_goes_down_before_a_move_touches_its_slot(make_app, look_seconds):
+    look_seconds(5.0)
+    app = make_app()
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
     run(app, 200, until=lambda: len(scene.looks) == 2)
     scene._show(Event("swapped", 1, {"a": [0, 2], "b": [1, 0]}))
@@ -126,8 +136,9 @@ def test_skip_to_my_turn_lets_the_ai_turns_and_their_interception_windows_go_by_
         assert waited > 6.0, waited           # each AI turn waits for its interception window
 
 
-def test_a_new_layout_during_a_look_or_its_settling_never_leaves_a_card_face_up(make_app):
-    app = make_app(animation_speed="normal", look_seconds=1.0)
+def test_a_new_layout_during_a_look_or_its_settling_never_leaves_a_card_face_up(make_app, look_seconds):
+    look_seconds(1.0)
+    app = make_app(animation_speed="normal")
     scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["7S"])])
     run(app, 600, until=lambda: len(scene.looks) == 2)
     run(app, 20)
