@@ -312,6 +312,11 @@ class EliosTableScene(TableScene):
         """Send this seat's grouping: refused with the engine's words while anything is wrong."""
         if self._my_phase() != "grouping":
             return
+        problems = self._tray_problems()
+        if problems:    # said of the tray by the number it shows, not the engine's "group 0 'rr'"
+            tray = min(problems)
+            self._notice(_("Tray {number}: {problem}").format(number=tray + 1, problem=problems[tray]), self.bottom)
+            return
         groups = self.trays[self.bottom].groups()
         reason = self._apply(self.bottom, Action("groups", (grouping_text(groups),)))
         if reason is not None:
