@@ -137,7 +137,8 @@ class EliosTableScene(TableScene):
         if area.side == "top":
             width = max(area.rect.width, int(lay.centre.width * (0.62 if self.count == 2 else 0.9)))
             return pygame.Rect(area.rect.centerx - width // 2, top, width, area.rect.bottom - top)
-        return pygame.Rect(area.rect.left, top, area.rect.width, lay.log_rect.top - m - top)
+        bottom = self.help_row_top() if area.rect.left < lay.log_rect.right else lay.log_rect.top
+        return pygame.Rect(area.rect.left, top, area.rect.width, bottom - m // 2 - top)
 
     def _lay_out_table(self) -> None:
         self._refresh_zones()
@@ -234,6 +235,16 @@ class EliosTableScene(TableScene):
         self._seat_zones_from_view(self._view())
 
     # ----- controls -------------------------------------------------------------------------------------------
+    def _human_may_act(self) -> bool:
+        """Everyone groups at once: another seat's deal or "ready" being shown does not keep the trays and
+        the Ready button from a player who has their beams (only their own deal still being shown does)."""
+        if super()._human_may_act():
+            return True
+        return (self.state.phase == "grouping" and not self.replay_mode and self.bottom in self.humans
+                and self.gate.may_show(self.bottom) and not self.overlay_open and not self.state.finished
+                and all(e.kind in ("grouping_confirmed", "beams_drawn") and e.seat != self.bottom
+                        for e in self.events))
+
     def _my_phase(self) -> str:
         """"grouping" / "placing" when the bottom seat may act now, else ""."""
         if not self._human_may_act() or self.bottom not in self._waiting():
@@ -719,8 +730,10 @@ class EliosTableScene(TableScene):
                 return _("Fix the red tray: {problem}.").format(problem=next(iter(problems.values())))
             return _("Group your beams: drag a beam to another tray or the empty tray. Each group: 1–3 beams, "
                      "no colour twice, at most one joker. Then press Ready.")
+        if view.phase == "grouping" and self.bottom not in view.confirmed:   # the deal is still being shown
+            return _("Your beams are being dealt: grouping starts in a moment.")
         if view.phase == "grouping":
-            waiting = ", ".join(self._name(s) for s in self._waiting())
+            waiting = join_names([self._name(s) for s in self._waiting() if s != self.bottom])
             return _("You are ready. Waiting for {names} to group.").format(names=waiting)
         if phase == "placing":
             if self.choice is not None:

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from tests.scenes.table_driving import run
-from tests.scenes.test_elios_table import beam_point, drag, make_app, mine, press, two_players  # noqa: F401
+from tests.scenes.test_elios_table import beam_point, drag, group_and_ready, make_app, mine, press, two_players  # noqa: F401
 
 
 def test_ready_with_a_wrong_tray_names_the_tray_by_the_number_it_shows(make_app):
@@ -27,3 +27,46 @@ def test_ready_with_a_wrong_tray_names_the_tray_by_the_number_it_shows(make_app)
     words = scene.drag.notice.text
     assert words.startswith(f"Tray {target + 1}: ") and "group 0" not in words and "'" not in words, words
     assert scene.state.groups[0] is None
+
+
+def four_players(app, seed: int = 7):
+    from game.elios import load_game
+    from scenes.elios.table import EliosTableScene
+    from tests.scenes.table_driving import open_session, show
+
+    seats = [("You", "human"), ("Ariadne", "ai:normal"), ("Nikias", "ai:normal"), ("Phoebe", "ai:normal")]
+    return show(app, EliosTableScene(app, open_session(load_game(), seats, seed, {})))
+
+
+def test_no_button_covers_a_tray_with_four_players_at_any_size(make_app):
+    """The Hint button covered the left player's third tray at every size tried."""
+    for size in ((1280, 720), (800, 500), (999, 629), (2540, 1400)):
+        app = make_app(size=size)
+        scene = four_players(app)
+        group_and_ready(app, scene)
+        run(app, 600, until=lambda: scene._my_phase() == "placing")
+        assert all(scene.state.groups[s] for s in range(4))    # every seat's trays are its groups now
+        buttons = [b.rect for b in scene.help_buttons + scene.buttons + scene.seat_buttons]
+        assert scene.help_buttons, "a Hint button is offered to one human"
+        for seat in range(4):
+            trays = scene.trays[seat]
+            for rect in trays.tray_rects:
+                covered = [b for b in buttons if b.colliderect(rect)]
+                assert not covered, (size, seat, rect, covered)
+
+
+def test_the_start_never_says_you_are_ready_before_you_are_and_ready_comes_at_once(make_app):
+    """4 players: "You are ready. Waiting for You, Ariadne, Nikias, Phoebe" with no Ready button for about 1 s."""
+    app = make_app(size=(800, 500), animation_speed="normal", ai_delay_s=0.6)
+    scene = four_players(app)
+    first_ready = None
+    for frame in range(240):
+        run(app, 1)
+        hint = scene._hint()
+        if 0 not in scene.state.confirmed:
+            assert "You are ready" not in hint, (frame, hint)
+        if first_ready is None and any(b.label == "Ready" for b in scene.seat_buttons):
+            first_ready = frame
+        if first_ready is not None:     # once offered, another seat's "ready" never takes it away
+            assert any(b.label == "Ready" for b in scene.seat_buttons), frame
+    assert first_ready is not None and first_ready < 30, first_ready
