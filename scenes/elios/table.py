@@ -10,7 +10,7 @@ How it works (DESIGN.md, "Scenes and the table"; the kit's parts in scenes/table
   Ready sends `groups …` (refused with the engine's reason while anything is wrong). Another
   seat's grouping stays hidden until the engine reveals it: its beams lie in one row, marked
   "grouping…" or "ready". AI seats are asked at once (the kit asks every waited-for AI seat).
-- Placing: drag a tray (press any beam of it) onto the sun; every stack some placement of the
+- Placing: drag a tray (press anywhere on it) onto the sun; every stack some placement of the
   group uses lights up. Dropping decides the stack of the beam under the pointer; when the joker
   still has a choice, the table asks for it (its stacks light up: click one or press 1–8). A
   click on a tray then on a stack does the same; Left/Right choose a tray, 1–8 a stack.
@@ -93,7 +93,7 @@ class EliosTableScene(TableScene):
         self.art = beam_art(self.content)
         self.renderer = SpriteRenderer(self.art)
         self.drag = TrayDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop_when_allowed, carry=self._carry,
-                             default_zone=self._default_zone)
+                             default_zone=self._default_zone, tiles_at=self._tray_tiles_at)
         self.trays: dict[int, GroupTrays] = {
             s: GroupTrays(s, self._tray_region) for s in range(self.count)}
         self.drafts: dict[int, tuple[str, ...]] = {}     # a human's unconfirmed grouping, kept for them only
@@ -390,6 +390,11 @@ class EliosTableScene(TableScene):
 
     def _sprite(self, card_id: str) -> CardSprite | None:
         return next((s for s in self.trays[self.bottom].sprites() if s.card_id == card_id), None)
+
+    def _tray_tiles_at(self, pos: tuple[int, int]) -> list[CardSprite]:
+        """The beams of the bottom seat's tray under `pos` (a drag may start between two beams)."""
+        trays = self.trays[self.bottom]
+        return next((list(tray) for tray, rect in zip(trays.trays, trays.tray_rects) if rect.collidepoint(pos)), [])
 
     def _group_of(self, card_ids: tuple[str, ...]) -> tuple[int, str] | None:
         """The group index and letters of the tray these beams come from."""
@@ -787,11 +792,21 @@ class EliosTableScene(TableScene):
             blit_text(surface, f"{self._team(team)}: {members}", (x + size, y), size, theme.CREAM, "sans")
             y += int(size * 1.4)
 
-    def _draw_lit_trays(self, surface: pygame.Surface) -> None:
+    def _lit_tray_zones(self) -> set[str]:
+        """The trays lit as places to drop: while grouping, any; while placing, the empty tray only when a
+        split is under way (Split pressed, or a tray being dragged, whose held beam it would take), so a
+        click on a tray never looks like Split."""
         if not (self.drag.held or self.drag.selected):
-            return
+            return set()
+        lit = {z for z in self.drag.lit_zones if not z.startswith("stack.") and z != TOWER}
+        if self._my_phase() == "placing" and not (self.split_mode or self.drag.held):
+            lit = {z for z in lit if GroupTrays.target_of(z) is None}
+        return lit
+
+    def _draw_lit_trays(self, surface: pygame.Surface) -> None:
+        lit = self._lit_tray_zones()
         for zone in self.drag.zones:
-            if zone.name in self.drag.lit_zones and not zone.name.startswith("stack."):
+            if zone.name in lit:
                 zone.draw_lit(surface)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, view: EliosView) -> None:

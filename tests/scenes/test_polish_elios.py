@@ -70,3 +70,30 @@ def test_the_start_never_says_you_are_ready_before_you_are_and_ready_comes_at_on
         if first_ready is not None:     # once offered, another seat's "ready" never takes it away
             assert any(b.label == "Ready" for b in scene.seat_buttons), frame
     assert first_ready is not None and first_ready < 30, first_ready
+
+
+def test_a_tray_is_grabbed_anywhere_on_it_and_a_click_takes_it_whole(make_app):
+    """A drag started between two beams did nothing; a click lit one beam and the "new" tray, like Split."""
+    from scenes.table.group_trays import NEW_TRAY
+    from scenes.ui import theme
+    from tests.scenes.test_elios_table import first_turn, stack_point
+
+    app = make_app()
+    scene = first_turn(app)
+    trays = mine(scene)
+    index = next(i for i, t in enumerate(trays.groups()) if "w" in t and len(t) > 1)
+    tray = trays.trays[index]
+    gap = ((tray[0].home[0] + tray[1].home[0]) / 2, trays.tray_rect(index).bottom - 3)
+    assert all(not s.contains((int(gap[0]), int(gap[1]))) for s in tray)     # on the tray, on no beam
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(gap[0]), int(gap[1])), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(gap[0]), int(gap[1])), button=1))
+    app.frame(1 / 60)
+    assert set(scene.drag.selected) == set(tray)
+    assert all(s.glow == theme.GOLD for s in tray)                # the whole tray is picked, not one beam
+    assert f"0.tray.{NEW_TRAY}" not in scene._lit_tray_zones()    # and it does not look like Split
+    scene.drag.cancel()
+    legal = [a for a in scene.state.legal_actions(0) if a.verb == "place" and a.args[0] == str(index)]
+    stacks = list(map(int, legal[0].args[1].split(",")))
+    token = scene._token()
+    drag(app, gap, stack_point(scene, stacks[0]))
+    assert scene._token() != token or scene.choice is not None   # placed, or the joker's stack is asked
