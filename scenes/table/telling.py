@@ -153,7 +153,7 @@ class Telling:
         def show() -> None:
             from scenes.screens.results import ResultsOverlay
 
-            self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle))
+            self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle, menu=self.open_pause))
 
         if self._replaying or self.replay_mode:
             return      # a resumed game's past dialogs, or a replay: the viewer says where the game stands
