@@ -416,7 +416,9 @@ class App:
         scale = ui_scale((width, height))
         size = max(12, int(19 * scale))
         pad = int(14 * scale)
-        y = int(height * 0.06)
+        # A screen may keep its title clear: toasts start below the `toast_top` it gives (a y, or None).
+        below = getattr(self.stack.top, "toast_top", None)
+        y = max(int(height * 0.06), below or 0)
         line_h = font(size).get_linesize()
         for toast in self.toasts:
             lines = wrap_text(toast.text, size, int(width * 0.66))

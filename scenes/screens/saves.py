@@ -179,6 +179,7 @@ class SavesScene(MenuScene):
     # ----- saving --------------------------------------------------------------------------------------
     def set_name(self, text: str) -> None:
         self.name_text = text
+        self.name_typed = True
         self.name_problem = None
 
     def save_current(self, replace: bool = False) -> None:
@@ -327,12 +328,14 @@ class SavesScene(MenuScene):
             field = TextField(pygame.Rect(inner.x + label_w, y, inner.w - label_w - save_w - gap, button_h),
                               self.name_text, self.set_name, hint=_("A name for this save"), max_length=MAX_NAME_LENGTH,
                               allowed=name_character_allowed, on_commit=lambda _text: self.save_current(),
-                              invalid=self.name_problem is not None)
+                              invalid=self.name_problem is not None,
+                              select_all=not getattr(self, "name_typed", False))   # typing replaces the suggestion
             controls.append(keyed(field, "name"))
             controls.append(keyed(Button(pygame.Rect(inner.right - save_w, y, save_w, button_h), _("Save"),
                                          self.save_current), "save"))
             y += button_h + int(self.text_size * 1.6)
         self.list_top = y
+        self.toast_top = y      # "Saved as …" shows below the title and the name field, not over them
         bottom = self.panel.bottom - self.band_h - int(16 * s) - button_h
         row_h = max(44, int(66 * s))
         row_gap = int(8 * s)
