@@ -717,6 +717,8 @@ class FocusGroup:
     def __init__(self, controls: Sequence[Control] = (), *, hover_focus: bool = False, focus_index: int = 0) -> None:
         self.controls: list[Control] = list(controls)
         self.hover_focus = hover_focus
+        self._rest: tuple[int, int] | None = None    # where the pointer was first seen, resting
+        self._pointer_moved = False
         self.index = -1
         self.focus(focus_index)
 
@@ -795,8 +797,24 @@ class FocusGroup:
         else:
             self.move(dx or dy)
 
+    def _resting_pointer(self, event: pygame.event.Event) -> bool:
+        """A pointer that has not moved since this screen first saw it (the window opened under it, or
+        a menu appeared under it) takes neither the focus nor the highlight: Enter acts on the item
+        the keys chose. From its first real move on, pointing works as usual."""
+        if self._pointer_moved or event.type != pygame.MOUSEMOTION or not hasattr(event, "pos"):
+            return False
+        if self._rest is None:
+            self._rest = event.pos
+            return True
+        if abs(event.pos[0] - self._rest[0]) + abs(event.pos[1] - self._rest[1]) < 4:
+            return True
+        self._pointer_moved = True
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         current = self.focused
+        if self.hover_focus and self._resting_pointer(event):
+            return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and hasattr(event, "pos"):
             for control in self.controls:
                 if control.focusable and control.rect.collidepoint(event.pos) and (
