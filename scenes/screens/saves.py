@@ -19,6 +19,7 @@ from game.core.saves import (GameFile, MAX_NAME_LENGTH, FORBIDDEN_NAME_CHARACTER
                              keep_unfinished_autosave, list_game_files, rename_save, save_game, save_name_problem,
                              suggested_name)
 from game.core.session import GameSession
+from scenes.screens.game_progress import ONE_ROUND, progress_words, totals_words
 from scenes.ui.i18n import _, format_datetime, join_names, reason_words, translate_message
 from scenes.screens.results import ConfirmOverlay
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT
@@ -44,6 +45,8 @@ def title_of(app: "AppServices", game_id: str) -> str:
 def describe_unfinished(app: "AppServices", record: dict[str, Any]) -> str:
     """"Zeus on the Loose with You, Ariadne and Bion, round 3": how a player recognises a game."""
     names = [seat["name"] for seat in record["seats"]]
+    if record["game"] in ONE_ROUND:
+        return _("{game} with {names}").format(game=title_of(app, record["game"]), names=join_names(names))
     return _("{game} with {names}, round {round}").format(game=title_of(app, record["game"]), names=join_names(names),
                                                           round=max(1, len(record["rounds"])))
 
@@ -104,9 +107,7 @@ class SaveRow(Control):
     def progress(self) -> str:
         """"round 3", or "finished after round 7"."""
         entry = self.entry
-        if entry.finished:
-            return _("finished after round {round}").format(round=entry.round_number)
-        return _("round {round}").format(round=entry.round_number)
+        return progress_words(entry.record["game"], entry.round_number, entry.finished)
 
     def details(self) -> str:
         """The row's second line."""
@@ -114,7 +115,7 @@ class SaveRow(Control):
         if not entry.playable:
             return _("{game} cannot be played in this version · {progress}").format(game=self.title,
                                                                                    progress=self.progress())
-        return f"{self.title} · {self.progress()} · {entry.scores_text()}"
+        return f"{self.title} · {self.progress()} · {totals_words(entry.record['game'], entry.seat_names, entry.record['totals'])}"
 
     def date(self) -> str:
         return format_datetime(self.entry.modified)

@@ -36,3 +36,40 @@ def test_pass_and_play_names_the_player_called_you_instead_of_speaking_to_the_re
     assert scene._said(1, *ready) == "Ann is ready"
     single = elios(make_app(), [("You", "human"), ("Ann", "ai:normal")])
     assert single._said(0, *ready) == "You are ready"
+
+
+def test_elios_progress_has_no_round_and_its_numbers_say_they_are_beams_left():
+    from scenes.screens.game_progress import progress_words, totals_words
+
+    assert progress_words("elios", 1, False) == "in play" and progress_words("elios", 1, True) == "finished"
+    assert progress_words("zeus", 3, False) == "round 3"
+    assert totals_words("elios", ["You", "Ariadne"], [9, 8]) == "beams left: You 9 · Ariadne 8"
+
+
+def test_the_resume_line_for_elios_names_the_players_without_a_round(make_app):
+    from scenes.screens.title import TitleScene
+
+    app = make_app()
+    title = TitleScene(app)
+    title.autosave, title.resume_possible = {"game": "elios"}, True
+    title.resume_names, title.resume_round, title.resume_game_id = ["You", "Ariadne"], 1, "elios"
+    assert title.resume_note == "You and Ariadne"
+    title.resume_game_id = "zeus"
+    assert title.resume_note == "You and Ariadne · round 1"
+
+
+def test_one_winner_is_a_winner_and_the_game_over_dialog_keeps_the_last_rounds_breakdown(make_app):
+    from game.core.events import Event
+    from game.zeus import load_game as load_zeus
+    from scenes.zeus.table import ZeusTableScene
+
+    app = make_app()
+    scene = show(app, ZeusTableScene(app, open_session(load_zeus(), [("Ann", "human"), ("Zoe", "ai:easy")], 3, {})))
+    scene.result_words = None
+    scene.events.append(Event("game_ended", None, {"winners": [1], "totals": [2, 4]}))
+    scene._on_round_ended(Event("round_ended", None, {"round": 6, "score": [0, 1], "totals": [2, 4]}))
+    scene.events.clear()
+    scene._on_game_ended(Event("game_ended", None, {"winners": [1], "totals": [2, 4]}))
+    words = scene.game_words
+    assert words.subtitle == "Winner: Zoe."
+    assert ("Round 7 is over", "") in words.rows and words.rows[-1][0] == "Zoe"
