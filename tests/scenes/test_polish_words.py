@@ -73,3 +73,38 @@ def test_one_winner_is_a_winner_and_the_game_over_dialog_keeps_the_last_rounds_b
     words = scene.game_words
     assert words.subtitle == "Winner: Zoe."
     assert ("Round 7 is over", "") in words.rows and words.rows[-1][0] == "Zoe"
+
+
+def test_review_says_chances_in_the_games_own_terms_never_points():
+    from game.core.review import MoveReview
+
+    move = MoveReview(index=3, round_index=0, seat=0, played="disc", best="place 0 1", played_value=0.27,
+                      best_value=0.59, choices=4, reaction=False, iterations=1)
+    for game_id in ("elios", "zeus", "tamoul"):
+        said = move.explanation(game_id, words=lambda text: text)
+        assert "point" not in said and "59%" in said and "27%" in said, said
+    assert move.explanation("elios", words=lambda t: t) == \
+        "Hard would have played place 0 1: a 59% chance to win after it, instead of 27% after your move (disc)."
+    close = MoveReview(3, 0, 0, "disc", "place 0 1", 0.50, 0.53, 4, False, 1)
+    assert "point" not in close.explanation("elios", words=lambda t: t)
+
+
+def test_the_review_heading_speaks_to_a_player_named_you(tmp_path, monkeypatch):
+    """"You's moves, judged by the hard AI from what You could see." -> "Your moves, … what you could see."."""
+    from scenes.headless import make_headless_app
+    from scenes.screens.review import ReviewScene
+    from tests.scenes.test_review_scene import zeus_record
+
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    app = make_headless_app((1280, 720))
+    scene = ReviewScene(app, app.catalog.get("zeus"), zeus_record(app), iterations=4)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    shown = []
+    import pygame
+    import scenes.screens.review as review
+    monkeypatch.setattr(review, "draw_text", lambda surface, text, *a, **k: shown.append(text) or pygame.Rect(0, 0, 1, 1))
+    scene._draw_heading(pygame.Surface((1280, 720)), 0)
+    assert any(line.startswith("Your moves") for line in shown) and not any("You's" in line for line in shown), shown
+    app.stack.pop()
+    app.stack.apply_pending()
