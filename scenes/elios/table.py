@@ -36,8 +36,9 @@ from game.core.session import GameSession
 from game.elios.grouping import SEPARATOR, THIS_GROUP, group_problem, grouping_text, largest_groups
 from game.elios.view import EliosView
 from scenes.ui import theme
-from scenes.elios.art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
+from scenes.elios.art import SunGeometry, beam_art, colour_table, draw_sun, ring_sector, stack_angle
 from scenes.table.base import TableScene
+from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
 from scenes.table.layout import SeatArea
@@ -78,11 +79,15 @@ class Pulse:
     value: float = 0.0
 
 
+LAST_MARK = (255, 250, 235)     # the outline on the beams another player placed last
+
+
 class EliosTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "elios-table"
     RESULTS_DELAY = 0.7
     HINT_SIZE = 15
+    LOOK_BACK_LABEL = N_("Last moves")
 
     def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
@@ -104,6 +109,8 @@ class EliosTableScene(TableScene):
         self.skipped: set[int] = set()
         self.flying_beams: list[CardSprite] = []
         self.disc_pulse = Pulse()
+        self.recent_places: list[tuple[int, list[str]]] = []     # the last placements, for "Last moves" (L)
+        self.last_placed: list[tuple[int, int]] = []       # (stack, height) of another seat's last placement
         self._start()
 
     # ----- what the table shows ------------------------------------------------------------------------
@@ -521,7 +528,13 @@ class EliosTableScene(TableScene):
 
     def _after_move(self, seat: int, action: Action) -> None:
         self.choice = None
+        if seat == self.bottom:     # your own move: the mark on the last one shown to you has done its work
+            self.last_placed = []
         super()._after_move(seat, action)
+
+    def _look_back(self) -> LookBack | None:
+        """The last placements on the sun, oldest first, one per player at most (every beam lies open)."""
+        return LookBack(_("The last placements, oldest first"), self.recent_places) if self.recent_places else None
 
     # ----- events -> motion ------------------------------------------------------------------------------------------
     def _on_round_started(self, event: Event) -> None:
@@ -574,6 +587,10 @@ class EliosTableScene(TableScene):
             self.tweens.add(sprite, 0.45, delay=0.05 * i, x=x, y=y, scale=0.6, on_done=land)
         self._lay_out_seat(seat)
         self.sounds.play("card_place")
+        self.recent_places = ([(s, c) for s, c in self.recent_places if s != seat]
+                              + [(seat, [f"{letter}1" for letter in beams])])[-self.count:]
+        if not self._reader_is(seat):       # another player's placement stays marked until your next move
+            self.last_placed = [(stack, height) for stack in stacks]
         where = ", ".join(_("{beam} on {stack}").format(beam=self._beam_name(b), stack=self._stack_name(s))
                           for b, s in zip(beams, stacks))
         self.log.add(self._said(seat, _("{name} places {where} (height {height})"),
@@ -768,6 +785,7 @@ class EliosTableScene(TableScene):
             blit_text(surface, words, (int(pos[0]), int(pos[1])), size, colour, "bold", "center")
 
         draw_sun(surface, g, tuple(self.stacks), self.discs, view.max_discs, self.colours, self.sun_letters, text, lit)
+        self._draw_last_placed(surface, g)
         if self.disc_pulse.value > 0.01:
             spread = g.tower + (g.level_radius(self.discs) - g.tower) * (1 - self.disc_pulse.value)
             pygame.draw.circle(surface, theme.GOLD, (int(g.centre[0]), int(g.centre[1])), int(spread),
@@ -780,6 +798,16 @@ class EliosTableScene(TableScene):
             self._draw_team_legend(surface, view)
         sprites = [s for seat in range(self.count) for s in self.trays[seat].sprites()] + self.flying_beams
         self.renderer.draw_all(surface, sprites, on_top=self.drag.held)
+
+    def _draw_last_placed(self, surface: pygame.Surface, g: SunGeometry) -> None:
+        """An outline on each beam another player placed last, so a move made while you looked away is found."""
+        for stack, height in self.last_placed:
+            if len(self.stacks[stack]) < height:
+                continue        # still flying in
+            a = stack_angle(stack, g.stacks)
+            outline = ring_sector(g.centre, g.level_radius(height - 1) + 1, g.level_radius(height) - 1,
+                                  a - g.half_width, a + g.half_width)
+            pygame.draw.polygon(surface, LAST_MARK, outline, width=max(2, int(g.step * 0.12)))
 
     def _draw_team_legend(self, surface: pygame.Surface, view: EliosView) -> None:
         """Who plays with whom (4 players, E-11), by the plates' colour stripes."""

@@ -97,3 +97,35 @@ def test_a_tray_is_grabbed_anywhere_on_it_and_a_click_takes_it_whole(make_app):
     token = scene._token()
     drag(app, gap, stack_point(scene, stacks[0]))
     assert scene._token() != token or scene.choice is not None   # placed, or the joker's stack is asked
+
+
+def test_last_moves_and_a_lasting_mark_on_the_other_players_last_placement(make_app):
+    from tests.scenes.test_elios_table import first_turn, stack_point
+    from tests.scenes.table_driving import key
+
+    app = make_app()
+    scene = first_turn(app)
+    assert any(b.label.startswith("Last moves") for b in scene.help_buttons)
+    trays = mine(scene)
+    index = next(i for i, t in enumerate(trays.groups()) if "w" in t)
+    joker = next(s for s in trays.trays[index] if s.card_id.startswith("w"))
+    place = next(a for a in scene.state.legal_actions(0) if a.verb == "place" and a.args[0] == str(index))
+    stacks = list(map(int, place.args[1].split(",")))
+    drag(app, beam_point(joker), stack_point(scene, stacks[trays.groups()[index].index("w")]))
+    assert scene.last_placed == []                     # your own placement is not marked
+    run(app, 600, until=lambda: scene._my_phase() == "placing")
+    for _turn in range(10):                             # until Zoe places a group after one of your moves
+        if scene.recent_places[-1][0] == 1:
+            break
+        legal = scene.state.legal_actions(0)
+        scene._apply(0, next((a for a in legal if a.verb == "disc"), legal[0]))
+        run(app, 600, until=lambda: scene._my_phase() == "placing" or scene.state.finished)
+    assert scene.recent_places[-1][0] == 1
+    assert scene.last_placed and all(len(scene.stacks[s]) >= h for s, h in scene.last_placed)
+    key(app, pygame.K_l)
+    look = scene._look_back()
+    assert scene.looking_back and look is not None and look.rows[0][0] == 0 and len(look.rows) <= 2
+    key(app, pygame.K_ESCAPE)
+    assert not scene.looking_back
+    assert scene._apply(0, scene.state.legal_actions(0)[0]) is None     # your next move clears the mark
+    assert scene.last_placed == []
