@@ -106,9 +106,11 @@ class Telling:
     def _on_game_ended(self, event: Event) -> None:
         words = self._game_result(event)
         last = getattr(self, "last_round_words", None)
-        if last is not None and last.rows:      # the last round's breakdown, under a heading of its own
+        if last is not None and last.rows and last.rows != words.rows:   # the last round's breakdown, headed
             words = ResultWords(words.title, words.subtitle, words.rows + [(last.title, "")] + last.rows,
                                 words.next_label)
+        elif last is not None:      # the round's rows are the game's (Zeus's letters): its title says the rest
+            words = ResultWords(words.title, f"{words.subtitle} {last.title}".strip(), words.rows, words.next_label)
         self.game_words = words
         self._show_game_result(self.RESULTS_DELAY)
 
