@@ -222,6 +222,11 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self._sync_from_view()
         self._build_controls()
 
+    @property
+    def toast_top(self) -> int:
+        """A toast ("the unfinished game was kept") starts below the top seat's cards, not over them."""
+        return self.layout.centre.top
+
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < self.count else "nobody"
 
