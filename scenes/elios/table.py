@@ -706,6 +706,24 @@ class EliosTableScene(TableScene):
             return _("the Normal AI would pass")
         return super()._hint_reason(action)
 
+    def _light_hint_cards(self) -> None:
+        """The Hint lights the tray it would place or split (its beams in the hint's blue)."""
+        from scenes.table.table_help import HINT_GLOW
+
+        action = self.hint_action[1] if self.hint_action is not None and self.viewer == self.bottom else None
+        lit: list[CardSprite] = []
+        trays = self.trays[self.bottom].trays
+        if action is not None and action.verb in ("place", "split") and action.args and action.args[0].isdigit():
+            index = int(action.args[0])
+            lit = list(trays[index]) if index < len(trays) else []
+        for sprite in self.trays[self.bottom].sprites():
+            if sprite in lit:
+                sprite.glow = HINT_GLOW
+                self._lit_for_hint.add(id(sprite))
+            elif id(sprite) in self._lit_for_hint:
+                sprite.glow = None
+                self._lit_for_hint.discard(id(sprite))
+
     def _beam_name(self, letter: str) -> str:
         if letter == self.joker:
             return _("a joker")

@@ -129,3 +129,20 @@ def test_last_moves_and_a_lasting_mark_on_the_other_players_last_placement(make_
     assert not scene.looking_back
     assert scene._apply(0, scene.state.legal_actions(0)[0]) is None     # your next move clears the mark
     assert scene.last_placed == []
+
+
+def test_the_hint_lights_the_tray_it_would_place(make_app):
+    from scenes.table.table_help import HINT_GLOW
+    from tests.scenes.test_elios_table import first_turn
+    from tests.scenes.table_driving import key
+
+    app = make_app()
+    scene = first_turn(app)
+    key(app, pygame.K_h)
+    run(app, 60, until=lambda: scene.hint_action is not None)
+    action = scene.hint_action[1]
+    assert action.verb == "place"
+    run(app, 1)
+    tray = mine(scene).trays[int(action.args[0])]
+    assert tray and all(s.glow == HINT_GLOW for s in tray)
+    assert f"tray {int(action.args[0]) + 1}" in scene.drag.notice.text
