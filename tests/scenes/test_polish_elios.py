@@ -13,22 +13,6 @@ from tests.scenes.table_driving import run
 from tests.scenes.test_elios_table import beam_point, drag, group_and_ready, make_app, mine, press, two_players  # noqa: F401
 
 
-def test_ready_with_a_wrong_tray_names_the_tray_by_the_number_it_shows(make_app):
-    app = make_app(ai_delay_s=5.0)
-    scene = two_players(app)
-    run(app, 200, until=lambda: scene._my_phase() == "grouping")
-    trays = mine(scene)
-    texts = trays.groups()
-    source = next(i for i, t in enumerate(texts) if "r" in t and len(t) > 1)
-    target = next(i for i, t in enumerate(texts) if "r" in t and i != source)
-    red = next(s for s in trays.trays[source] if s.card_id.startswith("r"))
-    drag(app, beam_point(red), trays.tray_rect(target).center)
-    press(app, scene, "Ready")
-    words = scene.drag.notice.text
-    assert words.startswith(f"Tray {target + 1}: ") and "group 0" not in words and "'" not in words, words
-    assert scene.state.groups[0] is None
-
-
 def four_players(app, seed: int = 7):
     from game.elios import load_game
     from scenes.elios.table import EliosTableScene
@@ -99,6 +83,18 @@ def test_a_tray_is_grabbed_anywhere_on_it_and_a_click_takes_it_whole(make_app):
     assert scene._token() != token or scene.choice is not None   # placed, or the joker's stack is asked
 
 
+def drag_a_joker_group_onto_the_sun(app, scene) -> None:
+    """The first turn's move, by mouse: a tray with a joker dragged onto a stack it may go on."""
+    from tests.scenes.test_elios_table import stack_point
+
+    trays = mine(scene)
+    index = next(i for i, t in enumerate(trays.groups()) if "w" in t)
+    joker = next(s for s in trays.trays[index] if s.card_id.startswith("w"))
+    place = next(a for a in scene.state.legal_actions(0) if a.verb == "place" and a.args[0] == str(index))
+    stacks = list(map(int, place.args[1].split(",")))
+    drag(app, beam_point(joker), stack_point(scene, stacks[trays.groups()[index].index("w")]))
+
+
 def test_last_moves_and_a_lasting_mark_on_the_other_players_last_placement(make_app):
     from tests.scenes.test_elios_table import first_turn, stack_point
     from tests.scenes.table_driving import key
@@ -106,12 +102,7 @@ def test_last_moves_and_a_lasting_mark_on_the_other_players_last_placement(make_
     app = make_app()
     scene = first_turn(app)
     assert any(b.label.startswith("Last moves") for b in scene.help_buttons)
-    trays = mine(scene)
-    index = next(i for i, t in enumerate(trays.groups()) if "w" in t)
-    joker = next(s for s in trays.trays[index] if s.card_id.startswith("w"))
-    place = next(a for a in scene.state.legal_actions(0) if a.verb == "place" and a.args[0] == str(index))
-    stacks = list(map(int, place.args[1].split(",")))
-    drag(app, beam_point(joker), stack_point(scene, stacks[trays.groups()[index].index("w")]))
+    drag_a_joker_group_onto_the_sun(app, scene)
     assert scene.last_placed == []                     # your own placement is not marked
     run(app, 600, until=lambda: scene._my_phase() == "placing")
     for _turn in range(10):                             # until Zoe places a group after one of your moves

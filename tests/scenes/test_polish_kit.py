@@ -10,19 +10,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from tests.scenes.table_driving import key, run
-from tests.scenes.test_elios_table import beam_point, first_turn, make_app, mine, stack_point  # noqa: F401
-from tests.scenes.test_elios_table import drag
+from tests.scenes.test_elios_table import first_turn, make_app  # noqa: F401
+from tests.scenes.test_polish_elios import drag_a_joker_group_onto_the_sun
 
 
 def test_a_key_pressed_while_the_last_move_is_shown_is_kept_and_applied(make_app):
     app = make_app(animation_speed="normal", ai_delay_s=0.0)
     scene = first_turn(app)
-    trays = mine(scene)
-    index = next(i for i, t in enumerate(trays.groups()) if "w" in t)
-    joker = next(s for s in trays.trays[index] if s.card_id.startswith("w"))
-    place = next(a for a in scene.state.legal_actions(0) if a.verb == "place" and a.args[0] == str(index))
-    stacks = list(map(int, place.args[1].split(",")))
-    drag(app, beam_point(joker), stack_point(scene, stacks[trays.groups()[index].index("w")]))
+    drag_a_joker_group_onto_the_sun(app, scene)
     # The AI answers at once; its move is then shown for a moment while the turn is already ours.
     run(app, 600, until=lambda: scene.state.turn == 0 and scene._showing_before_you_may_act())
     assert scene.state.turn == 0 and not scene._human_may_act()
