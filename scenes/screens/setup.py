@@ -404,10 +404,15 @@ class SetupScene(MenuScene):
             hints = Toggle(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.hints_agreed,
                            self.set_hints_agreed)
             controls.append(keyed(hints, "hints"))
-            # One row, no help lines: the options panel is full at 800×500 with chosen Zeus cards.
             self.texts.append((_("Hints, if all agree"), (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
                                inner_w - control_w - int(10 * s)))
-            y += row_h + row_gap + int(4 * s)
+            y += row_h + int(4 * s)
+            if fit == 1.0:      # its help line gives way first when the panel is full (800×500, chosen Zeus cards)
+                for line in wrap_text(_("The Hint button is offered only when every player at this screen says yes."),
+                                      self.help_size, inner_w):
+                    self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+                    y += int(self.help_size * 1.3)
+            y += row_gap
         seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
                          hint=_("random"), max_length=10, allowed=str.isdigit, on_commit=self._next_field)
         controls.append(keyed(seed, "seed"))
@@ -425,7 +430,7 @@ class SetupScene(MenuScene):
         self.content_fits = content_bottom <= body.bottom
         panel_h = min(body.h, content_bottom - body.y)
         self.players_panel.h = self.options_panel.h = panel_h
-        shift = max(0, (body.h - panel_h) // 3)
+        shift = 0   # the panels stay where they start: a count or seat change never moves the arrow just clicked
         self.players_panel.y += shift
         self.options_panel.y += shift
         for control in controls:
