@@ -26,7 +26,7 @@ from game.core.engine import Game, OptionSpec, SeatInfo
 from game.core.session import GameSession
 from game.core.userfiles import atomic_write_json
 from scenes.ui.game_texts import option_choice, option_help, option_label
-from scenes.ui.i18n import N_, _, ngettext, reason_words
+from scenes.ui.i18n import N_, _, ngettext, reason_words, join_names
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
 from scenes.ui.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
                             draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
@@ -246,6 +246,14 @@ class SetupScene(MenuScene):
 
         self.app.stack.push(RulesScene(self.app, self.game.id))
 
+    def _teams_line(self) -> str:
+        """Elios with four players is played in teams, seats 1 and 3 against 2 and 4 (rules/elios.md)."""
+        if self.game.id != "elios" or self.count != 4:
+            return ""
+        names = [seat.name or str(i + 1) for i, seat in enumerate(self.seats[:4])]
+        return _("Teams: {first} against {second}").format(first=join_names([names[0], names[2]]),
+                                                           second=join_names([names[1], names[3]]))
+
     # ----- edits ------------------------------------------------------------------------------------------
     def set_count(self, count: int) -> None:
         self.count = count
@@ -377,6 +385,12 @@ class SetupScene(MenuScene):
                                 "the screen is handed over between their turns."), self.help_size, inner_w):
             self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
             y += int(self.help_size * 1.35)
+        teams = self._teams_line()
+        if teams:
+            y += int(4 * s)
+            for line in wrap_text(teams, self.label_size, inner_w, "bold"):
+                self.texts.append((line, (x, y), self.label_size, GOLD, "bold", "topleft", inner_w))
+                y += int(self.label_size * 1.35)
 
         players_bottom = y
         # Options and seed.

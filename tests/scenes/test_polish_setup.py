@@ -34,3 +34,15 @@ def test_hints_if_all_agree_has_a_line_saying_what_it_does(app):
     words = [t[0] for t in scene.texts]
     assert "Hints, if all agree" in words
     assert "every player at this screen says yes" in " ".join(words)
+
+
+def test_the_four_player_elios_setup_shows_the_teams(app):
+    scene = SetupScene(app, app.catalog.get("elios"))
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene.set_count(4)
+    names = [seat.name for seat in scene.seats[:4]]
+    words = " ".join(t[0] for t in scene.texts)
+    assert f"Teams: {names[0]} and {names[2]} against {names[1]} and {names[3]}" in words
+    scene.set_count(2)
+    assert "Teams:" not in " ".join(t[0] for t in scene.texts)
