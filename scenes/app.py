@@ -42,6 +42,20 @@ WINDOW_TITLE = "Olympus Table"
 MIN_WINDOW = (640, 400)
 SETTINGS_SAVE_DELAY = 0.6   # a window being dragged bigger is saved once it stops, not per pixel
 RESTORE_GUARD_SECONDS = 1.0   # after leaving fullscreen, how long a window manager's stale resize is refused
+# Room a remembered window leaves on its screen for the title bar, borders and a task bar.
+SCREEN_ALLOWANCE = (32, 96)
+
+
+def fit_to_screens(size: tuple[int, int], desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """A remembered window size that fits the screen the window opens on, title bar and task bar
+    included. pygame does not say which screen that will be, so the size fits every screen: a window
+    made large on a big monitor opens whole on a laptop's small one (never below `MIN_WINDOW`)."""
+    screens = [d for d in desktops if d[0] > 0 and d[1] > 0]
+    if not screens:
+        return size
+    room_w = min(w for w, _h in screens) - SCREEN_ALLOWANCE[0]
+    room_h = min(h for _w, h in screens) - SCREEN_ALLOWANCE[1]
+    return (max(MIN_WINDOW[0], min(size[0], room_w)), max(MIN_WINDOW[1], min(size[1], room_h)))
 
 
 @dataclass
@@ -164,6 +178,8 @@ class App:
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
         self._windowed_size = size or (self.settings.window_width, self.settings.window_height)
+        if size is None and not headless:   # a size given on the command line is taken as asked
+            self._windowed_size = fit_to_screens(self._windowed_size, pygame.display.get_desktop_sizes())
         self.fullscreen = self.settings.fullscreen and not headless and size is None
         self._restoring_window = 0.0   # seconds in which a resize to another size is not adopted
         self.screen = self._set_mode()
@@ -227,8 +243,8 @@ class App:
             self.update_settings(replace(self.settings, fullscreen=on))
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        """Resize the window (a settings preset); remembered for the next start."""
-        self._windowed_size = size
+        """Resize the window (a settings preset; never bigger than the screen); remembered for the next start."""
+        self._windowed_size = size if self.headless else fit_to_screens(size, pygame.display.get_desktop_sizes())
         if not self.fullscreen:
             self._apply_window()
 
@@ -459,7 +475,9 @@ class App:
         scale = ui_scale((width, height))
         size = max(12, int(19 * scale))
         pad = int(14 * scale)
-        y = int(height * 0.06)
+        # A screen may keep its title clear: toasts start below the `toast_top` it gives (a y, or None).
+        below = getattr(self.stack.top, "toast_top", None)
+        y = max(int(height * 0.06), below or 0)
         line_h = font(size).get_linesize()
         for toast in self.toasts:
             lines = wrap_text(toast.text, size, int(width * 0.66))

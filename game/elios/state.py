@@ -374,10 +374,10 @@ class EliosState(State):
         if action.verb not in VERBS:
             return msg("'{verb}' is not an Elios action; use groups, place, disc or split", verb=action.verb)
         if action.verb == "pass":
-            return msg("you never pass by choice: the game passes for you when you can do nothing (E-9)")
+            return msg("you never pass by choice: the game passes for you when you can do nothing")
         if self.phase == "grouping":
             if action.verb != "groups":
-                return msg("everyone groups their beams first; placing starts when all have confirmed (E-5)")
+                return msg("everyone groups their beams first; placing starts when all have confirmed")
             if self.groups[seat] is not None:
                 return msg("you have already confirmed your groups")
             return self._grouping_problem(seat, action)
@@ -386,14 +386,14 @@ class EliosState(State):
         if seat != self.turn:
             return msg("it is {name}'s turn, not yours", name=self.seats[self.turn].name)  # type: ignore[index]
         if self._joker_rule() and action.verb != "place":
-            return msg("the first turn must place a group with a joker (E-5): no disc or split yet")
+            return msg("the first turn must place a group with a joker: no disc or split yet")
         if action.verb == "place":
             return self._place_problem(seat, action)
         if action.verb == "disc":
             if action.args:
                 return msg("write just 'disc'")
             if self.discs >= self.content.max_discs:
-                return msg("all {count} discs are in play (E-7)", count=self.content.max_discs)
+                return msg("all {count} discs are in play", count=self.content.max_discs)
             return None
         return self._split_problem(seat, action)
 
@@ -426,7 +426,7 @@ class EliosState(State):
             return found
         index, group = found
         if self._joker_rule() and not self._has_joker(group):
-            return msg("the first turn must place a group with a joker (E-5); group {index} '{group}' has none",
+            return msg("the first turn must place a group with a joker, and this group has none",
                        index=index, group=group)
         parts = action.args[1].split(",")
         count = len(self.stacks)
@@ -449,19 +449,19 @@ class EliosState(State):
         joker = self.content.joker.id
         for letter, stack in zip(group, stacks):
             if letter != joker and self.content.stack_of[letter] != stack:
-                return msg("a {colour} beam goes only on the {colour} stack ({own}), not on stack {stack} ({other}) "
-                           "(E-6)", colour=colour_before_noun(self.content, letter), own=self.content.stack_of[letter],
+                return msg("a {colour} beam goes only on the {colour} stack, not on the stack "
+                           "for {other}", colour=colour_before_noun(self.content, letter), own=self.content.stack_of[letter],
                            stack=stack, other=colour_on_its_own(self.content, self.content.colours[stack].id))
         heights = [len(self.stacks[s]) for s in stacks]
         if len(set(heights)) > 1:
             listed = ", ".join(f"{s}: {h}" for s, h in zip(stacks, heights))
-            return msg("the stacks have different heights ({heights}): a group goes on stacks of one height (E-6)",
+            return msg("the stacks have different heights: a group goes on stacks of one height",
                        heights=listed)
         if heights[0] + 1 > self.discs:
             if self.discs < self.content.max_discs:
-                return msg("the beams would reach height {height}, above the discs (level {level}) (E-6); add a "
+                return msg("the beams would reach height {height}, above the discs (level {level}); add a "
                            "disc first", height=heights[0] + 1, level=self.discs)
-            return msg("the beams would reach height {height}, above the discs (level {level}) (E-6)",
+            return msg("the beams would reach height {height}, above the discs (level {level})",
                        height=heights[0] + 1, level=self.discs)
         return None
 
@@ -473,14 +473,14 @@ class EliosState(State):
             return found
         index, group = found
         if len(group) < 2:
-            return msg("group {index} '{group}' is a single beam: only a group of 2 or 3 can be split (E-8)",
+            return msg("a single beam cannot be split: only a group of 2 or 3 can",
                        index=index, group=group)
         first, second = action.args[1].split(SEPARATOR)
         if not first or not second:
-            return msg("both parts of a split need at least one beam (E-8)")
+            return msg("both parts of a split need at least one beam")
         if sorted(first + second) != sorted(group) or len(set(first + second)) != len(first + second):
             return msg("'{split}' is not a split of group {index} '{group}': the two parts must hold exactly its "
-                       "beams, each once (E-8)", split=f"{first}/{second}", index=index, group=group)
+                       "beams, each once", split=f"{first}/{second}", index=index, group=group)
         return None
 
     # ----- carrying out ------------------------------------------------------------------------------

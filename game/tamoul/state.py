@@ -393,7 +393,7 @@ class TamoulState(State):
             return RESHUFFLING
         if seat != self.turn:
             if seat in self.callers:
-                return msg("you have called Tamoul: you take no more turns (A-14)")
+                return msg("you have called Tamoul: you take no more turns")
             return msg("it is {name}'s turn, not yours", name=self.seats[self.turn].name)
         phase = self.phase
         if phase == "draw":
@@ -413,9 +413,9 @@ class TamoulState(State):
             return msg("first draw a card: 'draw deck' or 'draw discard'")
         if action.args[0] == "discard":
             if not self.discard:
-                return msg("the discard pile is empty: draw from the deck (A-5)")
+                return msg("the discard pile is empty: draw from the deck")
             if not self._cards_of(seat):
-                return msg("you have no cards to replace, so you cannot take the discard (A-8)")
+                return msg("you have no cards to replace, so you cannot take the discard")
         return None
 
     def _hold_problem(self, seat: int, action: Action) -> str | None:
@@ -423,7 +423,7 @@ class TamoulState(State):
             if action.args:
                 return msg("discarding takes no slot: it throws away the card you drew")
             if self.drawn_from == "discard":
-                return msg("a card drawn from the discard pile must be kept (A-8)")
+                return msg("a card drawn from the discard pile must be kept")
             return None
         if action.verb != "keep" or len(action.args) != 1:
             return msg("keep the card you drew on one of your slots, or discard it")
@@ -431,7 +431,7 @@ class TamoulState(State):
         if slot is None:
             return msg("name one of your slots 0..{last}, e.g. 'keep 2'", last=self.content.slots - 1)
         if self.slots[seat][slot] is None and (self._cards_of(seat) or self.drawn_from != "discard"):
-            return msg("your slot {slot} is empty: keep the card over one of your cards (A-8)", slot=slot)
+            return msg("your slot {slot} is empty: keep the card over one of your cards", slot=slot)
         return None
 
     def _step_problem(self, seat: int, action: Action) -> str | None:
@@ -450,7 +450,7 @@ class TamoulState(State):
             if place is None:
                 return msg("name another player's slot as seat.slot, e.g. 'peek {seat}.0'", seat=(seat + 1) % self.n)
             if place[0] == seat:
-                return msg("look at another player's card, not your own (A-9)")
+                return msg("look at another player's card, not your own")
             return self._place_problem(place)
         if action.verb != "swap" or len(action.args) != 2:
             return msg("your card's action is due: {step}", step=STEP_WORDS[step])
@@ -464,7 +464,7 @@ class TamoulState(State):
     def _place_problem(self, place: Place) -> str | None:
         p, s = place
         if p in self.callers:
-            return msg("{name} has called Tamoul: their cards are frozen (A-14)", name=self.seats[p].name)
+            return msg("{name} has called Tamoul: their cards are frozen", name=self.seats[p].name)
         if self.slots[p][s] is None:
             return msg("{name}'s slot {slot} is empty", name=self.seats[p].name, slot=s)
         return None
@@ -476,14 +476,14 @@ class TamoulState(State):
         if self.reshuffle_due:
             return RESHUFFLING
         if seat in self.callers:
-            return msg("you have called Tamoul: you can no longer intercept (A-14)")
+            return msg("you have called Tamoul: you can no longer intercept")
         if not self.discard:
             return msg("the discard pile is empty: there is nothing to intercept")
         if seat in self.attempts:
-            return msg("you have already tried to intercept this top card (A-12: one attempt per card)")
+            return msg("you have already tried to intercept this top card: one attempt per card")
         count = self._cards_of(seat)
         if count >= self.content.slots:
-            return msg("all your slots are full: there is no room for a penalty card (A-12)")
+            return msg("all your slots are full: there is no room for a penalty card")
         if self.slots[seat][int(action.args[0])] is None:
             return msg("your slot {slot} is empty", slot=action.args[0])
         return None
@@ -495,7 +495,7 @@ class TamoulState(State):
             return msg("a reshuffle names the new draw pile, top first: 'reshuffle C1,C2,…'")
         cards = action.args[0].split(",")
         if sorted(cards) != sorted(self.discard[:-1]):
-            return msg("a reshuffle must be the discard pile without its top card, each card once (A-11)")
+            return msg("a reshuffle must be the discard pile without its top card, each card once")
         return None
 
     # ----- carrying out ------------------------------------------------------------------------------

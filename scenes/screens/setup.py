@@ -26,7 +26,7 @@ from game.core.names import clean_name
 from game.core.session import GameSession
 from game.core.settings import load_last_setups, store_last_setup
 from scenes.ui.game_texts import option_choice, option_help, option_label
-from scenes.ui.i18n import N_, _, ngettext, reason_words
+from scenes.ui.i18n import N_, _, ngettext, reason_words, join_names
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
 from scenes.ui.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
                             draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
@@ -246,6 +246,14 @@ class SetupScene(MenuScene):
 
         self.app.stack.push(RulesScene(self.app, self.game.id))
 
+    def _teams_line(self) -> str:
+        """Elios with four players is played in teams, seats 1 and 3 against 2 and 4 (rules/elios.md)."""
+        if self.game.id != "elios" or self.count != 4:
+            return ""
+        names = [seat.name or str(i + 1) for i, seat in enumerate(self.seats[:4])]
+        return _("Teams: {first} against {second}").format(first=join_names([names[0], names[2]]),
+                                                           second=join_names([names[1], names[3]]))
+
     # ----- edits ------------------------------------------------------------------------------------------
     def set_count(self, count: int) -> None:
         self.count = count
@@ -377,6 +385,12 @@ class SetupScene(MenuScene):
                                 "the screen is handed over between their turns."), self.help_size, inner_w):
             self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
             y += int(self.help_size * 1.35)
+        teams = self._teams_line()
+        if teams:
+            y += int(4 * s)
+            for line in wrap_text(teams, self.label_size, inner_w, "bold"):
+                self.texts.append((line, (x, y), self.label_size, GOLD, "bold", "topleft", inner_w))
+                y += int(self.label_size * 1.35)
 
         players_bottom = y
         # Options and seed.
@@ -404,10 +418,15 @@ class SetupScene(MenuScene):
             hints = Toggle(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.hints_agreed,
                            self.set_hints_agreed)
             controls.append(keyed(hints, "hints"))
-            # One row, no help lines: the options panel is full at 800×500 with chosen Zeus cards.
             self.texts.append((_("Hints, if all agree"), (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
                                inner_w - control_w - int(10 * s)))
-            y += row_h + row_gap + int(4 * s)
+            y += row_h + int(4 * s)
+            if fit == 1.0:      # its help line gives way first when the panel is full (800×500, chosen Zeus cards)
+                for line in wrap_text(_("The Hint button is offered only when every player at this screen says yes."),
+                                      self.help_size, inner_w):
+                    self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+                    y += int(self.help_size * 1.3)
+            y += row_gap
         seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
                          hint=_("random"), max_length=10, allowed=str.isdigit, on_commit=self._next_field)
         controls.append(keyed(seed, "seed"))
@@ -425,7 +444,7 @@ class SetupScene(MenuScene):
         self.content_fits = content_bottom <= body.bottom
         panel_h = min(body.h, content_bottom - body.y)
         self.players_panel.h = self.options_panel.h = panel_h
-        shift = max(0, (body.h - panel_h) // 3)
+        shift = 0   # the panels stay where they start: a count or seat change never moves the arrow just clicked
         self.players_panel.y += shift
         self.options_panel.y += shift
         for control in controls:
