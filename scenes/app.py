@@ -37,6 +37,26 @@ FPS = 60
 MAX_DT = 0.1
 REST_WAKE = 0.5        # at rest, the longest sleep between two updates (timers such as saving the window size)
 REST_MAX_DT = 0.5      # the time step after a rest: nothing was moving, so a long step jumps over nothing
+HEAP_TRIM_SECONDS = 30.0   # how often freed surface memory is handed back to the system (see trim_heap)
+
+
+def trim_heap() -> None:
+    """Hand freed memory back to the operating system (glibc's malloc_trim; elsewhere nothing).
+
+    Card images and text lines are surfaces of many sizes made and dropped all game; the C allocator keeps
+    the freed pieces, so a long session's resident memory kept growing though nothing was held (measured:
+    Zeus with five seats rose 5.9 MiB in the last quarter of 60,000 frames with every cache full; with a
+    trim every 30 s it stays level)."""
+    try:
+        import ctypes
+        import ctypes.util
+
+        name = ctypes.util.find_library("c")
+        libc = ctypes.CDLL(name) if name else None
+        if libc is not None and hasattr(libc, "malloc_trim"):
+            libc.malloc_trim(0)
+    except (OSError, AttributeError, TypeError):
+        pass
 TOAST_SECONDS = 3.0
 WINDOW_TITLE = "Olympus Table"
 MIN_WINDOW = (640, 400)
@@ -158,6 +178,7 @@ class App:
         self._remember_size = (size is None and not headless) if remember_size is None else remember_size
         self._settings_save_in = -1.0
         self._woken_by: list[pygame.event.Event] = []    # the event that ended a rest, handled next frame
+        self._heap_trim_in = HEAP_TRIM_SECONDS
 
         loaded = load_settings(self.dirs.settings_file)
         self.settings: Settings = loaded.settings
@@ -442,6 +463,10 @@ class App:
 
     def update(self, dt: float) -> None:
         self._restoring_window = max(0.0, self._restoring_window - dt)
+        self._heap_trim_in -= dt
+        if self._heap_trim_in <= 0:
+            self._heap_trim_in = HEAP_TRIM_SECONDS
+            trim_heap()
         self.stack.update(dt)
         if self.session is not None:
             self.session.tick(dt)       # a save that failed (a full disk) is tried again every few seconds
