@@ -193,7 +193,7 @@ def test_E_6_place_reads_letters_in_written_order() -> None:
 
 def test_E_6_place_in_sun_order_is_refused_for_a_group_written_otherwise() -> None:
     state = grouped([WRITTEN_JOKER_FIRST, HALVES], order=[1, 0])
-    refused(state, 0, "place 0 0,3", "a red beam goes only on the red stack (0), not on stack 3")
+    refused(state, 0, "place 0 0,3", "a red beam goes only on the red stack, not on the stack for lime")
 
 
 def test_E_6_a_three_beam_group_places_each_letter_where_it_is_written() -> None:
