@@ -125,8 +125,13 @@ class TitleScene(MenuScene):
         self.app.open_table(session)
 
     # ----- other actions ------------------------------------------------------------------------------
-    def play(self, game_id: str) -> None:
-        """Set up a new game; with an unfinished one waiting, ask first (keep it, drop it, cancel)."""
+    def play(self, game_id: str, offered: bool = False) -> None:
+        """Set up a new game; with an unfinished one waiting, ask first (keep it, drop it, cancel). The first
+        time, a game whose tutorial was never finished offers it first (scenes/screens/learn.py)."""
+        from scenes.screens.learn import offer_first_time
+
+        if not offered and offer_first_time(self.app, game_id, lambda: self.play(game_id, offered=True)):
+            return
         if self.autosave is None:
             self.open_setup(game_id)
             return
@@ -179,6 +184,12 @@ class TitleScene(MenuScene):
         from scenes.screens.replays import ReplaysScene
 
         self.app.stack.push(ReplaysScene(self.app))
+
+    def learn(self) -> None:
+        """A guided first game on the real table (scenes/screens/learn.py)."""
+        from scenes.screens.learn import choose_tutorial
+
+        choose_tutorial(self.app)
 
     def statistics(self) -> None:
         from scenes.screens.statistics import StatisticsScene
@@ -240,7 +251,8 @@ class TitleScene(MenuScene):
             y += int(30 * s) + gap
         y += int(10 * s)
         # Games kept, then the rest: two rows whose labels fit in either language.
-        for row in (((_("Saved games"), self.saved_games, "saves"), (_("Replays"), self.replays, "replays")),
+        for row in (((_("Learn to play"), self.learn, "learn"), (_("Saved games"), self.saved_games, "saves"),
+                     (_("Replays"), self.replays, "replays")),
                     ((_("Statistics"), self.statistics, "statistics"), (_("Settings"), self.settings, "settings"),
                      (_("Quit"), self.on_escape, "quit"))):
             cell_x = x
