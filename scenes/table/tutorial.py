@@ -1,7 +1,8 @@
 """The guided first game ("Learn to play"), for any game's table.
 
-A tutorial is data (`Tutorial`): a prepared deal given to the engine's public constructor
-(`new_state(..., setups=[deal])`), and a script: the learner's steps (`Step`: the move wanted, what
+A tutorial is data (`Tutorial`): a prepared position given to the engine's public constructor
+(`Game.from_position`: the round's deal and how it stands now, whoever the learner's name would make
+first), and a script: the learner's steps (`Step`: the move wanted, what
 to do and why, what to say when another legal move is tried) between the opponents' moves
 (`Scripted`). Every move goes through the engine, so the script cannot break a rule unnoticed (the
 tests replay it).
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 import pygame
 
 from game.core.actions import Action
-from game.core.engine import Game, SeatInfo, State
+from game.core.engine import Game, SeatInfo, State, json_copy
 from game.core.tutorials import remember
 from scenes.table.text import blit_text
 from scenes.ui import theme
@@ -75,6 +76,7 @@ class Tutorial:
     opponents: tuple[str, ...]              # the other seats' names (seat 1, 2, …)
     options: Mapping[str, Any]
     deal: Mapping[str, Any]                 # the round setup object of the game's record
+    now: Mapping[str, Any]                  # the position's `now`: the game's own keys for where play stands
     script: tuple[Step | Scripted, ...]
     tip: str                                # one strategy tip, shown at the end (N_)
     seed: int = 1
@@ -82,13 +84,21 @@ class Tutorial:
     def seats(self, learner_name: str) -> list[SeatInfo]:
         return [SeatInfo(learner_name, "human")] + [SeatInfo(name, "ai:easy") for name in self.opponents]
 
+    def position(self, learner_name: str) -> dict[str, Any]:
+        """The prepared deal as a position of the first round, nothing played yet."""
+        return {"game": self.game_id, "seats": [s.to_json() for s in self.seats(learner_name)],
+                "options": dict(self.options), "seed": self.seed,
+                "rounds": [{"setup": json_copy(self.deal), "actions": [], "score": None}],
+                "totals": [0] * (len(self.opponents) + 1), "winners": [], "finished": False,
+                "now": json_copy(self.now)}
+
     def step_indexes(self) -> list[int]:
         """Where in the script each learner step stands."""
         return [i for i, move in enumerate(self.script) if isinstance(move, Step)]
 
     def state_at(self, game: Game, learner_name: str, index: int = 0) -> State:
         """The prepared deal with the first `index` moves of the script played (a restart at a step)."""
-        state = game.new_state(self.seats(learner_name), dict(self.options), self.seed, setups=[dict(self.deal)])
+        state = game.from_position(self.position(learner_name))
         for move in self.script[:index]:
             state.apply(LEARNER if isinstance(move, Step) else move.seat, move.wanted)
         return state

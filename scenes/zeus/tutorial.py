@@ -28,11 +28,16 @@ DRAW_PILE = ["10", "1", "9", "1", "9", "4", "9", "7", "4", "1", "7",
              "10", "Aphrodite", "Aphrodite", "Apollo", "Ares", "Ares", "Artemis", "Artemis", "Athena", "Athena",
              "Athena", "Hera", "Hermes", "Hermes", "Poseidon", "Poseidon", "Poseidon"]
 
+DEAL = {"dealer": 2, "first": 0, "hands": HANDS, "draw_pile": DRAW_PILE}
+
 TUTORIAL = Tutorial(
     game_id=GAME_ID,
     opponents=("Thalia", "Leon"),
     options={"sneak": True, "manual_draw": False},
-    deal={"dealer": 2, "first": 0, "hands": HANDS, "draw_pile": DRAW_PILE},
+    deal=DEAL,
+    # The learner plays first, whatever their name (Z-2 would otherwise choose by name).
+    now={**DEAL, "turn": 0, "total": 0, "pile": [], "zeus_holder": None, "owes_draw": None,
+         "last_round_winner": None, "deals_next_round": True, "coming_setups": []},
     script=(
         Step("play 4",
              N_("Hold Zeus when the round ends to win it. Drag your 4 onto Mount Olympus: the total goes up by 4."),
