@@ -77,6 +77,8 @@ class ZeusTutorialTable(TutorialTable, ZeusTableScene):
         """Light the card to play and Mount Olympus (and the Sneak! button); the bubble stands by the card."""
         card = step.wanted.args[0]
         olympus = self._olympus_rect()
+        label = self.layout.text_size(15) + 6     # "Mount Olympus" above the platform is lit with it
+        olympus = pygame.Rect(olympus.x, olympus.y - label, olympus.w, olympus.h + label)
         lit = [olympus]
         beside = olympus
         for sprite in self.hands[LEARNER]:
