@@ -11,7 +11,8 @@ tests replay it).
 ZeusTableScene)`). It changes only three things of the real table:
 - the opponents' agents play the script (`ScriptedAgent`), so every step is the same every time;
 - `_apply` for the learner: an illegal move gets the engine's reason as in a real game; a legal move
-  other than the step's is refused with the step's "You could, but then…" (nothing moves); the
+  other than the step's is taken back, and the bubble says the step's "You could, but then…"
+  (nothing moves); the
   wanted move is played and the next step begins;
 - a coach bubble (one or two short lines) stands by the card or place the step is about, which is
   lit; the game's table says where that is (`_tutorial_target`).
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("olympus.tutorial")
 LEARNER = 0     # the learner sits in seat 0, at the bottom
+TAKEN_BACK_SECONDS = 6.0    # how long the bubble says why a move was taken back
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,7 @@ class TutorialTable:
         self.coach = Coach(tutorial, at)
         self._on_tutorial_finished = on_finished
         self._tutorial_lit: pygame.Rect | None = None
+        self._taken_back: tuple[float, str] | None = None    # (until, words): a move just taken back
         self.agents = {seat: ScriptedAgent(seat, lambda: self.coach.move) for seat in range(1, self.count)}
 
     # ----- moves ------------------------------------------------------------------------------------
@@ -170,9 +173,11 @@ class TutorialTable:
                 return reason       # the engine's own words, as in a real game
             step = self.coach.step
             if step is None or self.state.normalize(action) != step.wanted:
-                words = _(step.why_not) if step is not None else _("wait a moment: the others are playing")
-                self.coach.refusals.append(words)
-                return words
+                if step is None:
+                    return _("wait a moment: the others are playing")
+                self.coach.refusals.append(_(step.why_not))
+                self._taken_back = (self.clock + TAKEN_BACK_SECONDS, _(step.why_not))
+                return ""       # the card springs back without a notice: the coach bubble says why
         elif not isinstance(move, Scripted) or move.seat != seat or self.state.normalize(action) != move.wanted:
             return _("wait a moment: the others are playing")
         reason = super()._apply(seat, action)    # type: ignore[misc]
@@ -223,19 +228,27 @@ class TutorialTable:
         return (step is not None and self.idle and LEARNER in self.state.to_act()
                 and step.wanted in self.state.legal_actions(LEARNER))
 
+    def coach_words(self) -> tuple[str, str]:
+        """The bubble's heading and lines now: the step, or why the last move was taken back."""
+        step = self.coach.step
+        assert step is not None
+        if self._taken_back is not None and self.clock < self._taken_back[0]:
+            return _("Not that one"), self._taken_back[1]
+        steps = len(self.coach.tutorial.step_indexes())
+        return _("Step {n} of {count}").format(n=self.coach.step_number + 1, count=steps), _(step.say)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)       # type: ignore[misc]
-        if not self._coach_visible():
-            return
+        if not self._coach_visible() or (self.drag.notice is not None and self.drag.notice.text):
+            return      # a refusal's notice (the engine's reason) is read first, uncovered
         step = self.coach.step
         assert step is not None
         lit, beside = self._tutorial_target(step)
         pulse = 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
         for rect in lit:
             pygame.draw.rect(surface, theme.GOLD, rect.inflate(12, 12), width=pulse, border_radius=10)
-        steps = len(self.coach.tutorial.step_indexes())
-        heading = _("Step {n} of {count}").format(n=self.coach.step_number + 1, count=steps)
-        draw_bubble(surface, heading, _(step.say), beside, self.layout.text_size(17), self.layout.scale)
+        heading, words = self.coach_words()
+        draw_bubble(surface, heading, words, beside, self.layout.text_size(17), self.layout.scale)
 
 
 def draw_bubble(surface: pygame.Surface, heading: str, text: str, beside: pygame.Rect, size: int,

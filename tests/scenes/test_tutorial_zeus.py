@@ -104,17 +104,18 @@ def test_a_wrong_move_at_each_step_is_explained_and_changes_nothing(make_app):
         hand = [s.card_id for s in table.drag.sprites]
         if others:      # another legal move: taken back with the step's explanation
             wrong = others[0]
-            assert table._apply(LEARNER, wrong) == step.why_not
+            assert table._apply(LEARNER, wrong) == "" and table.coach.refusals[-1] == step.why_not
         else:           # nothing else is legal (a sneak): the engine's own reason, as in a real game
             wrong = Action.of("play", next(c for c in hand if c != step.wanted.args[0]))
             reason = table._apply(LEARNER, wrong)
             assert reason and reason == table.state.why_illegal(LEARNER, wrong)
         assert table.state.position() == before and table.coach.at == index
-        if wrong.verb == "play" and others:     # the same with the real keys: the notice says why
+        if wrong.verb == "play" and others:     # the same with the real keys: the coach bubble says why
+            table._taken_back = None
             key(app, pygame.K_1 + hand.index(wrong.args[0]))
             run(app, 2)
-            assert table.drag.notice is not None and table.drag.notice.text.rstrip(".") in step.why_not
-            assert table.state.position() == before
+            assert table.coach_words()[1] == step.why_not and table.state.position() == before
+            table.draw(pygame.Surface(app.size))
         table._apply(LEARNER, step.wanted)
 
 
