@@ -156,13 +156,18 @@ class TutorialTable:
 
     coach: Coach
 
-    def _start_tutorial(self, tutorial: Tutorial, at: int, on_finished: Callable[[], None]) -> None:
-        """Called by the game's tutorial table after the real table's __init__."""
+    def __init__(self, app: "AppServices", session: Any, tutorial: Tutorial, at: int,
+                 on_finished: Callable[[], None]) -> None:
+        """The game's table on `session` (the tutorial's position after `at` script moves)."""
         self.coach = Coach(tutorial, at)
         self._on_tutorial_finished = on_finished
-        self._tutorial_lit: pygame.Rect | None = None
         self._taken_back: tuple[float, str] | None = None    # (until, words): a move just taken back
+        super().__init__(app, session)      # type: ignore[call-arg]
         self.agents = {seat: ScriptedAgent(seat, lambda: self.coach.move) for seat in range(1, self.count)}
+
+    def _fresh_state_for_log(self, record: dict[str, Any]) -> Any:
+        """A restart's move log is rebuilt from the prepared position, not from a deal by the rules."""
+        return self.coach.tutorial.state_at(self.game, self.names[LEARNER], 0)
 
     # ----- moves ------------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> str | None:
@@ -217,6 +222,14 @@ class TutorialTable:
         if self.coach.done and self.idle and self.app.stack.top is self:
             self.coach.done = False
             self._on_tutorial_finished()
+
+    def open_pause(self) -> None:
+        """Esc: the pause menu, without this game's session: a tutorial is not a game to save (its
+        prepared deal is no game the rules deal), and leaving it keeps only the step reached."""
+        from scenes.screens.pause import PauseOverlay
+
+        self.drag.cancel()
+        self.app.stack.push(PauseOverlay(self.app, self.GAME_ID, None))
 
     # ----- the coach bubble ---------------------------------------------------------------------------
     def _tutorial_target(self, step: Step) -> tuple[list[pygame.Rect], pygame.Rect]:

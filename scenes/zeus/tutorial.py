@@ -96,6 +96,4 @@ def open_tutorial(app: "AppServices", at: int, on_finished: Callable[[], None]) 
 
     game = app.catalog.games[GAME_ID]
     state = TUTORIAL.state_at(game, default_player_name(app.settings.player_name), at)
-    table = ZeusTutorialTable(app, GameSession(game, state))
-    table._start_tutorial(TUTORIAL, at, on_finished)
-    return table
+    return ZeusTutorialTable(app, GameSession(game, state), TUTORIAL, at, on_finished)

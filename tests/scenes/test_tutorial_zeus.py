@@ -136,6 +136,18 @@ def test_leaving_and_coming_back_starts_again_at_the_last_step(make_app):
     assert again.state.position()["now"]["total"] == 13
 
 
+def test_a_restart_rebuilds_the_move_log_whatever_the_learners_name(make_app):
+    """A name before the opponents' (Z-2 would deal otherwise) still gets its earlier moves in the log."""
+    app = make_app(player_name="Anna")
+    path = app.dirs.config / "tutorials.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    remember(path, "zeus", step=TUTORIAL.step_indexes()[1])
+    table = open_learn(app)
+    assert table.names[LEARNER] == "Anna" and table.coach.step_number == 1
+    assert not any("could not be read back" in line for line in table.log.lines)
+    assert any("Anna plays 4" in line for line in table.log.lines)
+
+
 def test_the_first_time_offer_comes_once_and_never_after_the_tutorial_was_finished(make_app):
     app = make_app()
     app.stack.apply_pending()
