@@ -218,7 +218,10 @@ class TitleScene(MenuScene):
         gap = int(14 * s)
         # Many games and an unfinished one: the buttons close up so the whole menu stays in the window.
         footer = int(24 * s) + len(self.app.catalog.errors) * int(22 * s)
-        rows = len(self.games) + 2 + (1 if self.autosave is not None else 0)
+        from scenes.screens.learn import games_with_tutorials
+
+        self.learnable = bool(games_with_tutorials(self.app))
+        rows = len(self.games) + 2 + (1 if self.autosave is not None else 0) + (1 if self.learnable else 0)
         fixed = int(18 * s) + int(10 * s) + int(24 * s) + (int(28 * s) if self.autosave is not None else 0)
         room = height - footer - self.menu_top - fixed
         if rows * (button_h + gap) > room:
@@ -251,8 +254,11 @@ class TitleScene(MenuScene):
             y += int(30 * s) + gap
         y += int(10 * s)
         # Games kept, then the rest: two rows whose labels fit in either language.
-        for row in (((_("Learn to play"), self.learn, "learn"), (_("Saved games"), self.saved_games, "saves"),
-                     (_("Replays"), self.replays, "replays")),
+        if self.learnable:      # a guided first game, for the games that have one (scenes/screens/learn.py)
+            controls.append(keyed(Button(pygame.Rect(x, y, column_w, button_h), _("Learn to play"), self.learn,
+                                         style="secondary"), "learn"))
+            y += button_h + gap
+        for row in (((_("Saved games"), self.saved_games, "saves"), (_("Replays"), self.replays, "replays")),
                     ((_("Statistics"), self.statistics, "statistics"), (_("Settings"), self.settings, "settings"),
                      (_("Quit"), self.on_escape, "quit"))):
             cell_x = x

@@ -44,30 +44,30 @@ LEARNER = 0     # the learner sits in seat 0, at the bottom
 TAKEN_BACK_SECONDS = 6.0    # how long the bubble says why a move was taken back
 
 
+class _Move:
+    action: str     # in record notation ("play 4", "sneak 8")
+
+    @property
+    def wanted(self) -> Action:
+        return Action.parse(self.action)
+
+
 @dataclass(frozen=True)
-class Step:
-    """One move the learner makes: `action` in record notation ("play 4"), `say` (what to do and why,
-    marked with N_), `why_not` (said when another legal move is tried)."""
+class Step(_Move):
+    """One move the learner makes: `action`, `say` (what to do and why, marked with N_), `why_not` (said
+    when another legal move is tried)."""
 
     action: str
     say: str
     why_not: str
 
-    @property
-    def wanted(self) -> Action:
-        return Action.parse(self.action)
-
 
 @dataclass(frozen=True)
-class Scripted:
+class Scripted(_Move):
     """An opponent's move, played by its scripted agent when the game asks that seat."""
 
     seat: int
     action: str
-
-    @property
-    def wanted(self) -> Action:
-        return Action.parse(self.action)
 
 
 @dataclass(frozen=True)

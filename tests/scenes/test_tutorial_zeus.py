@@ -16,9 +16,9 @@ from game.core.tutorials import progress_of, remember
 from game.zeus import load_game
 from scenes.screens import learn
 from scenes.screens.results import ConfirmOverlay
-from scenes.table.tutorial import LEARNER, Scripted, Step
+from scenes.table.tutorial import LEARNER, Step
 from scenes.zeus.tutorial import TUTORIAL, ZeusTutorialTable
-from tests.scenes.table_driving import DT, app_fixture, key, run
+from tests.scenes.table_driving import app_fixture, key, run
 
 make_app = app_fixture({"animation_speed": "instant", "ai_delay_s": 0.0})
 
@@ -128,7 +128,7 @@ def test_leaving_and_coming_back_starts_again_at_the_last_step(make_app):
     run(app, 1200, until=lambda: table.coach.at == second)
     key(app, pygame.K_ESCAPE)   # the pause menu
     app.stack.apply_pending()
-    assert type(app.stack.top).__name__ == "PauseOverlay"
+    assert type(app.stack.top).__name__ == "PauseOverlay" and app.stack.top.session is None   # nothing to save
     app.back_to_title()
     app.stack.apply_pending()
     again = open_learn(app)
@@ -146,6 +146,19 @@ def test_a_restart_rebuilds_the_move_log_whatever_the_learners_name(make_app):
     assert table.names[LEARNER] == "Anna" and table.coach.step_number == 1
     assert not any("could not be read back" in line for line in table.log.lines)
     assert any("Anna plays 4" in line for line in table.log.lines)
+
+
+def test_learn_to_play_on_the_title_menu_opens_the_tutorial(make_app):
+    from scenes.screens.title import TitleScene
+
+    app = make_app()
+    title = TitleScene(app)
+    app.stack.push(title)
+    app.stack.apply_pending()
+    [button] = [c for c in title.focus.controls if getattr(c, "label", "") == "Learn to play"]
+    button.on_click()
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, ZeusTutorialTable) and app.stack.top.coach.at == 0
 
 
 def test_the_first_time_offer_comes_once_and_never_after_the_tutorial_was_finished(make_app):
