@@ -132,8 +132,13 @@ class TitleScene(MenuScene):
         self.app.open_table(session)
 
     # ----- other actions ------------------------------------------------------------------------------
-    def play(self, game_id: str) -> None:
-        """Set up a new game; with an unfinished one waiting, ask first (keep it, drop it, cancel)."""
+    def play(self, game_id: str, offered: bool = False) -> None:
+        """Set up a new game; with an unfinished one waiting, ask first (keep it, drop it, cancel). The first
+        time, a game whose tutorial was never finished offers it first (scenes/screens/learn.py)."""
+        from scenes.screens.learn import offer_first_time
+
+        if not offered and offer_first_time(self.app, game_id, lambda: self.play(game_id, offered=True)):
+            return
         if self.autosave is None:
             self.open_setup(game_id)
             return
@@ -187,6 +192,12 @@ class TitleScene(MenuScene):
 
         self.app.stack.push(ReplaysScene(self.app))
 
+    def learn(self) -> None:
+        """A guided first game on the real table (scenes/screens/learn.py)."""
+        from scenes.screens.learn import choose_tutorial
+
+        choose_tutorial(self.app)
+
     def statistics(self) -> None:
         from scenes.screens.statistics import StatisticsScene
 
@@ -214,7 +225,10 @@ class TitleScene(MenuScene):
         gap = int(14 * s)
         # Many games and an unfinished one: the buttons close up so the whole menu stays in the window.
         footer = int(24 * s) + len(self.app.catalog.errors) * int(22 * s)
-        rows = len(self.games) + 2 + (1 if self.autosave is not None else 0)
+        from scenes.screens.learn import games_with_tutorials
+
+        self.learnable = bool(games_with_tutorials(self.app))
+        rows = len(self.games) + 2 + (1 if self.autosave is not None else 0) + (1 if self.learnable else 0)
         fixed = int(18 * s) + int(10 * s) + int(24 * s) + (int(28 * s) if self.autosave is not None else 0)
         room = height - footer - self.menu_top - fixed
         if rows * (button_h + gap) > room:
@@ -247,6 +261,10 @@ class TitleScene(MenuScene):
             y += int(30 * s) + gap
         y += int(10 * s)
         # Games kept, then the rest: two rows whose labels fit in either language.
+        if self.learnable:      # a guided first game, for the games that have one (scenes/screens/learn.py)
+            controls.append(keyed(Button(pygame.Rect(x, y, column_w, button_h), _("Learn to play"), self.learn,
+                                         style="secondary"), "learn"))
+            y += button_h + gap
         for row in (((_("Saved games"), self.saved_games, "saves"), (_("Replays"), self.replays, "replays")),
                     ((_("Statistics"), self.statistics, "statistics"), (_("Settings"), self.settings, "settings"),
                      (_("Quit"), self.on_escape, "quit"))):

@@ -9,7 +9,7 @@ move's lines are marked in the log (`LogPanel.start_move`), so a replay can say 
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 
 from game.core.actions import Action
@@ -51,9 +51,7 @@ class ShownEvents:
 
         record = self.state.record()
         try:
-            seats = [SeatInfo(s["name"], s["controller"]) for s in record["seats"]]
-            fresh = self.game.new_state(seats, self.game.normalize_options(record["options"]), record["seed"],
-                                        setups=[rnd["setup"] for rnd in record["rounds"]])
+            fresh = self._fresh_state_for_log(record)
             events = list(fresh.opening_events())
             last_move = len(events)         # where the latest move's events begin
             for rnd in record["rounds"]:
@@ -77,6 +75,13 @@ class ShownEvents:
             self.tweens, self.sounds, self._replaying = tweens, sounds, False
             self.hold, self.overlay_open, self.flying = 0.0, False, []
             self._sync_from_view()
+
+    def _fresh_state_for_log(self, record: dict[str, Any]) -> Any:
+        """The game as the record's first round began, to replay its actions (a tutorial's prepared
+        position begins elsewhere)."""
+        seats = [SeatInfo(s["name"], s["controller"]) for s in record["seats"]]
+        return self.game.new_state(seats, self.game.normalize_options(record["options"]), record["seed"],
+                                   setups=[rnd["setup"] for rnd in record["rounds"]])
 
     def _show(self, event: Event) -> None:
         """Start an event's motion; the log lines its handler writes appear once that motion has landed."""

@@ -255,6 +255,6 @@ def test_the_title_offers_registered_games_with_a_table_and_names_a_broken_manif
     app = make_headless_app((1280, 720))
     assert set(app.catalog.games) == {"zeus", "telos"}     # Télos still loads: commands and tests play it
     title = TitleScene(app)
-    assert labels(title) == ["Play Zeus on the Loose", "Rules", "Saved games", "Replays",
+    assert labels(title) == ["Play Zeus on the Loose", "Rules", "Learn to play", "Saved games", "Replays",
                               "Statistics", "Settings", "Quit"]
     assert title.error_lines == [f"⚠ elios cannot be offered: {problem}"]

@@ -1,0 +1,299 @@
+"""The guided first game ("Learn to play"), for any game's table.
+
+A tutorial is data (`Tutorial`): a prepared position given to the engine's public constructor
+(`Game.from_position`: the round's deal and how it stands now, whoever the learner's name would make
+first), and a script: the learner's steps (`Step`: the move wanted, what
+to do and why, what to say when another legal move is tried) between the opponents' moves
+(`Scripted`). Every move goes through the engine, so the script cannot break a rule unnoticed (the
+tests replay it).
+
+`TutorialTable` is mixed in front of a game's table class (`class ZeusTutorialTable(TutorialTable,
+ZeusTableScene)`). It changes only three things of the real table:
+- the opponents' agents play the script (`ScriptedAgent`), so every step is the same every time;
+- `_apply` for the learner: an illegal move gets the engine's reason as in a real game; a legal move
+  other than the step's is taken back, and the bubble says the step's "You could, but then…"
+  (nothing moves); the
+  wanted move is played and the next step begins;
+- a coach bubble (one or two short lines) stands by the card or place the step is about, which is
+  lit; the game's table says where that is (`_tutorial_target`).
+The learner can leave with Esc (the pause menu) at any time; each step reached is remembered
+(game/core/tutorials.py) so "Learn to play" starts again there, and the end is remembered too.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+import pygame
+
+from game.core.actions import Action
+from game.core.engine import Game, SeatInfo, State, json_copy
+from game.core.tutorials import remember
+from scenes.table.text import blit_text
+from scenes.ui import theme
+from scenes.ui.i18n import _
+from scenes.ui.widgets import wrap_text
+
+if TYPE_CHECKING:
+    from scenes.scene import AppServices
+
+log = logging.getLogger("olympus.tutorial")
+LEARNER = 0     # the learner sits in seat 0, at the bottom
+TAKEN_BACK_SECONDS = 6.0    # how long the bubble says why a move was taken back
+
+
+class _Move:
+    action: str     # in record notation ("play 4", "sneak 8")
+
+    @property
+    def wanted(self) -> Action:
+        return Action.parse(self.action)
+
+
+@dataclass(frozen=True)
+class Step(_Move):
+    """One move the learner makes: `action`, `say` (what to do and why, marked with N_), `why_not` (said
+    when another legal move is tried)."""
+
+    action: str
+    say: str
+    why_not: str
+
+
+@dataclass(frozen=True)
+class Scripted(_Move):
+    """An opponent's move, played by its scripted agent when the game asks that seat."""
+
+    seat: int
+    action: str
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """A whole guided game: the deal, the script, the closing tip."""
+
+    game_id: str
+    opponents: tuple[str, ...]              # the other seats' names (seat 1, 2, …)
+    options: Mapping[str, Any]
+    deal: Mapping[str, Any]                 # the round setup object of the game's record
+    now: Mapping[str, Any]                  # the position's `now`: the game's own keys for where play stands
+    script: tuple[Step | Scripted, ...]
+    tip: str                                # one strategy tip, shown at the end (N_)
+    seed: int = 1
+
+    def seats(self, learner_name: str) -> list[SeatInfo]:
+        return [SeatInfo(learner_name, "human")] + [SeatInfo(name, "ai:easy") for name in self.opponents]
+
+    def position(self, learner_name: str) -> dict[str, Any]:
+        """The prepared deal as a position of the first round, nothing played yet."""
+        return {"game": self.game_id, "seats": [s.to_json() for s in self.seats(learner_name)],
+                "options": dict(self.options), "seed": self.seed,
+                "rounds": [{"setup": json_copy(self.deal), "actions": [], "score": None}],
+                "totals": [0] * (len(self.opponents) + 1), "winners": [], "finished": False,
+                "now": json_copy(self.now)}
+
+    def step_indexes(self) -> list[int]:
+        """Where in the script each learner step stands."""
+        return [i for i, move in enumerate(self.script) if isinstance(move, Step)]
+
+    def state_at(self, game: Game, learner_name: str, index: int = 0) -> State:
+        """The prepared deal with the first `index` moves of the script played (a restart at a step)."""
+        state = game.from_position(self.position(learner_name))
+        for move in self.script[:index]:
+            state.apply(LEARNER if isinstance(move, Step) else move.seat, move.wanted)
+        return state
+
+
+class ScriptedAgent:
+    """An opponent who plays its next scripted move when it is in the legal list, and lets every other
+    offer (a reaction it was not scripted to take) pass."""
+
+    name = "scripted"
+
+    def __init__(self, seat: int, next_move: Callable[[], Step | Scripted | None]) -> None:
+        self.seat = seat
+        self.next_move = next_move
+
+    def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random,
+               optional: bool = False) -> Action | None:
+        move = self.next_move()
+        if isinstance(move, Scripted) and move.seat == self.seat and move.wanted in legal_actions:
+            return move.wanted
+        if optional:
+            return None
+        raise RuntimeError(f"the tutorial script has no move for seat {self.seat} here")
+
+
+@dataclass
+class Coach:
+    """Where the tutorial is: the script position and whether the end was reached."""
+
+    tutorial: Tutorial
+    at: int = 0
+    done: bool = False
+    refusals: list[str] = field(default_factory=list)    # every "why not" said, for the tests
+
+    @property
+    def move(self) -> Step | Scripted | None:
+        return self.tutorial.script[self.at] if self.at < len(self.tutorial.script) else None
+
+    @property
+    def step(self) -> Step | None:
+        move = self.move
+        return move if isinstance(move, Step) else None
+
+    @property
+    def step_number(self) -> int:
+        """The learner's step now (0-based), counting only their own moves."""
+        return sum(1 for m in self.tutorial.script[:self.at] if isinstance(m, Step))
+
+
+class TutorialTable:
+    """Mixed in front of a game's TableScene: scripted opponents, the learner's moves checked against the
+    step, the coach bubble. The game's tutorial table gives `_tutorial_target(step)`."""
+
+    coach: Coach
+
+    def __init__(self, app: "AppServices", session: Any, tutorial: Tutorial, at: int,
+                 on_finished: Callable[[], None]) -> None:
+        """The game's table on `session` (the tutorial's position after `at` script moves)."""
+        self.coach = Coach(tutorial, at)
+        self._on_tutorial_finished = on_finished
+        self._taken_back: tuple[float, str] | None = None    # (until, words): a move just taken back
+        super().__init__(app, session)      # type: ignore[call-arg]
+        self.agents = {seat: ScriptedAgent(seat, lambda: self.coach.move) for seat in range(1, self.count)}
+
+    def _fresh_state_for_log(self, record: dict[str, Any]) -> Any:
+        """A restart's move log is rebuilt from the prepared position, not from a deal by the rules."""
+        return self.coach.tutorial.state_at(self.game, self.names[LEARNER], 0)
+
+    # ----- moves ------------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> str | None:
+        move = self.coach.move
+        if seat == LEARNER:
+            reason = self.state.why_illegal(seat, self.state.normalize(action))
+            if reason is not None:
+                return reason       # the engine's own words, as in a real game
+            step = self.coach.step
+            if step is None or self.state.normalize(action) != step.wanted:
+                if step is None:
+                    return _("wait a moment: the others are playing")
+                self.coach.refusals.append(_(step.why_not))
+                self._taken_back = (self.clock + TAKEN_BACK_SECONDS, _(step.why_not))
+                return ""       # the card springs back without a notice: the coach bubble says why
+        elif not isinstance(move, Scripted) or move.seat != seat or self.state.normalize(action) != move.wanted:
+            return _("wait a moment: the others are playing")
+        reason = super()._apply(seat, action)    # type: ignore[misc]
+        if reason is None:
+            self.coach.at += 1
+            self._tutorial_reached()
+        return reason
+
+    def _tutorial_reached(self) -> None:
+        """Remember the step reached (the learner's next one), or the end."""
+        tutorial = self.coach.tutorial
+        path = self.app.dirs.config / "tutorials.json"
+        try:
+            if self.coach.move is None:
+                self.coach.done = True
+                remember(path, tutorial.game_id, step=0, finished=True, offered=True)
+            elif isinstance(self.coach.move, Step):
+                remember(path, tutorial.game_id, step=self.coach.at, offered=True)
+        except OSError as exc:     # the tutorial goes on; only a restart would begin earlier
+            log.warning("tutorial progress not kept: %s", exc)
+
+    def _reaction_due(self) -> Any:
+        """A reaction the step waits for stays open until the learner takes it (no clock to beat)."""
+        window = super()._reaction_due()      # type: ignore[misc]
+        step = self.coach.step
+        if window is not None and step is not None and step.wanted.verb == window.action.verb:
+            window.length = window.left = 10_000.0
+        return window
+
+    def _ask_ai(self, token: int) -> None:
+        """Once the script is played out the tutorial is over: nobody is asked for another move."""
+        if self.coach.move is not None:
+            super()._ask_ai(token)      # type: ignore[misc]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)      # type: ignore[misc]
+        if self.coach.done and self.idle and self.app.stack.top is self:
+            self.coach.done = False
+            self._on_tutorial_finished()
+
+    def open_pause(self) -> None:
+        """Esc: the pause menu, without this game's session: a tutorial is not a game to save (its
+        prepared deal is no game the rules deal), and leaving it keeps only the step reached."""
+        from scenes.screens.pause import PauseOverlay
+
+        self.drag.cancel()
+        self.app.stack.push(PauseOverlay(self.app, self.GAME_ID, None))
+
+    # ----- the coach bubble ---------------------------------------------------------------------------
+    def _tutorial_target(self, step: Step) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """The game's answer: the rects to light, and the one the bubble stands beside."""
+        raise NotImplementedError
+
+    def _coach_visible(self) -> bool:
+        step = self.coach.step
+        return (step is not None and self.idle and LEARNER in self.state.to_act()
+                and step.wanted in self.state.legal_actions(LEARNER))
+
+    def coach_words(self) -> tuple[str, str]:
+        """The bubble's heading and lines now: the step, or why the last move was taken back."""
+        step = self.coach.step
+        assert step is not None
+        if self._taken_back is not None and self.clock < self._taken_back[0]:
+            return _("Not that one"), self._taken_back[1]
+        steps = len(self.coach.tutorial.step_indexes())
+        return _("Step {n} of {count}").format(n=self.coach.step_number + 1, count=steps), _(step.say)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)       # type: ignore[misc]
+        if not self._coach_visible() or (self.drag.notice is not None and self.drag.notice.text):
+            return      # a refusal's notice (the engine's reason) is read first, uncovered
+        step = self.coach.step
+        assert step is not None
+        lit, beside = self._tutorial_target(step)
+        pulse = 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
+        for rect in lit:
+            pygame.draw.rect(surface, theme.GOLD, rect.inflate(12, 12), width=pulse, border_radius=10)
+        heading, words = self.coach_words()
+        draw_bubble(surface, heading, words, beside, self.layout.text_size(17), self.layout.scale)
+
+
+def draw_bubble(surface: pygame.Surface, heading: str, text: str, beside: pygame.Rect, size: int,
+                scale: float) -> pygame.Rect:
+    """A parchment speech bubble above `beside` (below it when there is no room), kept inside the window."""
+    width, height = surface.get_size()
+    pad = max(6, int(12 * scale))
+    box_w = min(width - 2 * pad, max(int(360 * scale), 240))
+    lines = wrap_text(text, size, box_w - 2 * pad, "sans")
+    line_h = int(size * 1.25)
+    small = max(10, int(size * 0.8))
+    box_h = pad * 2 + int(small * 1.3) + line_h * len(lines)
+    box = pygame.Rect(0, 0, box_w, box_h)
+    box.centerx = beside.centerx
+    box.bottom = beside.top - pad
+    if box.top < pad:
+        box.top = beside.bottom + pad
+    box.clamp_ip(surface.get_rect().inflate(-2 * pad, -2 * pad))
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (*theme.PARCHMENT, 245), shade.get_rect(), border_radius=10)
+    surface.blit(shade, box)
+    pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=10)
+    tip_x = max(box.left + 14, min(box.right - 14, beside.centerx))
+    if box.bottom <= beside.top:
+        points = [(tip_x - 8, box.bottom - 1), (tip_x + 8, box.bottom - 1), (tip_x, box.bottom + 9)]
+    else:
+        points = [(tip_x - 8, box.top + 1), (tip_x + 8, box.top + 1), (tip_x, box.top - 9)]
+    pygame.draw.polygon(surface, theme.PARCHMENT, points)
+    y = box.top + pad
+    blit_text(surface, heading, (box.left + pad, y), small, theme.TERRACOTTA_DARK, "bold", "topleft")
+    y += int(small * 1.3)
+    for line in lines:
+        blit_text(surface, line, (box.left + pad, y), size, theme.INK, "sans", "topleft")
+        y += line_h
+    return box
