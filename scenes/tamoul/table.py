@@ -58,7 +58,7 @@ from scenes.table.seat_zones import SlotGrid
 from scenes.table.sprites import CardSprite, SpriteRenderer
 from scenes.table.table_help import HINT_GLOW, LookBack
 from scenes.table.text import blit_text
-from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
+from scenes.table.tween import SETTLING, Counter, ease_in_out_cubic, ease_out_cubic
 from scenes.table.zones import DropZone
 from scenes.tamoul.art import eye_mark, lock_mark, split_card, tamoul_card_art
 from scenes.ui.widgets import Button, draw_panel, text_width, wrap_text
@@ -659,7 +659,10 @@ class TamoulTableScene(TableScene):
         layout stop its motion halfway)."""
         hx, hy, _angle = sprite.home
         self.settling[sprite] = slot
-        self.tweens.add(sprite, 0.25, flip=0.0, scale=1.0, x=hx, y=hy, on_done=lambda: self._face_down(sprite))
+        # Tagged as settling, not as something shown: a look going down never holds up the player's next
+        # move (a press on the drawn card as a look ended was lost).
+        self.tweens.add(sprite, 0.25, flip=0.0, scale=1.0, x=hx, y=hy, on_done=lambda: self._face_down(sprite),
+                        tag=SETTLING)
 
     def _face_down(self, sprite: CardSprite) -> None:
         """A looked-at card at rest again: face down, nameless, in its slot's place."""

@@ -137,3 +137,14 @@ def test_the_same_gestures_posted_as_pygame_events_give_the_same_report(tmp_path
 if __name__ == "__main__":
     app, scene = open_window(Path(sys.argv[1]), headless=False)
     sys.exit(app.run(scene))
+
+
+def test_a_press_on_the_drawn_card_as_the_first_look_goes_down_is_not_lost(tmp_path, monkeypatch):
+    """The first look ends while the player grabs the drawn card (gestures 1.5 s apart hit that moment at
+    fast animations): the look going down must not hold up the move, as it silently did."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path / "home"))
+    report = tmp_path / "report.json"
+    app, scene = open_window(report, headless=True)
+    for kind, start, end in gestures(frames_until_layout(app, scene, 900)):
+        post_gesture(app, click_events(start) if kind == "click" else drag_events(start, end), 90)
+    check_report(report_when_quit(app, report, 900))
