@@ -136,13 +136,20 @@ def run_soak(app: "App", game_id: str, new_table: "Callable[[int], object]", fra
     readings = [resident_mib()]
     quarters = {frames * q // 4 for q in (1, 2, 3, 4)}
     finished = 0
+    counted: set[int] = set()
     for frame in range(1, frames + 1):
         app.frame(HEADLESS_DT)
-        table = app.stack.scenes[0]
+        table = app.stack.scenes[0] if app.stack.scenes else None
         state = getattr(table, "state", None)
-        if state is not None and state.finished and getattr(table, "idle", True) and len(app.stack.scenes) > 1:
-            finished += 1
+        if state is None:                          # the results' "Back to menu": a new game
             seed += 1
+            app.stack.clear_to(new_table(seed))   # type: ignore[arg-type]
+            app.stack.apply_pending()
+        elif state.finished and id(state) not in counted:
+            counted.add(id(state))
+            finished += 1
+        if state is not None and state.finished and getattr(table, "idle", True):
+            seed += 1                             # the game is over and shown: the next one
             app.stack.clear_to(new_table(seed))   # type: ignore[arg-type]
             app.stack.apply_pending()
         if frame in quarters:
