@@ -1,0 +1,98 @@
+"""Undo for a slip at the table: Ctrl+Z and an "Undo" button take back the player's own last move.
+
+Part of the table kit, mixed into `TableScene` (base.py) before `TableHelp`, whose row of buttons above
+the move log it joins. The engine decides (game/core/undo.py through `GameSession.undo`): a move that
+showed the player something, involved chance, decided a round, or was followed by another seat's
+move stands, and the refusal says why in plain words. When the move is taken back the table forgets
+everything that followed it: AI answers being thought about (they were for a game that no longer
+is), the events still to be shown, motion, a reaction window, a Hint; then the move log is rebuilt
+from the record and the screen from the view, as on resume.
+"""
+from __future__ import annotations
+
+import pygame
+
+from scenes.table.input_routing import fitting_label
+from scenes.ui.i18n import _, translate_message
+from scenes.ui.widgets import Button
+
+from game.core.undo import NOTHING
+
+
+class TableUndo:
+    """The Undo button beside Hint and Last moves, Ctrl+Z, and the table rebuilt after an undo."""
+
+    def _undo_offered(self) -> bool:
+        """Offered to the people at the screen (against AI seats, or in pass-and-play); never in a replay."""
+        return not self.replay_mode and bool(self.humans)
+
+    def _place_help_buttons(self, min_height: int) -> None:
+        """The help row above the move log (table_help.py), with "Undo (Ctrl+Z)" added at its end: the row
+        is shared out again so every button keeps the same width."""
+        super()._place_help_buttons(min_height)  # type: ignore[misc]
+        if not self._undo_offered():
+            return
+        lay = self.layout
+        gap = lay.margin // 2
+        if self.help_buttons:
+            h, y = self.help_buttons[0].rect.height, self.help_buttons[0].rect.top
+        else:
+            h = max(min_height - 4, int(lay.seats[self.bottom].plate.height * 0.9))
+            y = lay.log_rect.top - h - gap
+        count = len(self.help_buttons) + 1
+        w = (lay.log_rect.width - gap * (count - 1)) // count
+        x = lay.log_rect.left
+        for button in self.help_buttons:
+            button.rect = pygame.Rect(x, y, w, h)
+            button.label = fitting_label(_shorter_labels(button.label), w, h)
+            x += w + gap
+        self.undo_button = Button(pygame.Rect(x, y, w, h), fitting_label((_("Undo (Ctrl+Z)"), _("Undo")), w, h),
+                                  self.press_undo, style="secondary")
+        self.help_buttons.append(self.undo_button)
+
+    def _handle_menu_keys(self, event: pygame.event.Event) -> bool:
+        """Ctrl+Z takes back the last move (Cmd+Z on a Mac keyboard too); then the kit's menu keys."""
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+                and self._undo_offered()):
+            self.press_undo()
+            return True
+        return super()._handle_menu_keys(event)  # type: ignore[misc]
+
+    def press_undo(self) -> None:
+        """Ask the session to take back the move of the player at the screen; say why when it may not."""
+        if not self._undo_offered():
+            return
+        seat = self.bottom
+        reason = self.session.undo(seat) if self._you(seat) else NOTHING
+        if reason is not None:
+            self.drag.cancel()
+            self._notice(_("Cannot undo: {reason}.").format(reason=translate_message(reason)), seat)
+            return
+        self._forget_what_followed()
+        self.app.toast(_("Your last move was taken back."))
+
+    def _forget_what_followed(self) -> None:
+        """The session holds the game before the move: the table drops what belonged to the move and
+        rebuilds the log and the screen from the game as it now is."""
+        self.state = self.session.state
+        self.ai.cancel()
+        self.hint_runner.cancel()
+        self.hint_action = None
+        self.events.clear()
+        self.tweens.finish_all()
+        self.flying = []
+        self.hold = 0.0
+        self.reaction = None
+        self.reaction_pick = None
+        self.looking_back = False
+        self.drag.cancel()
+        self.log.clear()
+        self._rebuild_log()     # ends with the screen rebuilt from the view
+        self._build_controls()
+
+
+def _shorter_labels(label: str) -> tuple[str, ...]:
+    """A button's label and, when it ends in its key ("Hint (H)"), the label without it, for a narrower row."""
+    if label.endswith(")") and " (" in label:
+        return label, label.rsplit(" (", 1)[0]
+    return (label,)

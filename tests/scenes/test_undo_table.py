@@ -1,0 +1,111 @@
+"""Undo at every game's table: Ctrl+Z (and the Undo button) take back the player's own last move, the
+record and autosave as if it was never made, the screen and log rebuilt; a refused undo says why and
+changes nothing."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.catalog import load_game
+from game.core.records import record_to_text
+from game.core.undo import why_no_undo
+from scenes.tables import open_table
+from tests.scenes.table_driving import DT, app_fixture, open_session, run, show
+
+make_app = app_fixture(defaults={"animation_speed": "instant", "ai_delay_s": 1.0})
+
+CASES = [("telos", 3, {}), ("zeus", 3, {"manual_draw": True}), ("tamoul", 2, {"reaction_ms": 300}), ("elios", 2, {})]
+SEATS = [("You", "human"), ("Ariadne", "ai:normal"), ("Nikias", "ai:normal")]
+
+
+def ctrl_z(app) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="\x1a"))
+    app.frame(DT)
+
+
+def record_text(scene) -> str:
+    return record_to_text(scene.session.state.record())
+
+
+def last_actor(scene) -> int | None:
+    moves = [a for r in scene.state.rounds for a in r.actions]
+    return moves[-1][0] if moves else None
+
+
+def make_undoable_move(app, scene) -> str:
+    """Play the human's moves through the table until one that may be taken back is made; returns the
+    record's text from just before it."""
+    game = scene.game
+    for _decision in range(4):
+        run(app, 400, until=lambda: scene._human_may_act())
+        assert scene._human_may_act(), "the table never let the player act"
+        legal = scene.state.legal_actions(0)
+        allowed = None
+        for action in legal:
+            probe = scene.state.clone()
+            probe.apply(0, action)
+            if why_no_undo(game, probe, 0) is None:
+                allowed = action
+                break
+        before = record_text(scene)
+        assert scene._apply(0, allowed or legal[0]) is None
+        if allowed is not None:
+            return before
+    pytest.fail("no move that may be taken back came up")
+
+
+@pytest.mark.parametrize("game_id,players,options", CASES)
+def test_ctrl_z_takes_back_a_move_and_a_refusal_says_why_with_nothing_changed(make_app, game_id, players, options):
+    app = make_app()
+    game = load_game(game_id)
+    scene = show(app, open_table(app, open_session(game, SEATS[:players], 21, options)))
+    assert any(b.label.startswith("Undo") for b in scene.help_buttons)
+    before = make_undoable_move(app, scene)
+    run(app, 20)
+    assert last_actor(scene) == 0, "an AI acted before the undo could be tried"
+    ctrl_z(app)
+    assert record_text(scene) == before
+    assert scene.state is scene.session.state
+    assert scene.drag.notice is None
+    run(app, 5)
+    assert scene._matches_view()
+
+    # Played again: once another seat has acted, the undo is refused in plain words and nothing changes.
+    make_undoable_move(app, scene)
+    run(app, 1200, until=lambda: last_actor(scene) not in (0, None) and scene.idle)
+    actor = last_actor(scene)
+    assert actor not in (0, None)
+    run(app, 400, until=lambda: scene.idle)
+    standing = record_text(scene)
+    ctrl_z(app)
+    assert record_text(scene) == standing
+    assert scene.drag.notice is not None
+    assert scene.drag.notice.text == f"Cannot undo: {SEATS[actor][0]} has already played."
+
+
+def test_the_undo_button_refuses_a_drawn_card(make_app):
+    app = make_app()
+    game = load_game("tamoul")
+    scene = show(app, open_table(app, open_session(game, SEATS[:2], 21, {"reaction_ms": 300})))
+    run(app, 400, until=lambda: scene._human_may_act())
+    assert scene._apply(0, scene.state.legal_actions(0)[0]) is None     # draw from the deck
+    assert scene.state.rounds[-1].actions[-1] == [0, "draw deck"]
+    run(app, 10)
+    standing = record_text(scene)
+    button = next(b for b in scene.help_buttons if b.label.startswith("Undo"))
+    button.on_click()
+    assert record_text(scene) == standing
+    assert scene.drag.notice.text == "Cannot undo: the card you drew cannot be put back."
+
+
+def test_no_undo_in_a_replay_or_when_nobody_human_plays(make_app):
+    app = make_app()
+    game = load_game("telos")
+    scene = show(app, open_table(app, open_session(game, [("A", "ai:normal"), ("B", "ai:normal"), ("C", "ai:normal")], 3, {})))
+    run(app, 5)
+    assert not any(b.label.startswith("Undo") for b in scene.help_buttons)
