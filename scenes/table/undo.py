@@ -22,6 +22,8 @@ from game.core.undo import NOTHING
 class TableUndo:
     """The Undo button beside Hint and Last moves, Ctrl+Z, and the table rebuilt after an undo."""
 
+    undo_button: Button | None = None   # placed with the help row; None where undo is not offered
+
     def _undo_offered(self) -> bool:
         """Offered to the people at the screen (against AI seats, or in pass-and-play); never in a replay."""
         return not self.replay_mode and bool(self.humans)
@@ -66,7 +68,8 @@ class TableUndo:
         reason = self.session.undo(seat) if self._you(seat) else NOTHING
         if reason is not None:
             self.drag.cancel()
-            self._notice(_("Cannot undo: {reason}.").format(reason=translate_message(reason)), seat)
+            where = self.undo_button.rect.midtop if self.undo_button is not None else None
+            self._notice(_("Cannot undo: {reason}.").format(reason=translate_message(reason)), seat, where=where)
             return
         self._forget_what_followed()
         self.app.toast(_("Your last move was taken back."))
