@@ -110,6 +110,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self.ai = AIRunner()
         self.gate = HandoffGate(app, self.names, self.humans)
         self.gate.open_menu = self.open_pause
+        self.gate.undo = self.press_undo if self._undo_offered() else None
         self.log = LogPanel()
         self.events: deque[Event] = deque()
         self.hold = 0.0                 # seconds to wait before the next event is shown

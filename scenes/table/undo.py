@@ -16,7 +16,7 @@ from scenes.table.input_routing import fitting_label
 from scenes.ui.i18n import _, translate_message
 from scenes.ui.widgets import Button
 
-from game.core.undo import NOTHING
+from game.core.undo import NOTHING, last_action
 
 
 class TableUndo:
@@ -60,18 +60,37 @@ class TableUndo:
             return True
         return super()._handle_menu_keys(event)  # type: ignore[misc]
 
+    def _undo_seat(self) -> int | None:
+        """Who is at the screen to take a move back: the player whose view is shown; while no view is shown
+        (a turn over in pass-and-play, or the hand-off screen up) still the human who moved last, since
+        the computer has not been handed over yet."""
+        if self.gate.revealed is not None and not self.gate.waiting:
+            return self.gate.revealed
+        found = last_action(self.state)
+        if found is not None and found[2][0] in self.humans:
+            return found[2][0]
+        return None
+
     def press_undo(self) -> None:
         """Ask the session to take back the move of the player at the screen; say why when it may not."""
         if not self._undo_offered():
             return
-        seat = self.bottom
-        reason = self.session.undo(seat) if self._you(seat) else NOTHING
+        seat = self._undo_seat()
+        reason = self.session.undo(seat) if seat is not None else NOTHING
         if reason is not None:
+            text = _("Cannot undo: {reason}.").format(reason=translate_message(reason))
+            if self.gate.waiting:       # the table is hidden behind the hand-off screen
+                self.app.toast(text)
+                return
             self.drag.cancel()
             where = self.undo_button.rect.midtop if self.undo_button is not None else None
-            self._notice(_("Cannot undo: {reason}.").format(reason=translate_message(reason)), seat, where=where)
+            self._notice(text, seat, where=where)
             return
+        self.bottom = seat
         self._forget_what_followed()
+        if self.gate.needed:    # after the log's rebuild, whose handlers may turn hands away
+            self.gate.give_back(seat)   # the hand-off screen for the move, if up, goes; the mover keeps the screen
+            self._sync_from_view()
         self.app.toast(_("Your last move was taken back."))
 
     def _forget_what_followed(self) -> None:
@@ -87,6 +106,12 @@ class TableUndo:
         self.hold = 0.0
         self.reaction = None
         self.reaction_pick = None
+        # Answers kept by the action count (the token) would be wrong for the same count after an undo.
+        self.declined.clear()
+        self._can_react_cache = None
+        chooser = getattr(self, "chooser", None)    # the kit's set chooser (set_play.py), where a game has one
+        if chooser is not None:
+            chooser.forget()
         self.looking_back = False
         self.drag.cancel()
         self.log.clear()

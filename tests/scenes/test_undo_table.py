@@ -14,6 +14,7 @@ import pytest
 from game.catalog import load_game
 from game.core.records import record_to_text
 from game.core.undo import why_no_undo
+from scenes.screens.handoff import HandoffOverlay
 from scenes.tables import open_table
 from tests.scenes.table_driving import DT, app_fixture, open_session, run, show
 
@@ -74,6 +75,9 @@ def test_ctrl_z_takes_back_a_move_and_a_refusal_says_why_with_nothing_changed(ma
     assert scene.drag.notice is None
     run(app, 5)
     assert scene._matches_view()
+    if scene.state.waiting_for() == (0,):
+        run(app, 150)       # longer than an AI's pause: no answer thought out for the undone game is played
+        assert record_text(scene) == before
 
     # Played again: once another seat has acted, the undo is refused in plain words and nothing changes.
     make_undoable_move(app, scene)
@@ -109,3 +113,47 @@ def test_no_undo_in_a_replay_or_when_nobody_human_plays(make_app):
     scene = show(app, open_table(app, open_session(game, [("A", "ai:normal"), ("B", "ai:normal"), ("C", "ai:normal")], 3, {})))
     run(app, 5)
     assert not any(b.label.startswith("Undo") for b in scene.help_buttons)
+
+
+def test_pass_and_play_undo_is_for_the_person_at_the_screen(make_app):
+    """Two people at one screen: the first takes back their own move; once the second has the screen, the
+    first one's move is no longer theirs to take back."""
+    app = make_app()
+    game = load_game("tamoul")
+    scene = show(app, open_table(app, open_session(game, [("Ann", "human"), ("Bob", "human")], 21,
+                                                   {"reaction_ms": 300})))
+    gate = scene.gate
+
+    def at_screen(seat):
+        for _ in range(400):
+            if gate.waiting and gate.asking == seat:
+                gate._confirmed(seat)
+            if scene._human_may_act() and scene.bottom == seat:
+                return
+            run(app, 1)
+        pytest.fail(f"seat {seat} never got the screen")
+
+    at_screen(0)
+    first = scene.state.rounds[-1].actions[:]
+    assert scene._apply(0, scene.state.legal_actions(0)[0]) is None      # Ann draws from the deck
+    legal = [a for a in scene.state.legal_actions(0) if a.verb == "discard"]
+    run(app, 10)
+    before = record_text(scene)
+    assert scene._apply(0, legal[0]) is None                              # and discards it
+    run(app, 10)
+    assert isinstance(app.stack.top, HandoffOverlay)      # Bob may intercept: the screen is to be handed over
+    ctrl_z(app)                                           # Ann, still at the screen, takes the discard back
+    assert record_text(scene) == before
+    assert scene.state.rounds[-1].actions[:len(first)] == first
+    run(app, 5)
+    assert not isinstance(app.stack.top, HandoffOverlay) and scene.gate.may_show(0) and scene.bottom == 0
+    assert scene._apply(0, legal[0]) is None
+    run(app, 400, until=lambda: scene.state.waiting_for() == (0,) and scene._human_may_act())
+    while scene.state.waiting_for() == (0,):            # Ann ends her turn (looks offered by the discard)
+        assert scene._apply(0, scene.state.legal_actions(0)[0]) is None
+        run(app, 30)
+    at_screen(1)
+    standing = record_text(scene)
+    ctrl_z(app)
+    assert record_text(scene) == standing
+    assert scene.drag.notice.text == "Bob: Cannot undo: you have no move to take back."   # Ann's is not his
