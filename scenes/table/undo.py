@@ -41,15 +41,20 @@ class TableUndo:
         else:
             h = max(min_height - 4, int(lay.seats[self.bottom].plate.height * 0.9))
             y = lay.log_rect.top - h - gap
+        undo_words = (_("Undo (Ctrl+Z)"), _("Undo"))
         count = len(self.help_buttons) + 1
         w = (lay.log_rect.width - gap * (count - 1)) // count
-        x = lay.log_rect.left
-        for button in self.help_buttons:
-            button.rect = pygame.Rect(x, y, w, h)
-            button.label = fitting_label(_shorter_labels(button.label), w, h)
-            x += w + gap
-        self.undo_button = Button(pygame.Rect(x, y, w, h), fitting_label((_("Undo (Ctrl+Z)"), _("Undo")), w, h),
-                                  self.press_undo, style="secondary")
+        if all(_fits(_shorter_labels(b.label)[-1], w, h) for b in self.help_buttons) and _fits(undo_words[-1], w, h):
+            x = lay.log_rect.left       # room in the row: share it out again
+            for button in self.help_buttons:
+                button.rect = pygame.Rect(x, y, w, h)
+                button.label = fitting_label(_shorter_labels(button.label), w, h)
+                x += w + gap
+        else:   # the row's words would be cut (Dutch, a narrow window): a row of its own just above
+            w = (lay.log_rect.width - gap) // 2
+            x, y = lay.log_rect.left, y - h - gap
+        self.undo_button = Button(pygame.Rect(x, y, w, h), fitting_label(undo_words, w, h), self.press_undo,
+                                  style="secondary")
         self.help_buttons.append(self.undo_button)
 
     def _handle_menu_keys(self, event: pygame.event.Event) -> bool:
@@ -117,6 +122,11 @@ class TableUndo:
         self.log.clear()
         self._rebuild_log()     # ends with the screen rebuilt from the view
         self._build_controls()
+
+
+def _fits(label: str, width: int, height: int) -> bool:
+    """A secondary button of this size shows `label` whole (the measure `fitting_label` uses)."""
+    return fitting_label((label, ""), width, height) == label
 
 
 def _shorter_labels(label: str) -> tuple[str, ...]:
