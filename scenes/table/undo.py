@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.table.input_routing import fitting_label
-from scenes.ui.i18n import _, translate_message
+from scenes.ui.i18n import _, reason_words, translate_message
 from scenes.ui.widgets import Button
 
 from game.core.undo import NOTHING, last_action
@@ -81,7 +81,11 @@ class TableUndo:
         if not self._undo_offered():
             return
         seat = self._undo_seat()
-        reason = self.session.undo(seat) if seat is not None else NOTHING
+        try:
+            reason = self.session.undo(seat) if seat is not None else NOTHING
+        except OSError as exc:  # the move is taken back; only the autosave failed
+            self.app.toast(_("The game could not be saved ({reason}).").format(reason=reason_words(exc)))
+            reason = None
         if reason is not None:
             text = _("Cannot undo: {reason}.").format(reason=translate_message(reason))
             if self.gate.waiting:       # the table is hidden behind the hand-off screen

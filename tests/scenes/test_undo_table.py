@@ -157,3 +157,18 @@ def test_pass_and_play_undo_is_for_the_person_at_the_screen(make_app):
     ctrl_z(app)
     assert record_text(scene) == standing
     assert scene.drag.notice.text == "Bob: Cannot undo: you have no move to take back."   # Ann's is not his
+
+
+def test_an_undo_whose_autosave_fails_still_takes_the_move_back_and_says_so(make_app, monkeypatch, tmp_path):
+    app = make_app()
+    game = load_game("telos")
+    scene = show(app, open_table(app, open_session(game, SEATS[:3], 21, {})))
+    before = make_undoable_move(app, scene)
+
+    def cannot_save():
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(scene.session, "save", cannot_save)
+    ctrl_z(app)
+    assert record_text(scene) == before and scene.state is scene.session.state
+    assert any("could not be saved" in toast.text for toast in app.toasts)
