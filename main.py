@@ -5,7 +5,7 @@
     olympus-table --replay FILE                    watch a finished game's record again, every card open
     olympus-table --review FILE                    the post-game review of a record (the first human's moves)
     olympus-table --headless --frames 300 --screenshot out.png [--size 1280x720]
-    olympus-table --bench [--game zeus] [--seats ai,ai,ai] [--frames 600]
+    olympus-table --bench [--game zeus] [--seats ai,ai,ai] [--frames 600] [--size 2560x1440]
     olympus-table --self-test
 """
 from __future__ import annotations
@@ -25,6 +25,9 @@ DEFAULT_HEADLESS_FRAMES = 600
 DEFAULT_SCREENSHOT_FRAMES = 60
 BENCH_SIZE = (1280, 720)
 BENCH_FRAMES = 600
+MAX_SIZE = (7680, 4320)         # the largest window (8K); beyond it a window only costs gigabytes of memory
+MAX_FRAMES = 10_000_000         # about 46 hours at 60 frames a second
+MAX_SEED = 2**63 - 1
 
 log = logging.getLogger("olympus")
 MODULE_STARTED = time.perf_counter()
@@ -36,13 +39,45 @@ class UsageError(Exception):
 
 def parse_size(text: str) -> tuple[int, int]:
     parts = text.lower().replace("×", "x").split("x")
-    try:
-        width, height = (int(p) for p in parts)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}") from None
+    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() and len(p.strip()) <= 6 for p in parts):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text[:40]!r}")
+    width, height = (int(p) for p in parts)
     if width < 320 or height < 200:
         raise argparse.ArgumentTypeError(f"{text} is too small; the smallest window is 640x400")
+    if width > MAX_SIZE[0] or height > MAX_SIZE[1]:
+        raise argparse.ArgumentTypeError(f"{text} is too large; the largest window is {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return width, height
+
+
+def parse_frames(text: str) -> int:
+    """--frames: a whole number from 1 to MAX_FRAMES."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9) or not 1 <= int(text) <= MAX_FRAMES:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_FRAMES:,}, got {text[:40]!r}")
+    return int(text)
+
+
+def parse_seed(text: str) -> int:
+    """--seed: a whole number from 0 to 2**63 - 1 (what a record keeps and every game accepts)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 19) or int(text) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to {MAX_SEED}, got {text[:40]!r}")
+    return int(text)
+
+
+def parse_png(text: str) -> Path:
+    """--screenshot: a file name ending in .png (not empty, not a folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file name for the PNG, such as shot.png")
+    path = Path(text)
+    if path.is_dir() or text.endswith(("/", os.sep)):
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder; give a file name such as {Path(text) / 'shot.png'}")
+    return path
+
+
+def parse_file(text: str) -> Path:
+    """--replay / --review: a file name (not empty)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected the file name of a game record")
+    return Path(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,17 +89,17 @@ def build_parser() -> argparse.ArgumentParser:
                        "(e.g. human,ai,ai)")
     table.add_argument("--ai-level", default="normal", metavar="LEVEL", help="level of plain 'ai' seats "
                        "(default normal)")
-    table.add_argument("--seed", type=int, help="deal seed (default: random)")
+    table.add_argument("--seed", type=parse_seed, help="deal seed (default: random)")
     table.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option; repeatable")
-    table.add_argument("--replay", type=Path, metavar="FILE", help="open a game record in the replay viewer")
-    table.add_argument("--review", type=Path, metavar="FILE", help="open a game record on the Review screen")
+    table.add_argument("--replay", type=parse_file, metavar="FILE", help="open a game record in the replay viewer")
+    table.add_argument("--review", type=parse_file, metavar="FILE", help="open a game record on the Review screen")
     runs = parser.add_argument_group("headless runs")
     runs.add_argument("--headless", action="store_true", help="no window, no sound, fixed 1/60 s steps")
-    runs.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
-    runs.add_argument("--screenshot", type=Path, metavar="PNG", help="save the last frame as a PNG, then exit")
+    runs.add_argument("--frames", type=parse_frames, metavar="N", help="stop after N frames")
+    runs.add_argument("--screenshot", type=parse_png, metavar="PNG", help="save the last frame as a PNG, then exit")
     runs.add_argument("--size", type=parse_size, metavar="WxH", help="window size for this run, e.g. 1280x720")
-    runs.add_argument("--bench", action="store_true", help="time every frame of an all-AI game at 1280x720; "
-                      "the last line is JSON")
+    runs.add_argument("--bench", action="store_true", help="time every frame of an all-AI game (at 1280x720 "
+                      "unless --size says otherwise); the last line is JSON")
     runs.add_argument("--soak", action="store_true", help="play AI-only games one after another for --frames "
                       "frames (default 100000) per game and report memory at each quarter; the last lines are JSON")
     runs.add_argument("--idle-bench", action="store_true", help="percent of a core used at rest over 10 s (or "
@@ -77,21 +112,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """--option KEY=VALUE pairs: VALUE read as JSON when it is JSON (a number, true, a list), else as text.
+    A number no game can use (1e999, NaN) is refused here with its key."""
+    from game.core.userfiles import FileDamage, loads_strict
+
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise UsageError(f"--option expects KEY=VALUE, got {pair!r}")
+            raise UsageError(f"--option expects KEY=VALUE, got {pair[:80]!r}")
         try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
+            options[key] = loads_strict(value)
+        except FileDamage:
+            raise UsageError(f"--option {key}: {value[:40]!r} is not a number any game can use") from None
+        except (json.JSONDecodeError, RecursionError):
             options[key] = value
+        except ValueError:          # more digits than Python converts
+            raise UsageError(f"--option {key}: the number is far too long") from None
     return options
 
 
 def seat_controllers(spec: str, ai_level: str, levels: Sequence[str]) -> list[str]:
     """`human,ai,ai:easy` -> controllers; unknown words and levels are refused with the choices."""
     controllers = []
+    if not spec.strip():
+        raise UsageError("--seats is empty; expected one entry per seat, such as human,ai,ai")
     for entry in (e.strip() for e in spec.split(",")):
         if entry == "human":
             controllers.append("human")
@@ -224,7 +269,8 @@ def run_bench(args: argparse.Namespace) -> int:
 
     game_id = args.game or "zeus"
     frames = args.frames or BENCH_FRAMES
-    app = make_headless_app(BENCH_SIZE)
+    size = args.size or BENCH_SIZE
+    app = make_headless_app(size)
     if not has_table(game_id):
         raise UsageError(f"no table for game {game_id!r}")
     game = catalog_game(app, game_id)
@@ -240,9 +286,9 @@ def run_bench(args: argparse.Namespace) -> int:
     app.stack.push(open_table(app, session))
     times = run_frames(app, frames)
     app.shutdown()
-    summary = {"game": game_id, **times.summary()}
+    summary = {"game": game_id, **times.summary(), "seats": count, "size": f"{size[0]}x{size[1]}"}
     print(f"bench: {game_id}, {count} AI seats, {summary['frames']} frames at "
-          f"{BENCH_SIZE[0]}x{BENCH_SIZE[1]}: median {summary['p50_ms']} ms, 99th percentile {summary['p99_ms']} ms, "
+          f"{size[0]}x{size[1]}: median {summary['p50_ms']} ms, 99th percentile {summary['p99_ms']} ms, "
           f"worst {summary['max_ms']} ms per frame")
     print(json.dumps(summary))
     return 0
@@ -309,6 +355,8 @@ def run_app(args: argparse.Namespace) -> int:
                                        args.ai_level, list(game.agent_levels()))
         session = make_session(app, args.game, controllers, parse_options(args.option), args.seed,
                                autosave=not args.headless)
+        session.records_kept = app.settings.records_kept
+        app.session = session       # its messages (a save that failed) are shown
         first = open_table(app, session)
     else:
         from scenes.screens.title import TitleScene
@@ -341,8 +389,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.frames is not None and args.frames < 1:
-        parser.error("--frames must be at least 1")
+    for flag in ("game", "seats", "ai_level"):
+        value = getattr(args, flag)
+        if value is not None and not value.strip():
+            expected = {"game": "a game id such as zeus", "seats": "one entry per seat, such as human,ai,ai",
+                        "ai_level": "an AI level such as normal"}[flag]
+            parser.error(f"--{flag.replace('_', '-')} is empty; expected {expected}")
     try:
         if args.self_test:
             return run_self_test()

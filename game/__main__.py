@@ -1,10 +1,13 @@
-"""Headless commands: `python -m game selfplay …`, `tournament …`, `bench …` and `review …`.
+"""Headless commands: `python -m game selfplay …`, `tournament …`, `bench …`, `review …` and `soak-faults`.
 
 selfplay writes one record per game (`<game>-<seed>.json`), and never overwrites a record already there
 unless given `--force`: it checks every file it would write before playing, so a refused run writes
 nothing. tournament prints each seat's win rate with its 95% confidence interval and, as its last line,
 one line of JSON with the figures. review prints, as its last line, the JSON of a post-game review of
-one seat of a record (game/core/review.py), with how long it took.
+one seat of a record (game/core/review.py), with how long it took. soak-faults runs the reliability
+probes in bulk (game/core/fault_probes.py: damaged user files, odd names, hostile YAML, bad command lines,
+engine input, two writers, a second copy, kill -9 during a write) and prints, as its last line, one line
+of JSON with how many held and each one that did not; its exit status is 1 when any did not.
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from game.core.engine import SeatInfo
 from game.core.errors import ContentError
 from game.core.play import play_game
 from game.core.records import record_to_text
-from game.core.userfiles import atomic_write_text
+from game.core.userfiles import FileDamage, atomic_write_text, loads_strict
 
 EXIT_WOULD_OVERWRITE = 3
 SEAT_NAMES = ("Ariadne", "Bion", "Chloe", "Damon", "Elpis", "Felix", "Galene", "Hector")
@@ -34,9 +37,13 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
             raise SystemExit(f"--option expects KEY=VALUE, got {pair!r}")
         key, value = pair.split("=", 1)
         try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
+            options[key] = loads_strict(value)
+        except FileDamage:
+            raise SystemExit(f"--option {key}: {value[:40]!r} is not a number any game can use") from None
+        except (json.JSONDecodeError, RecursionError):
             options[key] = value
+        except ValueError:
+            raise SystemExit(f"--option {key}: the number is far too long") from None
     return options
 
 
@@ -113,9 +120,21 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.compare_plain:
+        from game.bench_real import print_compare_plain
+
+        print_compare_plain(load_game(args.game), args.players, args.seconds, args.runs)
+        return 0
     from game.bench import print_bench
 
     print_bench(load_game(args.game), args.players, args.seconds)
+    return 0
+
+
+def cmd_bench_replay(args: argparse.Namespace) -> int:
+    from game.bench_replay import print_compare_replay
+
+    print_compare_replay(load_game(args.game), args.players, args.seconds, args.runs, args.records)
     return 0
 
 
@@ -139,6 +158,22 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_soak_faults(args: argparse.Namespace) -> int:
+    from game.core.fault_probes import GROUPS, run_probes
+
+    groups = args.group or list(GROUPS)
+    unknown = [g for g in groups if g not in GROUPS]
+    if unknown:
+        print(f"error: no probe group {', '.join(unknown)}; choose from {', '.join(GROUPS)}", file=sys.stderr)
+        return 2
+    summary = run_probes(groups, args.match)
+    for failure in summary["failed"]:
+        print(f"did not hold: {failure['probe']}: {failure['what_happened']}")
+    print(f"soak-faults: {summary['held']} of {summary['probes']} probes held in {summary['seconds']} s")
+    print(json.dumps(summary, ensure_ascii=False))
+    return 0 if not summary["failed"] else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -154,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(run=cmd_selfplay)
     tp = sub.add_parser("tournament", help="play AI levels against each other and print win rates")
     tp.add_argument("--game", required=True)
-    tp.add_argument("--seats", required=True, help="AI levels, one per seat, e.g. normal,random")
+    tp.add_argument("--seats", required=True, help="AI levels or benchmark opponents (bench-…), one per seat, e.g. normal,random")
     tp.add_argument("--games", type=int, default=100)
     tp.add_argument("--seed", type=int, default=1)
     tp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -162,8 +197,19 @@ def build_parser() -> argparse.ArgumentParser:
     bp = sub.add_parser("bench", help="time random legal play and the search's determinize-and-playout loop")
     bp.add_argument("--game", required=True)
     bp.add_argument("--players", type=int, required=True)
-    bp.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per loop")
+    bp.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per loop (per run with --compare-plain)")
+    bp.add_argument("--compare-plain", action="store_true", help="Tamoul, Elios: whole games of realistic play "
+                    "per CPU second against a plain implementation of the rules, run by run (game/bench_real.py)")
+    bp.add_argument("--runs", type=int, default=5, help="with --compare-plain: pairs of runs (default 5)")
     bp.set_defaults(run=cmd_bench)
+    brp = sub.add_parser("bench-replay", help="time replaying records against a plain replay, and rebuilding a "
+                         "long game's state; the last line is JSON")
+    brp.add_argument("--game", required=True)
+    brp.add_argument("--players", type=int, required=True)
+    brp.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per run (default 2)")
+    brp.add_argument("--runs", type=int, default=5, help="pairs of runs, alternating (default 5)")
+    brp.add_argument("--records", type=int, default=12, help="records of the normal AI to replay (default 12)")
+    brp.set_defaults(run=cmd_bench_replay)
     rp = sub.add_parser("review", help="review one seat's moves of a game record with the hard AI's judgement; "
                         "the last line is JSON")
     rp.add_argument("record", help="a game record (.json)")
@@ -173,6 +219,12 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--seed", type=int, default=1)
     rp.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     rp.set_defaults(run=cmd_review)
+    fp = sub.add_parser("soak-faults", help="run the reliability probes in bulk (damaged files, odd names, hostile "
+                        "YAML, bad command lines, engine input, two copies, kill -9); the last line is JSON")
+    fp.add_argument("--group", action="append", metavar="NAME",
+                    help="only this group of probes (files, names, yaml, command_line, engine, processes); repeatable")
+    fp.add_argument("--match", default="", metavar="TEXT", help="only the probes whose name contains TEXT")
+    fp.set_defaults(run=cmd_soak_faults)
     return parser
 
 

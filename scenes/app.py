@@ -23,6 +23,7 @@ from game.catalog import Catalog, load_catalog, manifest_problems, registered_ga
 from game.core.resources import asset_path
 from game.core.session import GameSession
 from game.core.settings import Settings, load_settings, save_settings
+from game.core.data_folder import open_user_dirs
 from game.core.userfiles import UserDirs, user_dirs
 from scenes.ui import i18n
 from scenes.ui.i18n import N_, _, translate_message, reason_words
@@ -41,6 +42,20 @@ WINDOW_TITLE = "Olympus Table"
 MIN_WINDOW = (640, 400)
 SETTINGS_SAVE_DELAY = 0.6   # a window being dragged bigger is saved once it stops, not per pixel
 RESTORE_GUARD_SECONDS = 1.0   # after leaving fullscreen, how long a window manager's stale resize is refused
+# Room a remembered window leaves on its screen for the title bar, borders and a task bar.
+SCREEN_ALLOWANCE = (32, 96)
+
+
+def fit_to_screens(size: tuple[int, int], desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """A remembered window size that fits the screen the window opens on, title bar and task bar
+    included. pygame does not say which screen that will be, so the size fits every screen: a window
+    made large on a big monitor opens whole on a laptop's small one (never below `MIN_WINDOW`)."""
+    screens = [d for d in desktops if d[0] > 0 and d[1] > 0]
+    if not screens:
+        return size
+    room_w = min(w for w, _h in screens) - SCREEN_ALLOWANCE[0]
+    room_h = min(h for _w, h in screens) - SCREEN_ALLOWANCE[1]
+    return (max(MIN_WINDOW[0], min(size[0], room_w)), max(MIN_WINDOW[1], min(size[1], room_h)))
 
 
 @dataclass
@@ -48,6 +63,14 @@ class Toast:
     text: str
     remaining: float
     total: float
+
+
+class QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """The log file, which on a full disk fails quietly: logging's own answer to a failed write is a
+    traceback on the terminal, and the player is told about the disk by the program itself."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        return
 
 
 def setup_logging(dirs: UserDirs) -> Path:
@@ -60,7 +83,7 @@ def setup_logging(dirs: UserDirs) -> Path:
     for handler in [h for h in root.handlers if getattr(h, "olympus", False)]:
         root.removeHandler(handler)
         handler.close()
-    handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+    handler = QuietFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
     handler.olympus = True  # type: ignore[attr-defined]
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
@@ -121,7 +144,10 @@ class App:
                  catalog: Catalog | None = None, remember_size: bool | None = None) -> None:
         self.headless = headless
         self.fixed_dt = fixed_dt
-        self.dirs = (dirs or user_dirs()).ensure()
+        # The player's folders, checked and locked; a stand-in that keeps nothing when they cannot be used
+        # or another copy uses them (game/core/data_folder.py): the first scene then asks the player.
+        self.folders = open_user_dirs(dirs or user_dirs())
+        self.dirs = self.folders.dirs
         self.log_path = setup_logging(self.dirs)
         self.stack = SceneStack()
         self.toasts: list[Toast] = []
@@ -152,6 +178,8 @@ class App:
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
         self._windowed_size = size or (self.settings.window_width, self.settings.window_height)
+        if size is None and not headless:   # a size given on the command line is taken as asked
+            self._windowed_size = fit_to_screens(self._windowed_size, pygame.display.get_desktop_sizes())
         self.fullscreen = self.settings.fullscreen and not headless and size is None
         self._restoring_window = 0.0   # seconds in which a resize to another size is not adopted
         self.screen = self._set_mode()
@@ -215,8 +243,8 @@ class App:
             self.update_settings(replace(self.settings, fullscreen=on))
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        """Resize the window (a settings preset); remembered for the next start."""
-        self._windowed_size = size
+        """Resize the window (a settings preset; never bigger than the screen); remembered for the next start."""
+        self._windowed_size = size if self.headless else fit_to_screens(size, pygame.display.get_desktop_sizes())
         if not self.fullscreen:
             self._apply_window()
 
@@ -280,6 +308,7 @@ class App:
         if session.kept_unfinished is not None:
             self.toast(_("Your unfinished game was kept in the saved games as “{name}”.").format(
                 name=session.kept_unfinished.stem))
+        session.records_kept = self.settings.records_kept
         self.session = session
         if fresh:
             self.stack.clear_to(scene)
@@ -295,11 +324,28 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def ask_to_play_without_saving(self) -> None:
+        """The player's folders cannot be used (or another copy uses them): say so, and play on only if
+        the player agrees; nothing of this run is kept."""
+        from scenes.screens.results import ConfirmOverlay
+
+        problem = translate_message(self.folders.problem or "")
+        if self.folders.in_use:
+            detail = _("{problem} This copy can play, but it keeps nothing: no autosave, no saved games, no "
+                       "statistics, and it does not touch the other copy's games.").format(problem=problem)
+        else:
+            detail = _("{problem} You can play, but nothing will be kept: no autosave, no saved games, no "
+                       "statistics, no settings.").format(problem=problem)
+        self.stack.push(ConfirmOverlay(self, _("Play without saving?"),
+                                       [(_("Play without saving"), lambda: None), (_("Quit"), self.quit)], detail))
+
     # ----- the loop -------------------------------------------------------------------------------------
     def run(self, first: Scene | None = None, max_frames: int | None = None) -> int:
         """Run until quit (or `max_frames`); returns the exit status."""
         if first is not None:
             self.stack.push(first)
+            if not self.folders.saving:
+                self.ask_to_play_without_saving()
         self.stack.apply_pending()
         frames = 0
         try:
@@ -397,6 +443,8 @@ class App:
     def update(self, dt: float) -> None:
         self._restoring_window = max(0.0, self._restoring_window - dt)
         self.stack.update(dt)
+        if self.session is not None:
+            self.session.tick(dt)       # a save that failed (a full disk) is tried again every few seconds
         if self.session is not None and self.session.messages:
             for message in self.session.messages:
                 self.toast(message)
@@ -427,7 +475,9 @@ class App:
         scale = ui_scale((width, height))
         size = max(12, int(19 * scale))
         pad = int(14 * scale)
-        y = int(height * 0.06)
+        # A screen may keep its title clear: toasts start below the `toast_top` it gives (a y, or None).
+        below = getattr(self.stack.top, "toast_top", None)
+        y = max(int(height * 0.06), below or 0)
         line_h = font(size).get_linesize()
         for toast in self.toasts:
             lines = wrap_text(toast.text, size, int(width * 0.66))
@@ -451,4 +501,11 @@ class App:
         if self._settings_save_in >= 0:
             self._settings_save_in = -1.0
             self._remember_window_size()
+        if self.session is not None and self.session.pending:
+            self.session.retry()        # one last try at a save that failed
         log.info("stopped after %d frames", self.frame_count)
+        if not self.folders.saving:
+            for handler in [h for h in logging.getLogger().handlers if getattr(h, "olympus", False)]:
+                logging.getLogger().removeHandler(handler)     # its file is in the stand-in folder, going now
+                handler.close()
+        self.folders.close()

@@ -35,7 +35,6 @@ def _wrong_score(record: dict[str, Any]) -> None:
 
 # (damage, an English word of the detail that must not be left in the Dutch message, a Dutch word it must have)
 DAMAGE: dict[str, tuple[Change, str, str]] = {
-    "newer format": (_set("format", "olympus-record/9"), "newer version", "nieuwere versie"),
     "wrong format": (_set("format", "x"), "must be", "moet"),
     "wrong kind": (_set("seed", "x"), "whole number", "geheel getal"),
     "bad seat": (_set("seats", [{"x": 1}, {"name": "B", "controller": "ai:random"}]), "must have", "moet"),
@@ -73,6 +72,16 @@ def test_a_damaged_saved_game_is_told_in_dutch_with_its_detail(damage, record, t
     assert english not in said and dutch_words in said, said
     assert "my game.json.damaged-" in said            # the set-aside file's name, as it is on disk
     assert english in str(messages[0])                 # the same message is English text for logs and tests
+
+
+def test_a_save_from_a_newer_version_is_told_in_dutch_and_left_as_it_is(record, tmp_path, dutch) -> None:
+    newer = {**record, "format": "olympus-record/9"}
+    (tmp_path / "my game.json").write_text(json.dumps(newer), encoding="utf-8")
+    files, messages = list_game_files(tmp_path, {"zeus": load_game("zeus")})
+    assert files == [] and len(messages) == 1
+    said = i18n.translate_message(messages[0])
+    assert "nieuwere versie" in said and "newer version" not in said and "left as it is" not in said
+    assert (tmp_path / "my game.json").exists() and not list(tmp_path.glob("*.damaged-*"))
 
 
 def test_every_reason_a_record_is_refused_for_is_a_message(record, tmp_path) -> None:

@@ -99,7 +99,7 @@ def test_the_tables_choose_between_enough_pairs_to_check() -> None:
 def test_the_dutch_default_name_takes_the_second_person(dutch) -> None:
     name = default_player_name("You")
     assert name == "Jij"
-    table = SimpleNamespace(_name=lambda seat: name if seat == 0 else "Bob")
+    table = SimpleNamespace(_name=lambda seat: name if seat == 0 else "Bob", _reader_is=lambda seat: seat == 0)
     said = TableScene._said(table, 0, i18n._("{name} is ready"), i18n._("{name} are ready"))
     assert said == "Jij bent klaar"
     assert TableScene._said(table, 1, i18n._("{name} is ready"), i18n._("{name} are ready")) == "Bob is klaar"

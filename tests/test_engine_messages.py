@@ -53,11 +53,11 @@ def test_a_message_is_its_english_text_and_keeps_its_id_and_arguments() -> None:
 
 
 def test_the_ui_says_a_message_in_dutch_with_its_terms_translated_and_leaves_other_text_alone(dutch) -> None:
-    reason = msg("a {colour} beam goes only on the {colour} stack ({own}), not on stack {stack} ({other}) (E-6)",
-                 colour=term("red", "Elios: a colour before a noun, as in 'a red beam', 'the red stack'"), own=0, stack=3,
+    reason = msg("a {colour} beam goes only on the {colour} stack, not on the stack for {other}",
+                 colour=term("red", "Elios: a colour before a noun, as in 'a red beam', 'the red stack'"),
                  other=term("lime", "Elios: a colour on its own, as in 'red twice', 'not grouped: red, blue'"))
     assert i18n.translate_message(reason) == \
-        "een rode straal mag alleen op de rode stapel (0), niet op stapel 3 (limoen) (E-6)"
+        "een rode straal mag alleen op de rode stapel, niet op de stapel voor limoen"
     assert i18n.translate_message(msg_n("{count} beam", "{count} beams", 3)) == "3 stralen"
     assert i18n.translate_message("Ariadne") == "Ariadne"          # a name, or a sentence not yet a Message
     content = load_game("elios").content

@@ -3,6 +3,11 @@
 `yaml.safe_load`-equivalent parsing (the safe composer and constructor only), kept as a tree of
 `Node`s that remember where they came from. Each game validates its files into frozen dataclasses
 with the `Node.expect_*` helpers, which raise `ContentError` on the first problem.
+
+Aliases (`*name`, repeating an `&name` anchor) are refused: our content never needs them, and nested
+ones expand exponentially ("billion laughs"), so a small hostile file could fill memory. A file that is
+not UTF-8 is named with its line, like every other problem; a file larger than `MAX_CONTENT_BYTES`, or
+one that is not a regular file, is refused before it is read.
 """
 from __future__ import annotations
 
@@ -15,6 +20,46 @@ import yaml
 from game.core.errors import ContentError
 
 SYMBOL_NAME = re.compile(r"^[a-z_]+$")
+MAX_CONTENT_BYTES = 4 * 1024 * 1024     # our largest content file is a few kilobytes
+
+
+class _AliasFound(Exception):
+    def __init__(self, key: str, line: int, anchor: str) -> None:
+        super().__init__(key, line, anchor)
+        self.key, self.line, self.anchor = key, line, anchor
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """The safe loader's composer, refusing an alias where it meets one (with the key path and line)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._path: list[str] = []
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+        if isinstance(index, yaml.ScalarNode):
+            step = str(index.value)
+        elif isinstance(index, int) and isinstance(parent, yaml.SequenceNode):
+            step = f"[{index}]"
+        else:
+            step = None
+        if step is not None:
+            self._path.append(step)
+        try:
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()
+                raise _AliasFound(_dotted(self._path), event.start_mark.line + 1, str(event.anchor))
+            return super().compose_node(parent, index)
+        finally:
+            if step is not None:
+                self._path.pop()
+
+
+def _dotted(path: list[str]) -> str:
+    key = ""
+    for step in path:
+        key += step if step.startswith("[") or not key else f".{step}"
+    return key or "(top)"
 
 
 class Node:
@@ -163,24 +208,71 @@ def _construct(node: yaml.Node) -> Any:
 
 def load_yaml(path: Path | str, *, display_name: str | None = None) -> Node:
     """Parse a YAML file safely; a syntax error becomes a ContentError with its line."""
+    from game.core.userfiles import FileDamage, read_regular_bytes
+
     path = Path(path)
     name = display_name or path.name
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = read_regular_bytes(path, MAX_CONTENT_BYTES)
     except OSError as exc:
         raise ContentError(name, "(file)", None, "a readable file", exc.strerror or str(exc)) from exc
+    except FileDamage as exc:
+        raise ContentError(name, "(file)", None, "a readable file", str(exc.reason)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ContentError(name, "(text)", line, "UTF-8 text",
+                           f"the byte {raw[exc.start]:#04x} at position {exc.start}") from None
     return parse_yaml(text, name)
 
 
 def parse_yaml(text: str, name: str) -> Node:
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _NoAliasLoader(text)       # the reader refuses a NUL and other control characters at once
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise ContentError(name, "(text)", mark.line + 1 if mark else None, "printable text", exc.problem) from None
+    except yaml.YAMLError as exc:
+        line = text[:exc.position].count("\n") + 1 if isinstance(getattr(exc, "position", None), int) else None
+        raise ContentError(name, "(text)", line, "printable text",
+                           f"the character {exc.character!r}" if hasattr(exc, "character") else str(exc)) from None
+    try:
+        root = loader.get_single_node()
+    except _AliasFound as exc:
+        raise ContentError(name, exc.key, exc.line, "a value written out (no aliases such as *name)",
+                           f"*{exc.anchor}") from None
+    except RecursionError:
+        raise ContentError(name, "(top)", None, "values nested a few levels deep", "nesting far too deep") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         raise ContentError(name, "(syntax)", line, "valid YAML", exc.problem) from exc
     except yaml.YAMLError as exc:
         raise ContentError(name, "(syntax)", None, "valid YAML", str(exc)) from exc
+    finally:
+        loader.dispose()
     if root is None:
         raise ContentError(name, "(top)", 1, "a mapping of keys to values", "an empty file")
+    _check_unique_keys(root, name)
     return Node(root, name, "", root.start_mark.line + 1)
+
+
+def _check_unique_keys(root: yaml.Node, name: str) -> None:
+    """Every mapping names each key once: YAML says so, and a second `cards:` would silently win or lose."""
+    stack: list[tuple[yaml.Node, str]] = [(root, "")]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key, value in node.value:
+                label = str(key.value) if isinstance(key, yaml.ScalarNode) else "?"
+                path = f"{where}.{label}" if where else label
+                if isinstance(key, yaml.ScalarNode):
+                    if label in seen:
+                        raise ContentError(name, path, key.start_mark.line + 1,
+                                           "each key only once (this one is repeated)")
+                    seen.add(label)
+                stack.append((value, path))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((child, f"{where}[{i}]") for i, child in enumerate(node.value))

@@ -120,6 +120,26 @@ def json_copy(value: Any) -> Any:
     return value
 
 
+def data_copy(value: Any) -> Any:
+    """A deep copy of data as records and positions hold it (dicts, lists, tuples, strings, numbers,
+    None), each container keeping its type; anything else goes to `copy.deepcopy`. A record's setups
+    are copied when a replay starts and again as each round begins: with `copy.deepcopy` that was a
+    third of a replay's time."""
+    kind = value.__class__
+    if kind is dict:
+        return {key: data_copy(item) for key, item in value.items()}
+    if kind is list:
+        return [item if item.__class__ in _ATOMS else data_copy(item) for item in value]
+    if kind is tuple:
+        return tuple(item if item.__class__ in _ATOMS else data_copy(item) for item in value)
+    if kind in _ATOMS:
+        return value
+    return copy.deepcopy(value)
+
+
+_ATOMS = frozenset((str, int, float, bool, type(None)))
+
+
 def shuffle(cards: list[Any], rng: random.Random) -> None:
     """Shuffle `cards` in place into exactly the order `rng.shuffle(cards)` gives (the same draws from
     the generator, in the same order), several times quicker: a deal is shuffled every round, and in
@@ -174,6 +194,12 @@ class State(ABC):
 
     game_id: str = ""
     CHANCE_VERBS: tuple[str, ...] = ()  # verbs only the chance seat may use (Tamoul: "reshuffle")
+    # How `records.replay` takes an entry whose action it has met before: False, make sure it is listed
+    # first (listing again when it is not: in most games quicker than checking one action); True, hand it
+    # straight to `advance`, which takes it when it is in the list the game keeps and else checks it: right
+    # for a game that keeps the next turn's list as it plays (Zeus) or checks one action quicker than it
+    # lists them all (Tamoul, whose swap step lists up to 276 swaps).
+    REPLAY_WITHOUT_LISTING: bool = False
 
     def __init__(
         self,
@@ -185,7 +211,7 @@ class State(ABC):
         self.seats: tuple[SeatInfo, ...] = tuple(seats)
         self.options: dict[str, Any] = dict(options)
         self.seed = int(seed)
-        self._given_setups = [copy.deepcopy(dict(s)) for s in setups]
+        self._given_setups = [data_copy(dict(s)) for s in setups]
         self.rounds: list[RoundLog] = []
         self.totals: list[int] = [0] * len(self.seats)
         self.winners: tuple[int, ...] = ()
@@ -272,7 +298,14 @@ class State(ABC):
 
         The same checks, the same record entry and the same rule code run, so the state afterwards is
         exactly the one `apply` leaves; only the event objects are not made (games that can skip them
-        override `_advance_legal`)."""
+        override `_advance_legal`). An action that is the very object of the legal list the game keeps
+        for `seat` (`_kept_legal`) is legal and canonical as it stands: it is taken without the checks."""
+        if seat.__class__ is int:  # not True for seat 1: a kept list answers only a real seat number
+            for listed in self._kept_legal(seat):  # a few actions: a plain loop beats building iterators
+                if listed is action:
+                    self.rounds[-1].actions.append([seat, listed.text])
+                    self._advance_legal(seat, listed)
+                    return
         action = self._accept(seat, action)
         self._advance_legal(seat, action)
 
@@ -282,6 +315,10 @@ class State(ABC):
         if self._is_listed(seat, action):  # legal and canonical as it stands: nothing to check
             self.rounds[-1].actions.append([seat, action.text])
             return action  # type: ignore[return-value]
+        listed = self._listed_like(seat, action)
+        if listed is not None:  # the same action as one listed (another object, or its text): legal too
+            self.rounds[-1].actions.append([seat, listed.text])
+            return listed
         if action.__class__ is not Action:
             action = as_action(action)
         if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)) \
@@ -300,9 +337,35 @@ class State(ABC):
 
     def _is_listed(self, seat: int, action: Action | str) -> bool:
         """True only when `action` is one `legal_actions(seat)` listed for the state as it is now, so
-        it is legal and canonical without checking (drivers nearly always pick from that list). Games
-        that keep their legal lists answer from them; the default never claims it."""
+        it is legal and canonical without checking (drivers nearly always pick from that list): the very
+        object of the list the game keeps (`_kept_legal`)."""
+        if seat.__class__ is int:
+            for listed in self._kept_legal(seat):
+                if listed is action:
+                    return True
         return False
+
+    def _listed_like(self, seat: int, action: Action | str) -> Action | None:
+        """The action of the kept legal list (`_kept_legal`) written exactly as `action` is (an action
+        made elsewhere, or its text: an agent's choice, a player's click, a record's entry), or None.
+        Listed actions are legal and canonical, and the notation writes one action one way, so the
+        listed one stands for it without the checks."""
+        if seat.__class__ is not int:
+            return None
+        kept = self._kept_legal(seat)
+        if not kept:
+            return None
+        text = action if action.__class__ is str else getattr(action, "text", None)
+        for listed in kept:
+            if listed.text == text:
+                return listed
+        return None
+
+    def _kept_legal(self, seat: int) -> Sequence[Action]:
+        """The legal list the game keeps for `seat` until the state changes, the very objects
+        `legal_actions` handed out (copies of the list, not of its actions); () when it keeps none,
+        which is always right (the checked way then takes every action). Never hand it out."""
+        return ()
 
     def _advance_legal(self, seat: int, action: Action) -> None:
         """`_apply_legal` for `advance`; games override it to skip making events."""
@@ -408,7 +471,7 @@ class State(ABC):
     def _setup_for_next_round(self) -> dict[str, Any] | None:
         """The recorded setup for the round about to start, when replaying a record; else None."""
         index = len(self.rounds)
-        return copy.deepcopy(self._given_setups[index]) if index < len(self._given_setups) else None
+        return data_copy(self._given_setups[index]) if index < len(self._given_setups) else None
 
     def _rng_for_next_round(self) -> random.Random:
         return round_rng(self.seed, len(self.rounds))
@@ -473,11 +536,28 @@ class Game(ABC):
         the view it came from."""
 
     def agent(self, level: str) -> Any:
-        """The AI agent for a level name (`random`, `easy`, `normal`, `hard`)."""
-        levels = self.agent_levels()
+        """The AI agent for a level name (`random`, `easy`, `normal`, `hard`) or a benchmark opponent's
+        name (`bench_agents`, for headless measurements such as `tournament`)."""
+        levels = {**self.agent_levels(), **self.bench_agents()}
         if level not in levels:
             raise ValueError(f"{self.title} has no AI level {level!r}; choose from {', '.join(levels)}")
         return levels[level]()
+
+    def bench_agents(self) -> dict[str, Any]:
+        """Benchmark opponent name (`bench-…`) -> agent factory: plain, strong heuristics written from
+        the public strategy of such games, to measure the levels against players they were not tuned
+        on. Never offered to players (setup lists `agent_levels()` only); `tournament` seats them.
+        A game gives its own in a module `game/<id>/bench.py` with `bench_agents(game)`."""
+        import importlib
+
+        module_name = f"{type(self).__module__.rsplit('.', 1)[0]}.bench"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            return {}
+        return dict(module.bench_agents(self))
 
     def agent_levels(self) -> dict[str, Any]:
         """Level name -> agent factory. Games extend this with their own agents."""

@@ -48,3 +48,10 @@ class RecordError(ValueError):
     def __str__(self) -> str:
         text = super().__str__()
         return f"{text} [{self.detail}]" if self.detail else text
+
+
+class NewerRecord(RecordError):
+    """A record written by a newer version of the program (a newer format). Not damage: the newer copy
+    still reads it, so a guarded read leaves the file where it is, untouched."""
+
+    leave_in_place = True

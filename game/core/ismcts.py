@@ -121,10 +121,14 @@ class SearchRules:
 
 @dataclass(frozen=True)
 class Budget:
-    """Iterations per decision; `seconds` (optional) caps the wall time of one search as well."""
+    """Iterations per decision; `seconds` (optional) caps the wall time of one search as well.
+    `stop_when_settled`: end the search as soon as the most visited choice is more visits ahead of
+    every other than there are iterations left, so no remaining iteration could change the answer
+    (the same choice, sooner)."""
 
     iterations: int
     seconds: float | None = None
+    stop_when_settled: bool = False
 
 
 def advance_chance(state: State) -> None:
@@ -211,6 +215,8 @@ class ISMCTS:
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
+            if self.budget.stop_when_settled and self._settled(root, seat, self.budget.iterations - done):
+                break
         stats = {key[1]: child for key, child in root.children.items() if key[0] == seat}
         visits = {choice: child.visits for choice, child in stats.items()}
         means = {choice: child.mean() for choice, child in stats.items()}
@@ -219,6 +225,19 @@ class ISMCTS:
         else:  # no determinization offered any of them (cannot happen when the view is honest)
             best = PASS if optional else legal[0]
         return SearchResult(best, done, time.perf_counter() - started, visits, means, root)
+
+    @staticmethod
+    def _settled(root: Node, seat: int, left: int) -> bool:
+        """Whether the most visited root choice leads every other (one not tried yet counts 0) by more
+        than `left` visits: each iteration adds one visit to one choice, so it stays the most visited."""
+        top = second = 0
+        for key, child in root.children.items():
+            if key[0] == seat:
+                if child.visits > top:
+                    top, second = child.visits, top
+                elif child.visits > second:
+                    second = child.visits
+        return top - second > left
 
     def evaluate(self, view: Any, seat: int, choice: Choice, rng: random.Random, iterations: int,
                  optional: bool = False) -> ActionValue:

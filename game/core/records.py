@@ -1,7 +1,11 @@
 """Game records (rules/records.md): read, check and replay them.
 
 One format serves saves, autosave, replays, bug reports and self-play. Replaying a record feeds its
-round setups to a new state in place of the seeded deals, then applies every action in order.
+round setups to a new state in place of the seeded deals, then carries out every action in order.
+Resume, loading a save, the replay viewer and Review all start here, and nobody watches the replay
+itself, so actions go through the lean path (`State.advance`: the same checks and rule code, no
+events): an entry whose text is one the state lists for that seat is taken as listed (legal by being
+listed), any other is parsed and checked as `apply` checks it.
 """
 from __future__ import annotations
 
@@ -11,15 +15,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from game.core.actions import Action
-from game.core.engine import RoundLog, SeatInfo, State
-from game.core.errors import IllegalAction, RecordError
+from game.core.engine import CHANCE, RoundLog, SeatInfo, State
+from game.core.errors import IllegalAction, NewerRecord, RecordError
 from game.core.messages import Message, msg
+from game.core.names import name_problem
 from game.core.userfiles import FileDamage, read_json
 
 if TYPE_CHECKING:
     from game.core.engine import Game
 
 FORMAT = "olympus-record/1"
+# The longest action text a record may hold: the longest real one (a reshuffle naming a whole draw pile)
+# is a few hundred characters; far longer is damage, refused before any text is measured or drawn.
+MAX_ACTION_CHARS = 4000
+MAX_CONTROLLER_CHARS = 64
 # What a record's key must hold, in words ("'seed' must be a whole number").
 KIND_WORDS = {str: msg("a text"), int: msg("a whole number"), list: msg("a list"), dict: msg("a JSON object"),
               bool: msg("true or false")}
@@ -31,7 +40,8 @@ def read_record(path: Path) -> dict[str, Any]:
     try:
         record = read_json(path)
     except FileDamage as exc:
-        raise RecordError(msg("{where}: {reason}", where=str(path), reason=exc.reason)) from None
+        kind = NewerRecord if exc.leave_in_place else RecordError
+        raise kind(msg("{where}: {reason}", where=str(path), reason=exc.reason)) from None
     check_shape(record, str(path))
     return record
 
@@ -50,7 +60,7 @@ def check_shape(record: Any, where: str = "record") -> None:
     if isinstance(found, str) and found.startswith("olympus-record/") and found != FORMAT:
         version = found.rpartition("/")[2]
         if version.isdigit() and int(version) > int(FORMAT.rpartition("/")[2]):
-            raise RecordError(msg("{where}: it was written by a newer version of Olympus Table (format {found}); "
+            raise NewerRecord(msg("{where}: it was written by a newer version of Olympus Table (format {found}); "
                                   "this version reads {format}", where=where, found=repr(found), format=repr(FORMAT)))
     if found != FORMAT:
         raise RecordError(msg("{where}: 'format' must be {format}, found {found}", where=where, format=repr(FORMAT),
@@ -65,6 +75,12 @@ def check_shape(record: Any, where: str = "record") -> None:
         if not isinstance(seat, dict) or not isinstance(seat.get("name"), str) or not isinstance(seat.get("controller"), str):
             raise RecordError(msg("{where}: {item} must have a text 'name' and 'controller'", where=where,
                                   item=f"seats[{i}]"))
+        problem = name_problem(seat["name"])
+        if problem is not None:
+            raise RecordError(msg("{where}: {item}: {reason}", where=where, item=f"seats[{i}].name", reason=problem))
+        if len(seat["controller"]) > MAX_CONTROLLER_CHARS or not seat["controller"].isprintable():
+            raise RecordError(msg("{where}: {item} is not a seat's controller", where=where,
+                                  item=f"seats[{i}].controller"))
     for r, rnd in enumerate(record["rounds"]):
         if not isinstance(rnd, dict) or not isinstance(rnd.get("setup"), dict) or not isinstance(rnd.get("actions"), list):
             raise RecordError(msg("{where}: {item} must have a 'setup' object and an 'actions' list", where=where,
@@ -72,7 +88,15 @@ def check_shape(record: Any, where: str = "record") -> None:
         for a, entry in enumerate(rnd["actions"]):
             if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and isinstance(entry[1], str)):
                 raise RecordError(msg("{where}: {item} must be [seat, \"action\"], found {found}", where=where,
-                                      item=f"rounds[{r}].actions[{a}]", found=repr(entry)))
+                                      item=f"rounds[{r}].actions[{a}]", found=_short(repr(entry))))
+            if len(entry[1]) > MAX_ACTION_CHARS:
+                raise RecordError(msg("{where}: {item} is far too long ({count} characters)", where=where,
+                                      item=f"rounds[{r}].actions[{a}]", count=len(entry[1])))
+
+
+def _short(text: str, limit: int = 200) -> str:
+    """A value quoted in a message, cut so a huge one cannot flood the screen or the log."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _detail(exc: BaseException, plain: Message) -> tuple[Message, str | None]:
@@ -81,6 +105,34 @@ def _detail(exc: BaseException, plain: Message) -> tuple[Message, str | None]:
     if exc.args and isinstance(exc.args[0], Message):
         return exc.args[0], None
     return plain, f"{type(exc).__name__}: {exc}"
+
+
+def _parses(text: str) -> bool:
+    """Whether a record entry's text is an action at all (so a failure after it lies elsewhere)."""
+    try:
+        Action.parse(text)
+    except (ValueError, KeyError, TypeError, IndexError):
+        return False
+    return True
+
+
+def replay_action(state: State, seat: int, text: str, known: dict[str, Action]) -> None:
+    """Carry out one record entry through `advance`: the action the state lists for that seat with this
+    text, taken as listed (legal by being listed); else the text parsed and checked (IllegalAction, state
+    unchanged). `known` keeps the listed actions met so far by their text: the engines share their
+    action values, so the same text is nearly always the very object listed again, and asking the
+    state whether it is listed is quicker than listing again. A game that says so
+    (`State.REPLAY_WITHOUT_LISTING`) gets a known action as it is: `advance` takes it if listed, else
+    checks it. Either way every entry is judged by the rules before it is carried out."""
+    action = known.get(text)
+    if action is None or not (state.REPLAY_WITHOUT_LISTING or state._is_listed(seat, action)):
+        if type(seat) is int and CHANCE <= seat < len(state.seats) and state.lists_all_actions(seat):
+            for listed in state.legal_actions(seat):
+                known[listed.text] = listed
+            action = known.get(text)
+        if action is None:
+            action = Action.parse(text)
+    state.advance(seat, action)
 
 
 def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> State:
@@ -104,6 +156,7 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
         reason, detail = _detail(exc, msg("it is not a deal this game can start from"))
         raise RecordError(msg("{item} cannot start the game: {reason}", item="rounds[0].setup", reason=reason),
                           detail) from exc
+    known: dict[str, Action] = {}
     for r, rnd in enumerate(record["rounds"]):
         if state.round_index != r:
             raise RecordError(msg("{item}: the replay is in round {round} here", item=f"rounds[{r}]",
@@ -112,18 +165,12 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
         for a, (seat, text) in enumerate(rnd["actions"]):
             place = f"rounds[{r}].actions[{a}]"
             try:
-                action = Action.parse(text)
-            except (ValueError, KeyError, TypeError, IndexError) as exc:
-                reason, detail = _detail(exc, msg("it is not an action of this game"))
-                raise RecordError(msg("{item} {action} cannot be applied: {reason}", item=place,
-                                      action=f"[{seat}, {text!r}]", reason=reason), detail) from exc
-            try:
-                state.apply(seat, action)
+                replay_action(state, seat, text, known)
             except IllegalAction as exc:
                 raise RecordError(msg("{item} {action} is not legal: {reason}", item=place,
                                       action=f"[{seat}, {text!r}]", reason=exc.reason)) from exc
             except (ValueError, KeyError, TypeError, IndexError) as exc:
-                if a == last and r + 1 < len(record["rounds"]):
+                if a == last and r + 1 < len(record["rounds"]) and _parses(text):
                     # A legal last action ends the round and starts the next from its recorded setup:
                     # what failed is that setup, so the record's place is the setup.
                     reason, detail = _detail(exc, msg("it is not a deal this game can start from"))

@@ -1,9 +1,11 @@
 """Replays: the kept records of finished games, and any position of a record rebuilt on demand.
 
-Every finished game's record is written to the records folder by the session. `prune_records` keeps
-the newest N of them (the `records_kept` setting): older ones are removed only when there are more
-than N, and only finished-game records in that folder are ever counted or removed (never a save,
-never the autosave, never a set-aside damaged file).
+Every finished game's record is written to the records folder by the session, which trims the folder
+right then (and the title at start). `prune_records` keeps the newest N of them (the `records_kept`
+setting): older ones are removed only when there are more than N, and only files that were read and
+are finished records of ours are ever counted or removed. A damaged record is set aside like any
+damaged file; an unfinished game's record, a newer version's record, a file that is not a record at
+all (a player's notes), a save, the autosave, a set-aside file: all are left alone.
 
 `ReplayTimeline` is the record as a list of moves. Position k (0 = the opening deal, `len(moves)` =
 the end) is built by replaying the record's first k actions from its round setups; a copy of the
@@ -23,35 +25,95 @@ from typing import Any, Mapping
 from game.core.actions import Action
 from game.core.engine import Game, SeatInfo, State
 from game.core.errors import IllegalAction, RecordError
+from game.core.messages import Message
 from game.core.records import check_shape, replay
-from game.core.saves import game_files
+from game.core.saves import A_KEPT_RECORD, game_files
+from game.core.userfiles import read_guarded
 
 RECORDS_KEPT_STEPS = (20, 50, 100, 200, 500, 1000)
 CACHE_EVERY = 16
 
 
-def prune_records(folder: Path, keep: int) -> list[Path]:
+class Pruned(list):
+    """The records `prune_records` removed (a list of paths), with `messages` for the damaged ones it set
+    aside on the way."""
+
+    messages: list[Message]
+
+    def __init__(self, removed: list[Path] | None = None, messages: list[Message] | None = None) -> None:
+        super().__init__(removed or [])
+        self.messages = list(messages or [])
+
+
+class _NotOurs(Exception):
+    """A readable JSON file in the records folder that is not a finished record of ours: left alone."""
+
+
+def _finished_record(value: object) -> dict:
+    """The check a file must pass to be trimmed: a finished record in our format. Something that is not a
+    record at all, or not finished, is not ours to remove (`_NotOurs`); a record of ours with a wrong
+    shape is damage (RecordError, set aside by the guarded read)."""
+    if not isinstance(value, dict) or not isinstance(value.get("format"), str) \
+            or not value["format"].startswith("olympus-record/"):
+        raise _NotOurs()
+    check_shape(value)              # a newer format: NewerRecord, left in place; a wrong shape: damage
+    if value["finished"] is not True:
+        raise _NotOurs()
+    return value
+
+
+# Files already read and found finished records of ours, by (path, size, modification time in ns): a file
+# unchanged since is not read again, so trimming as each game ends reads only the new record.
+_judged_finished: dict[tuple[str, int, int], bool] = {}
+
+
+def _identity(path: Path) -> tuple[str, int, int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (str(path), info.st_size, info.st_mtime_ns)
+
+
+def prune_records(folder: Path, keep: int) -> Pruned:
     """Remove the oldest finished-game records in `folder` beyond the newest `keep`; returns the removed
-    files. Only `*.json` records are counted (a set-aside `*.damaged-*` file is not a record)."""
+    files (their `messages`: the damaged files set aside on the way). A file is removed only after it was
+    read and found a finished record of ours; nothing is read while the folder holds no more than `keep`
+    files."""
     files = game_files(folder)
     if len(files) <= keep:
-        return []
-
-    def age(path: Path) -> tuple[float, str]:
-        try:
-            return (path.stat().st_mtime, path.name)
-        except OSError:
-            return (0.0, path.name)
-
-    oldest_first = sorted((p for p in files if p.is_file()), key=age)
+        return Pruned()
+    finished: list[tuple[int, str, Path, tuple[str, int, int]]] = []
+    messages: list[Message] = []
+    for path in files:
+        identity = _identity(path)
+        if identity is None:
+            continue
+        if identity not in _judged_finished:
+            try:
+                loaded = read_guarded(path, A_KEPT_RECORD, _finished_record)
+            except _NotOurs:
+                continue
+            if loaded.message is not None and not loaded.left_in_place:   # a newer version's: not ours to judge
+                messages.append(loaded.message)
+            if loaded.value is None:
+                continue
+            if _identity(path) != identity:     # changed while it was read: judge it again next time
+                continue
+            _judged_finished[identity] = True
+        finished.append((identity[2], path.name, path, identity))
+    finished.sort()
     removed = []
-    for path in oldest_first[:max(0, len(oldest_first) - keep)]:
+    for _mtime, _name, path, identity in finished[:max(0, len(finished) - keep)]:
+        if _identity(path) != identity:
+            continue            # replaced since it was read: never removed unread
         try:
             os.unlink(path)
+            _judged_finished.pop(identity, None)
             removed.append(path)
         except OSError:
             continue        # a file we cannot remove stays; the next pruning tries again
-    return removed
+    return Pruned(removed, messages)
 
 
 @dataclass(frozen=True)

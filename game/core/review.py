@@ -178,6 +178,17 @@ class MoveReview:
                        value=scale.value.fill(value=percent(self.best_value)))
         points = round(100 * self.difference)
         margin = round(100 * MARK_THRESHOLD)
+        if scale.short is not None:     # a chance: said as two chances, never as "points" (a game's own word)
+            value = scale.value.fill(value=percent(self.best_value))
+            short = scale.short.fill(value=percent(self.played_value))
+            if self.marked:
+                return msg("Hard would have played {best}: {value} after it, instead of {short} after your move "
+                           "({played}).", best=best, played=played, value=value, short=short)
+            if points <= 0:
+                return msg("Hard preferred {best}, but by its estimate that was no better than your move ({played}).",
+                           best=best, played=played)
+            return msg("Hard preferred {best}, but by its estimate that was hardly better than your move ({played}): "
+                       "{value} instead of {short}.", best=best, played=played, value=value, short=short)
         if not self.marked:
             if points <= 0:
                 return msg("Hard preferred {best}, but by its estimate that was no better than your move ({played}), "

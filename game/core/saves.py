@@ -25,12 +25,18 @@ from game.core.records import check_shape, read_record, record_to_text, replay
 from game.core.userfiles import FileDamage, Guarded, atomic_write_text, read_guarded
 
 MAX_NAME_LENGTH = 60
+# A save's file is `<name>.json`, written through a temporary `.<name>.json.<8 letters>.tmp`: 19 bytes more
+# than the name. File systems allow 255 bytes in a name, so a name may take 255 - 19 bytes in UTF-8
+# (60 letters of a script written in 3-byte characters, 59 emoji, a few fewer mixed with accents).
+MAX_NAME_BYTES = 255 - len(".") - len(".json") - len(".12345678.tmp")
 FORBIDDEN_NAME_CHARACTERS = set('/\\:*?"<>|') | {chr(c) for c in range(32)}
 
 
-def check_game_record(value: Any, games: Mapping[str, Game] | None) -> dict[str, Any]:
+def check_game_record(value: Any, games: Mapping[str, Game] | None, resumable: bool = False) -> dict[str, Any]:
     """The record in a game file, checked (RecordError / FileDamage say what is wrong). With `games`
-    (the games loaded in this run), the game must also be one this program knows, and replay."""
+    (the games loaded in this run), the game must also be one this program knows, and replay; a
+    `resumable` one (the autosave, a save) that is not finished must also name only AI levels its game
+    has, or it could be offered for resuming and never open."""
     check_shape(value, msg("the record"))
     if games is None:
         return value
@@ -39,14 +45,26 @@ def check_game_record(value: Any, games: Mapping[str, Game] | None) -> dict[str,
         raise FileDamage(msg("it is for a game this program does not know ({game})", game=repr(game_id)))
     game = games.get(game_id)
     if game is not None:
+        if resumable and not value["finished"]:
+            _check_controllers(value, game)
         replay(game, value, verify=True)
     return value
 
 
+def _check_controllers(record: Mapping[str, Any], game: Game) -> None:
+    levels = set(game.agent_levels())
+    for seat in record["seats"]:
+        controller = seat["controller"]
+        level = controller.partition(":")[2] if controller.startswith("ai:") else None
+        if controller != "human" and level not in levels:
+            raise FileDamage(msg("{name} is played by {controller}, which {game} does not have",
+                                 name=repr(seat["name"]), controller=repr(controller), game=game.title))
+
+
 def read_game_file(path: Path, what: Message, games: Mapping[str, Game] | None,
-                   consequence: Message | None = None) -> Guarded[dict[str, Any]]:
+                   consequence: Message | None = None, *, resumable: bool = False) -> Guarded[dict[str, Any]]:
     """A game file's record, or None and the message (the damaged file set aside)."""
-    return read_guarded(path, what, lambda value: check_game_record(value, games), consequence)
+    return read_guarded(path, what, lambda value: check_game_record(value, games, resumable), consequence)
 
 
 @dataclass(frozen=True)
@@ -131,13 +149,15 @@ def save_name_problem(name: str) -> Message | None:
                      "A save's name can have at most {count} characters.", MAX_NAME_LENGTH)
     if stripped.startswith("."):
         return msg("A save's name cannot start with a dot.")
-    bad = sorted(set(stripped) & FORBIDDEN_NAME_CHARACTERS)
+    bad = sorted(set(stripped) & FORBIDDEN_NAME_CHARACTERS | {c for c in stripped if not c.isprintable()})
     if bad:
         printable = " ".join(c for c in bad if c.isprintable())
-        if len(printable) < len(bad):
+        if len(printable.replace(" ", "")) < len(bad):
             return msg("A save's name cannot hold a control character.") if not printable else \
                 msg("A save's name cannot hold {characters} or a control character.", characters=printable)
         return msg("A save's name cannot hold {characters}.", characters=printable)
+    if len(stripped.encode("utf-8")) > MAX_NAME_BYTES:
+        return msg("This name is too long for a file name on this computer; use fewer or plainer characters.")
     return None
 
 
@@ -183,7 +203,11 @@ def delete_save(path: Path) -> None:
 
 def free_save_name(folder: Path, base: str) -> str:
     """`base`, or `base (2)`, `base (3)`… whichever is not taken yet."""
-    base = "".join(c for c in base if c not in FORBIDDEN_NAME_CHARACTERS).strip()[:MAX_NAME_LENGTH - 5] or "Game"
+    base = "".join(c for c in base if c not in FORBIDDEN_NAME_CHARACTERS and c.isprintable()).strip()
+    base = base[:MAX_NAME_LENGTH - 5]
+    while len(base.encode("utf-8")) > MAX_NAME_BYTES - 8:
+        base = base[:-1]
+    base = base.strip() or "Game"
     name, n = base, 2
     while save_path(folder, name).exists():
         name = f"{base} ({n})"

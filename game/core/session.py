@@ -5,6 +5,12 @@ a kill the program can offer to resume exactly where it stopped. A finished game
 the records folder and is counted in the statistics (kept beside the records folder: `statistics.json`
 in the data folder). A new game never silently replaces an unfinished one: an unfinished autosave it
 would overwrite is moved into the saves first (`saves/` beside the autosave).
+
+A write that fails (a full disk, a folder gone read-only) never stops the game: the player is told at
+once, in words, and the session tries again after every move and every few seconds (`tick`) until it
+works, then says so. A finished game whose record could not be kept stays in memory and is kept at the
+first try that works; the autosave is not removed before that. Keeping a record trims the records
+folder to the player's limit (`records_kept`) there and then.
 """
 from __future__ import annotations
 
@@ -20,11 +26,15 @@ from game.core.errors import RecordError
 from game.core.events import Event
 from game.core.messages import Message, msg
 from game.core.records import read_record, record_to_text, replay
+from game.core.replays import prune_records
 from game.core.saves import KEPT_NAME, keep_unfinished_autosave, read_game_file
 from game.core.statistics import record_finished_game
-from game.core.userfiles import atomic_write_text
+from game.core.userfiles import FileDamage, atomic_write_text, os_reason, read_regular_bytes
 
 log = logging.getLogger("olympus.session")
+
+RETRY_SECONDS = 2.0     # while a save fails, how often it is tried again without a move
+REMIND_SECONDS = 60.0   # while a save still fails, how often the player is told again
 
 
 class GameSession:
@@ -41,6 +51,11 @@ class GameSession:
         self.statistics_path = Path(statistics_path) if statistics_path else None
         self.kept_unfinished: Path | None = None   # where an unfinished game this one replaced was kept
         self.messages: list[Message] = []          # what the player should be told (a statistics file set aside)
+        self.records_kept: int | None = None       # the records folder's limit (the setting); None: no trimming
+        self.save_failing: Message | None = None   # why the last autosave failed (None: it is up to date)
+        self.keep_failing: Message | None = None   # why the finished game could not be kept yet
+        self._retry_in = RETRY_SECONDS
+        self._remind_in = REMIND_SECONDS
 
     @classmethod
     def new(cls, game: Game, seats: Sequence[SeatInfo], options: Mapping[str, Any] | None, seed: int,
@@ -98,30 +113,93 @@ class GameSession:
         return None
 
     def save(self) -> None:
-        if self.autosave_path is not None:
+        """Write the autosave; a failure is told once (and logged), and the next move or `tick` tries again."""
+        if self.autosave_path is None:
+            return
+        try:
             atomic_write_text(self.autosave_path, record_to_text(self.state.record()))
+        except OSError as exc:
+            self.save_failing = self._told(self.save_failing, exc, msg(
+                "Your game could not be saved ({reason}). The program keeps trying; free some space or check "
+                "the folder.", reason=os_reason(exc)))
+            return
+        if self.save_failing is not None:
+            self.save_failing = None
+            log.info("autosave works again")
+            self.messages.append(msg("Your game is being saved again."))
+
+    def _told(self, failing: Message | None, exc: OSError, message: Message) -> Message:
+        """A write failed: the first failure of a run of them is logged and told; later ones only keep it."""
+        if failing is not None:
+            return failing
+        log.error("%s (%s)", message, exc)
+        self.messages.append(message)
+        return message
+
+    @property
+    def pending(self) -> bool:
+        """Something still waits to be written: the autosave, or the finished game's record."""
+        return self.save_failing is not None or self.keep_failing is not None
+
+    def tick(self, dt: float) -> None:
+        """Called every frame by the program: while a write is pending, try it again every few seconds."""
+        if not self.pending:
+            self._remind_in = REMIND_SECONDS
+            return
+        self._retry_in -= dt
+        if self._retry_in <= 0:
+            self._retry_in = RETRY_SECONDS
+            self.retry()
+        self._remind_in -= dt
+        if self._remind_in <= 0 and self.pending:     # still failing: say it again, the first toast is long gone
+            self._remind_in = REMIND_SECONDS
+            self.messages.append(self.keep_failing or self.save_failing)
+
+    def retry(self) -> None:
+        """Try the pending writes again now (also at quit)."""
+        if self.save_failing is not None and not self.state.finished:
+            self.save()
+        if self.state.finished and self.pending:
+            if self.save_failing is not None:
+                self.save()
+            self._archive()
 
     def save_as(self, path: Path) -> None:
         atomic_write_text(path, record_to_text(self.state.record()))
 
     def _archive(self) -> None:
         """Keep the finished record, count it, then remove the autosave — in that order, each step safe to
-        repeat, so a kill anywhere in between is finished by `finish_archiving` at the next start."""
+        repeat, so a kill anywhere in between is finished by `finish_archiving` at the next start. A write
+        that fails leaves the autosave in place and is tried again (`retry`)."""
         if self.finished_record_path is None:
-            self.finished_record_path, messages = keep_finished_record(
-                self.state.record(), self.records_dir, self.statistics_path)
+            try:
+                self.finished_record_path, messages = keep_finished_record(
+                    self.state.record(), self.records_dir, self.statistics_path, self.records_kept)
+            except OSError as exc:
+                self.keep_failing = self._told(self.keep_failing, exc, msg(
+                    "The finished game could not be kept yet ({reason}). The program keeps trying; do not quit "
+                    "until it says it was kept.", reason=os_reason(exc)))
+                return
             for message in messages:
                 log.warning(message)
             self.messages.extend(messages)
+            if self.keep_failing is not None:
+                self.keep_failing = None
+                self.messages.append(msg("The finished game was kept after all."))
         if self.autosave_path is not None and self.autosave_path.exists():
-            self.autosave_path.unlink()
+            try:
+                self.autosave_path.unlink()
+            except OSError as exc:      # the next start finishes the job (finish_archiving)
+                log.warning("the finished game's autosave was not removed: %s", exc)
 
 
 def keep_finished_record(record: Mapping[str, Any], records_dir: Path | None,
-                         statistics_path: Path | None) -> tuple[Path | None, list[Message]]:
-    """Write a finished record into the records folder (unless the same record is already there) and count
-    it in the statistics (which count a game once). Returns the record's path and messages for the player."""
+                         statistics_path: Path | None, keep: int | None = None) -> tuple[Path | None, list[Message]]:
+    """Write a finished record into the records folder (unless the same record is already there), trim the
+    folder to the newest `keep` finished records (when given), and count the game in the statistics
+    (which count a game once). Returns the record's path and messages for the player."""
     path: Path | None = None
+    messages = []
     if records_dir is not None:
         text = record_to_text(record)
         path = _already_kept(records_dir, record, text)
@@ -129,7 +207,8 @@ def keep_finished_record(record: Mapping[str, Any], records_dir: Path | None,
             stamp = time.strftime("%Y%m%d-%H%M%S")
             path = records_dir / f"{record['game']}-{stamp}-{record['seed']}.json"
             atomic_write_text(path, text)
-    messages = []
+        if keep is not None:
+            messages.extend(prune_records(records_dir, keep).messages)
     if statistics_path is not None:
         message = record_finished_game(statistics_path, record)
         if message:
@@ -141,11 +220,12 @@ def _already_kept(records_dir: Path, record: Mapping[str, Any], text: str) -> Pa
     """The file in the records folder holding exactly this record, if any (only same-seed names are read)."""
     if not records_dir.is_dir():
         return None
+    wanted = text.encode("utf-8")
     for candidate in sorted(records_dir.glob(f"{record['game']}-*-{record['seed']}.json")):
         try:
-            if candidate.read_text(encoding="utf-8") == text:
+            if read_regular_bytes(candidate, len(wanted)) == wanted:
                 return candidate
-        except (OSError, UnicodeDecodeError):
+        except (OSError, FileDamage):
             continue
     return None
 
@@ -188,7 +268,7 @@ def peek_autosave(path: Path, games: Mapping[str, Game] | None = None) -> tuple[
     program does not know, is damage too.
     """
     loaded = read_game_file(path, msg("The last unfinished game"), games,
-                            msg("Start a new game, or load one from the saves."))
+                            msg("Start a new game, or load one from the saves."), resumable=True)
     record = loaded.value
     if record is None or record.get("finished"):
         return None, loaded.message

@@ -18,7 +18,8 @@ from typing import Any, Mapping
 from game.core import manifest as manifests
 from game.core.manifest import GameSetting, SettingValue
 from game.core.messages import Message, msg
-from game.core.userfiles import FileDamage, atomic_write_json, read_json, set_aside
+from game.core.names import clean_name
+from game.core.userfiles import FileDamage, Guarded, atomic_write_json, read_guarded, read_json, set_aside
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 # The languages the program speaks (catalogs in assets/locale/<code>/); "" in the settings file means
@@ -63,7 +64,7 @@ class Settings:
             window_width=max(640, min(7680, int(self.window_width))),
             window_height=max(400, min(4320, int(self.window_height))),
             ai_delay_s=min(5.0, max(0.0, float(self.ai_delay_s))),
-            player_name=str(self.player_name)[:24] or "You",
+            player_name=clean_name(self.player_name, 24) or "You",
             records_kept=max(1, min(100_000, int(self.records_kept))),
             language=self.language if self.language in LANGUAGES else "",
             games=_validated_games(self.games),
@@ -171,3 +172,29 @@ def load_settings(path: Path) -> LoadedSettings:
 
 def save_settings(path: Path, settings: Settings) -> None:
     atomic_write_json(path, asdict(settings.validated()))
+
+
+# ----- the last setup of each game (`last_setups.json` in the config folder; scenes/setup.py) ---------------
+def _setups_object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise FileDamage(msg("it is not a JSON object"))
+    return value
+
+
+def load_last_setups(path: Path) -> Guarded[dict[str, Any]]:
+    """Every game's last setup, by game id; a damaged file is set aside (never overwritten: the other
+    games' setups in it stay on disk) with a message, and the defaults are offered."""
+    return read_guarded(path, msg("The remembered game setups"), _setups_object,
+                        msg("The setup starts from the defaults."))
+
+
+def store_last_setup(path: Path, game_id: str, setup: dict[str, Any]) -> Message | None:
+    """Store one game's setup beside the others' (kept as they are). A file that could not be read and
+    could not be moved aside either is not written over: the message says so and nothing is stored."""
+    loaded = load_last_setups(path)
+    if loaded.message is not None and loaded.kept_as is None:
+        return loaded.message
+    setups = dict(loaded.value or {})
+    setups[game_id] = setup
+    atomic_write_json(Path(path), setups)
+    return loaded.message

@@ -6,8 +6,14 @@ recent results (for the chart). Whether a game's best score is its highest or it
 the games themselves (the winners' totals against the others'), so no game's rule is repeated here.
 
 The file carries a version. An older file is migrated on load (and written back in the new format at
-the next save), never discarded; a file from a newer version, or a damaged one, is set aside by the
-guarded reader and counting starts afresh beside it.
+the next save), never discarded; a damaged one is set aside by the guarded reader and counting starts
+afresh beside it. A file from a newer version (or one that cannot be opened) is left in place untouched
+and this version counts nothing while it is there: it never starts a second file over it.
+
+Values are checked, not only shapes: counts are whole numbers in range and agree with each other
+(wins + losses = games, a streak no longer than the games), names are short printable text, so a
+hand-edited or corrupted file cannot garble the Statistics screen. Every update is a read-change-write
+under a file lock (game/core/locking.py), so two copies of the program never lose a count.
 
 Versions:
 - 1: `{"version": 1, "players": {name: {game_id: {"games": n, "wins": n}}}}` — counts only.
@@ -24,13 +30,19 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from game.core.locking import lock_for
 from game.core.messages import Message, msg
-from game.core.userfiles import FileDamage, Guarded, atomic_write_json, read_guarded
+from game.core.names import name_problem
+from game.core.userfiles import FileDamage, Guarded, NewerFile, atomic_write_json, read_guarded
 
 FORMAT = "olympus-statistics"
 VERSION = 2
 RECENT_KEPT = 20
 COUNTED_KEPT = 50       # fingerprints of the last games counted, so a game is never counted twice
+MAX_COUNT = 10**9       # more games than anyone plays: a larger count is damage
+MAX_SCORE = 10**9       # a final score (or a sum of scores) beyond this is damage
+MAX_GAMES = 1000        # game ids in one file
+MAX_PLAYERS = 10_000    # player names per game
 
 
 def record_fingerprint(record: Mapping[str, Any]) -> str:
@@ -142,14 +154,29 @@ def lower_is_better(totals: list[int], winners: set[int]) -> bool | None:
 
 
 # ----- the file -------------------------------------------------------------------------------------------
-def _int(value: Any, where: str) -> int:
+def _int(value: Any, where: str, low: int = -MAX_SCORE, high: int = MAX_SCORE) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FileDamage(msg("'{key}' must be a whole number, found {value}", key=where, value=repr(value)))
+        raise FileDamage(msg("'{key}' must be a whole number, found {value}", key=where, value=repr(value)[:40]))
+    if not low <= value <= high:
+        raise FileDamage(msg("'{key}' must be from {low} to {high}, found {value}", key=where, low=low, high=high,
+                             value=repr(value)[:40]))
     return value
+
+
+def _count(value: Any, where: str) -> int:
+    return _int(value, where, 0, MAX_COUNT)
 
 
 def _optional_int(value: Any, where: str) -> int | None:
     return None if value is None else _int(value, where)
+
+
+def _name(value: Any, where: str) -> str:
+    """A player's name or a game id as a key: short printable text (else damage)."""
+    problem = name_problem(str(value))
+    if problem is not None:
+        raise FileDamage(msg("'{key}' holds a name that cannot be shown: {problem}", key=where[:80], problem=problem))
+    return str(value)
 
 
 def _object(value: Any, where: str) -> dict[str, Any]:
@@ -160,8 +187,9 @@ def _object(value: Any, where: str) -> dict[str, Any]:
 
 def _player_from_json(data: Any, where: str) -> PlayerStats:
     data = _object(data, where)
-    levels = {str(level): LevelRecord(_int(_object(v, f"{where}.levels.{level}").get("games"), f"{where}.levels.{level}.games"),
-                                      _int(v.get("wins"), f"{where}.levels.{level}.wins"))
+    levels = {_name(level, f"{where}.levels"): LevelRecord(
+                  _count(_object(v, f"{where}.levels.{level}").get("games"), f"{where}.levels.{level}.games"),
+                  _count(v.get("wins"), f"{where}.levels.{level}.wins"))
               for level, v in _object(data.get("levels", {}), f"{where}.levels").items()}
     recent_raw = data.get("recent", [])
     if not isinstance(recent_raw, list):
@@ -169,17 +197,42 @@ def _player_from_json(data: Any, where: str) -> PlayerStats:
     recent = []
     for i, entry in enumerate(recent_raw):
         entry = _object(entry, f"{where}.recent[{i}]")
-        if not isinstance(entry.get("won"), bool) or not isinstance(entry.get("when"), (int, float)):
+        when = entry.get("when")
+        if not isinstance(entry.get("won"), bool) or isinstance(when, bool) or not isinstance(when, (int, float)) \
+                or not 0 <= when < 10**11:
             raise FileDamage(msg("'{key}' must say whether it was won and when", key=f"{where}.recent[{i}]"))
-        recent.append(Result(entry["won"], _int(entry.get("score"), f"{where}.recent[{i}].score"), float(entry["when"])))
-    return PlayerStats(
-        games=_int(data.get("games"), f"{where}.games"), wins=_int(data.get("wins"), f"{where}.wins"),
-        losses=_int(data.get("losses"), f"{where}.losses"), score_sum=_int(data.get("score_sum"), f"{where}.score_sum"),
+        recent.append(Result(entry["won"], _int(entry.get("score"), f"{where}.recent[{i}].score"), float(when)))
+    player = PlayerStats(
+        games=_count(data.get("games"), f"{where}.games"), wins=_count(data.get("wins"), f"{where}.wins"),
+        losses=_count(data.get("losses"), f"{where}.losses"),
+        score_sum=_int(data.get("score_sum"), f"{where}.score_sum", -MAX_SCORE * MAX_COUNT, MAX_SCORE * MAX_COUNT),
         high_score=_optional_int(data.get("high_score"), f"{where}.high_score"),
         low_score=_optional_int(data.get("low_score"), f"{where}.low_score"),
-        streak=_int(data.get("streak"), f"{where}.streak"), best_streak=_int(data.get("best_streak"), f"{where}.best_streak"),
+        streak=_int(data.get("streak"), f"{where}.streak", -MAX_COUNT, MAX_COUNT),
+        best_streak=_count(data.get("best_streak"), f"{where}.best_streak"),
         levels=levels, recent=recent[-RECENT_KEPT:],
     )
+    _check_agrees(player, where)
+    return player
+
+
+def _check_agrees(player: PlayerStats, where: str) -> None:
+    """The counts of one player must tell one story (a file edited by hand often does not)."""
+    problems = []
+    if player.wins + player.losses != player.games:
+        problems.append(msg("the wins and losses must add up to the games"))
+    if abs(player.streak) > player.games or player.best_streak > player.wins:
+        problems.append(msg("a streak cannot be longer than the games or wins"))
+    if player.streak > 0 and player.best_streak < player.streak:
+        problems.append(msg("the best streak cannot be shorter than the current one"))
+    if any(level.wins > level.games or level.games > player.games for level in player.levels.values()):
+        problems.append(msg("the games and wins per level cannot be more than the games"))
+    if len(player.recent) > player.games:
+        problems.append(msg("there are more recent results than games"))
+    if player.high_score is not None and player.low_score is not None and player.low_score > player.high_score:
+        problems.append(msg("the lowest score is higher than the highest"))
+    if problems:
+        raise FileDamage(msg("'{key}' does not add up: {rule}", key=where[:80], rule=problems[0]))
 
 
 def _migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
@@ -209,7 +262,7 @@ def statistics_from_json(data: Any) -> Statistics:
         raise FileDamage(msg("'{key}' must be a whole number from 1, found {value}", key="version",
                              value=repr(version)))
     if version > VERSION:
-        raise FileDamage(msg("it was written by a newer version of Olympus Table (statistics version {version}; "
+        raise NewerFile(msg("it was written by a newer version of Olympus Table (statistics version {version}; "
                              "this version reads up to {newest})", version=version, newest=VERSION))
     while version < VERSION:
         data = MIGRATIONS[version](data)
@@ -217,13 +270,21 @@ def statistics_from_json(data: Any) -> Statistics:
     if data.get("format") != FORMAT:
         raise FileDamage(msg("'{key}' must be {value}", key="format", value=repr(FORMAT)))
     stats = Statistics()
-    for game_id, game in _object(data.get("games"), "games").items():
+    games = _object(data.get("games"), "games")
+    if len(games) > MAX_GAMES:
+        raise FileDamage(msg("'{key}' holds far too many entries ({count})", key="games", count=len(games)))
+    for game_id, game in games.items():
+        game_id = _name(game_id, "games")
         game = _object(game, f"games.{game_id}")
         if not isinstance(game.get("lower_is_better"), bool):
             raise FileDamage(msg("'{key}' must be true or false", key=f"games.{game_id}.lower_is_better"))
-        players = {str(name): _player_from_json(p, f"games.{game_id}.players.{name}")
-                   for name, p in _object(game.get("players"), f"games.{game_id}.players").items()}
-        stats.games[str(game_id)] = GameStats(game["lower_is_better"], players)
+        raw_players = _object(game.get("players"), f"games.{game_id}.players")
+        if len(raw_players) > MAX_PLAYERS:
+            raise FileDamage(msg("'{key}' holds far too many entries ({count})", key=f"games.{game_id}.players",
+                                 count=len(raw_players)))
+        players = {_name(name, f"games.{game_id}.players"): _player_from_json(p, f"games.{game_id}.players.{name}")
+                   for name, p in raw_players.items()}
+        stats.games[game_id] = GameStats(game["lower_is_better"], players)
     counted = data.get("counted", [])
     if not isinstance(counted, list) or not all(isinstance(c, str) for c in counted):
         raise FileDamage(msg("'{key}' must be a list of game fingerprints", key="counted"))
@@ -237,13 +298,21 @@ def statistics_to_json(stats: Statistics) -> dict[str, Any]:
             "counted": list(stats.counted)}
 
 
+STARTS_AFRESH = msg("Statistics start afresh; the old file is untouched.")
+COUNTS_NOTHING = msg("This version counts no games while that file is there.")
+
+
 def load_statistics(path: Path) -> Guarded[Statistics]:
     """The statistics (empty when there is no file yet), or empty ones and a message when the file is
-    damaged or newer (it is set aside, never overwritten)."""
-    loaded = read_guarded(path, msg("The statistics file"), statistics_from_json,
-                          msg("Statistics start afresh; the old file is untouched."))
+    damaged (set aside, never overwritten) or from a newer version or unopenable (left in place, and
+    `left_in_place` tells the caller to write nothing over it)."""
+    loaded = read_guarded(path, msg("The statistics file"), statistics_from_json)
     if loaded.value is None:
-        return Guarded(Statistics(), loaded.message, loaded.kept_as)
+        if loaded.message is None:
+            return Guarded(Statistics())
+        consequence = COUNTS_NOTHING if loaded.left_in_place else STARTS_AFRESH
+        return Guarded(Statistics(), msg("{message} {consequence}", message=loaded.message, consequence=consequence),
+                       loaded.kept_as, loaded.left_in_place)
     return loaded
 
 
@@ -253,11 +322,16 @@ def save_statistics(path: Path, stats: Statistics) -> None:
 
 def record_finished_game(path: Path, record: Mapping[str, Any]) -> Message | None:
     """Add a finished game to the statistics file (once: a game already counted is not counted again);
-    returns a message when the old file had to be set aside."""
-    loaded = load_statistics(path)
-    stats = loaded.value if loaded.value is not None else Statistics()
-    if record_fingerprint(record) in stats.counted:
+    returns a message when the old file had to be set aside, or could not be counted into (a newer
+    version's file: the game is not counted and the file is not touched). The read-change-write holds
+    the file's lock, so a second copy of the program counting at the same moment loses nothing."""
+    with lock_for(path):
+        loaded = load_statistics(path)
+        if loaded.left_in_place:
+            return loaded.message
+        stats = loaded.value if loaded.value is not None else Statistics()
+        if record_fingerprint(record) in stats.counted:
+            return loaded.message
+        stats.add_record(record)
+        save_statistics(path, stats)
         return loaded.message
-    stats.add_record(record)
-    save_statistics(path, stats)
-    return loaded.message

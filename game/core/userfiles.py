@@ -8,13 +8,21 @@ Every user file is read through `read_json` (bytes -> UTF-8 -> JSON, with a size
 `read_guarded` (plus the kind's own check): whatever is wrong with a file becomes one `FileDamage`
 with a reason a player can read, the file is renamed `<name>.damaged-<time>`, and the caller goes on
 without it. A damaged file is never overwritten and never deleted.
+
+Two kinds of trouble are not damage and leave the file where it is, untouched: a file written by a newer
+version of the program (`NewerFile`: the newer copy still reads it) and a file that cannot be opened at
+all (no permission: renaming it would only hide it). Only regular files are read (a FIFO or a device in a
+file's place is refused before it is opened), never more than `MAX_FILE_BYTES`, and a number JSON
+cannot hold honestly (`1e999`, `NaN`, `Infinity`) is damage.
 """
 from __future__ import annotations
 
 import errno
 import json
 import logging
+import math
 import os
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -124,6 +132,8 @@ OS_REASONS = {
     errno.EROFS: msg("the disk is read-only"),
     errno.ENOENT: msg("the file or its folder is missing"),
     errno.EISDIR: msg("it is a folder"),
+    errno.ENOTDIR: msg("a file stands where a folder should be"),
+    errno.EEXIST: msg("a file stands where a folder should be"),
     errno.ENAMETOOLONG: msg("the name is too long"),
     errno.EIO: msg("the disk could not be read or written"),
 }
@@ -137,9 +147,69 @@ def os_reason(exc: OSError) -> Message | str:
 class FileDamage(Exception):
     """A user file that cannot be used; the message says why, in words for the player."""
 
+    leave_in_place = False          # True: the file is not ours to move (see NewerFile, Unopenable)
+
     def __init__(self, reason: Message) -> None:
         super().__init__(reason)
         self.reason = reason        # the Message itself (str(exc) would be plain English text)
+
+
+class NewerFile(FileDamage):
+    """A file written by a newer version of the program: this one cannot read it, the newer one still
+    can, so it is left where it is, untouched."""
+
+    leave_in_place = True
+
+
+class Unopenable(FileDamage):
+    """A file that cannot be opened (no permission, say): nothing is known to be wrong with it, so it is
+    left where it is; moving it would only hide it from the player who can fix the permission."""
+
+    leave_in_place = True
+
+
+LEAVE_IN_PLACE_ERRNOS = {errno.EACCES, errno.EPERM}
+
+
+def _finite(text: str) -> float:
+    """A JSON number as a float; one too large for a float (1e999) is damage, not infinity."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise FileDamage(msg("it holds a number too large to use ({number})", number=text[:40]))
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise FileDamage(msg("it holds a number too large to use ({number})", number=text))
+
+
+def loads_strict(text: str) -> Any:
+    """`json.loads` that refuses what JSON does not allow but Python accepts: NaN, Infinity and numbers
+    that overflow a float (FileDamage naming the number)."""
+    return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+
+
+def read_regular_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. Anything else (a folder, a FIFO, a device, a
+    socket) is refused before it is opened for reading, so nothing hangs or fills memory; OSError for a
+    file that cannot be opened, FileDamage for one that is not a usable file."""
+    path = Path(path)
+    info = path.stat()
+    if stat.S_ISDIR(info.st_mode):
+        raise FileDamage(msg("it is a folder, not a file"))
+    if not stat.S_ISREG(info.st_mode):
+        raise FileDamage(msg("it is not a plain file (a device or a pipe stands in its place)"))
+    if info.st_size > limit:
+        raise FileDamage(msg("it is far too large ({size} bytes)", size=f"{info.st_size:,}"))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)       # non-blocking: a FIFO swapped in after the check cannot hang the open
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise FileDamage(msg("it is not a plain file (a device or a pipe stands in its place)"))
+        raw = handle.read(limit + 1)
+    if len(raw) > limit:
+        raise FileDamage(msg("it is far too large ({size} bytes)", size=f"{len(raw):,}+"))
+    return raw
 
 
 def _depth_exceeds(value: Any, limit: int) -> bool:
@@ -159,14 +229,10 @@ def read_json(path: Path) -> Any:
     """The JSON value in a user file; FileDamage naming what is wrong (never another exception)."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if path.is_dir():
-            raise FileDamage(msg("it is a folder, not a file"))
-        if size > MAX_FILE_BYTES:
-            raise FileDamage(msg("it is far too large ({size} bytes)", size=f"{size:,}"))
-        raw = path.read_bytes()
+        raw = read_regular_bytes(path)
     except OSError as exc:
-        raise FileDamage(msg("it cannot be read ({reason})", reason=os_reason(exc))) from None
+        kind = Unopenable if exc.errno in LEAVE_IN_PLACE_ERRNOS else FileDamage
+        raise kind(msg("it cannot be read ({reason})", reason=os_reason(exc))) from None
     if not raw.strip():
         raise FileDamage(msg("it is empty"))
     try:
@@ -174,7 +240,7 @@ def read_json(path: Path) -> Any:
     except UnicodeDecodeError as exc:
         raise FileDamage(msg("it is not UTF-8 text (bad byte at position {position})", position=exc.start)) from None
     try:
-        value = json.loads(text)
+        value = loads_strict(text)
     except json.JSONDecodeError as exc:
         # Where, not Python's own English words for what: the player reads this in their language.
         raise FileDamage(msg("it is not valid JSON (line {line}, column {column})", line=exc.lineno,
@@ -195,6 +261,7 @@ class Guarded(Generic[T]):
     value: T | None
     message: Message | None = None
     kept_as: Path | None = None
+    left_in_place: bool = False     # a newer version's file, or one that cannot be opened: not moved
 
 
 CHECK_FAILURES = (FileDamage, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
@@ -217,6 +284,10 @@ def read_guarded(path: Path, what: Message, check: Callable[[Any], T], consequen
         reason = exc.reason if isinstance(exc, FileDamage) else _reason(exc)
         if not isinstance(exc, (FileDamage, RecursionError)):     # the developer's account, for the log
             logging.getLogger("olympus.files").info("%s: %s", path.name, str(exc)[:500])
+        if getattr(exc, "leave_in_place", False):
+            return Guarded(None, _with_consequence(msg(
+                "{what} ({file}) could not be read: {reason}. It was left as it is.", what=what, file=path.name,
+                reason=reason), consequence), left_in_place=True)
     try:
         moved = set_aside(path)
     except OSError as exc:

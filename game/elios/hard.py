@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.core.actions import Action
-from game.elios.agents import BLOCKED_TURNS, LEADER_WEIGHT, OTHERS_WEIGHT, WAITING_TURNS, NormalAgent, Sun
+from game.elios.agents import BLOCKED_TURNS, LEADER_WEIGHT, OTHERS_WEIGHT, WAITING_TURNS, OneMoveAgent, Sun, grouping_action
 from game.elios.grouping import SEPARATOR, split_texts
 from game.elios.sun import placements
 from game.elios.view import EliosView
@@ -110,6 +110,27 @@ def board_of(view: EliosView) -> Board:
         teams=view.teams is not None)
 
 
+def team_time(first: float, second: float) -> float:
+    """How long a team needs, in its own turns, when its members need `first` and `second` turns.
+    The team wins only when both are out, and its members take turns with the other team's in
+    between (A, B, A, B): while both still play, a round of four turns gives the team two; once one
+    is out, the other plays one turn in three. So a team finishes after about 4·least + 3·(most -
+    least) turns of the table, and an uneven split costs it: 1 and 5 turns take 15 turns of the
+    table, 3 and 3 only 11. Halved, it is the plain sum of the two when they are even."""
+    low, high = (first, second) if first <= second else (second, first)
+    return (3.0 * high + low) / 2.0
+
+
+def move_of(action: Action) -> Move:
+    """The board's move for a legal action (`place G P1,…`, `disc`, `split G A/B`)."""
+    if action.verb == "place":
+        return ("place", int(action.args[0]), tuple(int(p) for p in action.args[1].split(",")))
+    if action.verb == "disc":
+        return ("disc",)
+    first, second = action.args[1].split(SEPARATOR)
+    return ("split", int(action.args[0]), first, second)
+
+
 class HardAgent:
     """Alpha-beta over the placing phase within `seconds` a move (see the module docstring)."""
 
@@ -118,16 +139,25 @@ class HardAgent:
     # (game/core/remote_agent.py) so it never competes with drawing for the interpreter lock.
     isolate = True
 
-    def __init__(self, seconds: float = DEFAULT_SECONDS, max_depth: int = MAX_DEPTH) -> None:
+    def __init__(self, seconds: float = DEFAULT_SECONDS, max_depth: int = MAX_DEPTH, plan_grouping: bool = True,
+                 read_partner: bool = True, team_balance: bool = True) -> None:
         self.seconds = seconds
         self.max_depth = max_depth
-        self.normal = NormalAgent()
+        self.plan_grouping = plan_grouping
+        self.read_partner = read_partner
+        self.partner_depth = 2  # a `normal` partner looks two plies ahead
+        self.team_balance = team_balance
+        self.normal = OneMoveAgent()
         self.last_depth = 0
 
     def choose(self, view: EliosView, legal_actions: Sequence[Action], rng: random.Random,
                optional: bool = False) -> Action | None:
         seat = view.seat
         assert seat is not None, "an agent plays a seat"
+        if view.phase == "grouping" and self.plan_grouping:
+            from game.elios.plan import planned_grouping  # plan.py builds on this module's board
+
+            return grouping_action(planned_grouping(view, rng))
         if view.phase == "grouping" or len(legal_actions) == 1:
             return self.normal.choose(view, legal_actions, rng)
         board = board_of(view)
@@ -176,12 +206,7 @@ class HardAgent:
         return root
 
     def _move_of(self, action: Action) -> Move:
-        if action.verb == "place":
-            return ("place", int(action.args[0]), tuple(int(p) for p in action.args[1].split(",")))
-        if action.verb == "disc":
-            return ("disc",)
-        first, second = action.args[1].split(SEPARATOR)
-        return ("split", int(action.args[0]), first, second)
+        return move_of(action)
 
     def _root(self, board: Board, me: int, root: list[tuple[Move, Action]], depth: int) -> tuple[float, Action]:
         alpha, best_value, best = -float("inf"), -float("inf"), root[0][1]
@@ -213,6 +238,8 @@ class HardAgent:
             finally:
                 board.turn = seat
         maximising = self._ours(board, me, board.turn)
+        if self.read_partner and board.teams and board.turn == (me + 2) % 4:
+            moves = [self.partner_move(board, moves)]
         best = -float("inf") if maximising else float("inf")
         for move in moves:
             value = self._after(board, me, move, depth, alpha, beta)
@@ -226,16 +253,51 @@ class HardAgent:
                 break
         return best
 
+    def partner_move(self, board: Board, moves: list[Move]) -> Move:
+        """The move the partner on turn will make, read as a `normal` player's: the move whose worst
+        reply by the next seat leaves the team furthest ahead by the turn count (its two plies; ties
+        to the first in the board's order, where `normal` breaks them at random)."""
+        partner = board.turn
+        best, best_value = moves[0], -float("inf")
+        for move in moves:
+            seat, removed = board.play(move)
+            try:
+                if move[0] == "place" and board.winner_side(seat):
+                    return move
+                value = self._evaluate(board, partner) if self.partner_depth < 2 else self._worst_reply(board, partner)
+            finally:
+                board.undo(move, seat, removed)
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _worst_reply(self, board: Board, partner: int) -> float:
+        """The count for `partner`'s team after the next seat's reply that is worst for it."""
+        replies = board.moves()
+        if not replies or self._ours(board, partner, board.turn):
+            return self._evaluate(board, partner)
+        worst = float("inf")
+        for reply in replies:
+            seat, removed = board.play(reply)
+            try:
+                if reply[0] == "place" and board.winner_side(seat):
+                    return -(WIN + 1)
+                worst = min(worst, self._evaluate(board, partner))
+            finally:
+                board.undo(reply, seat, removed)
+        return worst
+
     @staticmethod
     def _ours(board: Board, me: int, seat: int) -> bool:
         return seat == me or (board.teams and seat == (me + 2) % 4)
 
-    @staticmethod
-    def _evaluate(board: Board, me: int) -> float:
+    def _evaluate(self, board: Board, me: int) -> float:
         """Turns the other side needs minus the turns this side needs (as `normal` counts them)."""
         need = [board.sun.turns_needed(g) if g else 0.0 for g in board.groups]
         n = len(need)
         if board.teams:
+            if self.team_balance:
+                return team_time(need[(me + 1) % 4], need[(me + 3) % 4]) - team_time(need[me], need[(me + 2) % 4])
             return need[(me + 1) % 4] + need[(me + 3) % 4] - need[me] - need[(me + 2) % 4]
         others = sorted(need[s] for s in range(n) if s != me)
         return LEADER_WEIGHT * others[0] + OTHERS_WEIGHT * sum(others[1:]) - need[me]

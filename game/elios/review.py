@@ -16,11 +16,17 @@ games really ended: at every placing decision of 120 self-played games (40 each 
 not a half, and the margin there counts the others' turns with weights, hence the offset. So "10
 points" means the search thought the move cost a tenth of a win.
 
+The judge is `hard` as it plays: with 4 players it counts a team's time by its slower member
+(`team_time`) and reads the partner as a `normal` player (`HardAgent.partner_move`), so a move that
+leaves the partner stuck, or counts on the partner finding a move `normal` would not make, is judged
+as the game will go.
+
 The grouping is not judged. It is made in secret and at the same time as everyone else's; its worth
 depends on the others' groupings, which the seat cannot see, and on who confirms last (that seat
-starts). `hard` itself does not search it (it takes `normal`'s fewest groups), so there is no `hard`
-estimate to compare with, and a value from the first placing turn, thirty turns from the end, would
-be the horizon's guess, not the grouping's worth. The screen says so (`not_judged_note`).
+starts). `hard` now chooses its own grouping by playouts (game/elios/plan.py), but those play a quick
+rule against the groupings the others would most likely make, from an unknown first player: good
+enough to rank groupings against each other, not a calibrated chance to win that a player could be
+told a grouping cost them. The screen says so (`not_judged_note`).
 """
 from __future__ import annotations
 
@@ -41,7 +47,7 @@ if TYPE_CHECKING:
 REVIEW_DEPTH = 4        # turns; measured 7-30 ms a decision on average (docs/ai.md)
 # players -> (offset, scale) in turns of margin: the margin of an even chance, and the margin per
 # e-fold of the odds (fitted, see the module docstring).
-CALIBRATION = {2: (0.0, 1.7), 3: (2.8, 2.6), 4: (0.0, 3.2)}
+CALIBRATION = {2: (0.0, 1.7), 3: (2.8, 2.6), 4: (-0.8, 3.2)}
 
 
 def win_chance(value: float, players: int) -> float:

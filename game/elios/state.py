@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
-from game.core.engine import GAME_OVER, RoundLog, SeatInfo, State
+from game.core.engine import GAME_OVER, RoundLog, SeatInfo, State, shuffle
 from game.core.events import Event
 from game.core.messages import Message, msg, msg_n
 from game.elios.content import EliosContent
-from game.elios.grouping import (SEPARATOR, canonical_group, grouping_problem, grouping_text, parse_grouping,
-                                 representative_groupings, split_texts)
-from game.elios.sun import placements as sun_placements
+from game.elios.grouping import (MAX_GROUP, SEPARATOR, canonical_group, grouping_problem, grouping_text, parse_grouping,
+                                 split_texts)
 from game.elios.terms import colour_before_noun, colour_on_its_own
 from game.elios.view import EliosView
 
@@ -31,6 +31,120 @@ NOW_KEYS = ("beams", "discs", "stacks", "groups", "confirmed", "turn", "first_tu
 POSITION_KEYS = ("game", "seats", "options", "seed", "rounds", "totals", "winners", "finished", "now")
 VERBS = ("groups", "place", "disc", "split", "pass")
 TEAM_PLAYERS = 4  # E-11: with four players, seats 0+2 and 1+3 play as teams
+DISC = Action("disc")
+
+
+class _Plan:
+    """What listing one group's moves needs, worked out once per group (its letters): the stacks of its
+    coloured beams in letter order (E-6), whether it holds a joker, and its place and split actions
+    by group index, made once and shared (actions are immutable values whose record text is kept once
+    made): building them anew for every legal list was most of a playout's time."""
+
+    __slots__ = ("coloured", "head", "rest", "joker", "joker_at", "group", "places", "splits")
+
+    def __init__(self, group: str, sun_order: str, joker: str) -> None:
+        self.group = group
+        self.coloured = tuple(sun_order.index(letter) for letter in group if letter != joker)
+        self.head = self.coloured[0] if self.coloured else -1
+        self.rest = self.coloured[1:]
+        self.joker = joker in group
+        self.joker_at = group.index(joker) if self.joker else -1    # where the joker is written (E-6)
+        self.places: dict[tuple[int, tuple[int, ...]], Action] = {}
+        self.splits: dict[int, tuple[Action, ...]] = {}
+
+    def with_joker_on(self, stack: int) -> tuple[int, ...]:
+        """The group's stacks in its letter order, the joker's on `stack` (E-6: the i-th beam written on Pi)."""
+        at = self.joker_at
+        return self.coloured[:at] + (stack,) + self.coloured[at:]
+
+    def place(self, index: int, stacks: tuple[int, ...]) -> Action:
+        """`place G P1,P2,…`, the shared value."""
+        action = self.places.get((index, stacks))
+        if action is None:
+            action = self.places[(index, stacks)] = Action("place", (str(index), ",".join(map(str, stacks))))
+        return action
+
+    def split(self, index: int) -> tuple[Action, ...]:
+        """Every `split G A/B` (E-8, in `split_texts` order), the shared values."""
+        actions = self.splits.get(index)
+        if actions is None:
+            number = str(index)
+            actions = self.splits[index] = tuple(Action("split", (number, text)) for text in split_texts(self.group))
+        return actions
+
+
+_PLACE_IN_BEAMS = itemgetter(1)
+_PLANS: dict[tuple[str, str], dict[str, _Plan]] = {}  # (sun order, joker) -> group -> its plan
+
+
+def _plans(sun_order: str, joker: str) -> dict[str, _Plan]:
+    plans = _PLANS.get((sun_order, joker))
+    if plans is None:
+        plans = _PLANS[(sun_order, joker)] = {}
+    return plans
+
+
+def _plan(plans: dict[str, _Plan], group: str, sun_order: str, joker: str) -> _Plan:
+    plan = plans.get(group)
+    if plan is None:
+        plan = plans[group] = _Plan(group, sun_order, joker)
+    return plan
+
+
+def _placements_on(stacks: Sequence[str], discs: int, group: str, sun_order: str, joker: str) -> list[tuple[int, ...]]:
+    """`sun.placements` on a sun of `stacks` (a test holds the two equal), reading only the heights it
+    needs: a group's own stacks are worked out once per group (`_Plan`)."""
+    plan = _plan(_plans(sun_order, joker), group, sun_order, joker)
+    coloured, with_joker = plan.coloured, plan.joker
+    if not coloured:
+        return [(i,) for i, stack in enumerate(stacks) if len(stack) < discs]
+    height = len(stacks[coloured[0]])
+    if height >= discs:
+        return []
+    for i in coloured[1:]:
+        if len(stacks[i]) != height:
+            return []
+    if not with_joker:
+        return [coloured]
+    return [plan.with_joker_on(i) for i, stack in enumerate(stacks) if len(stack) == height and i not in coloured]
+
+
+def _representatives(beams: Sequence[str]) -> list[tuple[str, ...]]:
+    """`grouping.representative_groupings`, made quicker (a test holds the two equal): the largest groups,
+    groups of at most two, every beam alone. `largest_groups` again and again takes one beam of each of the
+    letters with the most beams left (ties in `beams`' order); here each letter is a [-count, first place,
+    letter] list, so plain list order is that order and no key function runs."""
+    first = {}
+    for place, letter in enumerate(beams):
+        first.setdefault(letter, place)
+    found: list[tuple[str, ...]] = []
+    for size in (MAX_GROUP, 2):
+        left = sorted([-beams.count(letter), place, letter] for letter, place in first.items())
+        groups = []
+        while left:
+            chosen = left[:size]
+            for entry in chosen:
+                entry[0] += 1
+            chosen.sort(key=_PLACE_IN_BEAMS)
+            groups.append("".join([entry[2] for entry in chosen]))
+            left = [entry for entry in left if entry[0]]
+            left.sort()
+        grouping = tuple(groups)
+        if grouping not in found:
+            found.append(grouping)
+    alone = tuple(beams)
+    if alone not in found:
+        found.append(alone)
+    return found
+
+
+def _is_grouping_of(groups: Sequence[str], held: str) -> bool:
+    """True when `groups` is a grouping of exactly the beams `held` (E-5: each group 1–3 beams, no letter
+    twice, every beam once); `grouping_problem` says why not, and a test holds the two to agree."""
+    for group in groups:
+        if not 0 < len(group) <= MAX_GROUP or len(set(group)) != len(group):
+            return False
+    return sorted("".join(groups)) == sorted(held)
 
 
 class EliosState(State):
@@ -52,11 +166,12 @@ class EliosState(State):
         setup = self._setup_for_next_round()
         if setup is None:
             setup = self._draw()
+            self._begin_round(setup, owned=True)  # made here and never changed: the log keeps it as it is
+            self.drawn: tuple[tuple[str, ...], ...] = tuple(tuple(beams) for beams in setup["beams"])  # canonical
         else:
             self._check_setup(setup)
-        self._begin_round(setup)
-        self.drawn: tuple[tuple[str, ...], ...] = tuple(
-            tuple(canonical_group("".join(beams), content.letters)) for beams in setup["beams"])
+            self._begin_round(setup)
+            self.drawn = tuple(tuple(canonical_group("".join(beams), content.letters)) for beams in setup["beams"])
         self.held: list[str] = ["".join(beams) for beams in self.drawn]
         self.groups: list[list[str] | None] = [None] * n
         self.confirmed: list[int] = []
@@ -75,11 +190,12 @@ class EliosState(State):
         draw = content.draws[n]
         bag = [c.id for c in content.colours for _ in range(content.beams_per_colour - 1)]
         rng = self._rng_for_next_round()
-        rng.shuffle(bag)
+        shuffle(bag, rng)  # random.shuffle's very order, quicker
+        in_order = {letter: place for place, letter in enumerate(content.letters)}.__getitem__
         beams = []
         for seat in range(n):
             taken = bag[seat * draw.beams:(seat + 1) * draw.beams] + [content.joker.id] * draw.jokers
-            beams.append(list(canonical_group("".join(taken), content.letters)))
+            beams.append(sorted(taken, key=in_order))  # `canonical_group`: sun order, jokers last
         return {"beams": beams, "discs": content.start_discs}
 
     def _check_setup(self, setup: Mapping[str, Any]) -> None:
@@ -138,11 +254,16 @@ class EliosState(State):
         return "grouping" if len(self.confirmed) < len(self.seats) else "placing"
 
     def to_act(self) -> tuple[int, ...]:
+        turn = self.turn
+        if turn is not None:  # placing (a finished game has no turn)
+            return (turn,)
         if self.finished:
             return ()
         if len(self.confirmed) < len(self.seats):
             return tuple(s for s in range(len(self.seats)) if self.groups[s] is None)
-        return (self.turn,) if self.turn is not None else ()
+        return ()
+
+    waiting_for = to_act  # Elios has no reactions: every seat that may act is waited for
 
     def lists_all_actions(self, seat: int) -> bool:
         """A grouping cannot be listed (E-5): tens of millions for one hand."""
@@ -160,8 +281,7 @@ class EliosState(State):
         return found
 
     def _placements(self, group: str) -> list[tuple[int, ...]]:
-        return sun_placements([len(stack) for stack in self.stacks], self.discs, group, self.content.stack_of,
-                              self.content.joker.id)
+        return _placements_on(self.stacks, self.discs, group, self.content.sun_order, self.content.joker.id)
 
     def _joker_rule(self) -> bool:
         """E-5: the first turn must place a group with a joker (only when the seat holds one)."""
@@ -174,42 +294,77 @@ class EliosState(State):
         groups = self.groups[seat] or []
         if self._joker_rule():
             return any(self._has_joker(g) and self.placements(g) for g in groups)
-        if self.discs < self.content.max_discs or any(len(g) > 1 for g in groups):
+        if self.discs < self.content.max_discs:  # the usual case, told first: a disc is always possible
             return True
+        for group in groups:  # a plain loop: building a generator for a few groups costs more
+            if len(group) > 1:
+                return True
         return any(self.placements(g) for g in groups)
 
     # ----- the contract ------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.finished or seat not in self.to_act():
-            return []
-        cached = self._legal_cache.get(seat)
+        cached = self._legal_cache.get(seat)  # kept only for a seat that may act, until the state changes
         if cached is not None:
             return list(cached)
-        if self.phase == "grouping":
-            actions = [Action("groups", (grouping_text(g),)) for g in representative_groupings(self.drawn[seat])]
+        if self.finished or seat not in self.to_act():
+            return []
+        if self.turn is None:  # grouping
+            actions = [Action("groups", (grouping_text(g),)) for g in _representatives(self.drawn[seat])]
         else:
             actions = self._turn_actions(seat)
         self._legal_cache[seat] = actions
         return list(actions)
 
     def _turn_actions(self, seat: int) -> list[Action]:
+        """Every place (E-6), then a disc (E-7), then every split (E-8). The placements are `_placements`
+        worked out in line from the heights (a turn lists them once; a test holds them to sun.py)."""
         groups = self.groups[seat] or []
         first = self._joker_rule()
+        content = self.content
+        sun_order, joker, discs = content.sun_order, content.joker.id, self.discs
+        plans = _plans(sun_order, joker)
+        heights = [len(stack) for stack in self.stacks]
         actions: list[Action] = []
+        seat_plans = []
         for index, group in enumerate(groups):
-            if first and not self._has_joker(group):
+            plan = plans.get(group) or _plan(plans, group, sun_order, joker)
+            seat_plans.append(plan)
+            if first and not plan.joker:
                 continue
-            for stacks in self.placements(group):
-                actions.append(Action("place", (str(index), ",".join(map(str, stacks)))))
+            head = plan.head
+            if head < 0:  # a joker alone: any stack below the discs
+                for i, height in enumerate(heights):
+                    if height < discs:
+                        actions.append(plan.places.get((index, (i,))) or plan.place(index, (i,)))
+                continue
+            height = heights[head]
+            if height >= discs:
+                continue
+            for i in plan.rest:
+                if heights[i] != height:
+                    break
+            else:
+                coloured = plan.coloured
+                if not plan.joker:
+                    actions.append(plan.places.get((index, coloured)) or plan.place(index, coloured))
+                    continue
+                for i, other in enumerate(heights):
+                    if other == height and i not in coloured:
+                        stacks = plan.with_joker_on(i)
+                        actions.append(plan.places.get((index, stacks)) or plan.place(index, stacks))
         if first:
             return actions
-        if self.discs < self.content.max_discs:
-            actions.append(Action("disc"))
-        for index, group in enumerate(groups):
-            if len(group) > 1:
-                number = str(index)
-                actions.extend(Action("split", (number, text)) for text in split_texts(group))
+        if discs < content.max_discs:
+            actions.append(DISC)
+        for index, plan in enumerate(seat_plans):
+            if len(plan.group) > 1:
+                actions += plan.splits.get(index) or plan.split(index)
         return actions
+
+    def _kept_legal(self, seat: int) -> Sequence[Action]:
+        """What `legal_actions(seat)` listed since the state last changed: `advance` takes these objects
+        without the checks, through the same rule code as `apply`."""
+        return self._legal_cache.get(seat, ())
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         if self.finished:
@@ -219,10 +374,10 @@ class EliosState(State):
         if action.verb not in VERBS:
             return msg("'{verb}' is not an Elios action; use groups, place, disc or split", verb=action.verb)
         if action.verb == "pass":
-            return msg("you never pass by choice: the game passes for you when you can do nothing (E-9)")
+            return msg("you never pass by choice: the game passes for you when you can do nothing")
         if self.phase == "grouping":
             if action.verb != "groups":
-                return msg("everyone groups their beams first; placing starts when all have confirmed (E-5)")
+                return msg("everyone groups their beams first; placing starts when all have confirmed")
             if self.groups[seat] is not None:
                 return msg("you have already confirmed your groups")
             return self._grouping_problem(seat, action)
@@ -231,26 +386,29 @@ class EliosState(State):
         if seat != self.turn:
             return msg("it is {name}'s turn, not yours", name=self.seats[self.turn].name)  # type: ignore[index]
         if self._joker_rule() and action.verb != "place":
-            return msg("the first turn must place a group with a joker (E-5): no disc or split yet")
+            return msg("the first turn must place a group with a joker: no disc or split yet")
         if action.verb == "place":
             return self._place_problem(seat, action)
         if action.verb == "disc":
             if action.args:
                 return msg("write just 'disc'")
             if self.discs >= self.content.max_discs:
-                return msg("all {count} discs are in play (E-7)", count=self.content.max_discs)
+                return msg("all {count} discs are in play", count=self.content.max_discs)
             return None
         return self._split_problem(seat, action)
 
     def _grouping_problem(self, seat: int, action: Action) -> str | None:
         if len(action.args) != 1 or not action.args[0]:
             return msg("write your groups as beam letters separated by '/', e.g. 'groups rgw/b/oy'")
-        return grouping_problem(self.content, self.held[seat], parse_grouping(action.args[0]))
+        groups = parse_grouping(action.args[0])
+        if _is_grouping_of(groups, self.held[seat]):  # the usual case, told quickly
+            return None
+        return grouping_problem(self.content, self.held[seat], groups)
 
     def _group_at(self, seat: int, text: str) -> tuple[int, str] | Message:
         """The group index `text` names and its letters, or a reason it names none."""
         groups = self.groups[seat] or []
-        if not text.isdigit() or (len(text) > 1 and text[0] == "0"):
+        if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
             return msg("'{text}' is not a group number: groups are counted 0, 1, 2, …", text=text)
         index = int(text)
         if index >= len(groups):
@@ -268,13 +426,13 @@ class EliosState(State):
             return found
         index, group = found
         if self._joker_rule() and not self._has_joker(group):
-            return msg("the first turn must place a group with a joker (E-5); group {index} '{group}' has none",
+            return msg("the first turn must place a group with a joker, and this group has none",
                        index=index, group=group)
         parts = action.args[1].split(",")
         count = len(self.stacks)
         stacks: list[int] = []
         for part in parts:
-            if not part.isdigit() or (len(part) > 1 and part[0] == "0"):
+            if not (part.isascii() and part.isdigit()) or (len(part) > 1 and part[0] == "0"):
                 return msg("'{text}' is not a stack number: the sun's stacks are 0–{last}", text=part, last=count - 1)
             if int(part) >= count:
                 return msg("there is no stack {stack}: the sun's stacks are 0–{last}", stack=part, last=count - 1)
@@ -291,19 +449,19 @@ class EliosState(State):
         joker = self.content.joker.id
         for letter, stack in zip(group, stacks):
             if letter != joker and self.content.stack_of[letter] != stack:
-                return msg("a {colour} beam goes only on the {colour} stack ({own}), not on stack {stack} ({other}) "
-                           "(E-6)", colour=colour_before_noun(self.content, letter), own=self.content.stack_of[letter],
+                return msg("a {colour} beam goes only on the {colour} stack, not on the stack "
+                           "for {other}", colour=colour_before_noun(self.content, letter), own=self.content.stack_of[letter],
                            stack=stack, other=colour_on_its_own(self.content, self.content.colours[stack].id))
         heights = [len(self.stacks[s]) for s in stacks]
         if len(set(heights)) > 1:
             listed = ", ".join(f"{s}: {h}" for s, h in zip(stacks, heights))
-            return msg("the stacks have different heights ({heights}): a group goes on stacks of one height (E-6)",
+            return msg("the stacks have different heights: a group goes on stacks of one height",
                        heights=listed)
         if heights[0] + 1 > self.discs:
             if self.discs < self.content.max_discs:
-                return msg("the beams would reach height {height}, above the discs (level {level}) (E-6); add a "
+                return msg("the beams would reach height {height}, above the discs (level {level}); add a "
                            "disc first", height=heights[0] + 1, level=self.discs)
-            return msg("the beams would reach height {height}, above the discs (level {level}) (E-6)",
+            return msg("the beams would reach height {height}, above the discs (level {level})",
                        height=heights[0] + 1, level=self.discs)
         return None
 
@@ -315,14 +473,14 @@ class EliosState(State):
             return found
         index, group = found
         if len(group) < 2:
-            return msg("group {index} '{group}' is a single beam: only a group of 2 or 3 can be split (E-8)",
+            return msg("a single beam cannot be split: only a group of 2 or 3 can",
                        index=index, group=group)
         first, second = action.args[1].split(SEPARATOR)
         if not first or not second:
-            return msg("both parts of a split need at least one beam (E-8)")
+            return msg("both parts of a split need at least one beam")
         if sorted(first + second) != sorted(group) or len(set(first + second)) != len(first + second):
             return msg("'{split}' is not a split of group {index} '{group}': the two parts must hold exactly its "
-                       "beams, each once (E-8)", split=f"{first}/{second}", index=index, group=group)
+                       "beams, each once", split=f"{first}/{second}", index=index, group=group)
         return None
 
     # ----- carrying out ------------------------------------------------------------------------------

@@ -69,5 +69,6 @@ class TamoulGame(Game):
 
     def agent_levels(self) -> dict[str, Callable[[], Any]]:
         from game.tamoul.agents import agent_levels
+        from game.tamoul.hard import HardAgent
 
-        return {**super().agent_levels(), **agent_levels(self.content)}
+        return {**super().agent_levels(), **agent_levels(self.content), "hard": lambda: HardAgent(self)}

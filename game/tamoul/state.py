@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core.actions import Action
-from game.core.engine import CHANCE, GAME_OVER, NOTHING_LEFT_TO_CHANCE, RoundLog, SeatInfo, State
+from game.core.engine import CHANCE, GAME_OVER, NOTHING_LEFT_TO_CHANCE, RoundLog, SeatInfo, State, shuffle
 from game.core.events import Event
 from game.core.messages import msg
 from game.tamoul.content import TamoulContent
@@ -35,6 +35,36 @@ STEP_WORDS = {
 }
 RESHUFFLING = msg("wait: the discard pile is being shuffled into a new draw pile")
 
+# Every action a turn can list, made once and shared (actions are immutable values; their record text is
+# kept once made): building them anew for every legal list was a third of a playout's time.
+_MAX_SLOTS = 16  # content.py allows at most 16 slots
+KEEP = tuple(Action("keep", (str(s),)) for s in range(_MAX_SLOTS))
+PEEK_OWN = tuple(Action("peek", (str(s),)) for s in range(_MAX_SLOTS))
+INTERCEPT = tuple(Action("intercept", (str(s),)) for s in range(_MAX_SLOTS))
+_PEEK_AT: dict[Place, Action] = {}
+_SWAP: dict[tuple[Place, Place], Action] = {}
+
+
+def _peek_at(place: Place) -> Action:
+    """`peek P.S`, the shared value."""
+    action = _PEEK_AT.get(place)
+    if action is None:
+        action = _PEEK_AT[place] = Action("peek", (f"{place[0]}.{place[1]}",))
+    return action
+
+
+def _swap_of(a: Place, b: Place) -> Action:
+    """`swap P.S Q.T` (a before b), the shared value."""
+    action = _SWAP.get((a, b))
+    if action is None:
+        action = _SWAP[(a, b)] = Action("swap", (f"{a[0]}.{a[1]}", f"{b[0]}.{b[1]}"))
+    return action
+
+
+def _listed_place(text: str) -> Place:
+    """`P.S` of an action already checked (seats and slots are one digit each: see parse_place)."""
+    return int(text[0]), int(text[2])
+
 
 def score_round(sums: Sequence[int], callers: Sequence[int], call_limit: int, penalty: int) -> list[int]:
     """A-16: the sum of a seat's cards; a caller scores 0 at or under the limit, else the sum + penalty."""
@@ -44,7 +74,7 @@ def score_round(sums: Sequence[int], callers: Sequence[int], call_limit: int, pe
 
 def parse_slot(text: str, slots: int) -> int | None:
     """`S` as written in the notation (a single slot number), or None when it is not one."""
-    if text.isdigit() and len(text) == 1 and int(text) < slots:
+    if text.isascii() and text.isdigit() and len(text) == 1 and int(text) < slots:
         return int(text)
     return None
 
@@ -52,7 +82,7 @@ def parse_slot(text: str, slots: int) -> int | None:
 def parse_place(text: str, seats: int, slots: int) -> Place | None:
     """`P.S` (seat and slot), or None when it is not one."""
     seat, dot, slot = text.partition(".")
-    if not dot or not seat.isdigit() or len(seat) > 1 or int(seat) >= seats:
+    if not dot or not (seat.isascii() and seat.isdigit()) or len(seat) > 1 or int(seat) >= seats:
         return None
     s = parse_slot(slot, slots)
     return None if s is None else (int(seat), s)
@@ -64,6 +94,7 @@ class TamoulState(State):
 
     game_id = "tamoul"
     CHANCE_VERBS = ("reshuffle",)
+    REPLAY_WITHOUT_LISTING = True  # a swap step lists up to 276 swaps; checking the one recorded is quicker
 
     def __init__(self, game: "TamoulGame", seats: Sequence[SeatInfo], options: Mapping[str, Any], seed: int,
                  setups: Sequence[Mapping[str, Any]] = (), position: Mapping[str, Any] | None = None) -> None:
@@ -74,7 +105,10 @@ class TamoulState(State):
         self.n = len(self.seats)
         self.target = int(self.options["target"])
         self._frozen_options = MappingProxyType(dict(self.options))
-        self._opening: list[Event] = []
+        # Derived from the position, kept until the next action (`_forget_derived`): who may act, and the
+        # legal list of each seat asked (the very objects `advance` then takes without a check).
+        self._acting: tuple[int, ...] | None = None
+        self._legal: dict[int, list[Action]] = {}
         if position is None:
             self.last_scores: list[int] | None = None
             self._start_round(None)
@@ -128,9 +162,7 @@ class TamoulState(State):
         self.reshuffle_due, self.step, self.last_scores = now["reshuffle_due"], now["step"], now["last_scores"]
         if self.phase == "action" and not self._step_has_target(self.pending[0]):
             raise ValueError(f"position now: the due step {self.pending[0]} has no card to choose (A-9 skips it)")
-        setup = self.rounds[-1].setup
-        if sorted(setup) == ["draw_pile", "first", "slots"]:
-            self._opening = self._deal_events(setup)
+        self._forget_derived()
 
     def clone(self) -> "TamoulState":
         """An independent copy, made through the position (so no field can be forgotten)."""
@@ -147,15 +179,16 @@ class TamoulState(State):
             if first is None:
                 first = rng.randrange(self.n)
             deck = list(content.cards)
-            rng.shuffle(deck)
+            shuffle(deck, rng)  # random.shuffle's very order, quicker
             rows = []
             for p in range(self.n):
                 hand = deck[p * content.dealt:(p + 1) * content.dealt]
                 rows.append(hand + [None] * (content.slots - content.dealt))
             setup = {"first": first, "slots": rows, "draw_pile": deck[self.n * content.dealt:]}
+            self._begin_round(setup, owned=True)  # made here and never changed: the log keeps it as it is
         else:
             setup = check_setup(given, self.n, content, first, where)
-        self._begin_round(setup)
+            self._begin_round(setup)
         self.first = self.turn = setup["first"]
         self.slots = [list(row) for row in setup["slots"]]
         self.draw = setup["draw_pile"][::-1]  # the top card last, so drawing is a pop()
@@ -171,7 +204,7 @@ class TamoulState(State):
         for p in range(self.n):
             for s in content.first_look:
                 self._watch[p][s] = ((p, 0, 0),)
-        self._opening = self._deal_events(setup)
+        self._forget_derived()
 
     def _deal_events(self, setup: Mapping[str, Any]) -> list[Event]:
         events = [Event("round_started", None, {"round": self.round_index, "first": setup["first"],
@@ -187,29 +220,39 @@ class TamoulState(State):
         return events
 
     def opening_events(self) -> list[Event]:
-        return list(self._opening)
+        """The deal of the current round (or of the last one, once the game is over), made when asked:
+        playouts deal thousands of rounds that nobody shows."""
+        setup = self.rounds[-1].setup
+        return self._deal_events(setup) if sorted(setup) == ["draw_pile", "first", "slots"] else []
 
-    def _end_the_round(self) -> list[Event]:
-        """A-16, A-17: reveal, score, then the next round or the end of the game."""
+    def _end_the_round(self, events: list[Event] | None) -> None:
+        """A-16, A-17: reveal, score, then the next round (its deal's events too) or the end of the game."""
         content = self.content
-        sums = [sum(content.value[c] for c in row if c is not None) for row in self.slots]
+        value = content.value
+        sums = [sum(value[c] for c in row if c is not None) for row in self.slots]
         score = score_round(sums, self.callers, content.call_limit, content.wrong_call_penalty)
-        events = [Event("cards_revealed", None, {"slots": [list(row) for row in self.slots], "sums": sums,
-                                                  "callers": list(self.callers)})]
+        if events is not None:
+            events.append(Event("cards_revealed", None, {"slots": [list(row) for row in self.slots], "sums": sums,
+                                                         "callers": list(self.callers)}))
         for p in range(self.n):
             self.totals[p] += score[p]
         self.last_scores = score
-        events.append(self._end_round(score))
+        ended = self._end_round(score)
+        if events is not None:
+            events.append(ended)
         if max(self.totals) >= self.target:
             low = min(self.totals)
             self.phase = "over"
             self.pending = []
             self.holder = self.drawn = self.drawn_from = None
             self.reshuffle_due = False
-            events.append(self._finish([p for p in range(self.n) if self.totals[p] == low]))
-            return events
+            finished = self._finish([p for p in range(self.n) if self.totals[p] == low])
+            if events is not None:
+                events.append(finished)
+            return
         self._start_round((self.first - 1) % self.n)
-        return events + self._opening
+        if events is not None:
+            events += self.opening_events()
 
     # ----- who acts ----------------------------------------------------------------------------------
     def _cards_of(self, seat: int) -> int:
@@ -223,23 +266,42 @@ class TamoulState(State):
         count = self._cards_of(seat)
         return 0 < count < self.content.slots
 
+    def _forget_derived(self) -> None:
+        """The position changed: who acts and the legal lists are worked out again when asked."""
+        self._acting = None
+        self._legal = {}
+
     def to_act(self) -> tuple[int, ...]:
+        acting = self._acting
+        if acting is None:
+            if self.finished:
+                acting = ()
+            elif self.reshuffle_due:
+                acting = (CHANCE,)
+            else:
+                acting = (self.turn,) + tuple(p for p in range(self.n) if p != self.turn and self._may_intercept(p))
+            self._acting = acting
+        return acting
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The turn seat (or chance): interceptions are the only reactions, and never the turn seat's."""
         if self.finished:
             return ()
-        if self.reshuffle_due:
-            return (CHANCE,)
-        return (self.turn,) + tuple(p for p in range(self.n) if p != self.turn and self._may_intercept(p))
+        return (CHANCE,) if self.reshuffle_due else (self.turn,)
 
     def is_reaction(self, seat: int) -> bool:
-        return (not self.finished and not self.reshuffle_due and seat != self.turn
-                and 0 <= seat < self.n and self._may_intercept(seat))
+        return seat != self.turn and seat >= 0 and seat in self.to_act()
 
     def chance_action(self) -> Action | None:
+        """The reshuffle due now; the same object until the state changes (so `advance` takes it as listed)."""
         if self.finished or not self.reshuffle_due:
             return None
-        cards = self.discard[:-1]
-        self.chance_rng().shuffle(cards)
-        return Action("reshuffle", (",".join(cards),))
+        listed = self._legal.get(CHANCE)
+        if listed is None:
+            cards = self.discard[:-1]
+            shuffle(cards, self.chance_rng())  # random.shuffle's very order, quicker
+            listed = self._legal[CHANCE] = [Action("reshuffle", (",".join(cards),))]
+        return listed[0]
 
     # ----- targets of the action steps -------------------------------------------------------------
     def _own_targets(self) -> list[Place]:
@@ -262,28 +324,35 @@ class TamoulState(State):
 
     # ----- legal actions ---------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
+        listed = self._legal.get(seat)
+        if listed is None:
+            listed = self._legal_list(seat)
+        return list(listed)  # a copy: the kept list must not change
+
+    def _legal_list(self, seat: int) -> list[Action]:
+        """`legal_actions(seat)`, kept until the state changes; never handed out."""
         if self.finished:
             return []
         if self.reshuffle_due:
             return [self.chance_action()] if seat == CHANCE else []  # type: ignore[list-item]
         actions: list[Action] = self._turn_actions() if seat == self.turn else []
-        if 0 <= seat < self.n and self._may_intercept(seat):
-            actions += [Action("intercept", (str(s),)) for s, c in enumerate(self.slots[seat]) if c is not None]
+        if 0 <= seat < self.n and (self._may_intercept(seat) if seat == self.turn else seat in self.to_act()):
+            actions += [INTERCEPT[s] for s, c in enumerate(self.slots[seat]) if c is not None]  # A-12
+        self._legal[seat] = actions
         return actions
 
     def _turn_actions(self) -> list[Action]:
         seat, phase = self.turn, self.phase
         if phase == "draw":
-            actions = [DRAW_DECK]
             if self.discard and self._cards_of(seat):
-                actions.append(DRAW_DISCARD)
-            return actions
+                return [DRAW_DECK, DRAW_DISCARD]
+            return [DRAW_DECK]
         if phase == "hold":
             row = self.slots[seat]
             if self._cards_of(seat):
-                actions = [Action("keep", (str(s),)) for s, c in enumerate(row) if c is not None]
+                actions = [KEEP[s] for s, c in enumerate(row) if c is not None]
             elif self.drawn_from == "discard":
-                actions = [Action("keep", (str(s),)) for s in range(len(row))]
+                actions = list(KEEP[:len(row)])
             else:
                 actions = []
             if self.drawn_from == "deck":
@@ -292,12 +361,11 @@ class TamoulState(State):
         if phase == "action":
             step = self.pending[0]
             if step == "peek_own":
-                return [Action("peek", (str(s),)) for _, s in self._own_targets()]
+                return [PEEK_OWN[s] for _, s in self._own_targets()]
             if step == "peek_other":
-                return [Action("peek", (f"{p}.{s}",)) for p, s in self._other_targets()]
+                return [_peek_at(place) for place in self._other_targets()]
             places = self._swap_targets()
-            return [Action("swap", (f"{a[0]}.{a[1]}", f"{b[0]}.{b[1]}"))
-                    for i, a in enumerate(places) for b in places[i + 1:]]
+            return [_swap_of(a, b) for i, a in enumerate(places) for b in places[i + 1:]]
         return [END, CALL]
 
     def normalize(self, action: Action) -> Action:
@@ -325,7 +393,7 @@ class TamoulState(State):
             return RESHUFFLING
         if seat != self.turn:
             if seat in self.callers:
-                return msg("you have called Tamoul: you take no more turns (A-14)")
+                return msg("you have called Tamoul: you take no more turns")
             return msg("it is {name}'s turn, not yours", name=self.seats[self.turn].name)
         phase = self.phase
         if phase == "draw":
@@ -345,9 +413,9 @@ class TamoulState(State):
             return msg("first draw a card: 'draw deck' or 'draw discard'")
         if action.args[0] == "discard":
             if not self.discard:
-                return msg("the discard pile is empty: draw from the deck (A-5)")
+                return msg("the discard pile is empty: draw from the deck")
             if not self._cards_of(seat):
-                return msg("you have no cards to replace, so you cannot take the discard (A-8)")
+                return msg("you have no cards to replace, so you cannot take the discard")
         return None
 
     def _hold_problem(self, seat: int, action: Action) -> str | None:
@@ -355,7 +423,7 @@ class TamoulState(State):
             if action.args:
                 return msg("discarding takes no slot: it throws away the card you drew")
             if self.drawn_from == "discard":
-                return msg("a card drawn from the discard pile must be kept (A-8)")
+                return msg("a card drawn from the discard pile must be kept")
             return None
         if action.verb != "keep" or len(action.args) != 1:
             return msg("keep the card you drew on one of your slots, or discard it")
@@ -363,7 +431,7 @@ class TamoulState(State):
         if slot is None:
             return msg("name one of your slots 0..{last}, e.g. 'keep 2'", last=self.content.slots - 1)
         if self.slots[seat][slot] is None and (self._cards_of(seat) or self.drawn_from != "discard"):
-            return msg("your slot {slot} is empty: keep the card over one of your cards (A-8)", slot=slot)
+            return msg("your slot {slot} is empty: keep the card over one of your cards", slot=slot)
         return None
 
     def _step_problem(self, seat: int, action: Action) -> str | None:
@@ -382,7 +450,7 @@ class TamoulState(State):
             if place is None:
                 return msg("name another player's slot as seat.slot, e.g. 'peek {seat}.0'", seat=(seat + 1) % self.n)
             if place[0] == seat:
-                return msg("look at another player's card, not your own (A-9)")
+                return msg("look at another player's card, not your own")
             return self._place_problem(place)
         if action.verb != "swap" or len(action.args) != 2:
             return msg("your card's action is due: {step}", step=STEP_WORDS[step])
@@ -396,7 +464,7 @@ class TamoulState(State):
     def _place_problem(self, place: Place) -> str | None:
         p, s = place
         if p in self.callers:
-            return msg("{name} has called Tamoul: their cards are frozen (A-14)", name=self.seats[p].name)
+            return msg("{name} has called Tamoul: their cards are frozen", name=self.seats[p].name)
         if self.slots[p][s] is None:
             return msg("{name}'s slot {slot} is empty", name=self.seats[p].name, slot=s)
         return None
@@ -408,14 +476,14 @@ class TamoulState(State):
         if self.reshuffle_due:
             return RESHUFFLING
         if seat in self.callers:
-            return msg("you have called Tamoul: you can no longer intercept (A-14)")
+            return msg("you have called Tamoul: you can no longer intercept")
         if not self.discard:
             return msg("the discard pile is empty: there is nothing to intercept")
         if seat in self.attempts:
-            return msg("you have already tried to intercept this top card (A-12: one attempt per card)")
+            return msg("you have already tried to intercept this top card: one attempt per card")
         count = self._cards_of(seat)
         if count >= self.content.slots:
-            return msg("all your slots are full: there is no room for a penalty card (A-12)")
+            return msg("all your slots are full: there is no room for a penalty card")
         if self.slots[seat][int(action.args[0])] is None:
             return msg("your slot {slot} is empty", slot=action.args[0])
         return None
@@ -427,37 +495,52 @@ class TamoulState(State):
             return msg("a reshuffle names the new draw pile, top first: 'reshuffle C1,C2,…'")
         cards = action.args[0].split(",")
         if sorted(cards) != sorted(self.discard[:-1]):
-            return msg("a reshuffle must be the discard pile without its top card, each card once (A-11)")
+            return msg("a reshuffle must be the discard pile without its top card, each card once")
         return None
 
     # ----- carrying out ------------------------------------------------------------------------------
+    # The rule code below runs for `apply` and for `advance` alike: `events` is the list the events go
+    # into, or None when nobody watches (`advance`), and then no event object is made at all.
     def _apply_legal(self, seat: int, action: Action) -> list[Event]:
-        self.step += 1
-        round_before = self.round_index
-        verb = action.verb
-        if verb == "reshuffle":
-            events = self._reshuffle(action.args[0].split(","))
-        elif verb == "intercept":
-            events = self._intercept(seat, int(action.args[0]))
-        elif verb == "draw":
-            events = self._draw(seat, action.args[0])
-        elif verb == "keep":
-            events = self._keep(seat, int(action.args[0]))
-        elif verb == "discard":
-            events = self._discard(seat)
-        elif verb == "peek":
-            events = self._peek(seat, action.args[0])
-        elif verb == "swap":
-            events = self._swap(seat, action.args)
-        else:
-            events = self._end_turn(seat, verb == "tamoul")
-        if self.finished or self.round_index != round_before:
-            return events  # the round ended inside: its events already hold the next round's opening
-        return events + self._settle()
-
-    def _settle(self) -> list[Event]:
-        """A-9: an action step with no target when it is due is skipped; after the last, the turn can end."""
         events: list[Event] = []
+        self._carry_out(seat, action, events)
+        return events
+
+    def _advance_legal(self, seat: int, action: Action) -> None:
+        self._carry_out(seat, action, None)
+
+    def _kept_legal(self, seat: int) -> Sequence[Action]:
+        """What `legal_actions(seat)` (or `chance_action`) listed since the state last changed: `advance`
+        takes these objects without the checks."""
+        return self._legal.get(seat, ())
+
+    def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        self._acting = None  # `_forget_derived`, without a call
+        self._legal = {}
+        self.step += 1
+        rounds_before = len(self.rounds)
+        verb = action.verb
+        if verb == "draw":
+            self._draw(seat, action.args[0], events)
+        elif verb == "keep":
+            self._keep(seat, int(action.args[0]), events)
+        elif verb == "end" or verb == "tamoul":
+            self._end_turn(seat, verb == "tamoul", events)
+        elif verb == "discard":
+            self._discard(seat, events)
+        elif verb == "intercept":
+            self._intercept(seat, int(action.args[0]), events)
+        elif verb == "peek":
+            self._peek(seat, action.args[0], events)
+        elif verb == "swap":
+            self._swap(seat, action.args, events)
+        else:
+            self._reshuffle(action.args[0].split(","), events)
+        if self.phase == "action" and not self.finished and len(self.rounds) == rounds_before:
+            self._settle(events)
+
+    def _settle(self, events: list[Event] | None) -> None:
+        """A-9: an action step with no target when it is due is skipped; after the last, the turn can end."""
         while self.phase == "action" and not self.reshuffle_due:
             if not self.pending:
                 self.phase = "end"
@@ -466,138 +549,146 @@ class TamoulState(State):
             if self._step_has_target(step):
                 break
             self.pending.pop(0)
-            events.append(Event("step_skipped", self.turn, {"step": step, "reason": "no card can be chosen"}))
-        return events
+            if events is not None:
+                events.append(Event("step_skipped", self.turn, {"step": step, "reason": "no card can be chosen"}))
 
-    def _new_top(self) -> None:
-        """A new card shows on the discard pile: everyone may try to intercept it again (A-12)."""
-        self.attempts = []
-
-    def _after_taking(self) -> list[Event]:
+    def _after_taking(self, events: list[Event] | None) -> None:
         """A-11: the last card of the draw pile was just taken."""
         if self.draw:
-            return []
+            return
         if len(self.discard) <= 1:
-            return self._end_the_round()
+            self._end_the_round(events)
+            return
         self.reshuffle_due = True
-        return []
 
-    def _reshuffle(self, cards: list[str]) -> list[Event]:
+    def _reshuffle(self, cards: list[str], events: list[Event] | None) -> None:
         self.draw = cards[::-1]
         self.discard = self.discard[-1:]
         self.reshuffle_due = False
-        return [Event("reshuffled", None, {"count": len(cards)})]
+        if events is not None:
+            events.append(Event("reshuffled", None, {"count": len(cards)}))
 
-    def _draw(self, seat: int, source: str) -> list[Event]:
+    def _draw(self, seat: int, source: str, events: list[Event] | None) -> None:
         if source == "deck":
             card = self.draw.pop()
-            event = Event("drawn", seat, {"source": "deck"}, {"card": card}, private_to=seat)
+            if events is not None:
+                events.append(Event("drawn", seat, {"source": "deck"}, {"card": card}, private_to=seat))
         else:
             card = self.discard.pop()
-            self._new_top()
-            event = Event("drawn", seat, {"source": "discard", "card": card})
+            self.attempts = []  # a new top card: every seat may try it (A-12)
+            if events is not None:
+                events.append(Event("drawn", seat, {"source": "discard", "card": card}))
         self.holder, self.drawn, self.drawn_from = seat, card, source
         self.phase = "hold"
-        return [event] + (self._after_taking() if source == "deck" else [])
+        if source == "deck" and not self.draw:
+            self._after_taking(events)
 
-    def _keep(self, seat: int, slot: int) -> list[Event]:
+    def _keep(self, seat: int, slot: int, events: list[Event] | None) -> None:
         card, source = self.drawn, self.drawn_from
         assert card is not None
-        old = self.slots[seat][slot]
-        self.slots[seat][slot] = card
+        row = self.slots[seat]
+        old = row[slot]
+        row[slot] = card
         if source == "discard":
             self._watch[seat][slot] = tuple((p, self.step, 0) for p in range(self.n))
         else:
             self._watch[seat][slot] = ((seat, self.step, 0),)
         if old is not None:
             self.discard.append(old)
-            self._new_top()
+            self.attempts = []  # a new top card: every seat may try it (A-12)
         self.holder = self.drawn = self.drawn_from = None
         self.phase = "end"
+        if events is None:
+            return
         if source == "discard":
-            return [Event("kept", seat, {"slot": slot, "source": source, "card": card, "discarded": old})]
-        return [Event("kept", seat, {"slot": slot, "source": source, "discarded": old}, {"card": card},
-                      private_to=seat)]
+            events.append(Event("kept", seat, {"slot": slot, "source": source, "card": card, "discarded": old}))
+        else:
+            events.append(Event("kept", seat, {"slot": slot, "source": source, "discarded": old}, {"card": card},
+                                private_to=seat))
 
-    def _discard(self, seat: int) -> list[Event]:
+    def _discard(self, seat: int, events: list[Event] | None) -> None:
         card = self.drawn
         assert card is not None
         self.discard.append(card)
-        self._new_top()
+        self.attempts = []  # a new top card: every seat may try it (A-12)
         self.holder = self.drawn = self.drawn_from = None
         steps = self.content.steps_of(card)
         self.pending = list(steps)
         self.phase = "action" if steps else "end"
-        return [Event("discarded", seat, {"card": card, "steps": list(steps)})]
+        if events is not None:
+            events.append(Event("discarded", seat, {"card": card, "steps": list(steps)}))
 
-    def _peek(self, seat: int, text: str) -> list[Event]:
-        if "." in text:
-            place = parse_place(text, self.n, self.content.slots)
-        else:
-            place = (seat, int(text))
-        assert place is not None
-        p, s = place
+    def _peek(self, seat: int, text: str, events: list[Event] | None) -> None:
+        p, s = _listed_place(text) if "." in text else (seat, int(text))
         self._see(p, s, seat)
         self.pending.pop(0)
-        return [Event("peeked", seat, {"target": p, "slot": s}, {"card": self.slots[p][s]}, private_to=seat)]
+        if events is not None:
+            events.append(Event("peeked", seat, {"target": p, "slot": s}, {"card": self.slots[p][s]},
+                                private_to=seat))
 
     def _see(self, p: int, s: int, seat: int) -> None:
         """`seat` has just seen the card in p.s: its watch is renewed, the other watchers keep theirs."""
         self._watch[p][s] = tuple(sorted([w for w in self._watch[p][s] if w[0] != seat] + [(seat, self.step, 0)]))
 
-    def _swap(self, seat: int, args: tuple[str, ...]) -> list[Event]:
-        a = parse_place(args[0], self.n, self.content.slots)
-        b = parse_place(args[1], self.n, self.content.slots)
-        assert a is not None and b is not None
+    def _swap(self, seat: int, args: tuple[str, ...], events: list[Event] | None) -> None:
+        a = _listed_place(args[0])
+        b = _listed_place(args[1])
         slots, watch = self.slots, self._watch
         slots[a[0]][a[1]], slots[b[0]][b[1]] = slots[b[0]][b[1]], slots[a[0]][a[1]]
         moved_to_b = _moved(watch[a[0]][a[1]])
         watch[a[0]][a[1]] = _moved(watch[b[0]][b[1]])
         watch[b[0]][b[1]] = moved_to_b
         self.pending.pop(0)
-        return [Event("swapped", seat, {"a": list(a), "b": list(b)})]
+        if events is not None:
+            events.append(Event("swapped", seat, {"a": list(a), "b": list(b)}))
 
-    def _intercept(self, seat: int, slot: int) -> list[Event]:
+    def _intercept(self, seat: int, slot: int, events: list[Event] | None) -> None:
         """A-13: a match goes onto the pile (a new top card); a miss goes back, plus an unseen penalty card."""
-        card = self.slots[seat][slot]
+        row = self.slots[seat]
+        card = row[slot]
         top = self.discard[-1]
         assert card is not None
         if self.content.matches(card, top):
-            self.slots[seat][slot] = None
+            row[slot] = None
             self._watch[seat][slot] = ()
             self.discard.append(card)
-            self._new_top()
-            return [Event("intercepted", seat, {"slot": slot, "card": card, "top": top, "success": True,
-                                                "penalty_slot": None})]
+            self.attempts = []  # a new top card: every seat may try it (A-12)
+            if events is not None:
+                events.append(Event("intercepted", seat, {"slot": slot, "card": card, "top": top, "success": True,
+                                                          "penalty_slot": None}))
+            return
         self.attempts.append(seat)
         self._watch[seat][slot] = tuple((p, self.step, 0) for p in range(self.n))
-        row = self.slots[seat]
         empty = row.index(None)
         row[empty] = self.draw.pop()
         self._watch[seat][empty] = ()
-        events = [Event("intercepted", seat, {"slot": slot, "card": card, "top": top, "success": False,
-                                              "penalty_slot": empty})]
-        return events + self._after_taking()
+        if events is not None:
+            events.append(Event("intercepted", seat, {"slot": slot, "card": card, "top": top, "success": False,
+                                                      "penalty_slot": empty}))
+        self._after_taking(events)
 
-    def _end_turn(self, seat: int, call: bool) -> list[Event]:
+    def _end_turn(self, seat: int, call: bool, events: list[Event] | None) -> None:
         """A-10, A-15: end the turn or call; the next seat counter-clockwise that has not called plays,
         and the round ends when the turns come back round to the first caller."""
-        events: list[Event] = []
         if call:
             self.callers.append(seat)
-            events.append(Event("tamoul_called", seat, {"order": len(self.callers)}))
-        events.append(Event("turn_ended", seat, {}))
+            if events is not None:
+                events.append(Event("tamoul_called", seat, {"order": len(self.callers)}))
+        if events is not None:
+            events.append(Event("turn_ended", seat, {}))
         nxt = (seat - 1) % self.n
-        while self.callers:
-            if nxt == self.callers[0]:
-                return events + self._end_the_round()
-            if nxt not in self.callers:
+        callers = self.callers
+        while callers:
+            if nxt == callers[0]:
+                self._end_the_round(events)
+                return
+            if nxt not in callers:
                 break
             nxt = (nxt - 1) % self.n
         self.turn = nxt
         self.phase = "draw"
-        events.append(Event("turn_started", nxt, {"last_turn": bool(self.callers)}))
-        return events
+        if events is not None:
+            events.append(Event("turn_started", nxt, {"last_turn": bool(callers)}))
 
     # ----- views --------------------------------------------------------------------------------------
     def to_play(self) -> tuple[int, ...]:

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from game.telos.game import TelosGame
 
 MAX_REJECTIONS = 30
+GUARDED = "guarded"  # `_allowed`'s key for the cards at or below a seat's guard
 GUARD_DRAWS = 20  # tries to deal a seat a hand that keeps its guard, before one low card is put in
 ANT = "Z:ant"
 NO_FLOOR = 0
@@ -218,6 +219,8 @@ class TelosDeterminizer:
         self._readings: dict[int, HandReading] = {}  # forced-follow ceilings and what plays read
         self._guards: dict[int, int] = {}  # seat -> it still holds a God card no higher than this
         self._bound_order: list[int] = []
+        self._trick_bounds: list[ForcedFollow] = []
+        self._allowed_sets: dict[tuple[int, int, Any], frozenset[str]] = {}  # `_allowed`, for this view
         self.rejected = 0  # samples drawn again because a replayed play was illegal (for tests)
         self.forced = 0    # samples kept without the check after MAX_REJECTIONS
 
@@ -228,6 +231,7 @@ class TelosDeterminizer:
         if view is not self._public_for:
             self._public, self._hidden = self._public_position(view, rng)
             self._public_for = view
+            self._allowed_sets = {}
             self._bounds = self.memory.forced(view)
             self._floors, self._readings = {}, {}
             for follow, _ in self._bounds:
@@ -240,15 +244,24 @@ class TelosDeterminizer:
             self._guards = {seat: guard for seat, guard in read_guards(self.memory.recent_tricks(view), skip).items()
                             if view.hand_sizes[seat]}
             bound = set(self._floors) | set(self._readings) | set(self._guards)
+            # The trick under way's follows that did not reach: a sample that breaks one would fail
+            # its replay below, so it is drawn again before the position is built (the same samples,
+            # sooner). Not on the last trick (nothing to reach, T-18), nor for a seat that swapped.
+            self._trick_bounds = [] if view.last_trick else [
+                follow for follow in forced_follows(view.trick, view.trick_number, view.powers == "advanced")
+                if follow.seat != view.seat and not view.divine_used[follow.seat]]
             self._bound_order = sorted(bound, key=lambda seat: (-self._floors.get(seat, NO_FLOOR),
                                                                 self._readings.get(seat, HandReading()).god_ceiling,
                                                                 self._guards.get(seat, HIGHEST_GOD_VALUE)))
         for _ in range(MAX_REJECTIONS):
-            position = self._with_hidden_cards(view, rng, at_trick_start=True)
-            if self._bounds and not self._respects_bounds(position["now"]["hands"]):
+            hands_now, hands, rest = self._deal(view, rng)
+            if self._bounds and not self._respects_bounds(hands):
                 self.rejected += 1
                 continue
-            state = self.game.from_position(position)
+            if self._trick_bounds and not all(follow.allows(hands[follow.seat]) for follow in self._trick_bounds):
+                self.rejected += 1
+                continue
+            state = self.game.from_position(self._position(view, hands_now, hands, rest, at_trick_start=True))
             if self._replay_trick(state, view):
                 return state
             self.rejected += 1
@@ -308,6 +321,12 @@ class TelosDeterminizer:
     def _with_hidden_cards(self, view: TelosView, rng: random.Random, *, at_trick_start: bool) -> dict[str, Any]:
         """The public position with the unseen cards dealt at random to the other hands, the blind
         cards and the undealt cards: at the trick's start (plays to replay), or as the view stands."""
+        return self._position(view, *self._deal(view, rng), at_trick_start=at_trick_start)
+
+    def _deal(self, view: TelosView, rng: random.Random) -> tuple[list[list[str]], list[list[str]], list[str]]:
+        """The unseen cards dealt at random: (each hand now, each hand at the trick's start, the cards
+        left for the blind and undealt cards). All of a sample's chance is here; `_position` only
+        writes it down, so a deal the checks refuse costs no position."""
         me = view.seat
         cards = list(self._hidden)
         rng.shuffle(cards)
@@ -320,23 +339,34 @@ class TelosDeterminizer:
             size, floor = view.hand_sizes[seat], self._floors.get(seat, NO_FLOOR)
             reading = self._readings.get(seat)
             guard = self._guards.get(seat)
-            if floor == NO_FLOOR and reading is None and guard is None:  # unbound: every card fits
-                fits = list(range(len(cards)))
+            if floor == NO_FLOOR and reading is None and guard is None:  # unbound: the first cards
+                hands_now[seat], cards = cards[:size], cards[size:]
+                continue
             else:
-                fits = [i for i, c in enumerate(cards) if self._fits(c, floor, reading)]
+                allowed = self._allowed(seat, floor, reading)
+                fits = [i for i, c in enumerate(cards) if c in allowed]
             if len(fits) < size and reading is not None:
                 # a reading may be wrong (a player unlike `normal`): the floors alone; a forced follow's
                 # ceiling is still checked below (`_respects_bounds`)
-                fits = [i for i, c in enumerate(cards) if self._fits(c, floor, None)]
+                allowed = self._allowed(seat, floor, None)
+                fits = [i for i, c in enumerate(cards) if c in allowed]
             if len(fits) < size:
                 fits = list(range(len(cards)))  # the floors cannot all hold: deal freely, the checks decide
             taken = fits[:size]
-            if guard is not None and size and any(self._guarded(cards[i], guard) for i in fits):
-                taken = self._keeping_guard(fits, size, [self._guarded(c, guard) for c in cards], rng)
+            if guard is not None and size:
+                low = self._allowed(seat, guard, GUARDED)
+                if any(cards[i] in low for i in fits):
+                    taken = self._keeping_guard(fits, size, [c in low for c in cards], rng)
             taken = set(taken)
             hands_now[seat] = [cards[i] for i in sorted(taken)]
             cards = [c for i, c in enumerate(cards) if i not in taken]
         start_hands = [list(canonical(held + list(played.get(seat, ())))) for seat, held in enumerate(hands_now)]
+        return hands_now, start_hands, cards
+
+    def _position(self, view: TelosView, hands_now: list[list[str]], start_hands: list[list[str]], cards: list[str],
+                  *, at_trick_start: bool) -> dict[str, Any]:
+        """A deal (`_deal`) written as a position: at the trick's start, or as the view stands."""
+        cards = list(cards)
         blind = None
         if self._blind_count:
             blind = cards[:self._blind_count]
@@ -354,6 +384,20 @@ class TelosDeterminizer:
                            serpent_ban=view.serpent_ban, plays=[_play_json(p) for p in view.trick],
                            line=list(view.line), k=view.k)
         return {**public, "rounds": rounds, "now": sampled}
+
+    def _allowed(self, seat: int, bound: int, reading: "HandReading | str | None") -> frozenset[str]:
+        """The unseen cards `seat` may be dealt: those that fit its floor `bound` and `reading`
+        (`_fits`), or, with `reading` GUARDED, those at or below its guard `bound` (`_guarded`).
+        Worked out once per view and kept: samples deal the same cards again and again."""
+        key = (seat, bound, reading)
+        found = self._allowed_sets.get(key)
+        if found is None:
+            if reading == GUARDED:
+                found = frozenset(c for c in self._hidden if self._guarded(c, bound))
+            else:
+                found = frozenset(c for c in self._hidden if self._fits(c, bound, reading))  # type: ignore[arg-type]
+            self._allowed_sets[key] = found
+        return found
 
     @staticmethod
     def _fits(card: str, floor: int, reading: HandReading | None) -> bool:

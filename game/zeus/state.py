@@ -49,6 +49,7 @@ def first_player_by_name(names: Sequence[str]) -> int:
 
 class ZeusState(State):
     game_id = "zeus"
+    REPLAY_WITHOUT_LISTING = True  # each play leaves the next turn's list kept (records.replay)
 
     def __init__(
         self,

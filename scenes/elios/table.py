@@ -10,7 +10,7 @@ How it works (DESIGN.md, "Scenes and the table"; the kit's parts in scenes/table
   Ready sends `groups …` (refused with the engine's reason while anything is wrong). Another
   seat's grouping stays hidden until the engine reveals it: its beams lie in one row, marked
   "grouping…" or "ready". AI seats are asked at once (the kit asks every waited-for AI seat).
-- Placing: drag a tray (press any beam of it) onto the sun; every stack some placement of the
+- Placing: drag a tray (press anywhere on it) onto the sun; every stack some placement of the
   group uses lights up. Dropping decides the stack of the beam under the pointer; when the joker
   still has a choice, the table asks for it (its stacks light up: click one or press 1–8). A
   click on a tray then on a stack does the same; Left/Right choose a tray, 1–8 a stack.
@@ -36,8 +36,9 @@ from game.core.session import GameSession
 from game.elios.grouping import SEPARATOR, THIS_GROUP, group_problem, grouping_text, largest_groups
 from game.elios.view import EliosView
 from scenes.ui import theme
-from scenes.elios.art import SunGeometry, beam_art, colour_table, draw_sun, stack_angle
+from scenes.elios.art import SunGeometry, beam_art, colour_table, draw_sun, ring_sector, stack_angle
 from scenes.table.base import TableScene
+from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
 from scenes.table.layout import SeatArea
@@ -78,11 +79,15 @@ class Pulse:
     value: float = 0.0
 
 
+LAST_MARK = (255, 250, 235)     # the outline on the beams another player placed last
+
+
 class EliosTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "elios-table"
     RESULTS_DELAY = 0.7
     HINT_SIZE = 15
+    LOOK_BACK_LABEL = N_("Last moves")
 
     def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
@@ -93,7 +98,7 @@ class EliosTableScene(TableScene):
         self.art = beam_art(self.content)
         self.renderer = SpriteRenderer(self.art)
         self.drag = TrayDrag(self.tweens, legal_zones=self._legal_zones, drop=self._drop_when_allowed, carry=self._carry,
-                             default_zone=self._default_zone)
+                             default_zone=self._default_zone, tiles_at=self._tray_tiles_at)
         self.trays: dict[int, GroupTrays] = {
             s: GroupTrays(s, self._tray_region) for s in range(self.count)}
         self.drafts: dict[int, tuple[str, ...]] = {}     # a human's unconfirmed grouping, kept for them only
@@ -104,6 +109,8 @@ class EliosTableScene(TableScene):
         self.skipped: set[int] = set()
         self.flying_beams: list[CardSprite] = []
         self.disc_pulse = Pulse()
+        self.recent_places: list[tuple[int, list[str]]] = []     # the last placements, for "Last moves" (L)
+        self.last_placed: list[tuple[int, int]] = []       # (stack, height) of another seat's last placement
         self._start()
 
     # ----- what the table shows ------------------------------------------------------------------------
@@ -137,7 +144,8 @@ class EliosTableScene(TableScene):
         if area.side == "top":
             width = max(area.rect.width, int(lay.centre.width * (0.62 if self.count == 2 else 0.9)))
             return pygame.Rect(area.rect.centerx - width // 2, top, width, area.rect.bottom - top)
-        return pygame.Rect(area.rect.left, top, area.rect.width, lay.log_rect.top - m - top)
+        bottom = self.help_row_top() if area.rect.left < lay.log_rect.right else lay.log_rect.top
+        return pygame.Rect(area.rect.left, top, area.rect.width, bottom - m // 2 - top)
 
     def _lay_out_table(self) -> None:
         self._refresh_zones()
@@ -234,6 +242,16 @@ class EliosTableScene(TableScene):
         self._seat_zones_from_view(self._view())
 
     # ----- controls -------------------------------------------------------------------------------------------
+    def _human_may_act(self) -> bool:
+        """Everyone groups at once: another seat's deal or "ready" being shown does not keep the trays and
+        the Ready button from a player who has their beams (only their own deal still being shown does)."""
+        if super()._human_may_act():
+            return True
+        return (self.state.phase == "grouping" and not self.replay_mode and self.bottom in self.humans
+                and self.gate.may_show(self.bottom) and not self.overlay_open and not self.state.finished
+                and all(e.kind in ("grouping_confirmed", "beams_drawn") and e.seat != self.bottom
+                        for e in self.events))
+
     def _my_phase(self) -> str:
         """"grouping" / "placing" when the bottom seat may act now, else ""."""
         if not self._human_may_act() or self.bottom not in self._waiting():
@@ -312,6 +330,11 @@ class EliosTableScene(TableScene):
         """Send this seat's grouping: refused with the engine's words while anything is wrong."""
         if self._my_phase() != "grouping":
             return
+        problems = self._tray_problems()
+        if problems:    # said of the tray by the number it shows, not the engine's "group 0 'rr'"
+            tray = min(problems)
+            self._notice(_("Tray {number}: {problem}").format(number=tray + 1, problem=problems[tray]), self.bottom)
+            return
         groups = self.trays[self.bottom].groups()
         reason = self._apply(self.bottom, Action("groups", (grouping_text(groups),)))
         if reason is not None:
@@ -374,6 +397,11 @@ class EliosTableScene(TableScene):
 
     def _sprite(self, card_id: str) -> CardSprite | None:
         return next((s for s in self.trays[self.bottom].sprites() if s.card_id == card_id), None)
+
+    def _tray_tiles_at(self, pos: tuple[int, int]) -> list[CardSprite]:
+        """The beams of the bottom seat's tray under `pos` (a drag may start between two beams)."""
+        trays = self.trays[self.bottom]
+        return next((list(tray) for tray, rect in zip(trays.trays, trays.tray_rects) if rect.collidepoint(pos)), [])
 
     def _group_of(self, card_ids: tuple[str, ...]) -> tuple[int, str] | None:
         """The group index and letters of the tray these beams come from."""
@@ -500,7 +528,13 @@ class EliosTableScene(TableScene):
 
     def _after_move(self, seat: int, action: Action) -> None:
         self.choice = None
+        if seat == self.bottom:     # your own move: the mark on the last one shown to you has done its work
+            self.last_placed = []
         super()._after_move(seat, action)
+
+    def _look_back(self) -> LookBack | None:
+        """The last placements on the sun, oldest first, one per player at most (every beam lies open)."""
+        return LookBack(_("The last placements, oldest first"), self.recent_places) if self.recent_places else None
 
     # ----- events -> motion ------------------------------------------------------------------------------------------
     def _on_round_started(self, event: Event) -> None:
@@ -553,6 +587,10 @@ class EliosTableScene(TableScene):
             self.tweens.add(sprite, 0.45, delay=0.05 * i, x=x, y=y, scale=0.6, on_done=land)
         self._lay_out_seat(seat)
         self.sounds.play("card_place")
+        self.recent_places = ([(s, c) for s, c in self.recent_places if s != seat]
+                              + [(seat, [f"{letter}1" for letter in beams])])[-self.count:]
+        if not self._reader_is(seat):       # another player's placement stays marked until your next move
+            self.last_placed = [(stack, height) for stack in stacks]
         where = ", ".join(_("{beam} on {stack}").format(beam=self._beam_name(b), stack=self._stack_name(s))
                           for b, s in zip(beams, stacks))
         self.log.add(self._said(seat, _("{name} places {where} (height {height})"),
@@ -668,6 +706,24 @@ class EliosTableScene(TableScene):
             return _("the Normal AI would pass")
         return super()._hint_reason(action)
 
+    def _light_hint_cards(self) -> None:
+        """The Hint lights the tray it would place or split (its beams in the hint's blue)."""
+        from scenes.table.table_help import HINT_GLOW
+
+        action = self.hint_action[1] if self.hint_action is not None and self.viewer == self.bottom else None
+        lit: list[CardSprite] = []
+        trays = self.trays[self.bottom].trays
+        if action is not None and action.verb in ("place", "split") and action.args and action.args[0].isdigit():
+            index = int(action.args[0])
+            lit = list(trays[index]) if index < len(trays) else []
+        for sprite in self.trays[self.bottom].sprites():
+            if sprite in lit:
+                sprite.glow = HINT_GLOW
+                self._lit_for_hint.add(id(sprite))
+            elif id(sprite) in self._lit_for_hint:
+                sprite.glow = None
+                self._lit_for_hint.discard(id(sprite))
+
     def _beam_name(self, letter: str) -> str:
         if letter == self.joker:
             return _("a joker")
@@ -714,8 +770,10 @@ class EliosTableScene(TableScene):
                 return _("Fix the red tray: {problem}.").format(problem=next(iter(problems.values())))
             return _("Group your beams: drag a beam to another tray or the empty tray. Each group: 1–3 beams, "
                      "no colour twice, at most one joker. Then press Ready.")
+        if view.phase == "grouping" and self.bottom not in view.confirmed:   # the deal is still being shown
+            return _("Your beams are being dealt: grouping starts in a moment.")
         if view.phase == "grouping":
-            waiting = ", ".join(self._name(s) for s in self._waiting())
+            waiting = join_names([self._name(s) for s in self._waiting() if s != self.bottom])
             return _("You are ready. Waiting for {names} to group.").format(names=waiting)
         if phase == "placing":
             if self.choice is not None:
@@ -745,6 +803,7 @@ class EliosTableScene(TableScene):
             blit_text(surface, words, (int(pos[0]), int(pos[1])), size, colour, "bold", "center")
 
         draw_sun(surface, g, tuple(self.stacks), self.discs, view.max_discs, self.colours, self.sun_letters, text, lit)
+        self._draw_last_placed(surface, g)
         if self.disc_pulse.value > 0.01:
             spread = g.tower + (g.level_radius(self.discs) - g.tower) * (1 - self.disc_pulse.value)
             pygame.draw.circle(surface, theme.GOLD, (int(g.centre[0]), int(g.centre[1])), int(spread),
@@ -758,6 +817,16 @@ class EliosTableScene(TableScene):
         sprites = [s for seat in range(self.count) for s in self.trays[seat].sprites()] + self.flying_beams
         self.renderer.draw_all(surface, sprites, on_top=self.drag.held)
 
+    def _draw_last_placed(self, surface: pygame.Surface, g: SunGeometry) -> None:
+        """An outline on each beam another player placed last, so a move made while you looked away is found."""
+        for stack, height in self.last_placed:
+            if len(self.stacks[stack]) < height:
+                continue        # still flying in
+            a = stack_angle(stack, g.stacks)
+            outline = ring_sector(g.centre, g.level_radius(height - 1) + 1, g.level_radius(height) - 1,
+                                  a - g.half_width, a + g.half_width)
+            pygame.draw.polygon(surface, LAST_MARK, outline, width=max(2, int(g.step * 0.12)))
+
     def _draw_team_legend(self, surface: pygame.Surface, view: EliosView) -> None:
         """Who plays with whom (4 players, E-11), by the plates' colour stripes."""
         lay = self.layout
@@ -769,11 +838,21 @@ class EliosTableScene(TableScene):
             blit_text(surface, f"{self._team(team)}: {members}", (x + size, y), size, theme.CREAM, "sans")
             y += int(size * 1.4)
 
-    def _draw_lit_trays(self, surface: pygame.Surface) -> None:
+    def _lit_tray_zones(self) -> set[str]:
+        """The trays lit as places to drop: while grouping, any; while placing, the empty tray only when a
+        split is under way (Split pressed, or a tray being dragged, whose held beam it would take), so a
+        click on a tray never looks like Split."""
         if not (self.drag.held or self.drag.selected):
-            return
+            return set()
+        lit = {z for z in self.drag.lit_zones if not z.startswith("stack.") and z != TOWER}
+        if self._my_phase() == "placing" and not (self.split_mode or self.drag.held):
+            lit = {z for z in lit if GroupTrays.target_of(z) is None}
+        return lit
+
+    def _draw_lit_trays(self, surface: pygame.Surface) -> None:
+        lit = self._lit_tray_zones()
         for zone in self.drag.zones:
-            if zone.name in self.drag.lit_zones and not zone.name.startswith("stack."):
+            if zone.name in lit:
                 zone.draw_lit(surface)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, view: EliosView) -> None:

@@ -27,8 +27,10 @@ class ResultsOverlay(MenuScene):
     auto_continue_s: float | None = HEADLESS_AUTO_CONTINUE_S
 
     def __init__(self, app: "AppServices", title: str, rows: Sequence[tuple[str, str]],
-                 buttons: Sequence[tuple[str, Callable[[], None]]], subtitle: str = "") -> None:
+                 buttons: Sequence[tuple[str, Callable[[], None]]], subtitle: str = "",
+                 menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
+        self.menu = menu        # what Esc opens over a results dialog: the table's pause menu
         self.title = title
         self.rows = [(str(a), str(b)) for a, b in rows]
         self.button_specs = list(buttons)
@@ -47,9 +49,12 @@ class ResultsOverlay(MenuScene):
         self.button_specs[index][1]()
 
     def on_escape(self) -> None:
-        """Esc means the last button when it is a way back ("Cancel", "Stay"); otherwise nothing."""
+        """Esc means the last button when it is a way back ("Cancel", "Stay"); over a result with one way
+        on, it opens the table's pause menu (rules, settings, save, quit), as Esc does at the table."""
         if len(self.button_specs) > 1:
             self.choose(len(self.button_specs) - 1)
+        elif self.menu is not None:
+            self.menu()
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size

@@ -23,10 +23,10 @@ import pygame
 
 from game.core.engine import Game
 from game.core.replays import ReplayTimeline
-from game.core.review import MARK_THRESHOLD, MoveReview, describe, review_judge, reviewable_seats
+from game.core.review import MARK_THRESHOLD, MoveReview, describe, review_judge, reviewable_seats, scale_of
 from game.core.review_worker import BackgroundReview
 from scenes import tables
-from scenes.ui.i18n import _, ngettext, translate_message
+from scenes.ui.i18n import _, is_named_you, ngettext, translate_message
 from scenes.scene import Scene
 from scenes.table.replay_mode import ReplaySession
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
@@ -308,8 +308,9 @@ class ReviewScene(Scene):
         draw_text(surface, heading, (self.inner.x, y), size, GOLD, "bold")
         y += int(self.heading * 1.3)
         name = self.names[self.seat]
-        for line in wrap_text(_("{name}'s moves, judged by the hard AI from what {name} could see.").format(name=name),
-                              self.small, w):
+        judged = (_("Your moves, judged by the hard AI from what you could see.") if is_named_you(name)
+                  else _("{name}'s moves, judged by the hard AI from what {name} could see.").format(name=name))
+        for line in wrap_text(judged, self.small, w):
             draw_text(surface, line, (self.inner.x, y), self.small, PARCHMENT)
             y += int(self.small * 1.25)
         return y
@@ -333,9 +334,14 @@ class ReviewScene(Scene):
                 text = _("Analysing move {done}… {marked} marked so far").format(done=progress.done, marked=marked)
         elif progress.finished:
             reviewed = len(self.moves)
-            text = ngettext("{marked} of {count} move marked (a difference of {points} points or more)",
-                            "{marked} of {count} moves marked (a difference of {points} points or more)",
-                            reviewed).format(marked=marked, count=reviewed, points=round(100 * MARK_THRESHOLD))
+            if scale_of(self.game.id).short is not None:    # chances: "in 100", not points
+                text = ngettext("{marked} of {count} move marked (where Hard's choice did at least {points} in 100 "
+                                "better)", "{marked} of {count} moves marked (where Hard's choice did at least "
+                                "{points} in 100 better)", reviewed)
+            else:
+                text = ngettext("{marked} of {count} move marked (a difference of {points} points or more)",
+                                "{marked} of {count} moves marked (a difference of {points} points or more)", reviewed)
+            text = text.format(marked=marked, count=reviewed, points=round(100 * MARK_THRESHOLD))
             if progress.not_judged:
                 text += " " + ngettext("({count} move not judged)", "({count} moves not judged)",
                                        progress.not_judged).format(count=progress.not_judged)

@@ -19,6 +19,7 @@ from game.core.saves import (GameFile, MAX_NAME_LENGTH, FORBIDDEN_NAME_CHARACTER
                              keep_unfinished_autosave, list_game_files, rename_save, save_game, save_name_problem,
                              suggested_name)
 from game.core.session import GameSession
+from scenes.screens.game_progress import ONE_ROUND, progress_words, totals_words
 from scenes.ui.i18n import _, format_datetime, join_names, reason_words, translate_message
 from scenes.screens.results import ConfirmOverlay
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT
@@ -44,6 +45,8 @@ def title_of(app: "AppServices", game_id: str) -> str:
 def describe_unfinished(app: "AppServices", record: dict[str, Any]) -> str:
     """"Zeus on the Loose with You, Ariadne and Bion, round 3": how a player recognises a game."""
     names = [seat["name"] for seat in record["seats"]]
+    if record["game"] in ONE_ROUND:
+        return _("{game} with {names}").format(game=title_of(app, record["game"]), names=join_names(names))
     return _("{game} with {names}, round {round}").format(game=title_of(app, record["game"]), names=join_names(names),
                                                           round=max(1, len(record["rounds"])))
 
@@ -104,9 +107,7 @@ class SaveRow(Control):
     def progress(self) -> str:
         """"round 3", or "finished after round 7"."""
         entry = self.entry
-        if entry.finished:
-            return _("finished after round {round}").format(round=entry.round_number)
-        return _("round {round}").format(round=entry.round_number)
+        return progress_words(entry.record["game"], entry.round_number, entry.finished)
 
     def details(self) -> str:
         """The row's second line."""
@@ -114,7 +115,7 @@ class SaveRow(Control):
         if not entry.playable:
             return _("{game} cannot be played in this version · {progress}").format(game=self.title,
                                                                                    progress=self.progress())
-        return f"{self.title} · {self.progress()} · {entry.scores_text()}"
+        return f"{self.title} · {self.progress()} · {totals_words(entry.record['game'], entry.seat_names, entry.record['totals'])}"
 
     def date(self) -> str:
         return format_datetime(self.entry.modified)
@@ -179,6 +180,7 @@ class SavesScene(MenuScene):
     # ----- saving --------------------------------------------------------------------------------------
     def set_name(self, text: str) -> None:
         self.name_text = text
+        self.name_typed = True
         self.name_problem = None
 
     def save_current(self, replace: bool = False) -> None:
@@ -327,12 +329,14 @@ class SavesScene(MenuScene):
             field = TextField(pygame.Rect(inner.x + label_w, y, inner.w - label_w - save_w - gap, button_h),
                               self.name_text, self.set_name, hint=_("A name for this save"), max_length=MAX_NAME_LENGTH,
                               allowed=name_character_allowed, on_commit=lambda _text: self.save_current(),
-                              invalid=self.name_problem is not None)
+                              invalid=self.name_problem is not None,
+                              select_all=not getattr(self, "name_typed", False))   # typing replaces the suggestion
             controls.append(keyed(field, "name"))
             controls.append(keyed(Button(pygame.Rect(inner.right - save_w, y, save_w, button_h), _("Save"),
                                          self.save_current), "save"))
             y += button_h + int(self.text_size * 1.6)
         self.list_top = y
+        self.toast_top = y      # "Saved as …" shows below the title and the name field, not over them
         bottom = self.panel.bottom - self.band_h - int(16 * s) - button_h
         row_h = max(44, int(66 * s))
         row_gap = int(8 * s)

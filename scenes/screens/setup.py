@@ -13,7 +13,6 @@ passed over quietly, so the defaults are offered instead.
 """
 from __future__ import annotations
 
-import json
 import logging
 import random
 from dataclasses import asdict, dataclass
@@ -23,10 +22,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.engine import Game, OptionSpec, SeatInfo
+from game.core.names import clean_name
 from game.core.session import GameSession
-from game.core.userfiles import atomic_write_json
+from game.core.settings import load_last_setups, store_last_setup
 from scenes.ui.game_texts import option_choice, option_help, option_label
-from scenes.ui.i18n import N_, _, ngettext, reason_words
+from scenes.ui.i18n import N_, _, ngettext, reason_words, join_names
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
 from scenes.ui.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
                             draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
@@ -47,12 +47,8 @@ LAST_SETUPS = "last_setups.json"     # in the user's config folder: the last set
 
 
 def read_last_setups(path: Path) -> dict[str, Any]:
-    """Every game's last setup, by game id ({} when there is none or the file cannot be read)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    """Every game's last setup, by game id ({} when there is none; a damaged file is set aside)."""
+    return load_last_setups(path).value or {}
 
 
 def hints_agreed_for(path: Path, game_id: str, seed: int) -> bool:
@@ -63,9 +59,9 @@ def hints_agreed_for(path: Path, game_id: str, seed: int) -> bool:
 
 def remember_setup(path: Path, game_id: str, setup: dict[str, Any]) -> None:
     """Store one game's setup beside the others' (the others' setups are kept as they are)."""
-    setups = read_last_setups(path)
-    setups[game_id] = setup
-    atomic_write_json(Path(path), setups)
+    message = store_last_setup(path, game_id, setup)
+    if message is not None:
+        log.warning(message)
 
 
 def level_name(level: str) -> str:
@@ -127,7 +123,11 @@ class SetupScene(MenuScene):
         self.error = ""
         self.start_button: Button | None = None
         self.hints_agreed = False       # pass-and-play: all humans agreed to the Hint
-        self._recall(read_last_setups(self.memory_path()).get(game.id))
+        remembered = load_last_setups(self.memory_path())
+        if remembered.message is not None:      # a damaged file: set aside, said once, the defaults offered
+            log.warning(remembered.message)
+            app.toast(remembered.message)
+        self._recall((remembered.value or {}).get(game.id))
         self.relayout()
 
     # ----- the last setup of this game ----------------------------------------------------------------
@@ -155,8 +155,8 @@ class SetupScene(MenuScene):
                 seat.human = saved["human"]
             if saved.get("level") in self.levels:
                 seat.level = saved["level"]
-            if isinstance(saved.get("name"), str) and saved["name"].strip():
-                seat.name = saved["name"][:24]
+            if isinstance(saved.get("name"), str) and clean_name(saved["name"], 24):
+                seat.name = clean_name(saved["name"], 24)      # no NUL or bidi control from the file
         self.hints_agreed = stored.get("hints_agreed") is True
         options = stored.get("options") if isinstance(stored.get("options"), dict) else {}
         picks = stored.get("picks") if isinstance(stored.get("picks"), dict) else {}
@@ -245,6 +245,14 @@ class SetupScene(MenuScene):
         from scenes.screens.rules import RulesScene
 
         self.app.stack.push(RulesScene(self.app, self.game.id))
+
+    def _teams_line(self) -> str:
+        """Elios with four players is played in teams, seats 1 and 3 against 2 and 4 (rules/elios.md)."""
+        if self.game.id != "elios" or self.count != 4:
+            return ""
+        names = [seat.name or str(i + 1) for i, seat in enumerate(self.seats[:4])]
+        return _("Teams: {first} against {second}").format(first=join_names([names[0], names[2]]),
+                                                           second=join_names([names[1], names[3]]))
 
     # ----- edits ------------------------------------------------------------------------------------------
     def set_count(self, count: int) -> None:
@@ -377,6 +385,12 @@ class SetupScene(MenuScene):
                                 "the screen is handed over between their turns."), self.help_size, inner_w):
             self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
             y += int(self.help_size * 1.35)
+        teams = self._teams_line()
+        if teams:
+            y += int(4 * s)
+            for line in wrap_text(teams, self.label_size, inner_w, "bold"):
+                self.texts.append((line, (x, y), self.label_size, GOLD, "bold", "topleft", inner_w))
+                y += int(self.label_size * 1.35)
 
         players_bottom = y
         # Options and seed.
@@ -404,10 +418,15 @@ class SetupScene(MenuScene):
             hints = Toggle(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.hints_agreed,
                            self.set_hints_agreed)
             controls.append(keyed(hints, "hints"))
-            # One row, no help lines: the options panel is full at 800×500 with chosen Zeus cards.
             self.texts.append((_("Hints, if all agree"), (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
                                inner_w - control_w - int(10 * s)))
-            y += row_h + row_gap + int(4 * s)
+            y += row_h + int(4 * s)
+            if fit == 1.0:      # its help line gives way first when the panel is full (800×500, chosen Zeus cards)
+                for line in wrap_text(_("The Hint button is offered only when every player at this screen says yes."),
+                                      self.help_size, inner_w):
+                    self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+                    y += int(self.help_size * 1.3)
+            y += row_gap
         seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
                          hint=_("random"), max_length=10, allowed=str.isdigit, on_commit=self._next_field)
         controls.append(keyed(seed, "seed"))
@@ -425,7 +444,7 @@ class SetupScene(MenuScene):
         self.content_fits = content_bottom <= body.bottom
         panel_h = min(body.h, content_bottom - body.y)
         self.players_panel.h = self.options_panel.h = panel_h
-        shift = max(0, (body.h - panel_h) // 3)
+        shift = 0   # the panels stay where they start: a count or seat change never moves the arrow just clicked
         self.players_panel.y += shift
         self.options_panel.y += shift
         for control in controls:

@@ -76,7 +76,7 @@ def draw_results_chart(surface: pygame.Surface, rect: pygame.Rect, results: Sequ
                   GOLD if result.won else TERRACOTTA, "bold", "midtop")
     small = max(10, int(size * 0.8))
     draw_text(surface, _("score {score}").format(score=high), (rect.x + pad, rect.y + pad), small, PARCHMENT)
-    draw_text(surface, ngettext("{count} most recent, oldest first", "{count} most recent, oldest first",
+    draw_text(surface, ngettext("{count} game", "{count} most recent, oldest first",
                                 len(results)).format(count=len(results)),
               (rect.right - pad, rect.y + pad), small, PARCHMENT, "sans", "topright")
     legend = draw_text(surface, "✓ " + _("won"), (rect.x + pad, rect.bottom - pad), small, GOLD, "bold", "bottomleft")

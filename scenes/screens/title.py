@@ -21,6 +21,7 @@ from game.core.replays import prune_records
 from game.core.session import GameSession, finish_archiving, peek_autosave
 from game.core.userfiles import set_aside
 from scenes import tables
+from scenes.screens.game_progress import ONE_ROUND
 from scenes.ui.i18n import _, join_names, reason_words
 from scenes.screens.results import ConfirmOverlay
 from scenes.ui.theme import CREAM, GOLD, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, ui_scale
@@ -64,6 +65,9 @@ class TitleScene(MenuScene):
         except OSError as exc:
             log.warning("records not trimmed: %s", exc)
             return
+        for message in removed.messages:
+            log.warning(message)
+            self.app.toast(message)
         if removed:
             log.info("removed %d old records beyond the newest %d", len(removed), self.app.settings.records_kept)
 
@@ -93,6 +97,7 @@ class TitleScene(MenuScene):
             self.resume_title = title
             self.resume_names = names
             self.resume_round = max(1, len(record["rounds"]))
+            self.resume_game_id = record["game"]
             self.resume_possible = game is not None and tables.has_table(record["game"])
 
     @property
@@ -103,6 +108,8 @@ class TitleScene(MenuScene):
         if not self.resume_possible:
             return _("{game} cannot be played in this version, so the saved game cannot be resumed.").format(
                 game=self.resume_title)
+        if self.resume_game_id in ONE_ROUND:
+            return join_names(self.resume_names)
         return _("{names} · round {round}").format(names=join_names(self.resume_names), round=self.resume_round)
 
     def resume_game(self) -> None:

@@ -126,6 +126,8 @@ def table_agents(game: Any, seats: Any) -> dict[int, Any]:
             if level not in remote:
                 remote[level] = RemoteAgent(game.id, level)
                 remote[level].start()
+                if hasattr(agent, "reaction_delay_ms"):  # presentation timing stays here (Tamoul's pause)
+                    remote[level].reaction_delay_ms = agent.reaction_delay_ms  # type: ignore[attr-defined]
             agent = remote[level]
         agents[seat] = agent
     return agents

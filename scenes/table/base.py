@@ -226,15 +226,28 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self._sync_from_view()
         self._build_controls()
 
+    @property
+    def toast_top(self) -> int:
+        """A toast ("the unfinished game was kept") starts below the top seat's cards, not over them."""
+        return self.layout.centre.top
+
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < self.count else "nobody"
 
     def _said(self, seat: int | None, others: str, you: str, **args: object) -> str:
-        """A line whose verb agrees with the seat's name: `you` (translated, with {name}) for a player
-        named You in any language (`is_named_you`), `others` for anyone else ("Bob draws", "You draw";
-        "Bob is klaar", "Jij bent klaar")."""
+        """A line about `seat`: in the second person (`you`, its {name} the word "You" of today's language)
+        when it is about the player reading this screen who kept the default name ("You draw", "Jij bent
+        klaar"), else `others` with the seat's name, whatever it is ("Bob draws"). With several people at
+        one screen the log is read by all of them, so it names everyone ("You is ready" is the player
+        named You, never the one reading)."""
         name = self._name(seat)
-        return (you if is_named_you(name) else others).format(name=name, **args)
+        if is_named_you(name) and self._reader_is(seat):
+            return you.format(name=_("You"), **args)
+        return others.format(name=name, **args)
+
+    def _reader_is(self, seat: int | None) -> bool:
+        """Every line at this table is read by `seat`'s player alone: the only human, and not a replay."""
+        return not self.replay_mode and len(self.humans) == 1 and seat in self.humans
 
     def _you(self, seat: int) -> bool:
         """The bottom seat is a human whose private view is on screen."""
@@ -271,8 +284,8 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         if self.bottom not in self.humans:
             if turn is None:
                 return _("Watching.")
-            if is_named_you(self._name(turn)):
-                return _("Watching: {name} are playing.").format(name=self._name(turn))
+            if is_named_you(self._name(turn)) and self._reader_is(turn):
+                return _("Watching: {name} are playing.").format(name=_("You"))
             return _("Watching: {name} is playing.").format(name=self._name(turn))
         return None
 

@@ -17,6 +17,8 @@ from typing import Callable, Sequence
 
 import pygame
 
+from scenes.ui import theme
+
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea
@@ -215,6 +217,26 @@ class TrayDrag(DragController):
 
     carry: Callable[[CardSprite], list[CardSprite]] = lambda sprite: [sprite]
     grabbed: CardSprite | None = None
+    # The tiles of the tray under a point (empty: none): a tray is grabbed anywhere on it, not only on a tile.
+    tiles_at: Callable[[tuple[int, int]], list[CardSprite]] = lambda pos: []
+
+    def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        """The tile under the pointer, or on a tray's gap or rim the tile of that tray nearest to it."""
+        sprite = super()._card_at(pos)
+        if sprite is not None:
+            return sprite
+        tiles = [t for t in self.tiles_at(pos) if t in self.sprites]
+        return min(tiles, key=lambda t: abs(t.x - pos[0]) + abs(t.y - pos[1])) if tiles else None
+
+    def _refresh_lift(self) -> None:
+        """A whole tray taken by a click or a key wears the focus gold on every tile, so it never looks
+        like one tile picked out of it (which is what Split does)."""
+        super()._refresh_lift()
+        focused = self.sprites[self.focus] if self.focus is not None and self.focus < len(self.sprites) else None
+        if focused is not None and focused in self.selected and len(self.selected) > 1:
+            for sprite in self.selected:
+                sprite.glow = theme.GOLD
+                self._focus_lit.add(id(sprite))
 
     def _start_drag(self, sprite: CardSprite, start: tuple[int, int]) -> None:
         self.grabbed = sprite

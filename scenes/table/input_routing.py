@@ -3,7 +3,8 @@
 Part of the table kit, mixed into `TableScene` (base.py). In order: the corner and help buttons, a
 click that puts the look back away, the reaction controls, the game's buttons in the controls area
 (`seat_buttons`), the game's own controls, the cards (the drag controller), the menu keys (Esc, F1,
-H, L), and last the game's own keys.
+H, L), and last the game's own keys. A key nothing takes while the last move is still being shown is
+kept (the latest one, for a few seconds) and handled once the table is ready, and the table says so.
 
 The controls area (bottom right) is drawn the same way at every table unless a game draws its own:
 a reaction window's bar and controls, then `seat_buttons` (placed by the game's
@@ -24,6 +25,8 @@ class InputRouting:
 
     CORNER_MIN_HEIGHT = 26      # the corner buttons' least height (a small window)
     HINT_SIZE = 16              # the hint line's text size at 1280x720
+    KEPT_KEY_SECONDS = 4.0      # how long a key pressed too early waits for the table to be ready
+    _kept_key: tuple[pygame.event.Event, float, object] | None = None     # the key, seconds left, its notice
 
     def _build_controls(self) -> None:
         """The corner buttons, then the reaction's and the game's controls for the current layout."""
@@ -117,7 +120,40 @@ class InputRouting:
             return True
         if self.drag.handle_event(event):
             return True
-        return self._handle_menu_keys(event) or self._key_for_reaction(event) or self._handle_keys(event)
+        if self._handle_menu_keys(event) or self._key_for_reaction(event) or self._handle_keys(event):
+            return True
+        return self._keep_key_for_later(event)
+
+    def _showing_before_you_may_act(self) -> bool:
+        """The player at this screen is kept waiting only by moves still being shown."""
+        return (not self.replay_mode and self.bottom in self.humans and self.gate.may_show(self.bottom)
+                and not self.state.finished and not self.overlay_open and not self.idle)
+
+    def _keep_key_for_later(self, event: pygame.event.Event) -> bool:
+        """A key pressed while the last move is still being shown (C to call right after an AI's move) is
+        not lost: the latest such key is kept and handled once the table is ready (`_apply_kept_key`)."""
+        if event.type != pygame.KEYDOWN or getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT) \
+                or not self._showing_before_you_may_act():
+            return False
+        self._notice(_("a moment: the last move is still being shown; your key counts once it has been"), advice=True)
+        self._kept_key = (event, self.KEPT_KEY_SECONDS, self.drag.notice)
+        return True
+
+    def _apply_kept_key(self, dt: float) -> None:
+        """Hand a kept key to the table once the player may act (every frame, after the controls are
+        rebuilt); after `KEPT_KEY_SECONDS` without that moment it is dropped."""
+        if self._kept_key is None:
+            return
+        event, left, notice = self._kept_key
+        if self._human_may_act():
+            self._kept_key = None
+            if self.drag.notice is notice:
+                self.drag.notice = None
+            self.handle_event(event)
+        elif left - dt <= 0 or self.state.finished or self.overlay_open:
+            self._kept_key = None
+        else:
+            self._kept_key = (event, left - dt, notice)
 
     def _drop_when_allowed(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         """What the drag controller calls on a drop: refused while the last move is still being shown

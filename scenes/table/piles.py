@@ -36,8 +36,9 @@ def draw_face_down_pile(surface: pygame.Surface, art: CardArt, rect: pygame.Rect
             surface.blit(back, back.get_rect(center=(rect.centerx - i * 2, rect.centery - i * 2)))
     else:
         pygame.draw.rect(surface, theme.PARCHMENT, rect.inflate(-8, -8), width=2, border_radius=8)
-    blit_text(surface, f"{label}: {count}", (rect.centerx, rect.bottom + 4), text_size, theme.PARCHMENT, "sans",
-              "midtop")
+    if label:       # an empty label: the table places the words itself (Tamoul, to keep them clear of its neighbours)
+        blit_text(surface, f"{label}: {count}", (rect.centerx, rect.bottom + 4), text_size, theme.PARCHMENT, "sans",
+                  "midtop")
 
 
 class Heap:

@@ -61,13 +61,14 @@ def draw_name_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, role
                     stripe: tuple[int, int, int] | None = None) -> pygame.Rect:
     """A whole name plate: its backing, a colour stripe at the left if given (a team), the name and
     role, and the game's words at the right (ZEUS letters, points, "ready"), which never yield to the name.
-    When the name itself would be cut ("Aria… TAMOUL!  0 pts"), the plate grows about its centre, by up to
+    When the name and role would be cut ("Aria… TAMOUL!  0 pts"), the plate grows about its centre, by up to
     a third, inside the window; returns the plate as drawn (the turn ring goes round it)."""
     size = max(11, int(plate.height * text_ratio))
     pad = max(4, plate.height // 4)
     font = theme.font(size, "bold")
     stripe_w = max(5, pad) if stripe is not None else 0
-    need = stripe_w + pad + font.size(name)[0] + 3 * pad + (font.size(right)[0] if right else 0)
+    # The plate grows for the name and its role ("Ariadne (AI)"): who is an AI matters at a small size too.
+    need = stripe_w + pad + font.size(name + role)[0] + 3 * pad + (font.size(right)[0] if right else 0)
     if need > plate.width:
         plate = plate.inflate(min(need - plate.width, plate.width // 3), 0)
         plate.clamp_ip(surface.get_rect())

@@ -108,7 +108,8 @@ MAIN_MEMORY = 4        # slots 0–3: the 2x2 grid every seat starts with
 
 class SlotGrid:
     """A seat's numbered slots of face-down cards (Tamoul, A-3): slots 0 1 on the top row and 2 3 below
-    (Main Memory); slots 4–7 form a second 2x2 block to the right once any of them holds a card.
+    (Main Memory); slots 4–7 form a second 2x2 block beside it (to the right, or to the left for a seat
+    on the right of the table) once any of them holds a card; Main Memory never moves for it.
 
     Every slot is a drop zone named `"<seat>.<slot>"` (the words a `swap 1.3 2.0` action uses), on this
     seat, so a person at the bottom can target any seat's slots; which ones light up is the engine's
@@ -167,13 +168,17 @@ class SlotGrid:
         w = area.card_width
         h = card_height(w)
         gap = max(2, w // 8)
-        cols = self.columns
-        width, height = cols * w + (cols - 1) * gap, self.height_for(w)
-        left = area.hand_centre[0] - width // 2
+        # Main Memory stays centred where it was dealt: the second block opens beside it (towards the
+        # middle of the table for a seat on the right), so a card never moves when a penalty slot opens.
+        height = self.height_for(w)
+        left = area.hand_centre[0] - (2 * w + gap) // 2
         top = area.hand_centre[1] - height // 2
+        towards = -1 if area.side == "right" else 1
         self._rects = []
         for slot in range(self.slot_count()):
             col, row = self.cell(slot)
+            if col >= 2 and towards < 0:
+                col -= 4
             self._rects.append(pygame.Rect(left + col * (w + gap), top + row * (h + gap), w, h))
         for slot, sprite in enumerate(self.slots):
             if sprite is None or slot >= len(self._rects):

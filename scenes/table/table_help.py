@@ -56,13 +56,25 @@ class TableHelp:
         if not labels:
             return
         gap = lay.margin // 2
-        h = max(min_height - 4, int(lay.seats[self.bottom].plate.height * 0.9))
+        h = self._help_button_height(min_height)
         w = (lay.log_rect.width - gap * (len(labels) - 1)) // len(labels)
         x, y = lay.log_rect.left, lay.log_rect.top - h - gap
         for words, action in labels:
             self.help_buttons.append(Button(pygame.Rect(x, y, w, h), fitting_label(words, w, h), action,
                                             style="secondary"))
             x += w + gap
+
+    def _help_button_height(self, min_height: int) -> int:
+        return max(min_height - 4, int(self.layout.seats[self.bottom].plate.height * 0.9))
+
+    def help_row_top(self) -> int:
+        """The top of the Hint / look-back row above the log (the log's top when the row is empty): a
+        game laying out things above the log (a side seat's trays) stops here, whether or not the
+        buttons exist yet."""
+        lay = self.layout
+        if not (self._hints_allowed() or self.LOOK_BACK_LABEL):
+            return lay.log_rect.top
+        return lay.log_rect.top - self._help_button_height(self.CORNER_MIN_HEIGHT) - lay.margin // 2
 
     def _look_back(self) -> LookBack | None:
         """The last trick or move as the viewer saw it (None: nothing to show yet)."""

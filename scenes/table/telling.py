@@ -21,7 +21,7 @@ from game.core.session import GameSession
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointed_card
 from scenes.table.drag import Notice, sentence
 from scenes.table.sprites import CardSprite
-from scenes.ui.i18n import N_, _, reason_words, translate_message
+from scenes.ui.i18n import N_, _, ngettext, reason_words, translate_message
 
 
 @dataclass(frozen=True)
@@ -90,11 +90,13 @@ class Telling:
         winners = ", ".join(self._name(s) for s in event["winners"])
         rows = [(self.names[s], f"{event['totals'][s]}" + ("   " + _("winner") if s in event["winners"] else ""))
                 for s in range(self.count)]
-        return ResultWords(_("The game is over"), _("Winners: {names}.").format(names=winners) if winners else "", rows)
+        said = ngettext("Winner: {names}.", "Winners: {names}.", len(event["winners"])).format(names=winners)
+        return ResultWords(_("The game is over"), said if winners else "", rows)
 
     def _on_round_ended(self, event: Event) -> None:
-        """A round's results, unless the game is over too (then the game's results say it all)."""
+        """A round's results; when the game is over too, the game's results dialog shows them under its own."""
         if any(e.kind == "game_ended" for e in self.events):
+            self.last_round_words = self._round_result(event)
             return
         words = self._round_result(event)
         if words is not None:
@@ -102,7 +104,14 @@ class Telling:
                                delay=self.RESULTS_DELAY)
 
     def _on_game_ended(self, event: Event) -> None:
-        self.game_words = self._game_result(event)
+        words = self._game_result(event)
+        last = getattr(self, "last_round_words", None)
+        if last is not None and last.rows and last.rows != words.rows:   # the last round's breakdown, headed
+            words = ResultWords(words.title, words.subtitle, words.rows + [(last.title, "")] + last.rows,
+                                words.next_label)
+        elif last is not None:      # the round's rows are the game's (Zeus's letters): its title says the rest
+            words = ResultWords(words.title, f"{words.subtitle} {last.title}".strip(), words.rows, words.next_label)
+        self.game_words = words
         self._show_game_result(self.RESULTS_DELAY)
 
     def _show_game_result(self, delay: float) -> None:
@@ -153,7 +162,7 @@ class Telling:
         def show() -> None:
             from scenes.screens.results import ResultsOverlay
 
-            self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle))
+            self.app.stack.push(ResultsOverlay(self.app, title, rows, buttons, subtitle, menu=self.open_pause))
 
         if self._replaying or self.replay_mode:
             return      # a resumed game's past dialogs, or a replay: the viewer says where the game stands

@@ -49,6 +49,7 @@ class TurnFlow:
             self._refresh_reaction_buttons()
         self._light_reaction_cards()
         self._collect_hint()
+        self._apply_kept_key(dt)
         self._after_frame()
 
     def _tick(self, dt: float) -> None:

@@ -1,30 +1,41 @@
 """The Tamoul table: a memory game of face-down slots, played against AI seats or pass-and-play.
 
 What a player sees and does (rules: docs/rules/tamoul.md; the table decides nothing):
-- Every seat's slots lie in a 2x2 grid (the kit's `SlotGrid`, growing to 8 for penalty cards) around
-  the table; the draw pile and the discard pile lie in the middle, with the drawn card beside them,
-  face up only for its drawer (and for everyone when it came from the discard pile).
-- Your turn: click the draw pile (D) or the discard pile (T); then drag the drawn card onto one of
-  your slots to keep it (or click it, then a slot; keys 1-8), or onto the discard pile (X) to use its
-  action. Peeks: click a slot (keys 1-8 for your own); the card lifts and turns for you only, while
-  everyone sees which slot was looked at. Swaps: drag one slot onto another, or click two slots; the
-  two cards slide across the table. Then End turn (E) or call Tamoul! (C).
+- Every seat's slots lie in a numbered 2x2 grid (the kit's `SlotGrid`; penalty cards open a second
+  block beside it, and no card moves for it) around the table; the draw pile and the discard pile lie
+  in the middle, with the drawn card beside them, face up only for its drawer (and for everyone when
+  it came from the discard pile).
+- Your turn: click the draw pile (D) or the discard pile (T), or drag the top discard straight onto one
+  of your slots (taken and kept in one go); then drag the drawn card onto one of your slots to keep it
+  (or click it, then a slot; keys 1-8), or onto the discard pile (X) to use its action. Peeks: click a
+  slot (keys 1-8 for your own); the card lifts and turns for you only, while everyone sees which slot
+  was looked at. Swaps: drag one slot onto another, or click two slots; the two cards slide across the
+  table. Then End turn (E, the primary button) or call Tamoul! (C).
+- Your own look stays face up for `OWN_LOOK_SECONDS` (2.5 s, real seconds whatever the animation speed)
+  and as long as a key (1-8, Space) or the mouse button is held down.
+- The log never names a card only looked at (first look, peeks, a card drawn from the draw pile): the
+  look shows it while it lasts; the log, the Hint and "Last moves (L)" name slots, and only the cards
+  everyone saw face up. Another seat's keep or swap leaves its slots lit a moment (scaled like motion).
 - Interception, at any moment: drag one of your slots onto the top discard (or click it, then the
   pile; or press I, then the slot's number). After every new top card a reaction window runs (`reaction_ms`, read from the game's
   options) with its bar and an Intercept control for every human seat alike, whoever sits at the
   bottom: pressing it, then clicking one of that seat's cards, tries it. Nothing is revealed by the
   offer. The next player does not draw while it runs; AI seats try partway through it after their
   level's `reaction_delay_ms`. A match flies onto the pile; a miss is shown to all, goes back face
-  down, and a penalty card comes from the draw pile.
+  down, and a penalty card comes from the draw pile. With "Skip to my turn", the windows between a
+  human's turns are not offered to the humans and close once every AI has answered.
 - The callers' cards carry a padlock (frozen), the last turns are counted down in the middle, and at
-  the end of a round every card turns over and each board is counted, with the +25 shown.
-- With the `memory_aid` option, an eye marks the cards the person at the bottom has seen.
+  the end of a round every card turns over and each board is counted, with the +25 shown; the round's
+  results can be put aside to look at the table (Results, R, brings them back).
+- With the `memory_aid` option, an eye marks the cards the person at the bottom has seen, and hovering
+  one shows the face remembered.
 - Pass-and-play: a human's first look, peeks and drawn card are shown only after that human's hand-off
   (the kit's gate); everything at rest lies face down anyway, so nothing else needs hiding.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from collections import deque
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -33,37 +44,58 @@ from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
 from game.tamoul.view import TamoulView
-from scenes.ui.i18n import N_, _, ngettext, pgettext, translate_message
+from scenes.ui.i18n import N_, _, is_named_you, ngettext, pgettext, translate_message
 from scenes.table.input_routing import fitting_label
 from scenes.ui import theme
 from scenes.table.base import TableScene
 from scenes.table.telling import ResultWords
 from scenes.table.card_art import card_height
 from scenes.table.drag import DragController
+from scenes.table.log_panel import LogLine
 from scenes.table.piles import Heap, draw_face_down_pile
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seat_zones import SlotGrid
 from scenes.table.sprites import CardSprite, SpriteRenderer
+from scenes.table.table_help import HINT_GLOW, LookBack
 from scenes.table.text import blit_text
 from scenes.table.tween import Counter, ease_in_out_cubic, ease_out_cubic
 from scenes.table.zones import DropZone
 from scenes.tamoul.art import eye_mark, lock_mark, split_card, tamoul_card_art
-from scenes.ui.widgets import Button
+from scenes.ui.widgets import Button, draw_panel, text_width, wrap_text
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
 
 GAME_ID = "tamoul"
 PILE_SHOWN = 6              # discard cards drawn (the rest lie hidden below)
-LOOK_SECONDS = 1.6          # how long a peeked face stays up for its looker
+LOOK_SECONDS = 1.6          # how long someone else's look is shown lifted (scaled like every motion)
+FIRST_LOOK_EXTRA = 0.6      # the first look of a round shows two cards: a little longer
+REVEAL_SECONDS = 2.6        # the final reveal turns and counts every board before the results dialog (scaled)
+MOVE_MARK_SECONDS = 1.8     # another seat's keep or swap: its slots stay lit this long (scaled like motion)
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-STEP_WORDS = {
+STEP_WORDS = {     # a card's action, said to its player ("You discard 7♠: look at one of your own cards")
     "peek_own": N_("look at one of your own cards"),
+    "peek_other": N_("look at another player's card"),
+    "swap": N_("swap two cards"),
+}
+THEIR_STEP_WORDS = {     # the same action taken by another seat ("Ariadne discards 7♠: look at one of their own cards")
+    "peek_own": N_("look at one of their own cards"),
     "peek_other": N_("look at another player's card"),
     "swap": N_("swap two cards"),
 }
 SLOT_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3, pygame.K_5: 4, pygame.K_6: 5,
              pygame.K_7: 6, pygame.K_8: 7}
+HOLD_KEYS = frozenset(SLOT_KEYS) | {pygame.K_SPACE}     # held down, they keep your look up
+
+
+@dataclass
+class TurnMoves:
+    """One turn for "Last moves": whose it was, its lines as the log told them (no looked-at value is
+    ever in them), and the cards that went face up in it (all seen by everyone)."""
+
+    seat: int
+    lines: list[LogLine] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
 
 
 def card_words(card: str | None) -> str:
@@ -78,6 +110,8 @@ class TamoulTableScene(TableScene):
     GAME_ID = GAME_ID
     RNG_NAME = "tamoul-table"
     RESULTS_DELAY = 0.8
+    LOOK_BACK_LABEL = N_("Last moves")
+    OWN_LOOK_SECONDS = 2.5                  # your own look stays face up this long, and while a key or button is held
     REACTION_VERBS: tuple[str, ...] = ()    # interception is open at any moment, not only in the window
     TURN_WAITS_FOR_REACTION = False         # the window holds back the next player's draw, not this turn's steps
 
@@ -97,9 +131,16 @@ class TamoulTableScene(TableScene):
         self.sums: list[int] | None = None            # the reveal's board sums, until the next deal
         self.counting: list[Counter] = [Counter(0.0) for _ in range(self.count)]
         self.looked_at: dict[tuple[int, int], float] = {}   # (seat, slot) -> seconds its peek mark stays
+        self.looks: dict[tuple[int, int], tuple[CardSprite, float]] = {}  # your own looks up: sprite, seconds left
+        self.holding: set[int] = set()      # keys and mouse buttons held down: a look stays up while any is
+        self.look_lift: dict[tuple[int, int], tuple[float, float]] = {}   # a look's lift (rise, spread), per place
+        self.settling: dict[CardSprite, int] = {}   # looked-at cards on their way back down (sprite -> slot)
         self.swap_pick: tuple[int, int] | None = None
         self.rings: dict[CardSprite, tuple[int, int, int]] = {}   # a card in the news: looked at, swapped, tried
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
+        self.round_words: ResultWords | None = None    # the round's results, while their dialog is up or put aside
+        self.table_looked = False                      # the results dialog is put aside to look at the table
+        self.turn_moves: deque[TurnMoves] = deque(maxlen=self.count + 1)    # recent turns, for L
         self.shuffling = 0.0
         self.totals = list(self.state.totals)          # the totals as shown: they change when a round's results do
         self.serial = 0                                # new top cards seen: each opens a reaction window
@@ -164,9 +205,6 @@ class TamoulTableScene(TableScene):
     def _seat_zone(self, seat: int) -> SlotGrid:
         return self.grids[seat]
 
-    def _after_seat_laid_out(self, seat: int) -> None:
-        self._refresh_pickable()
-
     def _layout_discard(self, animate: bool = True) -> None:
         self.discard.lay_out(self._discard_centre(), self._pile_width(), self.tweens, animate, 0.3)
 
@@ -183,12 +221,23 @@ class TamoulTableScene(TableScene):
         picks: list[CardSprite] = []
         if self.drawn is not None and self.drawn.owner == self.bottom and self.drawn.card_id is not None:
             picks.append(self.drawn)
+        top = self._takeable_top()
+        if top is not None:
+            picks.append(top)
         choosing = self._my_step() in ("peek_other", "swap")
         for seat in range(self.count):
             if seat in self.humans or choosing:
                 picks += self.grids[seat].sprites()
         self.drag.set_cards(picks)
         self.drag.zones = self._zones()
+
+    def _takeable_top(self) -> CardSprite | None:
+        """The top discard, when the person at the bottom may take it now: one drag onto a slot takes and keeps it."""
+        if not self.discard.cards or not self._my_turn() or self._phase() != "draw":
+            return None
+        if Action("draw", ("discard",)) not in self.state.legal_actions(self.bottom):
+            return None
+        return self.discard.cards[-1]
 
     def _zones(self) -> list[DropZone]:
         zones = [DropZone("discard", self._pile_rect(self._discard_centre()), _("Discard pile"))]
@@ -294,6 +343,9 @@ class TamoulTableScene(TableScene):
         if not self._human_may_act() or len(cards) != 1:
             return set()
         sprite = cards[0]
+        if sprite is self._takeable_top():       # taken and kept in one go: any of your cards
+            view = self.state.view(self.bottom)
+            return {f"{self.bottom}.{slot}" for slot, known in enumerate(view.board[self.bottom]) if known is not None}
         if sprite is self.drawn:
             legal = self.state.legal_actions(self.bottom)
             zones = {f"{self.bottom}.{a.args[0]}" for a in legal if a.verb == "keep"}
@@ -312,6 +364,12 @@ class TamoulTableScene(TableScene):
 
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         sprite = self.drag.moving[0]
+        if sprite is self._takeable_top():
+            seat, _dot, slot = zone.partition(".")
+            if seat != str(self.bottom):
+                return _("keep the card on one of your own slots")
+            taken = self._apply(self.bottom, Action("draw", ("discard",)))
+            return taken if taken is not None else self._apply(self.bottom, Action("keep", (slot,)))
         if sprite is self.drawn:
             if zone == "discard":
                 return self._apply(self.bottom, Action("discard"))
@@ -333,6 +391,9 @@ class TamoulTableScene(TableScene):
     def _click_card(self, sprite: CardSprite) -> bool:
         """Clicks the table answers itself: a slot for a peek or a swap, a slot to keep the drawn card
         in, a slot chosen after pressing Intercept. Anything else selects as usual."""
+        if sprite is self._takeable_top():
+            self.press_take()
+            return True
         place = self._slot_of(sprite)
         if place is None:
             return False
@@ -361,20 +422,33 @@ class TamoulTableScene(TableScene):
         """The turn's buttons, for the person at the bottom when it is their move."""
         self.seat_buttons = []
         self._refresh_pickable()
+        area = self.layout.controls_rect
+        if self.table_looked:
+            labels = (_("Results (R)"), _("Results"))
+            rect = pygame.Rect(area.left, top, area.width, height)
+            self.seat_buttons.append(Button(rect, fitting_label(labels, area.width, height, "primary"),
+                                            self.press_results, style="primary"))
+            return
         if not self._my_turn():
             return
-        area = self.layout.controls_rect
         phase = self._phase()
         gap = self.layout.margin
         if phase == "draw":
-            wanted = [((_("Draw (D)"), _("Draw")), self.press_draw_deck, "primary")]
+            wanted = [((_("Draw (D)"), pgettext("a narrow button", "Draw (D)"), _("Draw")), self.press_draw_deck,
+                       "primary")]
             if Action("draw", ("discard",)) in self.state.legal_actions(self.bottom):
-                wanted.append(((_("Take (T)"), _("Take")), self.press_take, "secondary"))
+                wanted.append(((_("Take (T)"), pgettext("a narrow button", "Take (T)"), _("Take")), self.press_take,
+                               "secondary"))
         elif phase == "hold":
-            wanted = [((_("Discard (X)"), _("Discard")), self.press_discard, "secondary")]
+            # A card taken from the discard pile must be kept: no Discard button that would only be refused.
+            from_discard = self.state.view(self.bottom).drawn_from == "discard"
+            wanted = [] if from_discard else [((_("Discard (X)"), pgettext("a narrow button", "Discard (X)"), _("Discard")),
+                                          self.press_discard, "secondary")]
         elif phase == "end":
-            wanted = [((_("End turn (E)"), _("End turn")), self.press_end, "secondary"),
-                      ((_("Tamoul! (C)"), "Tamoul!"), self.press_call, "primary")]
+            # Ending the turn is the usual move; calling Tamoul! is the risky one, so it is not the prominent button.
+            wanted = [((_("End turn (E)"), pgettext("a narrow button", "End turn (E)"), _("End turn")), self.press_end,
+                       "primary"),
+                      ((_("Tamoul! (C)"), "Tamoul!"), self.press_call, "secondary")]
         else:
             wanted = []
         if not wanted:
@@ -405,13 +479,20 @@ class TamoulTableScene(TableScene):
             if self._pile_rect(self._deck_centre()).collidepoint(event.pos):
                 self.press_draw_deck()
                 return True
-            if self.discard.cards and self._pile_rect(self._discard_centre()).collidepoint(event.pos) and \
-                    not self.drag.selected:
+            top = self.discard.cards[-1] if self.discard.cards else None
+            if top is not None and self._pile_rect(self._discard_centre()).collidepoint(event.pos) and \
+                    not self.drag.selected and not top.contains(event.pos):     # the top card itself is dragged
                 self.press_take()
                 return True
         return False
 
+    def _controls_state(self) -> tuple:
+        return (self.table_looked,)
+
     def _handle_keys(self, event: pygame.event.Event) -> bool:
+        if self.table_looked and event.type == pygame.KEYDOWN and event.key in (pygame.K_r, pygame.K_RETURN):
+            self.press_results()
+            return True
         if event.type != pygame.KEYDOWN or not self._human_may_act():
             return False
         if event.key in SLOT_KEYS:
@@ -459,11 +540,33 @@ class TamoulTableScene(TableScene):
         return ReactionWindow(Action("intercept", ("0",)), _("Intercept {card}").format(card=card_words(view.top)), length,
                               key=key, hotkey=pygame.K_i, pick=_("click the card to intercept with (or press 1-8)"))
 
+    def _skipping(self) -> bool:
+        """"Skip to my turn" between a human's turns: interception windows are not offered to the humans,
+        so the AI turns (and their windows) go by at once; the humans' own turns are played as always."""
+        if not self.app.settings.skip_to_my_turn or not self.humans or self.state.finished or self.gate.waiting:
+            return False
+        return not any(seat in self.humans for seat in self._waiting())
+
+    def _reaction_offered_to(self) -> list[int]:
+        return [] if self._skipping() else super()._reaction_offered_to()
+
+    def _close_window_when_answered(self) -> None:
+        """While skipping, a window lasts only until every AI that may intercept has answered."""
+        if self.reaction is None or not self.reaction.open or not self._fast_forward():
+            return
+        token = self._token()
+        for seat in self.state.to_act():
+            if seat in self.agents and self.state.is_reaction(seat) and \
+                    ((seat, token) not in self.declined or self.ai.thinking(seat, token)):
+                return
+        self.reaction.left = 0.0
+        self._refresh_reaction_buttons()
+
     def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
-        """An AI's interception comes after its level's human-like reaction time."""
+        """An AI's interception comes after its level's human-like reaction time (at once while skipping)."""
         agent = self.agents.get(seat)
         if optional and any(a.verb == "intercept" for a in legal) and hasattr(agent, "reaction_delay_ms"):
-            delay = agent.reaction_delay_ms(self.rng) / 1000.0
+            delay = 0.0 if self._fast_forward() else agent.reaction_delay_ms(self.rng) / 1000.0
         super()._request_ai(seat, token, legal, delay, optional)
 
     def _after_move(self, seat: int, action: Action) -> None:
@@ -475,11 +578,26 @@ class TamoulTableScene(TableScene):
         return action.verb in ("draw", "keep", "discard", "reshuffle") or action.verb == "intercept"
 
     def _on_hand_hidden(self) -> None:
-        """Pass-and-play: the drawn card turns away with the rest."""
+        """Pass-and-play: the drawn card turns away with the rest, and any look goes down."""
+        self._put_looks_down()
         if self.drawn is not None and self.drawn.card_id is not None and self.drawn.flip > 0:
             self.tweens.add(self.drawn, 0.2, flip=0.0)
 
     def _tick(self, dt: float) -> None:
+        self._close_window_when_answered()
+        held = bool(self.holding)
+        for sprite in [s for s in self.settling if not self.tweens.moving(s)]:
+            self._face_down(sprite)         # its motion was stopped (a new layout): it still goes face down
+        for place, (sprite, left) in list(self.looks.items()):
+            if self.grids[place[0]].slots[place[1]] is not sprite:
+                del self.looks[place]       # the screen was rebuilt: that card is no longer there
+                continue
+            left = left if held else left - dt
+            if left <= 0:
+                self._put_looks_down(place)
+            else:
+                self.looks[place] = (sprite, left)
+                self.looked_at[place] = max(self.looked_at.get(place, 0.0), 1.5)
         for place in list(self.looked_at):
             self.looked_at[place] -= dt
             if self.looked_at[place] <= 0:
@@ -505,41 +623,100 @@ class TamoulTableScene(TableScene):
                  and view.board[viewer][s].watch_of(viewer) is not None
                  and view.board[viewer][s].watch_of(viewer)[1] == 0]
         if known:
-            seen = ", ".join(_("{card} in slot {slot}").format(card=card_words(card), slot=slot + 1)
-                             for slot, card in known)
-            self.log.add(_("You see your bottom cards: {cards}").format(cards=seen) if len(self.humans) == 1
-                         else _("{name} sees their bottom cards: {cards}").format(name=self.names[viewer], cards=seen),
-                         private_to=viewer,
-                         public=_("{name} looks at their bottom cards").format(name=self.names[viewer]))
-            for slot, card in known:
-                self._look(viewer, slot, card, LOOK_SECONDS + 0.6)
+            self._log_first_look(viewer, [slot for slot, _card in known])
+            self._first_looks(viewer, known)
 
     # ----- events -> motion ---------------------------------------------------------------------------
-    def _look(self, seat: int, slot: int, card: str | None, seconds: float) -> None:
-        """A card lifts (and, for its looker, turns face up) then settles back face down."""
+    def _look(self, seat: int, slot: int, card: str | None, seconds: float, spread: float = 0.0) -> None:
+        """A card lifts (and, for its looker, turns face up) then settles back face down.
+
+        Someone else's look (`card` None) is a moment of the motion, scaled like every animation. Your own
+        look stays face up for `OWN_LOOK_SECONDS` in real seconds, longer while you hold a key or the
+        mouse button, and goes down early on a click on it; `spread` moves it sideways (a first look lifts
+        two neighbours apart, so neither covers the other)."""
         sprite = self.grids[seat].slots[slot]
-        if sprite is None:
+        if sprite is None or self._replaying:
             return
-        self.looked_at[(seat, slot)] = seconds + 1.5
+        self.looked_at[(seat, slot)] = max(self.looked_at.get((seat, slot), 0.0), seconds + 1.5)
         sprite.z = 250
         self.rings[sprite] = theme.GOLD
         if card is not None:
             sprite.card_id = card
         hx, hy, _angle = sprite.home
-
-        def back_down(s: CardSprite = sprite) -> None:
-            def hidden() -> None:
-                s.card_id, s.z = None, 60 + slot
-                self.rings.pop(s, None)
-            self.tweens.add(s, 0.25, flip=0.0, scale=1.0, y=hy, on_done=hidden)
-
         # It lifts towards the middle of the table: up at the bottom seat, down at the others (clear of their plate).
         rise = -0.3 if seat == self.bottom else 0.25
-        self.tweens.add(sprite, 0.25, scale=1.35, y=hy + sprite.pixel_width * rise,
+        self.settling.pop(sprite, None)
+        self.tweens.add(sprite, 0.25, scale=1.35, y=hy + sprite.pixel_width * rise, x=hx + sprite.pixel_width * spread,
                         flip=1.0 if card is not None else 0.0)
-        self.tweens.call(back_down, delay=seconds)
+        if card is not None:
+            self.looks[(seat, slot)] = (sprite, seconds)
+            self.look_lift[(seat, slot)] = (rise, spread)
+        else:
+            self.tweens.call(lambda: self._settle(sprite, slot), delay=seconds)
+
+    def _settle(self, sprite: CardSprite, slot: int) -> None:
+        """A looked-at card goes back down into its slot, face down (`_tick` finishes it should a new
+        layout stop its motion halfway)."""
+        hx, hy, _angle = sprite.home
+        self.settling[sprite] = slot
+        self.tweens.add(sprite, 0.25, flip=0.0, scale=1.0, x=hx, y=hy, on_done=lambda: self._face_down(sprite))
+
+    def _face_down(self, sprite: CardSprite) -> None:
+        """A looked-at card at rest again: face down, nameless, in its slot's place."""
+        slot = self.settling.pop(sprite, None)
+        if any(entry[0] is sprite for entry in self.looks.values()):
+            return          # looked at again meanwhile
+        sprite.card_id, sprite.flip, sprite.scale = None, 0.0, 1.0
+        sprite.z = 60 + (slot if slot is not None else 0)
+        self.rings.pop(sprite, None)
+
+    def _after_seat_laid_out(self, seat: int) -> None:
+        """A new layout snaps every card home: a look still up is lifted again where the layout put it."""
+        self._refresh_pickable()
+        for (owner, slot), (sprite, _left) in self.looks.items():
+            if owner == seat and self.grids[seat].slots[slot] is sprite:
+                rise, spread = self.look_lift.get((owner, slot), (0.0, 0.0))
+                hx, hy, _angle = sprite.home
+                sprite.scale, sprite.flip = 1.35, 1.0
+                sprite.x, sprite.y = hx + sprite.width * spread, hy + sprite.width * rise
+
+    def _look_seconds(self) -> float:
+        """How long your own look stays up unless held (real seconds, whatever the animation speed)."""
+        return self.OWN_LOOK_SECONDS
+
+    def _put_looks_down(self, only: tuple[int, int] | None = None) -> None:
+        for place in [only] if only is not None else list(self.looks):
+            entry = self.looks.pop(place, None)
+            if entry is not None:
+                self._settle(entry[0], place[1])
+
+    def _put_down_under(self, *places: tuple[int, int]) -> None:
+        """A move touches these slots: a look still up there goes down first (no card moves face up)."""
+        for place in places:
+            if place in self.looks:
+                entry = self.looks.pop(place)
+                self.tweens.cancel(entry[0])
+                entry[0].card_id, entry[0].scale, entry[0].flip = None, 1.0, 0.0
+                self.rings.pop(entry[0], None)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Keys 1-8, Space and the mouse button, held down, keep your look up (Space does nothing else then)."""
+        if event.type == pygame.KEYDOWN and event.key in HOLD_KEYS:
+            self.holding.add(event.key)
+        elif event.type == pygame.KEYUP:
+            self.holding.discard(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.holding.add(-1)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.holding.discard(-1)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.holding.clear()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.looks:
+            return True         # Space only holds the look
+        return super().handle_event(event)
 
     def _on_round_started(self, event: Event) -> None:
+        self._put_down_under(*self.looks)
         self._deal_face_down()
         old = [s for grid in self.grids.values() for s in grid.sprites()] + self.discard.cards
         if self.drawn is not None:
@@ -548,6 +725,7 @@ class TamoulTableScene(TableScene):
         self._reset_for_deal()
         self.sums = None
         self.callers = []
+        self.turn_moves.clear()
         self.serial += 1
         self.draw_count = int(event["draw_count"]) + 4 * self.count
         self.turn = int(event["first"])
@@ -576,15 +754,39 @@ class TamoulTableScene(TableScene):
         seat = event.seat
         if cards is not None and seat == self.viewer:
             self.first_look_shown.add((self.state.round_index, seat))
-            for slot, card in zip(event["slots"], cards):
-                self._look(seat, int(slot), card, LOOK_SECONDS + 0.6)
-            words = ", ".join(_("{card} in slot {slot}").format(card=card_words(c), slot=int(s) + 1)
-                              for s, c in zip(event["slots"], cards))
-            self.log.add(_("You see your bottom cards: {cards}").format(cards=words), private_to=seat,
-                         public=_("{name} looks at their bottom cards").format(name=self.names[seat]))
+            self._first_looks(seat, [(int(slot), card) for slot, card in zip(event["slots"], cards)])
+            self._log_first_look(seat, [int(s) for s in event["slots"]])
+
+    def _first_looks(self, seat: int, known: list[tuple[int, str]]) -> None:
+        """The round's first look: the cards lift apart, so neither covers the other, for a little longer."""
+        seconds = self._look_seconds() + FIRST_LOOK_EXTRA
+        for slot, card in known:
+            column = SlotGrid.cell(slot)[0] % 2
+            self._look(seat, slot, card, seconds, spread=(0.22 if column else -0.22) if len(known) > 1 else 0.0)
+
+    def _log_first_look(self, seat: int, slots: list[int]) -> None:
+        """The first look in the log: which slots, never the cards (the look shows them while it lasts;
+        Tamoul is a memory game, so the log must not remember them for the player)."""
+        where = _("{first} and {second}").format(first=", ".join(str(s + 1) for s in slots[:-1]),
+                                                  second=slots[-1] + 1) if len(slots) > 1 else str(slots[0] + 1)
+        self.log.add(_("{you} look at your bottom cards (slots {slots})").format(you=self._you_words(seat), slots=where),
+                     private_to=seat,
+                     public=_("{name} looks at their bottom cards").format(name=self.names[seat]))
+
+    def _tell(self, text: str, *, private_to: int | None = None, public: str | None = None) -> None:
+        """A line of the current turn: in the log, and in that turn's "Last moves"."""
+        self.log.add(text, private_to=private_to, public=public)
+        if self.turn_moves:
+            self.turn_moves[-1].lines.append(LogLine(text, private_to, public))
+
+    def _shown_face_up(self, card: str) -> None:
+        """A card everyone saw face up in this turn (thrown, taken from the pile, tried against it)."""
+        if self.turn_moves:
+            self.turn_moves[-1].cards.append(card)
 
     def _on_turn_started(self, event: Event) -> None:
         self.turn = event.seat
+        self.turn_moves.append(TurnMoves(event.seat))
         if event.get("last_turn"):
             left = len(self.state.view(None).to_play)
             self.log.add(_("Last turn for {name} ({count} to go)").format(name=self._name(event.seat), count=left)
@@ -595,7 +797,8 @@ class TamoulTableScene(TableScene):
         if event["source"] == "discard":
             sprite = self.discard.take_top() or CardSprite(event["card"], flip=1.0)
             sprite.card_id = event["card"]
-            self.log.add(self._said(seat, _("{name} takes {card} from the discard pile"),
+            self._shown_face_up(event["card"])
+            self._tell(self._said(seat, _("{name} takes {card} from the discard pile"),
                                     _("{name} take {card} from the discard pile"), card=card_words(event["card"])))
             self.serial += 1
         else:
@@ -605,18 +808,19 @@ class TamoulTableScene(TableScene):
             self.draw_count = max(0, self.draw_count - 1)
             if card is not None:
                 self.tweens.add(sprite, 0.25, delay=0.3, flip=1.0)
-                self.log.add(_("{you} draw {card}").format(you=self._you_words(seat), card=card_words(card)),
-                             private_to=seat, public=_("{name} draws a card").format(name=self._name(seat)))
-            else:
-                self.log.add(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
+            # The card is shown face up to its drawer while it is held, never named in the log (if it is
+            # kept, the log would remember where it lies).
+            self._tell(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
         sprite.tag, sprite.owner = "drawn", seat
         self.drawn = sprite
-        self._place_drawn(sprite, animate=True)
+        if not (self.events and self.events[0].kind == "kept"):     # dragged straight onto a slot: it goes there
+            self._place_drawn(sprite, animate=True)
         self._refresh_pickable()
         self.sounds.play("card_slide")
 
     def _on_kept(self, event: Event) -> None:
         seat, slot = event.seat, int(event["slot"])
+        self._put_down_under((seat, slot))
         grid = self.grids[seat]
         old = grid.slots[slot]
         sprite = self.drawn or CardSprite(None, x=self._held_centre()[0], y=self._held_centre()[1])
@@ -627,12 +831,12 @@ class TamoulTableScene(TableScene):
         self.tweens.add(sprite, 0.35, flip=0.0, on_done=lambda s=sprite: setattr(s, "card_id", None))
         if old is not None and event.get("discarded"):
             self._to_discard(old, event["discarded"])
-        shown = event.get("card")
+        shown = event.data.get("card")         # a card taken from the discard pile, seen by all; never a drawn one
         what = card_words(shown) if shown else _("the card")
         thrown = _(", throwing away {card}").format(card=card_words(event["discarded"])) if event.get("discarded") else ""
-        self.log.add(self._said(seat, _("{name} keeps {card} in slot {slot}{thrown}"),
+        self._tell(self._said(seat, _("{name} keeps {card} in slot {slot}{thrown}"),
                                 _("{name} keep {card} in slot {slot}{thrown}"), card=what, slot=slot + 1, thrown=thrown))
-        self._pause(0.2)
+        self._pause(self._mark_move(seat, [(seat, slot)], 0.2))
 
     def _to_discard(self, sprite: CardSprite, card: str) -> None:
         """A card goes face up onto the discard pile: the new top card, a new interception window."""
@@ -649,17 +853,18 @@ class TamoulTableScene(TableScene):
                         on_done=lambda s=sprite: setattr(s, "z", self.discard.z_of(s)))
         sprite.width = self._pile_width()
         self.serial += 1
+        self._shown_face_up(card)
         self.sounds.play("card_place")
 
     def _on_discarded(self, event: Event) -> None:
         sprite = self.drawn or CardSprite(None, x=self._held_centre()[0], y=self._held_centre()[1])
         self.drawn = None
         self._to_discard(sprite, event["card"])
-        steps = [_(STEP_WORDS[s]) for s in event["steps"]]
+        steps = [self._step_words(event.seat, s) for s in event["steps"]]
         for step in steps[1:]:
             steps[0] = _("{first} and {then}").format(first=steps[0], then=step)
         then = f": {steps[0]}" if steps else ""
-        self.log.add(self._said(event.seat, _("{name} discards {card}{then}"), _("{name} discard {card}{then}"),
+        self._tell(self._said(event.seat, _("{name} discards {card}{then}"), _("{name} discard {card}{then}"),
                                 card=card_words(event["card"]), then=then))
         self._refresh_pickable()
         self._pause(0.2)
@@ -667,20 +872,19 @@ class TamoulTableScene(TableScene):
     def _on_peeked(self, event: Event) -> None:
         seat, target, slot = event.seat, int(event["target"]), int(event["slot"])
         card = event.get("card")
-        self._look(target, slot, card if seat == self.viewer else None, LOOK_SECONDS)
+        mine = card is not None and seat == self.viewer
+        self._look(target, slot, card if mine else None, self._look_seconds() if mine else LOOK_SECONDS)
         if target == seat:
             public = self._said(seat, _("{name} looks at their own card {slot}"),
                                 _("{name} look at your own card {slot}"), slot=slot + 1)
         else:
             public = self._said(seat, _("{name} looks at {place}"), _("{name} look at {place}"),
                                 place=self._place_words(target, slot))
-        if card is not None and seat == self.viewer:
-            self.log.add(f"{public}: {card_words(card)}", private_to=seat, public=public)
-        else:
-            self.log.add(public)
+        self._tell(public)        # the card itself is shown while the look lasts, never kept in the log
 
     def _on_swapped(self, event: Event) -> None:
         (pa, sa), (pb, sb) = event["a"], event["b"]
+        self._put_down_under((pa, sa), (pb, sb))
         a, b = self.grids[pa].slots[sa], self.grids[pb].slots[sb]
         self.grids[pa].put(sa, b)
         self.grids[pb].put(sb, a)
@@ -697,23 +901,40 @@ class TamoulTableScene(TableScene):
             self.tweens.add(sprite, 0.7, easing=ease_in_out_cubic, x=hx, y=hy, scale=1.0,
                             on_done=lambda s=sprite: (self.rings.pop(s, None), setattr(s, "z", 60)))
         self.looked_at[(pa, sa)] = self.looked_at[(pb, sb)] = 2.0
-        self.log.add(self._said(event.seat, _("{name} swaps {first} with {second}"), _("{name} swap {first} with {second}"),
+        pause = self._mark_move(event.seat, [(pa, sa), (pb, sb)], 0.3)
+        self._tell(self._said(event.seat, _("{name} swaps {first} with {second}"), _("{name} swap {first} with {second}"),
                                 first=self._place_words(pa, sa), second=self._place_words(pb, sb)))
         self.sounds.play("card_slide")
-        self._pause(0.3)
+        self._pause(pause)
+
+    def _mark_move(self, seat: int, places: list[tuple[int, int]], pause: float) -> float:
+        """Another seat's keep or swap: the slots it touched stay lit for a moment (scaled like all motion),
+        and the table lingers on it, so a player sees which slots changed. Returns the pause to take."""
+        if self._you(seat):
+            return pause
+        lit = MOVE_MARK_SECONDS * self._animation_factor()
+        for place in places:
+            self.looked_at[place] = max(self.looked_at.get(place, 0.0), lit)
+        return max(pause, 0.8)
 
     def _place_words(self, seat: int, slot: int) -> str:
         """"Bob's card 3", but "your card 3" for a player named You."""
         return self._said(seat, _("{name}'s card {slot}"), _("your card {slot}"), slot=slot + 1)
 
+    def _step_words(self, seat: int | None, step: str) -> str:
+        """A card's action in words for whoever takes it: "your own cards" only for a player named You."""
+        words = STEP_WORDS if is_named_you(self._name(seat)) else THEIR_STEP_WORDS
+        return _(words[step]) if step in words else step
+
     def _on_step_skipped(self, event: Event) -> None:
-        self.log.add(self._said(event.seat, _("{name} skips '{step}': {reason}"), _("{name} skip '{step}': {reason}"),
-                                step=_(STEP_WORDS.get(event["step"], event["step"])),
+        self._tell(self._said(event.seat, _("{name} skips '{step}': {reason}"), _("{name} skip '{step}': {reason}"),
+                                step=self._step_words(event.seat, event["step"]),
                                 reason=translate_message(event["reason"])))
 
     def _on_intercepted(self, event: Event) -> None:
         seat, slot = event.seat, int(event["slot"])
         card, top = event["card"], event["top"]
+        self._put_down_under((seat, slot))
         grid = self.grids[seat]
         sprite = grid.slots[slot]
         if sprite is None:
@@ -724,7 +945,7 @@ class TamoulTableScene(TableScene):
             self._to_discard(sprite, card)
             self.rings[sprite] = theme.LEGAL_GLOW
             self.tweens.call(lambda s=sprite: self.rings.pop(s, None), delay=1.0)
-            self.log.add(self._said(seat, _("⚡ {name} intercepts {top} with {card}: a match!"),
+            self._tell(self._said(seat, _("⚡ {name} intercepts {top} with {card}: a match!"),
                                     _("⚡ {name} intercept {top} with {card}: a match!"),
                                     top=card_words(top), card=card_words(card)))
             self.sounds.play("card_place")
@@ -737,6 +958,7 @@ class TamoulTableScene(TableScene):
         self._lay_out_seat(seat, animate=True)          # the grid widens for slots 5-8 smoothly
         px, py = self._discard_centre()
         sprite.card_id, sprite.z = card, 300
+        self._shown_face_up(card)
         self.rings[sprite] = theme.ILLEGAL
         self.tweens.add(sprite, 0.35, x=px + self._pile_width() * 0.55, y=py + self._pile_width() * 0.25, flip=1.0)
 
@@ -751,7 +973,7 @@ class TamoulTableScene(TableScene):
         ex, ey, _angle = extra.home
         self.tweens.add(extra, 0.45, delay=1.5, x=ex, y=ey)
         self.draw_count = max(0, self.draw_count - 1)
-        self.log.add(self._said(seat, _("{name} tries {card} on {top}: no match, a penalty card to slot {slot}"),
+        self._tell(self._said(seat, _("{name} tries {card} on {top}: no match, a penalty card to slot {slot}"),
                                 _("{name} try {card} on {top}: no match, a penalty card to slot {slot}"),
                                 card=card_words(card), top=card_words(top), slot=penalty + 1))
         self._pause(0.5)
@@ -762,18 +984,19 @@ class TamoulTableScene(TableScene):
         self._gather(below, self._deck_centre(), 0.45, fade=True)
         self.draw_count = int(event["count"])
         self.shuffling = 1.0
-        self.log.add(_("The discard pile is shuffled into a new draw pile ({count} cards)").format(count=event["count"]))
+        self._tell(_("The discard pile is shuffled into a new draw pile ({count} cards)").format(count=event["count"]))
         self.sounds.play("card_slide")
         self._pause(0.8)
 
     def _on_tamoul_called(self, event: Event) -> None:
         self.callers.append(event.seat)
-        self.log.add(self._said(event.seat, _("★ {name} calls Tamoul! Their cards are frozen; the others play once more"),
+        self._tell(self._said(event.seat, _("★ {name} calls Tamoul! Their cards are frozen; the others play once more"),
                                 _("★ {name} call Tamoul! Your cards are frozen; the others play once more")))
         self.sounds.play("round_won")
         self._pause(0.6)
 
     def _on_cards_revealed(self, event: Event) -> None:
+        self._put_down_under(*self.looks)
         self.drawn = None
         for seat, row in enumerate(event["slots"]):
             for slot, card in enumerate(row):
@@ -790,7 +1013,7 @@ class TamoulTableScene(TableScene):
         words = ", ".join(f"{self._name(s)} {self._board_words(s)}" for s in range(self.count))
         self.log.add(_("Every card turns over: {boards}").format(boards=words))
         self._refresh_pickable()
-        self._pause(1.2)
+        self._pause(REVEAL_SECONDS)
 
     def _board_words(self, seat: int, counted: bool = False) -> str:
         """A board's sum, and what a call made of it: "7 (called: 0)", "12 + 25" (counting up on the table)."""
@@ -805,8 +1028,36 @@ class TamoulTableScene(TableScene):
         return _("{total} (called: 0)").format(total=total) if total <= limit else f"{total} + {self.content.wrong_call_penalty}"
 
     def _on_round_ended(self, event: Event) -> None:
+        """The round's results, with a way to put the dialog aside and look at the turned boards."""
         self.totals = list(event["totals"])
-        super()._on_round_ended(event)
+        if any(e.kind == "game_ended" for e in self.events):
+            return
+        self.round_words = self._round_result(event)
+        self._show_round_result(self.RESULTS_DELAY)
+
+    def _show_round_result(self, delay: float) -> None:
+        words = self.round_words
+        if words is not None:
+            self._open_results(words.title, words.subtitle, words.rows,
+                               [(_(words.next_label), self._next_round), (_("Look at the table"), self._look_at_table)],
+                               delay=delay)
+
+    def _next_round(self) -> None:
+        self.round_words, self.table_looked = None, False
+        self._continue()
+
+    def _look_at_table(self) -> None:
+        """The round's results dialog is put aside (the game still waits for it): a Results button brings it
+        back. (The game's results keep the kit's three buttons: a fourth would not fit its labels.)"""
+        self.table_looked = True
+        self._build_controls()
+
+    def press_results(self) -> None:
+        if not self.table_looked:
+            return
+        self.table_looked = False
+        self._show_round_result(0.0)
+        self._build_controls()
 
     def _on_game_ended(self, event: Event) -> None:
         self.totals = list(event["totals"])
@@ -837,6 +1088,9 @@ class TamoulTableScene(TableScene):
             rect.y -= int(sprite.pixel_width * 0.12) if sprite.lifted else 0
             pygame.draw.rect(surface, colour, rect, width=max(3, sprite.pixel_width // 22), border_radius=8)
         self._draw_marks(surface)
+        for rect in self._hint_rects():
+            pygame.draw.rect(surface, HINT_GLOW, rect.inflate(10, 10), width=4, border_radius=10)
+        self._draw_remembered(surface)
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -845,18 +1099,18 @@ class TamoulTableScene(TableScene):
         if self.shuffling > 0:
             offset = int(6 * abs(((self.shuffling * 8) % 2) - 1))
             deck = deck.move(offset - 3, 0)
-        draw_face_down_pile(surface, self.art, deck, self.draw_count, pgettext("pile", "Draw"), size)
+        draw_face_down_pile(surface, self.art, deck, self.draw_count, "", size)
         discard = self._pile_rect(self._discard_centre())
         if not self.discard.cards:
             pygame.draw.rect(surface, theme.PARCHMENT, discard.inflate(-8, -8), width=2, border_radius=8)
-        blit_text(surface, pgettext("pile", "Discard"), (discard.centerx, discard.bottom + 4), size, theme.PARCHMENT, "sans", "midtop")
+        held = self._pile_rect(self._held_centre())
+        who = ""
         if self.drawn is not None:
-            held = self._pile_rect(self._held_centre())
             owner = self.drawn.owner
             words = (_("your card") if owner is not None and self._you(owner)
                      else self._said(owner, _("{name}'s card"), _("your card")))
             who = words[0].upper() + words[1:]
-            blit_text(surface, who, (held.centerx, held.bottom + 4), size, theme.GOLD, "bold", "midtop")
+        self._draw_pile_labels(surface, deck, discard, held, who, size)
         if self._my_turn() and self._phase() == "draw":
             for rect in (deck, discard) if self.discard.cards else (deck,):
                 pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(8, 8), width=3, border_radius=10)
@@ -864,6 +1118,25 @@ class TamoulTableScene(TableScene):
         if status:
             centre = self._centre()
             blit_text(surface, status, (centre.centerx, centre.top + 2), lay.text_size(17), theme.CREAM, "bold", "midtop")
+
+    def _draw_pile_labels(self, surface: pygame.Surface, deck: pygame.Rect, discard: pygame.Rect, held: pygame.Rect,
+                          who: str, size: int) -> None:
+        """The words under the piles, each centred under its pile unless that would run into its
+        neighbour's: then it moves outwards ("Trekstapel: 40" and "Aflegstapel" never collide)."""
+        gap = max(4, size // 2)
+        top = discard.bottom + 4
+        middle = pgettext("pile", "Discard")
+        mid_w = text_width(middle, size, "sans")
+        mid_left = discard.centerx - mid_w // 2
+        draw_words = "{label}: {count}".format(label=pgettext("pile", "Draw"), count=self.draw_count)
+        draw_w = text_width(draw_words, size, "sans")
+        right = min(deck.centerx - draw_w // 2 + draw_w, mid_left - gap)
+        blit_text(surface, draw_words, (right, top), size, theme.PARCHMENT, "sans", "topright")
+        blit_text(surface, middle, (mid_left, top), size, theme.PARCHMENT, "sans", "topleft")
+        if who:
+            who_w = text_width(who, size, "bold")
+            left = max(held.centerx - who_w // 2, mid_left + mid_w + gap)
+            blit_text(surface, who, (left, top), size, theme.GOLD, "bold", "topleft")
 
     def _status(self) -> str:
         """Whose turn it is and what they do, above the piles; the countdown after a call."""
@@ -883,6 +1156,68 @@ class TamoulTableScene(TableScene):
             text += ngettext(" · Tamoul called: {count} last turn left", " · Tamoul called: {count} last turns left",
                              len(view.to_play)).format(count=len(view.to_play))
         return text
+
+    def _last_turns(self) -> list[TurnMoves]:
+        """The newest turn of each seat that has told something, oldest first (one per player at most)."""
+        seen: set[int] = set()
+        turns = []
+        for turn in reversed(self.turn_moves):
+            if (turn.lines or turn.cards) and turn.seat not in seen:
+                seen.add(turn.seat)
+                turns.append(turn)
+        return turns[::-1]
+
+    def _look_back(self) -> LookBack | None:
+        """Each seat's last turn, oldest first: the cards everyone saw face up in it (the lines go beside)."""
+        turns = self._last_turns()
+        if not turns:
+            return None
+        return LookBack(_("The last moves, oldest first"), [(t.seat, t.cards) for t in turns])
+
+    def _draw_look_back(self, surface: pygame.Surface) -> None:
+        """"Last moves (L)": a panel over the middle, one row per seat's last turn, oldest first: its player,
+        the cards that went face up, and the turn in words (as the log told it: slots, never a looked-at value)."""
+        look = self._look_back() if self.looking_back else None
+        if look is None:
+            self.looking_back = False
+            return
+        lay = self.layout
+        size, pad = lay.text_size(15), lay.margin
+        card_w = max(18, int(lay.card_width * 0.5))
+        card_h = card_height(card_w)
+        # Between the log (with the Last moves button above it) and the controls, where the room allows.
+        width = min(lay.size[0] - 2 * pad, max(lay.size[0] - 2 * (lay.log_rect.right + pad), 320))
+        turns = self._last_turns()
+        line_h = theme.font(size).get_linesize()
+        name_w = max(text_width(self._name(t.seat), size, "bold") for t in turns) + pad
+        rows = []
+        for turn in turns:
+            cards_w = int(card_w * (1 + 0.4 * (len(turn.cards) - 1))) if turn.cards else 0
+            room = max(60, width - 2 * pad - name_w - cards_w - pad)
+            words = [text for line in turn.lines if (text := line.for_viewer(self.log.viewer))]
+            wrapped = [part for text in words for part in wrap_text(text, size, room)]
+            rows.append((turn, cards_w, wrapped, max(card_h if turn.cards else 0, line_h * max(1, len(wrapped)))))
+        title_h = theme.font(lay.text_size(17), "bold").get_linesize()
+        height = min(lay.size[1] - 2 * pad, pad * 2 + title_h + sum(h + pad // 2 for *_rest, h in rows))
+        panel = pygame.Rect(0, 0, width, height)
+        panel.center = (lay.size[0] // 2, lay.centre.centery)
+        panel.clamp_ip(pygame.Rect(0, 0, *lay.size))
+        draw_panel(surface, panel, alpha=235)
+        blit_text(surface, look.title, (panel.centerx, panel.top + pad), lay.text_size(17), theme.GOLD, "bold", "midtop")
+        y = panel.top + pad + title_h
+        clip = surface.get_clip()
+        surface.set_clip(panel)
+        for turn, cards_w, wrapped, h in rows:
+            x = panel.left + pad
+            blit_text(surface, self._name(turn.seat), (x, y), size, theme.CREAM, "bold", "topleft")
+            x += name_w
+            for i, card in enumerate(turn.cards):
+                surface.blit(self.art.card(card, card_w, True), (x + int(i * card_w * 0.4), y))
+            x += cards_w + (pad if cards_w else 0)
+            for i, part in enumerate(wrapped):
+                blit_text(surface, part, (x, y + i * line_h), size, theme.PARCHMENT, "sans", "topleft")
+            y += h + pad // 2
+        surface.set_clip(clip)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         area = self.layout.seats[seat]
@@ -921,19 +1256,51 @@ class TamoulTableScene(TableScene):
                     pygame.draw.rect(surface, theme.GOLD, rect.inflate(4, 4), width=2, border_radius=8)
                 if self.swap_pick == (seat, slot):
                     pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(6, 6), width=3, border_radius=8)
-                if seat == self.bottom and seat in self.humans and self.sums is None:
+                if self.sums is None:       # every grid is numbered, as the log and the hints name slots
                     self._draw_slot_number(surface, rect, slot)
                 if (seat, slot) in seen and sprite.flip < 0.5:
                     eye = eye_mark(mark)
                     surface.blit(eye, eye.get_rect(center=(rect.left + mark // 2 + 1, rect.bottom - mark // 3)))
 
     def _draw_slot_number(self, surface: pygame.Surface, rect: pygame.Rect, slot: int) -> None:
-        """Your slots carry the number of their key (1-8), in a small chip at the top-left corner."""
+        """Every slot carries its number (1-8, your keys for your own), in a small chip at the top-left corner."""
         size = max(10, rect.width // 5)
         chip = pygame.Rect(0, 0, size + 6, size + 4)
         chip.center = (rect.left + 3, rect.top + 3)
         pygame.draw.rect(surface, theme.INK, chip, border_radius=chip.height // 2)
         blit_text(surface, str(slot + 1), chip.center, size, theme.CREAM, "bold", "center")
+
+    def remembered_under_pointer(self) -> tuple[int, int, str] | None:
+        """The memory aid: the eye-marked card under the pointer and the face the person at the bottom
+        remembers there (seat, slot, card); None without the aid, off a marked card, or while it moves."""
+        seen = self.seen_marks()
+        if not seen:
+            return None
+        view = self.state.view(self.viewer)
+        for seat, slot in seen:
+            sprite = self.grids[seat].slots[slot]
+            if sprite is None or sprite.flip >= 0.5 or self.tweens.moving(sprite) or slot >= self.grids[seat].slot_count():
+                continue
+            if self.grids[seat].slot_rect(slot).collidepoint(self.mouse):
+                known = view.board[seat][slot]
+                return (seat, slot, known.card) if known is not None and known.card else None
+        return None
+
+    def _draw_remembered(self, surface: pygame.Surface) -> None:
+        """Hovering an eye-marked card shows the face you remember, beside it, in a gold frame."""
+        found = self.remembered_under_pointer()
+        if found is None:
+            return
+        seat, slot, card = found
+        rect = self.grids[seat].slot_rect(slot)
+        image = self.art.card(card, rect.width, True)
+        box = image.get_rect()
+        box.midbottom = (rect.centerx, rect.top + rect.height // 3)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, theme.GOLD, box.inflate(6, 6), border_radius=8)
+        surface.blit(image, box)
+        eye = eye_mark(max(10, rect.width // 3))
+        surface.blit(eye, eye.get_rect(center=(box.left + eye.get_width() // 2 + 1, box.bottom - eye.get_height() // 2)))
 
     def seen_marks(self) -> set[tuple[int, int]]:
         """The memory aid (option `memory_aid`): the slots whose card the person at the bottom has seen."""
@@ -972,8 +1339,46 @@ class TamoulTableScene(TableScene):
             return _("the Normal AI would swap {first} with {second}").format(first=place(args[0]), second=place(args[1]))
         return super()._hint_reason(action)
 
+    def _current_hint(self) -> Action | None:
+        """The Hint's move while it still holds (the position has not changed since it was asked)."""
+        if self.hint_action is None or self.hint_action[0] != self._token() or self.viewer != self.bottom:
+            return None
+        return self.hint_action[1]
+
+    def _show_hint_words(self) -> None:
+        """The Hint's words go in the hint line under the controls (a floating notice would cover the
+        piles' labels); the slots or pile it names are lit."""
+
+    def _hint_rects(self) -> list[pygame.Rect]:
+        """Where the Hint's move lies on the table: the slots it names, or the pile or card it uses."""
+        action = self._current_hint()
+        if action is None:
+            return []
+        verb, args = action.verb, action.args
+        if verb == "draw":
+            return [self._pile_rect(self._deck_centre() if args == ("deck",) else self._discard_centre())]
+        if verb == "discard":
+            return [self._pile_rect(self._discard_centre())]
+        if verb in ("end", "tamoul"):
+            return [b.rect for b in self.seat_buttons if b.on_click == (self.press_end if verb == "end" else self.press_call)]
+        rects = []
+        for place in args:
+            owner, _dot, slot = str(place).rpartition(".")
+            seat = int(owner) if owner else self.bottom
+            grid = self.grids.get(seat)
+            if grid is not None and int(slot) < grid.slot_count():
+                rects.append(grid.slot_rect(int(slot)))
+        return rects
+
     def _hint(self) -> str:
         view = self.state.view(None)
+        hinted = self._current_hint()
+        if hinted is not None and self._my_turn():
+            return _("Hint: {advice}").format(advice=self._hint_reason(hinted))
+        if self.table_looked:
+            return _("Look at the boards as long as you like; Results (R) brings the dialog back.")
+        if self.looks and self.viewer == self.bottom:
+            return _("Hold the mouse button or Space to keep looking.")
         common = self._common_hint(view.turn)
         if common is not None:
             return common

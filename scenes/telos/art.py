@@ -401,7 +401,7 @@ class SnappingCardArt(CardArt):
 def telos_card_art(content: TelosContent) -> SnappingCardArt:
     """The card art of a Télos game: its faces on the kit's frame, the common back."""
     faces = TelosFaces(content)
-    return SnappingCardArt(faces.paint, border_for=faces.border_for, max_cached=900)
+    return SnappingCardArt(faces.paint, border_for=faces.border_for, max_cached=320)
 
 
 # ----- small chips: the table line and the score cards ---------------------------------------------------

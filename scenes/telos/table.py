@@ -574,7 +574,8 @@ class TelosTableScene(SetPlay, TableScene):
         rows = [(self.names[s], f"{self.totals[s]} / {self.content.losing_total}   "
                  + (_("loser") if s == loser else _("winner"))) for s in range(self.count)]
         title = self._said(loser, _("{name} loses the game"), _("{name} lose the game"))
-        subtitle = _("{name} reached {total} points. Winners: {winners}.").format(
+        subtitle = ngettext("{name} reached {total} points. Winner: {winners}.",
+                            "{name} reached {total} points. Winners: {winners}.", len(event["winners"])).format(
             name=self._name(loser), total=self.totals[loser], winners=winners)
         self.result_words = ResultWords(title, subtitle, rows)
 

@@ -35,12 +35,36 @@ FONT_FILES = {
 }
 
 
+def drawable(text: str) -> str:
+    """`text` as the font renderer takes it: a NUL stops it ("A null character was found") and a lone
+    surrogate (from a JSON file's "\\ud800") cannot be encoded; each becomes U+FFFD, so no text found in a
+    file can take a screen down. Names are checked where they enter (game/core/names.py); this is the net."""
+    if "\x00" in text:
+        text = text.replace("\x00", "\ufffd")
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
+class SafeFont(pygame.font.Font):
+    """A font whose `render` and `size` draw any text (see `drawable`)."""
+
+    def render(self, text: str | bytes | None, *args, **kwargs) -> pygame.Surface:  # type: ignore[override]
+        return super().render(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+
+    def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
+        return super().size(drawable(text) if isinstance(text, str) else text)
+
+
 @lru_cache(maxsize=128)
 def font(size: int, style: str = "sans") -> pygame.font.Font:
     """A shipped font at a pixel size (cached; sizes are clamped so tiny windows stay legible)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(asset_path("fonts", FONT_FILES[style])), max(9, int(size)))
+    return SafeFont(str(asset_path("fonts", FONT_FILES[style])), max(9, int(size)))
 
 
 def ui_scale(size: tuple[int, int]) -> float:

@@ -77,12 +77,14 @@ def text_width(text: str, size: int, style: str = "sans") -> int:
 
 
 def ellipsize(text: str, size: int, width: int, style: str = "sans") -> str:
-    """The text, shortened with '…' so it fits `width` pixels (never cut mid-glyph off-screen)."""
-    if width <= 0 or text_width(text, size, style) <= width:
+    """The text, shortened with '…' so it fits `width` pixels (never cut mid-glyph off-screen). Only the
+    first `width` characters are ever measured (no glyph is narrower than a pixel), so a name of 100,000
+    characters costs what a line does."""
+    if width <= 0 or len(text) <= width and text_width(text, size, style) <= width:
         return text
     if _text_logs:
         note_cut(text, width)
-    low, high = 0, len(text)
+    low, high = 0, min(len(text), width)
     while low < high:
         mid = (low + high + 1) // 2
         if text_width(text[:mid].rstrip() + "…", size, style) <= width:
@@ -92,27 +94,47 @@ def ellipsize(text: str, size: int, width: int, style: str = "sans") -> str:
     return text[:low].rstrip() + "…"
 
 
+def _fitting_prefix(measure: Callable[[str], tuple[int, int]], text: str, start: int, width: int) -> int:
+    """How many characters of `text` from `start` fit in `width` pixels (at least one): a binary search over
+    at most `width` characters, so cutting a long word into lines costs time in proportion to its length."""
+    low, high = 1, min(len(text) - start, max(1, width))
+    while low < high:
+        mid = (low + high + 1) // 2
+        if measure(text[start:start + mid])[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
 def wrap_text(text: str, size: int, width: int, style: str = "sans") -> list[str]:
-    """Greedy word wrap to `width` pixels; explicit newlines start new lines; over-long words are cut."""
+    """Greedy word wrap to `width` pixels; explicit newlines start new lines; over-long words are cut.
+    Linear in the text's length: every measurement is of at most one line's worth of characters."""
     lines: list[str] = []
     measure = font(size, style).size
+    limit = max(1, width) + 1       # more characters than this never fit on one line
+
+    def fits(candidate: str) -> bool:
+        return len(candidate) <= limit and measure(candidate)[0] <= width
+
     for paragraph in text.split("\n"):
         current = ""
         for word in paragraph.split(" "):
             candidate = f"{current} {word}" if current else word
-            if measure(candidate)[0] <= width or not current and measure(word)[0] <= width:
+            if fits(candidate) or not current and fits(word):
                 current = candidate
                 continue
             if current:
                 lines.append(current)
-            if _text_logs and measure(word)[0] > width and len(word) > 1:
-                note_cut(word, width)
-            while measure(word)[0] > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and measure(word[:cut])[0] > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
+            if not fits(word) and len(word) > 1:
+                if _text_logs:
+                    note_cut(word, width)
+                start = 0
+                while len(word) - start > 1 and (len(word) - start > limit or measure(word[start:])[0] > width):
+                    cut = _fitting_prefix(measure, word, start, width)
+                    lines.append(word[start:start + cut])
+                    start += cut
+                word = word[start:]
             current = word
         lines.append(current)
     return lines
@@ -513,14 +535,38 @@ class Stepper(Control):
 CARET_SHOWN = 0.6     # of each second, the part a text field's caret is shown
 
 
+SELECTION = (172, 206, 247)     # selected text's background in a text field
+
+
+def _put_clipboard(text: str) -> None:
+    """Copy to the system clipboard (quietly nothing where the platform offers none)."""
+    try:
+        import pygame.scrap as scrap
+        scrap.put_text(text)
+    except (pygame.error, ImportError, AttributeError):
+        pass
+
+
+def _get_clipboard() -> str:
+    try:
+        import pygame.scrap as scrap
+        return scrap.get_text() or ""
+    except (pygame.error, ImportError, AttributeError):
+        return ""
+
+
 class TextField(Control):
-    """One line of editable text. Typing arrives as TEXTINPUT events; editing keys as KEYDOWN."""
+    """One line of editable text, as in any desktop program. Typing arrives as TEXTINPUT events; editing
+    keys as KEYDOWN: Ctrl+A selects all, Shift with the arrows, Home and End selects, Ctrl with Left/Right
+    jumps a word (Ctrl+Backspace/Delete deletes one), Ctrl+C/X/V copy, cut and paste; typing replaces the
+    selection. A click puts the caret where it points."""
 
     uses_horizontal_keys = True
 
     def __init__(self, rect: pygame.Rect, text: str, on_change: Callable[[str], None], *,
                  hint: str = "", max_length: int = 24, allowed: Callable[[str], bool] | None = None,
-                 on_commit: Callable[[str], None] | None = None, invalid: bool = False) -> None:
+                 on_commit: Callable[[str], None] | None = None, invalid: bool = False,
+                 select_all: bool = False) -> None:
         self.rect = pygame.Rect(rect)
         self.text = text
         self.on_change = on_change
@@ -529,13 +575,61 @@ class TextField(Control):
         self.max_length = max_length
         self.allowed = allowed or (lambda ch: ch.isprintable())
         self.caret = len(text)
+        self.anchor: int | None = 0 if select_all and text else None   # the selection's other end
         self.invalid = invalid
         self.hovered = False
         self._blink = 0.0
 
+    # ----- editing -------------------------------------------------------------------------------
+    def selection(self) -> tuple[int, int]:
+        """(start, end) of the selected text; start == end when nothing is selected."""
+        if self.anchor is None:
+            return self.caret, self.caret
+        return min(self.anchor, self.caret), max(self.anchor, self.caret)
+
     def _edit(self, text: str, caret: int) -> None:
-        self.text, self.caret = text, caret
+        self.text, self.caret, self.anchor = text, caret, None
         self.on_change(text)
+
+    def _replace_selection(self, typed: str) -> None:
+        start, end = self.selection()
+        typed = "".join(ch for ch in typed if self.allowed(ch))
+        typed = typed[:max(0, self.max_length - (len(self.text) - (end - start)))]
+        if typed or start != end:
+            self._edit(self.text[:start] + typed + self.text[end:], start + len(typed))
+
+    def _word_jump(self, step: int) -> int:
+        """Where Ctrl+Left/Right lands: the start of this or the previous word, the end of this or the next."""
+        i = self.caret
+        if step < 0:
+            while i > 0 and not self.text[i - 1].isalnum():
+                i -= 1
+            while i > 0 and self.text[i - 1].isalnum():
+                i -= 1
+        else:
+            while i < len(self.text) and not self.text[i].isalnum():
+                i += 1
+            while i < len(self.text) and self.text[i].isalnum():
+                i += 1
+        return i
+
+    def _move(self, caret: int, extend: bool) -> None:
+        if extend:
+            if self.anchor is None:
+                self.anchor = self.caret
+        else:
+            self.anchor = None
+        self.caret = max(0, min(len(self.text), caret))
+        if self.anchor == self.caret:
+            self.anchor = None
+
+    def _caret_at(self, x: int) -> int:
+        """The caret position nearest to the pointer's x (the text as drawn, scrolled or not)."""
+        size = _label_size(self.rect)
+        inner = self.rect.inflate(-2 * (self.rect.h // 4), 0)
+        shift = min(0, inner.w - 2 - text_width(self.text[:self.caret], size))
+        offsets = [inner.x + shift + text_width(self.text[:i], size) for i in range(len(self.text) + 1)]
+        return min(range(len(offsets)), key=lambda i: abs(offsets[i] - x))
 
     def activate(self) -> None:
         if self.on_commit:
@@ -546,43 +640,60 @@ class TextField(Control):
             self.hovered = self.rect.collidepoint(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.caret = len(self.text)
+            self._move(self._caret_at(event.pos[0]) if self.focused else len(self.text), extend=False)
             return True   # the focus group moves focus here
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in event.text if self.allowed(ch))
-            room = self.max_length - len(self.text)
-            if typed and room > 0:
-                typed = typed[:room]
-                self._edit(self.text[:self.caret] + typed + self.text[self.caret:], self.caret + len(typed))
+            self._replace_selection(event.text)
             return True
         if event.type == pygame.KEYDOWN:
-            key = event.key
-            if key == pygame.K_BACKSPACE:
-                if self.caret > 0:
-                    self._edit(self.text[:self.caret - 1] + self.text[self.caret:], self.caret - 1)
-                return True
-            if key == pygame.K_DELETE:
-                if self.caret < len(self.text):
-                    self._edit(self.text[:self.caret] + self.text[self.caret + 1:], self.caret)
-                return True
-            if key == pygame.K_LEFT:
-                self.caret = max(0, self.caret - 1)
-                return True
-            if key == pygame.K_RIGHT:
-                self.caret = min(len(self.text), self.caret + 1)
-                return True
-            if key == pygame.K_HOME:
-                self.caret = 0
-                return True
-            if key == pygame.K_END:
-                self.caret = len(self.text)
-                return True
-            if key == pygame.K_SPACE or (event.unicode and event.unicode.isprintable() and key < 0x40000000
-                                         and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
-                return True   # typed characters come as TEXTINPUT; do not let them move focus
+            return self._key(event)
         return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key, mod = event.key, getattr(event, "mod", 0)
+        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        start, end = self.selection()
+        if ctrl and key == pygame.K_a:
+            self.anchor, self.caret = (0, len(self.text)) if self.text else (None, 0)
+            return True
+        if ctrl and key in (pygame.K_c, pygame.K_x):
+            if start != end:
+                _put_clipboard(self.text[start:end])
+                if key == pygame.K_x:
+                    self._replace_selection("")
+            return True
+        if ctrl and key == pygame.K_v:
+            pasted = _get_clipboard().replace("\r", " ").replace("\n", " ")
+            if pasted:
+                self._replace_selection(pasted)
+            return True
+        if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            if start == end:
+                forward = key == pygame.K_DELETE
+                other = (self._word_jump(1 if forward else -1) if ctrl
+                         else min(len(self.text), self.caret + 1) if forward else max(0, self.caret - 1))
+                self.anchor = other
+            self._replace_selection("")
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            if ctrl:
+                self._move(self._word_jump(step), shift)
+            elif start != end and not shift:
+                self._move(start if step < 0 else end, False)
+            else:
+                self._move(self.caret + step, shift)
+            return True
+        if key in (pygame.K_HOME, pygame.K_END):
+            self._move(0 if key == pygame.K_HOME else len(self.text), shift)
+            return True
+        if key == pygame.K_SPACE or (event.unicode and event.unicode.isprintable() and key < 0x40000000
+                                     and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            return True   # typed characters come as TEXTINPUT; do not let them move focus
+        return ctrl and key < 0x40000000   # other Ctrl+letter shortcuts belong to the field, not the menu
 
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
@@ -607,6 +718,11 @@ class TextField(Control):
         if self.text:
             before = text_width(self.text[:self.caret], size)
             shift = min(0, inner.w - 2 - before)
+            start, end = self.selection()
+            if self.focused and start != end:
+                left = inner.x + shift + text_width(self.text[:start], size)
+                right = inner.x + shift + text_width(self.text[:end], size)
+                pygame.draw.rect(surface, SELECTION, pygame.Rect(left, rect.y + pad, right - left, rect.h - 2 * pad))
             draw_text(surface, self.text, (inner.x + shift, rect.centery), size, INK, "sans", "midleft")
             caret_x = inner.x + shift + before
         else:
@@ -632,6 +748,8 @@ class FocusGroup:
     def __init__(self, controls: Sequence[Control] = (), *, hover_focus: bool = False, focus_index: int = 0) -> None:
         self.controls: list[Control] = list(controls)
         self.hover_focus = hover_focus
+        self._rest: tuple[int, int] | None = None    # where the pointer was first seen, resting
+        self._pointer_moved = False
         self.index = -1
         self.focus(focus_index)
 
@@ -710,8 +828,24 @@ class FocusGroup:
         else:
             self.move(dx or dy)
 
+    def _resting_pointer(self, event: pygame.event.Event) -> bool:
+        """A pointer that has not moved since this screen first saw it (the window opened under it, or
+        a menu appeared under it) takes neither the focus nor the highlight: Enter acts on the item
+        the keys chose. From its first real move on, pointing works as usual."""
+        if self._pointer_moved or event.type != pygame.MOUSEMOTION or not hasattr(event, "pos"):
+            return False
+        if self._rest is None:
+            self._rest = event.pos
+            return True
+        if abs(event.pos[0] - self._rest[0]) + abs(event.pos[1] - self._rest[1]) < 4:
+            return True
+        self._pointer_moved = True
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         current = self.focused
+        if self.hover_focus and self._resting_pointer(event):
+            return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and hasattr(event, "pos"):
             for control in self.controls:
                 if control.focusable and control.rect.collidepoint(event.pos) and (

@@ -206,7 +206,7 @@ def wrong_totals(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "totals": [t + 1 for t in record["totals"]]}
 
 
-RECORD_DAMAGE = {"foreign_game_id": (foreign_game, "does not know"), "newer_format": (newer_format, "newer version"),
+RECORD_DAMAGE = {"foreign_game_id": (foreign_game, "does not know"),
                  "does_not_replay": (does_not_replay, "not legal"), "totals_do_not_replay": (wrong_totals, "totals")}
 
 
@@ -223,10 +223,26 @@ def test_damaged_game_record_is_set_aside(tmp_path: Path, kind_name: str, damage
     assert_set_aside(path, message, before)
 
 
-def test_statistics_from_a_newer_version_are_kept_not_overwritten(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind_name", ["autosave", "save", "record"])
+def test_a_game_file_from_a_newer_version_is_left_in_place_untouched(tmp_path: Path, kind_name: str) -> None:
+    kind = KINDS[kind_name]
+    path = place(tmp_path, kind)
+    path.write_text(record_to_text(newer_format(kind.good)), encoding="utf-8")
+    before = path.read_bytes()
+    usable, message = kind.read(path)
+    assert not usable and message is not None and "newer version" in message and "left as it is" in message
+    assert path.read_bytes() == before and not list(path.parent.glob("*.damaged-*"))
+
+
+def test_statistics_from_a_newer_version_are_left_in_place_and_nothing_is_counted_over_them(tmp_path: Path) -> None:
+    from game.core.statistics import record_finished_game
+
     path = tmp_path / "statistics.json"
     path.write_text(json.dumps({**STATS_V2, "version": 7}), encoding="utf-8")
     before = path.read_bytes()
     loaded = load_statistics(path)
     assert loaded.value == Statistics() and loaded.message and "newer version" in loaded.message
-    assert_set_aside(path, loaded.message, before)
+    assert loaded.left_in_place and "counts no games" in loaded.message
+    message = record_finished_game(path, FINISHED)
+    assert message is not None and "newer version" in message
+    assert path.read_bytes() == before and not list(tmp_path.glob("statistics.json.damaged-*"))

@@ -1,4 +1,4 @@
-"""Every `hard` level is blind to cards it has not seen: from the same view, a true deal and other deals
+"""Every `hard` level (and every benchmark opponent, and Elios's team play) is blind to cards it has not seen: from the same view, a true deal and other deals
 that differ only in hidden cards lead to the same choice for the same seed.
 
 The other deals come from the game's own determinizer (samples consistent with the seat's view), so the
@@ -34,7 +34,9 @@ def telos_hard(game: Game) -> Any:
 
 
 def tamoul_hard(game: Game) -> Any:
-    return game.agent("hard")
+    from game.tamoul.hard import HardAgent
+
+    return HardAgent(game, samples=3, seconds=None)  # type: ignore[arg-type]
 
 
 def elios_hard(game: Game) -> Any:
@@ -43,8 +45,16 @@ def elios_hard(game: Game) -> Any:
     return HardAgent(seconds=60.0, max_depth=2)
 
 
+def bench(name: str) -> Callable[[Game], Any]:
+    """A benchmark opponent (`Game.bench_agents`), held to the same test as the levels."""
+    return lambda game: game.agent(name)
+
+
 HARD_LEVELS: dict[str, tuple[int, Callable[[Game], Any]]] = {
-    "zeus": (2, zeus_hard), "telos": (4, telos_hard), "tamoul": (3, tamoul_hard), "elios": (2, elios_hard)}
+    "zeus": (2, zeus_hard), "telos": (4, telos_hard), "tamoul": (3, tamoul_hard), "elios": (2, elios_hard),
+    "zeus/bench-greedy": (3, bench("bench-greedy")), "telos/bench-greedy": (4, bench("bench-greedy")),
+    "elios/bench-lookahead": (2, bench("bench-lookahead")), "elios/bench-lookahead/4": (4, bench("bench-lookahead")),
+    "elios/normal": (2, bench("normal")), "elios/normal/4": (4, bench("normal")), "elios/hard/4": (4, elios_hard)}
 
 
 def decision_points(game: Game, players: int) -> list[tuple[State, int, bool]]:
@@ -73,7 +83,7 @@ def decision_points(game: Game, players: int) -> list[tuple[State, int, bool]]:
 
 @pytest.mark.parametrize("game_id", sorted(HARD_LEVELS))
 def test_hard_choice_does_not_change_with_unseen_cards(game_id: str) -> None:
-    game = load_game(game_id)
+    game = load_game(game_id.split("/")[0])
     players, make_agent = HARD_LEVELS[game_id]
     determinize = game.determinizer()
     hidden_differed = 0

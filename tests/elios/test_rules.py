@@ -206,11 +206,11 @@ def test_E_6_a_three_beam_group_places_each_letter_where_it_is_written() -> None
 
 
 def test_E6_wrong_stack_for_a_colour() -> None:
-    refused(opened(), 0, "place 0 1,0,2", "a red beam goes only on the red stack (0), not on stack 1")
+    refused(opened(), 0, "place 0 1,0,2", "a red beam goes only on the red stack, not on the stack for orange")
 
 
 def test_E6_stacks_of_different_heights() -> None:
-    refused(opened(), 0, "place 0 0,1,2", "different heights (0: 2, 1: 1, 2: 1)")
+    refused(opened(), 0, "place 0 0,1,2", "different heights: a group goes on stacks of one height")
 
 
 def test_E6_above_the_discs() -> None:

@@ -99,6 +99,8 @@ def test_grouping_by_drag_shows_the_trays_problem_then_ready_sends_the_fixed_gro
     press(app, scene, "Ready")      # refused with the engine's words: nothing is sent
     assert scene.state.groups[0] is None
     assert "4 beams" in scene.drag.notice.text
+    # Said of the tray by the number it shows, never the engine's "group 0 'rrow'" (issue 20, item 3).
+    assert scene.drag.notice.text.startswith(f"Tray {target + 1}: ") and "'" not in scene.drag.notice.text
     drag(app, beam_point(red), trays.spare_rect.center)
     assert scene._tray_problems() == {}
     chosen = trays.groups()

@@ -182,7 +182,8 @@ def test_results_are_shown_by_default_from_round_ended_and_game_ended(make_app):
     scene.events.append(Event("game_ended", None, {"winners": [0], "totals": [1, 1]}))
     run(app, 5, until=lambda: isinstance(app.stack.top, ResultsOverlay))
     overlay = app.stack.top
-    assert overlay.title == "The game is over" and "Winners: Ann." in overlay.subtitle   # one dialog, the game's
+    assert overlay.title == "The game is over" and "Winner: Ann." in overlay.subtitle    # one dialog, the game's
+    assert ("Round 2 is over", "") in overlay.rows          # with the last round's breakdown under its heading
 
 
 def test_with_several_seats_waited_for_every_ai_seat_is_asked_at_once_and_the_human_keeps_the_seat(make_app,

@@ -234,7 +234,8 @@ def test_peeking_at_own_card_by_key_lifts_and_turns_it_for_the_looker_only(make_
     run(app, 30)
     sprite = scene.grids[0].slots[0]
     assert sprite.card_id == "5D" and sprite.flip > 0.5 and (0, 0) in scene.looked_at
-    run(app, 300, until=lambda: scene.idle)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_1, mod=0, unicode=""))    # the key let go
+    run(app, 600, until=lambda: scene.idle and not scene.looks and not scene.tweens.busy)
     assert sprite.card_id is None and sprite.flip < 0.5          # back face down at rest
 
 

@@ -6,6 +6,8 @@ import random
 from game.core.actions import Action
 from game.core.engine import SeatInfo
 from game.core.play import play_game
+from game.tamoul.agents import EASY, HARD, NORMAL, MemoryAgent
+from game.tamoul.hard import HardAgent
 from tests.tamoul.helpers import GAME, build
 
 A = Action.parse
@@ -13,7 +15,16 @@ TWO = [["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]]
 
 
 def agent(level: str):
+    """The level's agent; `hard` with a small search budget and no time cap (its choice then depends
+    on the seed only, and the test stays quick)."""
+    if level == "hard":
+        return HardAgent(GAME, samples=4, seconds=None)
     return GAME.agent(level)
+
+
+def memory(level: str) -> MemoryAgent:
+    """The level's memory and rules (`hard` searches with the perfect memory's rule)."""
+    return MemoryAgent(GAME.content, {"easy": EASY, "normal": NORMAL, "hard": HARD}[level])
 
 
 def test_every_level_is_offered() -> None:
@@ -44,18 +55,18 @@ def test_calls_tamoul_only_when_likely_at_most_eight() -> None:
 def test_easy_forgets_over_time_and_hard_does_not() -> None:
     watchers = [[[[1, 0, 0]] if p == 0 and s < 4 else [] for s in range(8)] for p in range(2)]
     state = build(TWO, watchers=watchers, step=600, turn=1)  # seat 1 looked at all of seat 0's cards long ago
-    assert len(agent("hard").believed(state.view(1))) == 4
-    assert len(agent("easy").believed(state.view(1))) == 0
+    assert len(memory("hard").believed(state.view(1))) == 4
+    assert len(memory("easy").believed(state.view(1))) == 0
     fresh = build(TWO, watchers=watchers, step=2, turn=1)
-    assert len(agent("easy").believed(fresh.view(1))) == 4
+    assert len(memory("easy").believed(fresh.view(1))) == 4
 
 
 def test_hard_follows_cards_through_swaps_and_the_others_lose_track() -> None:
     watchers = [[[[1, 5, 4]] if p == 0 and s < 4 else [] for s in range(8)] for p in range(2)]
     state = build(TWO, watchers=watchers, step=6, turn=1)  # seen a step ago, then four swaps moved them
-    assert len(agent("hard").believed(state.view(1))) == 4
-    assert len(agent("normal").believed(state.view(1))) < 4
-    assert len(agent("easy").believed(state.view(1))) == 0
+    assert len(memory("hard").believed(state.view(1))) == 4
+    assert len(memory("normal").believed(state.view(1))) < 4
+    assert len(memory("easy").believed(state.view(1))) == 0
 
 
 def test_hard_decides_the_same_when_unseen_cards_change() -> None:

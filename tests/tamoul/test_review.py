@@ -66,7 +66,7 @@ def test_a_taken_interception_is_compared_with_letting_the_card_pass() -> None:
 def test_a_playout_is_the_same_whether_or_not_declines_are_remembered() -> None:
     judge = TamoulJudge(GAME)
     seats = [SeatInfo(f"P{i}", "ai:hard") for i in range(3)]
-    record = play_game(GAME, seats, [GAME.agent("hard") for _ in seats], seed=4).record()
+    record = play_game(GAME, seats, [judge.hard for _ in seats], seed=4).record()  # the playouts' rule
     compared = 0
     for found in list(decisions(GAME, record, 2))[::4]:
         ends = []
