@@ -44,17 +44,25 @@ class TableUndo:
         undo_words = (_("Undo (Ctrl+Z)"), _("Undo"))
         count = len(self.help_buttons) + 1
         w = (lay.log_rect.width - gap * (count - 1)) // count
-        if all(_fits(_shorter_labels(b.label)[-1], w, h) for b in self.help_buttons) and _fits(undo_words[-1], w, h):
-            x = lay.log_rect.left       # room in the row: share it out again
+        half = (lay.log_rect.width - gap) // 2
+        # Where it may go, in order: in the row when every label there still shows whole; else in a place of its
+        # own left of Rules and Menu; else just above the row; each only where it covers no other seat's area.
+        places = []
+        if all(_fits(b.label, w, h) for b in self.help_buttons) and _fits(undo_words[-1], w, h):
+            places.append(("row", pygame.Rect(lay.log_rect.left + (w + gap) * len(self.help_buttons), y, w, h)))
+        corner = lay.corner_rect
+        places.append(("corner", pygame.Rect(corner.left - gap - half, corner.top, half, h)))
+        places.append(("above", pygame.Rect(lay.log_rect.left, y - h - gap, half, h)))
+        others = [area.rect for seat, area in lay.seats.items() if seat != self.bottom]
+        where, rect = next(((name, r) for name, r in places if name == "row" or r.collidelist(others) < 0),
+                           ("squeeze", pygame.Rect(lay.log_rect.left + (w + gap) * len(self.help_buttons), y, w, h)))
+        if where in ("row", "squeeze"):     # share the row out again (squeezed: labels lose their key)
+            x = lay.log_rect.left
             for button in self.help_buttons:
                 button.rect = pygame.Rect(x, y, w, h)
                 button.label = fitting_label(_shorter_labels(button.label), w, h)
                 x += w + gap
-        else:   # the row's words would be cut (Dutch, a narrow window): a row of its own just above
-            w = (lay.log_rect.width - gap) // 2
-            x, y = lay.log_rect.left, y - h - gap
-        self.undo_button = Button(pygame.Rect(x, y, w, h), fitting_label(undo_words, w, h), self.press_undo,
-                                  style="secondary")
+        self.undo_button = Button(rect, fitting_label(undo_words, rect.width, h), self.press_undo, style="secondary")
         self.help_buttons.append(self.undo_button)
 
     def _handle_menu_keys(self, event: pygame.event.Event) -> bool:
@@ -92,7 +100,8 @@ class TableUndo:
                 self.app.toast(text)
                 return
             self.drag.cancel()
-            where = self.undo_button.rect.midtop if self.undo_button is not None else None
+            button = self.undo_button   # told just above it when it sits low; else where the kit tells refusals
+            where = button.rect.midtop if button is not None and button.rect.top > self.layout.size[1] // 2 else None
             self._notice(text, seat, where=where)
             return
         self.bottom = seat
