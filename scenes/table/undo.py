@@ -1,7 +1,8 @@
 """Undo for a slip at the table: Ctrl+Z and an "Undo" button take back the player's own last move.
 
 Part of the table kit, mixed into `TableScene` (base.py) before `TableHelp`, whose row of buttons above
-the move log it joins. The engine decides (game/core/undo.py through `GameSession.undo`): a move that
+the move log it joins when every label there still fits (else it sits beside Rules and Menu, or above the row).
+The engine decides (game/core/undo.py through `GameSession.undo`): a move that
 showed the player something, involved chance, decided a round, or was followed by another seat's
 move stands, and the refusal says why in plain words. When the move is taken back the table forgets
 everything that followed it: AI answers being thought about (they were for a game that no longer
