@@ -24,6 +24,7 @@ class TableUndo:
     """The Undo button beside Hint and Last moves, Ctrl+Z, and the table rebuilt after an undo."""
 
     undo_button: Button | None = None   # placed with the help row; None where undo is not offered
+    _undo_apart = False                 # the Undo button sits apart from the Hint row (with the corner buttons)
 
     def _undo_offered(self) -> bool:
         """Offered to the people at the screen (against AI seats, or in pass-and-play); never in a replay."""
@@ -64,7 +65,18 @@ class TableUndo:
                 button.label = fitting_label(_shorter_labels(button.label), w, h)
                 x += w + gap
         self.undo_button = Button(rect, fitting_label(undo_words, rect.width, h), self.press_undo, style="secondary")
-        self.help_buttons.append(self.undo_button)
+        if where in ("row", "squeeze"):
+            self.help_buttons.append(self.undo_button)
+        else:   # a place of its own: with the corner buttons, so notices keep clear of the Hint row as before
+            self._undo_apart = True
+
+    def _corner_buttons(self, min_height: int) -> list[Button]:
+        """Rules and Menu (input_routing.py), and the Undo button when it is not in the Hint row."""
+        self._undo_apart = False
+        buttons = super()._corner_buttons(min_height)  # type: ignore[misc]
+        if self._undo_apart and self.undo_button is not None:
+            buttons.append(self.undo_button)
+        return buttons
 
     def _handle_menu_keys(self, event: pygame.event.Event) -> bool:
         """Ctrl+Z takes back the last move (Cmd+Z on a Mac keyboard too); then the kit's menu keys."""

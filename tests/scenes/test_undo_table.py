@@ -65,7 +65,7 @@ def test_ctrl_z_takes_back_a_move_and_a_refusal_says_why_with_nothing_changed(ma
     app = make_app()
     game = load_game(game_id)
     scene = show(app, open_table(app, open_session(game, SEATS[:players], 21, options)))
-    assert any(b.label.startswith("Undo") for b in scene.help_buttons)
+    assert any(b.label.startswith("Undo") for b in scene.help_buttons + scene.buttons)
     before = make_undoable_move(app, scene)
     run(app, 20)
     assert last_actor(scene) == 0, "an AI acted before the undo could be tried"
@@ -101,7 +101,7 @@ def test_the_undo_button_refuses_a_drawn_card(make_app):
     assert scene.state.rounds[-1].actions[-1] == [0, "draw deck"]
     run(app, 10)
     standing = record_text(scene)
-    button = next(b for b in scene.help_buttons if b.label.startswith("Undo"))
+    button = next(b for b in scene.help_buttons + scene.buttons if b.label.startswith("Undo"))
     button.on_click()
     assert record_text(scene) == standing
     assert scene.drag.notice.text == "Cannot undo: the card you drew cannot be put back."
@@ -112,7 +112,7 @@ def test_no_undo_in_a_replay_or_when_nobody_human_plays(make_app):
     game = load_game("telos")
     scene = show(app, open_table(app, open_session(game, [("A", "ai:normal"), ("B", "ai:normal"), ("C", "ai:normal")], 3, {})))
     run(app, 5)
-    assert not any(b.label.startswith("Undo") for b in scene.help_buttons)
+    assert not any(b.label.startswith("Undo") for b in scene.help_buttons + scene.buttons)
 
 
 def test_pass_and_play_undo_is_for_the_person_at_the_screen(make_app):
