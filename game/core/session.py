@@ -97,6 +97,21 @@ class GameSession:
             self._archive()
         return events
 
+    def undo(self, seat: int) -> Message | None:
+        """Take back `seat`'s last move when game/core/undo.py allows it: the state is rebuilt from the
+        record without that move and autosaved, so the move leaves no trace. Returns None when done, else
+        the reason it is refused (nothing changed). A finished game is never undone, so statistics and
+        the records folder never see an undo."""
+        from game.core.undo import state_before_last
+
+        try:
+            before = state_before_last(self.game, self.state, seat)
+        except ValueError as exc:
+            return exc.args[0]
+        self.state = before
+        self.save()
+        return None
+
     def save(self) -> None:
         """Write the autosave; a failure is told once (and logged), and the next move or `tick` tries again."""
         if self.autosave_path is None:

@@ -23,8 +23,9 @@ class HandoffOverlay(MenuScene):
     transparent = False
 
     def __init__(self, app: "AppServices", seat_name: str, on_ready: Callable[[], None], reason: str = "",
-                 on_menu: Callable[[], None] | None = None) -> None:
+                 on_menu: Callable[[], None] | None = None, on_undo: Callable[[], None] | None = None) -> None:
         super().__init__(app)
+        self.on_undo = on_undo      # Ctrl+Z: the player who just moved takes it back before handing over
         self.seat_name = seat_name
         self.on_ready = on_ready
         self.reason = reason
@@ -47,6 +48,10 @@ class HandoffOverlay(MenuScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A click anywhere on the screen confirms, as the words under the button promise."""
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+                and self.on_undo is not None):
+            self.on_undo()
+            return True
         if super().handle_event(event):
             return True
         # Pressed and released here: the release of a click made on the table before this screen came

@@ -11,7 +11,8 @@ One part, one job (each a module of scenes/table/, mixed into TableScene here):
 - reaction_flow.py (`ReactionFlow`): a game's reaction window at the table (reaction.py draws it);
 - table_help.py (`TableHelp`): the Hint and the look back at the last trick or moves;
 - telling.py (`Telling`): the card-help box, notices, results dialogs;
-- input_routing.py (`InputRouting`): where a click or key goes, the corner buttons.
+- input_routing.py (`InputRouting`): where a click or key goes, the corner buttons;
+- undo.py (`TableUndo`): Ctrl+Z and the Undo button take back a slip, the table rebuilt after it.
 Other parts are plain helpers the game's table calls: seat zones and piles (seat_zones.py, piles.py),
 drop zones of any shape (zones.py) lit through the drag controller (drag.py), plates and badges
 (plates.py), the hint line and card help (captions.py), deal and gather motion (deal.py), the
@@ -64,13 +65,14 @@ from scenes.table.table_help import TableHelp
 from scenes.table.telling import ResultWords, Telling
 from scenes.table.turn_flow import TurnFlow
 from scenes.table.tween import TweenQueue
+from scenes.table.undo import TableUndo
 from scenes.ui.widgets import Button, draw_felt
 from scenes.ui.i18n import _, is_named_you
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
 
-class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, TableHelp, Telling, InputRouting, TableRest,
+class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, TableUndo, TableHelp, Telling, InputRouting, TableRest,
                  Scene, metaclass=ABCMeta):
     """One game's table: the kit's parts composed over shared state; the game fills in the rest."""
 
@@ -108,6 +110,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self.ai = AIRunner()
         self.gate = HandoffGate(app, self.names, self.humans)
         self.gate.open_menu = self.open_pause
+        self.gate.undo = self.press_undo if self._undo_offered() else None
         self.log = LogPanel()
         self.events: deque[Event] = deque()
         self.hold = 0.0                 # seconds to wait before the next event is shown

@@ -22,6 +22,8 @@ class HandoffGate:
         self.revealed: int | None = self.human_seats[0] if len(self.human_seats) == 1 else None
         self.asking: int | None = None
         self.open_menu: Callable[[], None] | None = None    # Esc on the hand-off screen (the table's pause menu)
+        self.undo: Callable[[], None] | None = None     # Ctrl+Z on the hand-off screen (the table's undo)
+        self._overlay: object | None = None
 
     @property
     def needed(self) -> bool:
@@ -48,8 +50,9 @@ class HandoffGate:
 
         self.revealed = None
         self.asking = seat
-        self.app.stack.push(HandoffOverlay(self.app, self.names[seat], lambda: self._confirmed(seat), reason,
-                                           on_menu=self.open_menu))
+        self._overlay = HandoffOverlay(self.app, self.names[seat], lambda: self._confirmed(seat), reason,
+                                       on_menu=self.open_menu, on_undo=self.undo)
+        self.app.stack.push(self._overlay)
 
     def show_openly(self, seat: int) -> None:
         """Show `seat`'s view with no hand-off screen: the game says it holds nothing private now."""
@@ -63,6 +66,14 @@ class HandoffGate:
         """
         if self.needed:
             self.revealed = None
+
+    def give_back(self, seat: int) -> None:
+        """The move that called for a hand-off was taken back: its screen goes and `seat` has the screen again."""
+        if self._overlay is not None and self.app.stack.top is self._overlay:
+            self.app.stack.pop()
+        self._overlay = None
+        self.asking = None
+        self.revealed = seat
 
     def _confirmed(self, seat: int) -> None:
         if self.asking == seat:
