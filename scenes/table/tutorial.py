@@ -21,6 +21,8 @@ The learner can leave with Esc (the pause menu) at any time; each step reached i
 """
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
+
 import logging
 import random
 from dataclasses import dataclass, field
@@ -150,7 +152,7 @@ class Coach:
         return sum(1 for m in self.tutorial.script[:self.at] if isinstance(m, Step))
 
 
-class TutorialTable:
+class TutorialTable(metaclass=ABCMeta):
     """Mixed in front of a game's TableScene: scripted opponents, the learner's moves checked against the
     step, the coach bubble. The game's tutorial table gives `_tutorial_target(step)`."""
 
@@ -232,9 +234,9 @@ class TutorialTable:
         self.app.stack.push(PauseOverlay(self.app, self.GAME_ID, None))
 
     # ----- the coach bubble ---------------------------------------------------------------------------
+    @abstractmethod
     def _tutorial_target(self, step: Step) -> tuple[list[pygame.Rect], pygame.Rect]:
         """The game's answer: the rects to light, and the one the bubble stands beside."""
-        raise NotImplementedError
 
     def _coach_visible(self) -> bool:
         step = self.coach.step

@@ -20,6 +20,8 @@ rewritten moves without asking the engine.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import random
 from collections import Counter
 from typing import Any, Sequence
@@ -66,7 +68,7 @@ def telos_value(card: str) -> int:
 
 
 # ----- one program's way of writing each game -----------------------------------------------------
-class Writer:
+class Writer(ABC):
     """How this other program deals and writes moves for one game."""
 
     game_id = ""
@@ -76,12 +78,14 @@ class Writer:
         self.options = options
         self.rng = rng
 
+    @abstractmethod
     def first_setup(self, names: Sequence[str]) -> dict[str, Any]:
-        raise NotImplementedError
+        """The first round's deal, made this program's way."""
 
     def next_setup(self, names: Sequence[str], rounds: list[dict[str, Any]]) -> dict[str, Any]:
-        """The next round's deal after `rounds` (each with its setup, actions and score)."""
-        raise NotImplementedError
+        """The next round's deal after `rounds` (each with its setup, actions and score); a game played in
+        one round (Elios) never asks for one."""
+        raise AssertionError(f"{self.game_id} is played in one round: there is no next deal to write")
 
     def move(self, state: State) -> tuple[int, str]:
         """The next move, written this program's way (by default: a random listed one as it is)."""
