@@ -71,7 +71,7 @@ TUTORIAL = Tutorial(
         Scripted(1, "discard"),
         Step("intercept 3",
              N_("Nora threw away a 6♦, and your card 4 is the 6♥: same number, same colour. Drag it onto "
-                "the discard pile (or I, then 4)!"),
+                "the discard pile!"),
              N_("You could, but only your card 4, the 6♥, matches the 6♦: a miss costs a penalty card.")),
         Scripted(1, "end"),
         Step("draw deck",
@@ -138,6 +138,15 @@ class TamoulTutorialTable(TutorialTable, TamoulTableScene):
         """No Undo: a wrong move is never made here (it is taken back before it happens), and taking back
         a right one (a discard, an end of turn) would leave the script behind the game."""
         return False
+
+    def _notice(self, reason: str, seat: int | None = None, where: tuple[int, int] | None = None,
+                advice: bool = False) -> None:
+        """A move taken back (no reason: the coach bubble says why) leaves no empty notice behind; a
+        click or a key is told like a drop."""
+        if reason:
+            super()._notice(reason, seat, where, advice)
+        else:
+            self.drag.notice = None
 
     def _coach_visible(self) -> bool:
         """No bubble while the step's move would only be refused (a draw waits for the interception window)."""

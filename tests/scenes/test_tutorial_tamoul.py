@@ -221,3 +221,36 @@ def test_no_undo_in_the_tutorial(make_app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode=""))
     app.frame(1 / 60)
     assert table.state.position() == before and table.undo_button is None
+
+
+def test_learn_to_play_on_the_title_menu_offers_tamoul(make_app):
+    from scenes.screens.title import TitleScene
+
+    app = make_app()
+    title = TitleScene(app)
+    app.stack.push(title)
+    app.stack.apply_pending()
+    [button] = [c for c in title.focus.controls if getattr(c, "label", "") == "Learn to play"]
+    button.on_click()
+    app.stack.apply_pending()
+    chooser = app.stack.top
+    assert isinstance(chooser, ConfirmOverlay)
+    labels = [label for label, _action in chooser.button_specs]
+    assert "Tamoul" in labels and labels[-1] == "Back"
+    chooser.choose(labels.index("Tamoul"))
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, TamoulTutorialTable) and app.stack.top.coach.at == 0
+
+
+def test_the_first_time_offer_for_tamoul_comes_once(make_app):
+    app = make_app()
+    app.stack.apply_pending()
+    went_on = []
+    assert learn.offer_first_time(app, "tamoul", lambda: went_on.append(1))
+    app.stack.apply_pending()
+    offer = app.stack.top
+    assert isinstance(offer, ConfirmOverlay) and offer.title == "New to Tamoul? Learn by playing — 5 minutes"
+    offer.choose(0)     # "Learn by playing"
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, TamoulTutorialTable) and not went_on
+    assert not learn.offer_first_time(app, "tamoul", lambda: None)
