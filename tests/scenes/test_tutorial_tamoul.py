@@ -163,8 +163,9 @@ def test_a_wrong_move_at_each_step_is_explained_and_changes_nothing(make_app):
             assert reason and reason == table.state.why_illegal(LEARNER, wrong)
             refused_by_engine += 1
         assert table.state.position() == before and table.coach.at == index
-        table._taken_back = None
         assert table._apply(LEARNER, step.wanted) is None
+        if table.coach.step is not None:    # the next step's own words, not the refusal just said
+            assert table.coach_words()[0].startswith("Step ")
     assert refused_by_engine == 1       # only the first draw has no other legal move
 
 
