@@ -27,6 +27,7 @@ from tests.scenes.table_driving import app_fixture, key, run
 
 make_app = app_fixture({"animation_speed": "instant", "ai_delay_s": 0.0})
 
+ILLEGAL_TRIES = ("draw discard", "discard", "end", "intercept 7")    # the first refused now is tried
 TURN_KEYS = {"end": pygame.K_e, "tamoul": pygame.K_c, "discard": pygame.K_x}
 
 
@@ -162,6 +163,9 @@ def test_a_wrong_move_at_each_step_is_explained_and_changes_nothing(make_app):
             reason = table._apply(LEARNER, wrong)
             assert reason and reason == table.state.why_illegal(LEARNER, wrong)
             refused_by_engine += 1
+        # An illegal move at every step: the engine's own reason, as in a real game.
+        illegal = next(a for a in map(Action.parse, ILLEGAL_TRIES) if table.state.why_illegal(LEARNER, a))
+        assert table._apply(LEARNER, illegal) == table.state.why_illegal(LEARNER, illegal)
         assert table.state.position() == before and table.coach.at == index
         assert table._apply(LEARNER, step.wanted) is None
         if table.coach.step is not None:    # the next step's own words, not the refusal just said
