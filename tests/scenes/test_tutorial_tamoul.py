@@ -23,7 +23,7 @@ from scenes.screens.results import ConfirmOverlay, ResultsOverlay
 from scenes.table.tutorial import LEARNER, Step
 from scenes.tamoul.table import TamoulTableScene
 from scenes.tamoul.tutorial import SCORING, TUTORIAL, TamoulTutorialTable
-from tests.scenes.table_driving import app_fixture, key, run
+from tests.scenes.table_driving import app_fixture, key, open_tutorial, play_tutorial, run
 
 make_app = app_fixture({"animation_speed": "instant", "ai_delay_s": 0.0})
 
@@ -74,9 +74,7 @@ def test_each_rule_a_first_game_needs_comes_once():
 
 
 def open_learn(app) -> TamoulTutorialTable:
-    learn.open_tutorial(app, "tamoul")
-    app.stack.apply_pending()
-    table = app.stack.top
+    table = open_tutorial(app, "tamoul")
     assert isinstance(table, TamoulTutorialTable)
     return table
 
@@ -103,16 +101,7 @@ def press_for(app, action: Action) -> None:
 def test_a_learner_plays_the_tutorial_to_its_end_with_the_keys_and_may_start_a_first_game(make_app):
     app = make_app()
     table = open_learn(app)
-    surface = pygame.Surface(app.size)
-    for number, index in enumerate(TUTORIAL.step_indexes()):
-        until_step(app, table)
-        assert table.coach.at == index and table._coach_visible(), f"step {number + 1} never came"
-        lit, beside = table._tutorial_target(TUTORIAL.script[index])
-        assert lit and beside.width > 0
-        table.draw(surface)     # the bubble and the lit places draw without error
-        press_for(app, TUTORIAL.script[index].wanted)
-        run(app, 3)
-        assert table.coach.at > index, f"step {number + 1} was not taken"
+    play_tutorial(app, table, lambda action: press_for(app, action))
     run(app, 2400, until=lambda: isinstance(app.stack.top, ResultsOverlay)
         and not isinstance(app.stack.top, ConfirmOverlay))
     results = app.stack.top
@@ -227,35 +216,3 @@ def test_no_undo_in_the_tutorial(make_app):
     app.frame(1 / 60)
     assert table.state.position() == before and table.undo_button is None
 
-
-def test_learn_to_play_on_the_title_menu_offers_tamoul(make_app):
-    from scenes.screens.title import TitleScene
-
-    app = make_app()
-    title = TitleScene(app)
-    app.stack.push(title)
-    app.stack.apply_pending()
-    [button] = [c for c in title.focus.controls if getattr(c, "label", "") == "Learn to play"]
-    button.on_click()
-    app.stack.apply_pending()
-    chooser = app.stack.top
-    assert isinstance(chooser, ConfirmOverlay)
-    labels = [label for label, _action in chooser.button_specs]
-    assert "Tamoul" in labels and labels[-1] == "Back"
-    chooser.choose(labels.index("Tamoul"))
-    app.stack.apply_pending()
-    assert isinstance(app.stack.top, TamoulTutorialTable) and app.stack.top.coach.at == 0
-
-
-def test_the_first_time_offer_for_tamoul_comes_once(make_app):
-    app = make_app()
-    app.stack.apply_pending()
-    went_on = []
-    assert learn.offer_first_time(app, "tamoul", lambda: went_on.append(1))
-    app.stack.apply_pending()
-    offer = app.stack.top
-    assert isinstance(offer, ConfirmOverlay) and offer.title == "New to Tamoul? Learn by playing — 5 minutes"
-    offer.choose(0)     # "Learn by playing"
-    app.stack.apply_pending()
-    assert isinstance(app.stack.top, TamoulTutorialTable) and not went_on
-    assert not learn.offer_first_time(app, "tamoul", lambda: None)
