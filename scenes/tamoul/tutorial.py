@@ -201,10 +201,15 @@ class TamoulTutorialTable(TutorialTable, TamoulTableScene):
 
 
 def tutorial_for(app: "AppServices") -> Tutorial:
-    """The tutorial with the memory aid the player chose for their last Tamoul game (off by default)."""
-    from scenes.screens.setup import LAST_SETUPS, read_last_setups
+    """The tutorial with the memory aid the player chose for their last Tamoul game (off by default; a
+    damaged setups file is set aside and said, as the setup screen would)."""
+    from game.core.settings import load_last_setups
+    from scenes.screens.setup import LAST_SETUPS
 
-    stored = read_last_setups(app.dirs.config / LAST_SETUPS).get(GAME_ID)
+    loaded = load_last_setups(app.dirs.config / LAST_SETUPS)
+    if loaded.message:
+        app.toast(loaded.message)
+    stored = (loaded.value or {}).get(GAME_ID)
     options = stored.get("options") if isinstance(stored, dict) else None
     aid = options.get("memory_aid") if isinstance(options, dict) else None
     return replace(TUTORIAL, options={**TUTORIAL.options, "memory_aid": aid is True})

@@ -216,3 +216,14 @@ def test_no_undo_in_the_tutorial(make_app):
     app.frame(1 / 60)
     assert table.state.position() == before and table.undo_button is None
 
+
+
+def test_a_damaged_setups_file_is_set_aside_and_said_and_the_memory_aid_stays_off(make_app):
+    app = make_app()
+    path = app.dirs.config / "last_setups.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    table = open_learn(app)
+    assert table.state.options["memory_aid"] is False
+    assert not path.exists() and list(path.parent.glob("last_setups*"))    # kept aside, not overwritten
+    assert any("could not be read" in toast.text for toast in app.toasts)
