@@ -163,6 +163,7 @@ def test_a_wrong_move_at_each_step_is_explained_and_changes_nothing(make_app):
 
 
 def test_looks_end_as_in_a_real_game_and_the_memory_aid_is_the_players_own(make_app):
+    """The first look goes down after its seconds; the aid is the one of the player's last Tamoul setup."""
     app = make_app()
     table = open_learn(app)
     until_step(app, table)
@@ -173,6 +174,10 @@ def test_looks_end_as_in_a_real_game_and_the_memory_aid_is_the_players_own(make_
     assert table.state.options["memory_aid"] is False and not table.seen_marks()
 
     path = app.dirs.config / "last_setups.json"
+    path.write_text("{not json", encoding="utf-8")      # damaged: set aside and said, the aid stays off
+    assert open_learn(app).state.options["memory_aid"] is False
+    assert not path.exists() and list(path.parent.glob("last_setups*"))
+    assert any("could not be read" in toast.text for toast in app.toasts)
     path.write_text(json.dumps({"tamoul": {"options": {"memory_aid": True}}}), encoding="utf-8")
     again = open_learn(app)
     assert again.state.options["memory_aid"] is True
@@ -215,15 +220,3 @@ def test_no_undo_in_the_tutorial(make_app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode=""))
     app.frame(1 / 60)
     assert table.state.position() == before and table.undo_button is None
-
-
-
-def test_a_damaged_setups_file_is_set_aside_and_said_and_the_memory_aid_stays_off(make_app):
-    app = make_app()
-    path = app.dirs.config / "last_setups.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("{not json", encoding="utf-8")
-    table = open_learn(app)
-    assert table.state.options["memory_aid"] is False
-    assert not path.exists() and list(path.parent.glob("last_setups*"))    # kept aside, not overwritten
-    assert any("could not be read" in toast.text for toast in app.toasts)
