@@ -356,9 +356,10 @@ def place_bubble(area: pygame.Rect, size: tuple[int, int], beside: pygame.Rect,
                  keep_clear: Sequence[pygame.Rect], pad: int) -> pygame.Rect:
     """Where a bubble of `size` stands inside `area`: as near `beside` as it can, above it (or above
     whatever it must keep clear of there, such as the learner's name plate), else below it, sliding
-    sideways to keep clear of `keep_clear`. When no place is clear, the one covering the least."""
+    sideways to keep clear of `beside` and `keep_clear`. When no place is clear, the one covering the least."""
     w, h = size
     inside = area.inflate(-2 * pad, -2 * pad)
+    keep_clear = [beside, *keep_clear]     # never over what it is about
     tops = [beside.top - pad - h]
     tops += sorted({r.top - pad - h for r in keep_clear if r.top < beside.top}, reverse=True)
     tops.append(beside.bottom + pad)
