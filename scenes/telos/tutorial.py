@@ -63,8 +63,8 @@ TUTORIAL = Tutorial(
         Scripted(1, "play 4e"),
         Scripted(2, "play 9c"),
         Step("play 11d",
-             N_("Thalia led 4 and Leon played 9: that is the table line. To follow, reach it with 9 or "
-                "more: play your 11."),
+             N_("Thalia led 4 and Leon played 9, so the table line (Reach, in the middle) is 9. To follow, "
+                "play 9 or more: your 11."),
              N_("You could, but play the 11: keep both 10s to lead together, and the Ant for later.")),
         Step("play 10a,10e",
              N_("Your 11 took the trick, so you lead. A lead may be several cards of one value: lead both "
