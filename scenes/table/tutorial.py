@@ -340,11 +340,12 @@ class TutorialTable(metaclass=ABCMeta):
                                        self.layout.scale, keep_clear=lit + self._tutorial_keep_clear())
 
     def _tutorial_keep_clear(self) -> list[pygame.Rect]:
-        """What the coach bubble keeps clear of, besides what it lights: the learner's name plate with
-        its turn tag, their cards, the controls beside the hand (buttons and the hint line), the move log
-        and the buttons above it and in the corner. A game adds its own places (the trick, the words in the middle)."""
+        """What the coach bubble keeps clear of, besides what it lights: every name plate, the learner's
+        turn tag, their cards, the controls beside the hand (buttons and the hint line), the move log
+        and the buttons above it and in the corner. A game adds its own places (the trick, the words in
+        the middle)."""
         lay = self.layout
-        rects = [lay.seats[LEARNER].plate, lay.controls_rect, lay.log_rect]
+        rects = [area.plate for area in lay.seats.values()] + [lay.controls_rect, lay.log_rect]
         if self.turn_tag_rect is not None:
             rects.append(self.turn_tag_rect)
         rects += [sprite.rect() for sprite in self.hands.get(LEARNER, [])]

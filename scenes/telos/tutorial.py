@@ -95,17 +95,15 @@ class TelosTutorialTable(TutorialTable, TelosTableScene):
     """The real Télos table, with the script's opponents and the coach bubble."""
 
     def _tutorial_target(self, step: Step) -> tuple[list[pygame.Rect], pygame.Rect]:
-        """Light the cards to play; once they are chosen, the middle and the Play button too. The
-        bubble stands by the cards."""
+        """Light the cards to play; once they are chosen, the Play button too (the table itself lights
+        the middle, "Play here", for a set it would take). The bubble stands by the cards."""
         wanted = set(step.wanted.cards)
         cards = [s for s in self.hands[LEARNER] if s.card_id in wanted]
         lit = [s.rect() for s in cards]
         beside = lit[0].unionall(lit[1:]) if lit else self.layout.centre
         chosen = {s.card_id for s in self.drag.selected}
-        if wanted and chosen == wanted:
-            lit.append(self.layout.centre.inflate(-self.layout.margin * 2, -self.layout.margin * 2))
-            if self.play_button is not None:
-                lit.append(self.play_button.rect)
+        if wanted and chosen == wanted and self.play_button is not None:
+            lit.append(self.play_button.rect)
         return lit, beside
 
     def _tutorial_keep_clear(self) -> list[pygame.Rect]:

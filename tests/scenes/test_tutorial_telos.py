@@ -151,6 +151,8 @@ def test_a_learner_plays_the_tutorial_to_its_end_and_may_start_a_first_game(make
             table.draw(surface)
             lit, _beside = table._tutorial_target(step)
             assert table.play_button.rect in lit        # chosen: the Play button is lit too
+            plates = [area.plate for area in table.layout.seats.values()]
+            assert table.bubble_rect.collidelist(plates + lit) < 0      # and the bubble still covers no plate
             click(app, table.play_button.rect.center)
         else:
             choose_by_keys(app, table, step.wanted.cards)
