@@ -20,7 +20,8 @@ The learner can leave with Esc (the pause menu, which says that leaving keeps th
 no saved game) at any time; each step reached is remembered (game/core/tutorials.py) so "Learn to
 play" starts again there, and the end is remembered too. Once the script is played out, the round's
 results close the tutorial: the next round's deal is not shown, so the closing words stand over the
-finished round. There is no Undo: a wrong move is never played.
+finished round. There is no Undo (a wrong move is never played), and Hint shows the step's move
+rather than asking an AI.
 """
 from __future__ import annotations
 
@@ -289,6 +290,16 @@ class TutorialTable(metaclass=ABCMeta):
         """After the script's last round nothing is dealt, synced or asked: the tutorial is over."""
         if not self._tutorial_over:
             super()._when_idle()        # type: ignore[misc]
+
+    def press_hint(self) -> None:
+        """Hint (H) in a tutorial is the step itself: its cards glow and the bubble says it again. No AI
+        is asked: it might advise another move, which the step would then take back."""
+        step = self.coach.step
+        if step is None or not self._coach_visible():
+            super().press_hint()        # type: ignore[misc]
+            return
+        self._taken_back = None
+        self.hint_action = (self._token(), step.wanted)
 
     def _undo_offered(self) -> bool:
         """No Undo in a tutorial: a move other than the step's is never played, and the script goes on."""

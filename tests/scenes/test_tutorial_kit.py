@@ -1,7 +1,7 @@
 """The tutorial kit (scenes/table/tutorial.py), for every game that has a tutorial: the coach bubble never
 covers the learner's name plate (nor any other), turn tag or what it lights; the pause menu says that leaving keeps the
 step (a tutorial is no saved game); the last round's results close the tutorial over the finished
-round, never over the next round's deal; and there is no Undo."""
+round, never over the next round's deal; there is no Undo, and Hint shows the step's move."""
 from __future__ import annotations
 
 import os
@@ -146,3 +146,20 @@ def test_a_tutorial_offers_no_undo(make_app, game_id):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode=""))
     app.frame(1 / 60)
     assert table.coach.at >= at and len(table.state.rounds[-1].actions) >= len(position["rounds"][-1]["actions"])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hint_in_a_tutorial_shows_the_steps_move_and_asks_no_ai(make_app, game_id):
+    app = make_app()
+    table = open_learn(app, game_id)
+    until_step(app, table)
+    step = table.coach.step
+    others = [a for a in table.state.legal_actions(LEARNER) if table.state.normalize(a) != step.wanted]
+    table._apply(LEARNER, others[0])       # taken back: the bubble says why …
+    assert table.coach_words()[0] == "Not that one"
+    key(app, pygame.K_h)                    # … and Hint brings the step back, its cards glowing
+    assert table.hint_action == (table._token(), step.wanted) and not table.hint_runner.busy
+    assert table.coach_words()[1] == step.say
+    run(app, 2)
+    glowing = {s.card_id for s in table.hands[LEARNER] if s.glow is not None}
+    assert set(table._hint_cards(step.wanted)) <= glowing
