@@ -115,6 +115,18 @@ class Tutorial:
         return state
 
 
+def open_tutorial_table(app: "AppServices", table_class: type, tutorial: Tutorial, at: int,
+                        on_finished: Callable[[], None]) -> Any:
+    """A game's tutorial table (`table_class`) started at script position `at` (0: the deal), for the
+    learner's name from the settings; `on_finished` runs at the end."""
+    from game.core.session import GameSession
+    from scenes.screens.setup import default_player_name
+
+    game = app.catalog.games[tutorial.game_id]
+    state = tutorial.state_at(game, default_player_name(app.settings.player_name), at)
+    return table_class(app, GameSession(game, state), tutorial, at, on_finished)
+
+
 def first_game_level(game: Game) -> str:
     """The gentlest AI a first game is played against: Easy where the game has it, else its first level
     (Beginner)."""

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from game.core.session import GameSession
-from scenes.table.tutorial import LEARNER, Scripted, Step, Tutorial, TutorialTable
+from scenes.table.tutorial import LEARNER, Scripted, Step, Tutorial, TutorialTable, open_tutorial_table
 from scenes.telos.table import TelosTableScene
 from scenes.ui.i18n import N_
 
@@ -114,8 +113,4 @@ class TelosTutorialTable(TutorialTable, TelosTableScene):
 
 def open_tutorial(app: "AppServices", at: int, on_finished: Callable[[], None]) -> TelosTutorialTable:
     """The tutorial table, started at script position `at` (0: the deal); `on_finished` runs at the end."""
-    from scenes.screens.setup import default_player_name
-
-    game = app.catalog.games[GAME_ID]
-    state = TUTORIAL.state_at(game, default_player_name(app.settings.player_name), at)
-    return TelosTutorialTable(app, GameSession(game, state), TUTORIAL, at, on_finished)
+    return open_tutorial_table(app, TelosTutorialTable, TUTORIAL, at, on_finished)

@@ -34,6 +34,14 @@ def until_step(app, table) -> None:
     run(app, 1500, until=lambda: table._coach_visible() or isinstance(app.stack.top, ResultsOverlay))
 
 
+def at_first_step(make_app, game_id: str, size=(1280, 720)):
+    """A fresh app with the game's tutorial open at its first step."""
+    app = make_app(size=size)
+    table = open_learn(app, game_id)
+    until_step(app, table)
+    return app, table
+
+
 def play_to_the_end(app, table, at_each_step=lambda: None) -> None:
     """The learner makes every step's move; `at_each_step` looks at the table before each."""
     for index in table.coach.tutorial.step_indexes():
@@ -106,9 +114,7 @@ def test_the_last_results_and_the_end_stand_over_the_finished_round_not_a_new_de
 # ----- the pause menu and Undo ----------------------------------------------------------------------
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_pause_menu_of_a_tutorial_says_leaving_keeps_the_step_and_offers_no_saving(make_app, game_id):
-    app = make_app(size=(800, 500))
-    table = open_learn(app, game_id)
-    until_step(app, table)
+    app, table = at_first_step(make_app, game_id, (800, 500))
     key(app, pygame.K_ESCAPE)
     app.stack.apply_pending()
     pause = app.stack.top
@@ -136,9 +142,7 @@ def test_the_pause_menu_of_a_tutorial_says_leaving_keeps_the_step_and_offers_no_
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_tutorial_offers_no_undo(make_app, game_id):
-    app = make_app()
-    table = open_learn(app, game_id)
-    until_step(app, table)
+    app, table = at_first_step(make_app, game_id)
     assert table.undo_button is None
     assert "Undo" not in [b.label for b in table.buttons + table.help_buttons]
     table._apply(LEARNER, table.coach.step.wanted)
@@ -150,9 +154,7 @@ def test_a_tutorial_offers_no_undo(make_app, game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_hint_in_a_tutorial_shows_the_steps_move_and_asks_no_ai(make_app, game_id):
-    app = make_app()
-    table = open_learn(app, game_id)
-    until_step(app, table)
+    app, table = at_first_step(make_app, game_id)
     step = table.coach.step
     others = [a for a in table.state.legal_actions(LEARNER) if table.state.normalize(a) != step.wanted]
     table._apply(LEARNER, others[0])       # taken back: the bubble says why …

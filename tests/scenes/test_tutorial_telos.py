@@ -16,12 +16,12 @@ from game.core.actions import Action
 from game.core.engine import SeatInfo
 from game.core.tutorials import progress_of
 from game.telos import load_game
-from scenes.screens import learn
 from scenes.screens.results import ConfirmOverlay, ResultsOverlay
 from scenes.table.tutorial import LEARNER, Step
 from scenes.telos.tutorial import DEAL, TUTORIAL, TelosTutorialTable
 from tests.scenes.table_driving import app_fixture, key, run
 from tests.scenes.test_telos_table import click, click_point
+from tests.scenes.test_tutorial_kit import open_learn, until_step
 
 make_app = app_fixture({"animation_speed": "instant", "ai_delay_s": 0.0})
 NAMES = ["You", "Jij", "Anna", "Zoë"]
@@ -106,16 +106,10 @@ def test_each_rule_a_first_game_needs_is_said_once_where_it_first_matters():
 
 
 # ----- the tutorial on the real table ----------------------------------------------------------------
-def open_learn(app) -> TelosTutorialTable:
-    learn.open_tutorial(app, "telos")
-    app.stack.apply_pending()
-    table = app.stack.top
+def open_telos(app) -> TelosTutorialTable:
+    table = open_learn(app, "telos")
     assert isinstance(table, TelosTutorialTable)
     return table
-
-
-def until_step(app, table, frames: int = 1500) -> None:
-    run(app, frames, until=lambda: table._coach_visible() or isinstance(app.stack.top, ResultsOverlay))
 
 
 def choose_by_mouse(app, table, cards) -> None:
@@ -138,7 +132,7 @@ def choose_by_keys(app, table, cards) -> None:
 @pytest.mark.parametrize("size, by", [((800, 500), "mouse"), ((1280, 720), "keys")])
 def test_a_learner_plays_the_tutorial_to_its_end_and_may_start_a_first_game(make_app, size, by):
     app = make_app(size=size)
-    table = open_learn(app)
+    table = open_telos(app)
     surface = pygame.Surface(app.size)
     for number, (index, step) in enumerate(steps()):
         until_step(app, table)
@@ -183,7 +177,7 @@ def test_a_learner_plays_the_tutorial_to_its_end_and_may_start_a_first_game(make
 
 def test_a_wrong_move_at_each_step_is_explained_and_changes_nothing(make_app):
     app = make_app()
-    table = open_learn(app)
+    table = open_telos(app)
     for index, step in steps():
         until_step(app, table)
         before = table.state.position()
@@ -218,7 +212,7 @@ def test_a_wrong_move_at_each_step_is_explained_and_changes_nothing(make_app):
 
 def test_leaving_keeps_the_step_and_coming_back_starts_there(make_app):
     app = make_app()
-    table = open_learn(app)
+    table = open_telos(app)
     (first, step1), (second, _step2) = steps()[:2]
     until_step(app, table)
     table._apply(LEARNER, step1.wanted)
@@ -230,7 +224,7 @@ def test_leaving_keeps_the_step_and_coming_back_starts_there(make_app):
     [leave] = [c for c in pause.focus.controls if getattr(c, "label", "") == "Leave the tutorial"]
     leave.on_click()
     app.stack.apply_pending()
-    again = open_learn(app)
+    again = open_telos(app)
     assert again.coach.at == second and again.coach.step_number == 1
     assert again.state.position()["now"]["trick_number"] == 1
     assert any("You lead 12 Aegean Blue" in line for line in again.log.lines)   # the log rebuilt from the deal
