@@ -1,7 +1,7 @@
 """Télos, learned by playing: one round on a prepared deal against two scripted players.
 
 The learner (seat 0) leads the first trick; Thalia (1) and Leon (2) follow the script. Each rule a
-first game needs comes once, when it first matters: the goal and a lead (step 1), following to reach
+first game needs comes once, when it first matters: a trick, the goal and a lead (step 1), following to reach
 the table line (2), leading several cards of one value (3), the line of several cards, playing your
 lowest when you cannot reach it, and a Zeus card's power, the Ant (4), and the last trick, which
 scores (5). Seven cards each make five tricks: one card, one card, two, two, then the last.
@@ -53,8 +53,8 @@ TUTORIAL = Tutorial(
     now=NOW,
     script=(
         Step("play 12c",
-             N_("Never take a round's last trick: its winner scores points, and 32 points loses. "
-                "You lead first: click your 12, then Play."),
+             N_("Each trick, everyone plays in turn and the highest card takes it. Avoid the round's last "
+                "trick: it scores points, and 32 loses. You lead: click your 12, then Play."),
              N_("You could, but spend a high card now, while tricks cost nothing: low cards are what you "
                 "want at the end.")),
         Scripted(1, "play 13b"),
@@ -81,7 +81,7 @@ TUTORIAL = Tutorial(
         Scripted(1, "play 3e"),
         Scripted(2, "play 9e"),
         Step("play 1c",
-             N_("The last trick: one card each. The highest card takes it and scores its value. Play "
+             N_("The last trick: one card each. Whoever plays the highest card scores its value. Play "
                 "your 1: it cannot win."),
              N_("Play your 1: it is the only card you have left.")),
     ),

@@ -93,8 +93,9 @@ def test_each_rule_a_first_game_needs_is_said_once_where_it_first_matters():
         "several cards of one value": first(lambda s: s["lead"] and s["k"] > 1),   # the first multiple lead
         "cannot reach": first(lambda s: not s["reaches"]),                          # the first follow that can't
         "the Ant": first(lambda s: s["zeus"]),                                     # a Zeus card's power
-        "highest card takes it": first(lambda s: s["last"]),                       # the last trick
-        "last trick: its winner scores": 0,                                         # the goal, first of all
+        "scores its value": first(lambda s: s["last"]),                            # the last trick
+        "the highest card takes it": 0,                                             # a trick, first of all
+        "Avoid the round's last trick": 0,                                          # and the goal
     }
     for words, where in rules.items():
         assert [n for n, text in enumerate(said) if words in text] == [where], words
@@ -228,3 +229,18 @@ def test_leaving_keeps_the_step_and_coming_back_starts_there(make_app):
     assert again.coach.at == second and again.coach.step_number == 1
     assert again.state.position()["now"]["trick_number"] == 1
     assert any("You lead 12 Aegean Blue" in line for line in again.log.lines)   # the log rebuilt from the deal
+
+
+def test_the_first_time_telos_is_picked_the_tutorial_is_offered_and_opens(make_app):
+    from scenes.screens import learn
+
+    app = make_app()
+    app.stack.apply_pending()
+    assert learn.offer_first_time(app, "telos", lambda: None)
+    app.stack.apply_pending()
+    offer = app.stack.top
+    assert isinstance(offer, ConfirmOverlay) and offer.title == "New to Télos? Learn by playing — 5 minutes"
+    offer.choose(0)     # "Learn by playing"
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, TelosTutorialTable) and app.stack.top.coach.at == 0
+    assert not learn.offer_first_time(app, "telos", lambda: None)      # made once only
