@@ -119,7 +119,9 @@ def test_leaving_and_coming_back_starts_again_at_the_last_step(make_app):
     run(app, 1200, until=lambda: table.coach.at == second)
     key(app, pygame.K_ESCAPE)   # the pause menu
     app.stack.apply_pending()
-    assert type(app.stack.top).__name__ == "PauseOverlay" and app.stack.top.session is None   # nothing to save
+    from scenes.screens.pause import PauseOverlay
+
+    assert isinstance(app.stack.top, PauseOverlay) and app.stack.top.session is None   # nothing to save
     app.back_to_title()
     app.stack.apply_pending()
     again = open_learn(app)
@@ -149,10 +151,10 @@ def test_learn_to_play_on_the_title_menu_opens_the_tutorial(make_app):
     [button] = [c for c in title.focus.controls if getattr(c, "label", "") == "Learn to play"]
     button.on_click()
     app.stack.apply_pending()
-    chooser = app.stack.top
-    if isinstance(chooser, ConfirmOverlay):     # several games have a tutorial: the player picks one
-        chooser.choose([label for label, _action in chooser.button_specs].index("Zeus on the Loose"))
-        app.stack.apply_pending()
+    choice = app.stack.top      # several games have a tutorial: the player picks one
+    assert isinstance(choice, ConfirmOverlay)
+    choice.choose([label for label, _action in choice.button_specs].index("Zeus on the Loose"))
+    app.stack.apply_pending()
     assert isinstance(app.stack.top, ZeusTutorialTable) and app.stack.top.coach.at == 0
 
 
