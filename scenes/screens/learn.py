@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("olympus.learn")
 
-TUTORIALS = {"zeus": "scenes.zeus.tutorial"}
+TUTORIALS = {"zeus": "scenes.zeus.tutorial", "elios": "scenes.elios.tutorial"}
 
 
 def progress_path(app: "AppServices") -> Path:
@@ -100,12 +100,13 @@ def finished(app: "AppServices", game_id: str) -> None:
 
 
 def first_game(app: "AppServices", game_id: str) -> None:
-    """The setup screen with every other seat an easy AI, over the title menu."""
+    """The setup screen with every other seat an easy AI (a game without `easy`: its first, gentlest
+    level), over the title menu."""
     from scenes.screens.setup import SetupScene
 
     setup = SetupScene(app, app.catalog.games[game_id])
     for seat in range(1, len(setup.seats)):
         setup.set_human(seat, "ai")
-        setup.set_level(seat, "easy")
+        setup.set_level(seat, "easy" if "easy" in setup.levels else setup.levels[0])
     app.back_to_title()
     app.stack.push(setup)

@@ -108,6 +108,13 @@ class Tutorial:
         return state
 
 
+def offered(state: State, seat: int, action: Action) -> bool:
+    """`action` is open to `seat` now: listed, or legal where the engine lists only samples (a grouping)."""
+    if action in state.legal_actions(seat):
+        return True
+    return not state.lists_all_actions(seat) and state.why_illegal(seat, action) is None
+
+
 class ScriptedAgent:
     """An opponent who plays its next scripted move when it is in the legal list, and lets every other
     offer (a reaction it was not scripted to take) pass."""
@@ -123,6 +130,8 @@ class ScriptedAgent:
         move = self.next_move()
         if isinstance(move, Scripted) and move.seat == self.seat and move.wanted in legal_actions:
             return move.wanted
+        if isinstance(move, Scripted) and move.seat == self.seat and any(a.verb == move.wanted.verb for a in legal_actions):
+            return move.wanted      # a decision listed only by samples (an Elios grouping): the engine checks it
         if optional:
             return None
         raise RuntimeError(f"the tutorial script has no move for seat {self.seat} here")
@@ -214,6 +223,13 @@ class TutorialTable(metaclass=ABCMeta):
             window.length = window.left = 10_000.0
         return window
 
+    def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
+        """In a simultaneous decision (every seat groups at once) a seat is asked only when the script comes
+        to its move, so the opponents decide in the script's order."""
+        move = self.coach.move
+        if optional or (isinstance(move, Scripted) and move.seat == seat):
+            super()._request_ai(seat, token, legal, delay, optional)     # type: ignore[misc]
+
     def _ask_ai(self, token: int) -> None:
         """Once the script is played out the tutorial is over: nobody is asked for another move."""
         if self.coach.move is not None:
@@ -241,7 +257,7 @@ class TutorialTable(metaclass=ABCMeta):
     def _coach_visible(self) -> bool:
         step = self.coach.step
         return (step is not None and self.idle and LEARNER in self.state.to_act()
-                and step.wanted in self.state.legal_actions(LEARNER))
+                and offered(self.state, LEARNER, step.wanted))
 
     def coach_words(self) -> tuple[str, str]:
         """The bubble's heading and lines now: the step, or why the last move was taken back."""
