@@ -241,6 +241,11 @@ class TutorialTable(metaclass=ABCMeta):
             self.coach.done = False
             self._on_tutorial_finished()
 
+    def _undo_offered(self) -> bool:
+        """No Undo: the coach takes back a move it did not ask for, and a move it asked for stays played
+        (taking it back would leave the script a move ahead of the game)."""
+        return False
+
     def open_pause(self) -> None:
         """Esc: the pause menu, without this game's session: a tutorial is not a game to save (its
         prepared deal is no game the rules deal), and leaving it keeps only the step reached."""
