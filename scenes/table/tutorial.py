@@ -241,6 +241,10 @@ class TutorialTable(metaclass=ABCMeta):
             self.coach.done = False
             self._on_tutorial_finished()
 
+    def _hints_allowed(self) -> bool:
+        """No Hint: the coach bubble says what to do; an AI's other idea would only contradict it."""
+        return False
+
     def _undo_offered(self) -> bool:
         """No Undo: the coach takes back a move it did not ask for, and a move it asked for stays played
         (taking it back would leave the script a move ahead of the game)."""

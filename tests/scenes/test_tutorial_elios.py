@@ -15,7 +15,7 @@ import pytest
 from game.core.actions import Action
 from game.core.tutorials import progress_of, remember
 from game.elios import load_game
-from scenes.elios.tutorial import TUTORIAL, EliosTutorialTable
+from scenes.elios.tutorial import JOKER_NOW, READY_NOW, SPLIT_NOW, TUTORIAL, EliosTutorialTable
 from scenes.screens import learn
 from scenes.screens.results import ConfirmOverlay
 from scenes.table.group_trays import NEW_TRAY
@@ -133,6 +133,7 @@ def play_step(app, table: EliosTutorialTable, step: Step) -> None:
         joker_tray = next(i for i, group in enumerate(trays.groups()) if JOKER in group)
         drag(app, sky.home, trays.tray_rect(joker_tray).center)
         run(app, 5)
+        assert table.coach_words()[1] == i18n._(READY_NOW)
         check_the_bubble(table, step)       # now "press Ready", with Ready lit
         key(app, pygame.K_r)
     elif verb == "place":
@@ -141,7 +142,7 @@ def play_step(app, table: EliosTutorialTable, step: Step) -> None:
         select_tray(app, table, index)
         if JOKER in group:      # a key for a coloured beam's stack, then the joker's (the table asks)
             key(app, pygame.K_1 + stacks[next(i for i, letter in enumerate(group) if letter != JOKER)])
-            assert table.choice is not None
+            assert table.choice is not None and table.coach_words()[1] == i18n._(JOKER_NOW)
             check_the_bubble(table, step)
             key(app, pygame.K_1 + stacks[group.index(JOKER)])
         else:
@@ -150,7 +151,7 @@ def play_step(app, table: EliosTutorialTable, step: Step) -> None:
         key(app, pygame.K_d)
     elif verb == "split":
         key(app, pygame.K_s)
-        assert table.split_mode
+        assert table.split_mode and table.coach_words()[1] == i18n._(SPLIT_NOW)
         check_the_bubble(table, step)
         index, alone = int(args[0]), args[1].split("/")[1]
         beam = next(s for s in trays.trays[index] if s.card_id.startswith(alone))
@@ -268,3 +269,36 @@ def test_leaving_and_coming_back_starts_again_at_the_last_step(make_app):
     key(app, pygame.K_ESCAPE)   # the pause menu, with nothing to save
     app.stack.apply_pending()
     assert type(app.stack.top).__name__ == "PauseOverlay" and app.stack.top.session is None
+
+
+def test_the_first_time_offer_names_elios_and_opens_its_tutorial(make_app):
+    app = make_app()
+    app.stack.apply_pending()
+    assert learn.offer_first_time(app, "elios", lambda: None)
+    app.stack.apply_pending()
+    offer = app.stack.top
+    assert isinstance(offer, ConfirmOverlay) and offer.title == "New to Elios? Learn by playing — 5 minutes"
+    offer.choose(0)     # "Learn by playing"
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, EliosTutorialTable) and app.stack.top.coach.at == 0
+    assert not learn.offer_first_time(app, "elios", lambda: None)
+
+
+def test_the_opponents_group_at_once_but_each_when_the_script_comes_to_it(make_app):
+    """Everyone groups at the same time; a seat is asked only for its own scripted move, so a script in
+    which Leon is ready before Thalia plays as written (no AI seat falls back to a move of its own)."""
+    from dataclasses import replace
+
+    from game.core.session import GameSession
+
+    thalia, leon, *rest = TUTORIAL.script
+    tutorial = replace(TUTORIAL, script=(leon, thalia, *rest))
+    app = make_app()
+    game = app.catalog.games["elios"]
+    table = EliosTutorialTable(app, GameSession(game, tutorial.state_at(game, "You", 0)), tutorial, 0, lambda: None)
+    app.stack.push(table)
+    app.stack.apply_pending()
+    run(app, 600, until=table._coach_visible)
+    assert table.state.confirmed == [2, 1] and table.coach.at == 2
+    assert table.state.groups[1] == ["ryl", "sbv", "yv", "gvw"] and table.state.groups[2] == ["og", "yg", "o", "rlv", "sbw"]
+    assert not any("failed" in line for line in table.log.lines)
