@@ -174,8 +174,9 @@ class EliosTutorialTable(TutorialTable, EliosTableScene):
                     return sprite, target
         return None
 
-    def _button(self, key: int) -> pygame.Rect | None:
-        return next((b.rect for b in self.seat_buttons if b.hotkey == key), None)
+    def _button(self, key: int) -> list[pygame.Rect]:
+        """The rect of the button with this hot key (empty while it is not shown)."""
+        return [b.rect for b in self.seat_buttons if b.hotkey == key][:1]
 
     def _tray_rect(self, target: int | str) -> pygame.Rect:
         trays = self.trays[LEARNER]
@@ -184,17 +185,17 @@ class EliosTutorialTable(TutorialTable, EliosTableScene):
         return trays.tray_rect(int(target))
 
     def _tutorial_target(self, step: Step) -> tuple[list[pygame.Rect], pygame.Rect]:
-        """The tray to drag, the beam to move and where, or the button to press; the bubble stands by the
-        learner's trays (or the button), never over the sun the step is about."""
+        """The tray to drag, the beam to move and where, or the button to press (the sun's stacks are lit
+        in `_draw_table`); the bubble stands above the learner's trays, or by the button to press."""
         verb, args = step.wanted.verb, step.wanted.args
         trays = self.trays[LEARNER]
         lit: list[pygame.Rect] = []
         if verb == "groups":
             move = self._grouping_move(step)
             if move == "ready":
-                lit = [r for r in [self._button(pygame.K_r)] if r is not None]
+                lit = self._button(pygame.K_r)
             elif move is None:
-                lit = [r for r in [self._button(pygame.K_g)] if r is not None]
+                lit = self._button(pygame.K_g)
             else:
                 sprite, target = move
                 lit = [sprite.rect(), self._tray_rect(target)]
@@ -203,11 +204,11 @@ class EliosTutorialTable(TutorialTable, EliosTableScene):
             if self.choice is None and index < len(trays.trays):
                 lit = [trays.tray_rect(index)]
         elif verb == "disc":
-            lit = [r for r in [self._button(pygame.K_d)] if r is not None]
+            lit = self._button(pygame.K_d)
         elif verb == "split":
             index, (_rest, alone) = int(args[0]), args[1].split(SEPARATOR)
             if not self.split_mode:
-                lit = [r for r in [self._button(pygame.K_s)] if r is not None]
+                lit = self._button(pygame.K_s)
             elif index < len(trays.trays):
                 lit = [s.rect() for s in trays.trays[index] if (s.card_id or "")[:1] == alone]
                 lit.append(self._tray_rect(NEW_TRAY))

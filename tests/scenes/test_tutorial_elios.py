@@ -15,7 +15,7 @@ import pytest
 from game.core.actions import Action
 from game.core.tutorials import progress_of, remember
 from game.elios import load_game
-from scenes.elios.tutorial import JOKER_NOW, READY_NOW, SPLIT_NOW, TUTORIAL, EliosTutorialTable
+from scenes.elios.tutorial import JOKER_NOW, READY_NOW, SPLIT_NOW, START_AGAIN, TUTORIAL, EliosTutorialTable
 from scenes.screens import learn
 from scenes.screens.results import ConfirmOverlay
 from scenes.table.group_trays import NEW_TRAY
@@ -302,3 +302,20 @@ def test_the_opponents_group_at_once_but_each_when_the_script_comes_to_it(make_a
     assert table.state.confirmed == [2, 1] and table.coach.at == 2
     assert table.state.groups[1] == ["ryl", "sbv", "yv", "gvw"] and table.state.groups[2] == ["og", "yg", "o", "rlv", "sbw"]
     assert not any("failed" in line for line in table.log.lines)
+
+
+def test_trays_two_moves_from_the_step_are_put_back_with_suggest_groups(make_app):
+    app = make_app()
+    table = open_learn(app)
+    step = TUTORIAL.script[TUTORIAL.step_indexes()[0]]
+    until_step(app, table)
+    trays = table.trays[LEARNER]
+    red = trays.trays[0][0]
+    drag(app, red.home, table._tray_rect(NEW_TRAY).center)     # red alone: now two moves from the step
+    run(app, 5)
+    assert trays.groups() == ("ol", "roy", "lgs", "bw", "r")
+    assert table.coach_words()[1] == START_AGAIN
+    assert table._tutorial_target(step)[0] == table._button(pygame.K_g)    # Suggest groups is lit
+    key(app, pygame.K_g)
+    run(app, 5)
+    assert table.coach_words()[1] == step.say and table.state.groups[LEARNER] is None
