@@ -67,8 +67,8 @@ TUTORIAL = EliosTutorial(
         Scripted(1, "groups ryl/sbv/yv/gvw"),
         Scripted(2, "groups og/yg/o/rlv/sbw"),
         Step("groups rol/roy/lg/bws",
-             N_("Sort your beams into groups: 1 to 3 a tray, no colour twice. Your joker's group is placed first, "
-                "so make it big: drag the sky-blue beam onto it."),
+             N_("Place all your beams on the sun first to win. They go in groups: 1 to 3 a tray, no colour twice. "
+                "Your joker's group goes first, so make it big: drag the sky-blue beam onto it."),
              N_("You could, but give the joker's tray three beams: drag the sky-blue beam onto it.")),
         Step("place 3 6,7,5",
              N_("You were ready last, so you start, with the joker's group. Drag tray 4 onto the sun: a joker "
