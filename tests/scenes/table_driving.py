@@ -92,3 +92,19 @@ def wait_for_thinking(app: App) -> None:
 def key(app: App, k: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
     app.frame(DT)
+
+
+def open_tutorial_table(app: App, game_id: str) -> Any:
+    """"Learn to play" for `game_id`, opened as the title menu opens it: its tutorial table on top."""
+    from scenes.screens import learn
+
+    learn.open_tutorial(app, game_id)
+    app.stack.apply_pending()
+    return app.stack.top
+
+
+def until_coach(app: App, table: Any, frames: int = 1500) -> None:
+    """Run until a tutorial's coach bubble is up (the learner's step) or a question is asked (its end)."""
+    from scenes.screens.results import ConfirmOverlay
+
+    run(app, frames, until=lambda: table._coach_visible() or isinstance(app.stack.top, ConfirmOverlay))

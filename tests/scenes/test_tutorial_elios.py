@@ -23,7 +23,7 @@ from scenes.table.tutorial import LEARNER, Scripted, Step, draw_bubble, offered
 from scenes.ui import i18n
 from scenes.ui.widgets import recording_text
 from tests.scenes.i18n_screens import text_problems
-from tests.scenes.table_driving import app_fixture, key, run
+from tests.scenes.table_driving import app_fixture, key, open_tutorial_table, run, until_coach
 from tests.scenes.test_elios_table import drag
 
 make_app = app_fixture({"animation_speed": "instant", "ai_delay_s": 0.0})
@@ -86,15 +86,9 @@ def test_each_rule_a_first_game_needs_comes_once_and_first_by_the_learners_own_m
 
 # ----- driven at the table --------------------------------------------------------------------------
 def open_learn(app) -> EliosTutorialTable:
-    learn.open_tutorial(app, "elios")
-    app.stack.apply_pending()
-    table = app.stack.top
+    table = open_tutorial_table(app, "elios")
     assert isinstance(table, EliosTutorialTable)
     return table
-
-
-def until_step(app, table, frames: int = 1500) -> None:
-    run(app, frames, until=lambda: table._coach_visible() or isinstance(app.stack.top, ConfirmOverlay))
 
 
 def check_the_bubble(table: EliosTutorialTable, step: Step) -> None:
@@ -164,7 +158,7 @@ def test_a_learner_plays_the_tutorial_to_its_end_with_the_real_controls(make_app
     app.set_language(language)
     table = open_learn(app)
     for number, index in enumerate(TUTORIAL.step_indexes()):
-        until_step(app, table)
+        until_coach(app, table)
         step = TUTORIAL.script[index]
         assert isinstance(step, Step) and table.coach.at == index and table._coach_visible()
         check_the_bubble(table, step)
@@ -192,7 +186,7 @@ def test_a_wrong_move_at_each_step_is_explained_and_changes_nothing(make_app):
     app = make_app()
     table = open_learn(app)
     for index in TUTORIAL.step_indexes():
-        until_step(app, table)
+        until_coach(app, table)
         step = TUTORIAL.script[index]
         assert isinstance(step, Step)
         before = table.state.position()
@@ -214,7 +208,7 @@ def test_a_wrong_grouping_or_tray_by_the_real_controls_is_explained_where_the_le
     app = make_app()
     table = open_learn(app)
     grouping, first_turn = TUTORIAL.step_indexes()[:2]
-    until_step(app, table)
+    until_coach(app, table)
     before = table.state.position()
     key(app, pygame.K_r)        # Ready on the suggested groups: a grouping the engine takes, not the step's
     run(app, 2)
@@ -222,7 +216,7 @@ def test_a_wrong_grouping_or_tray_by_the_real_controls_is_explained_where_the_le
     assert table.state.position() == before
     table._taken_back = None
     play_step(app, table, TUTORIAL.script[grouping])
-    until_step(app, table)
+    until_coach(app, table)
     assert table.coach.at == first_turn
     select_tray(app, table, 0)      # red, orange, lime: no joker, so the engine refuses it on the first turn
     key(app, pygame.K_1)
@@ -236,7 +230,7 @@ def test_the_steps_grouping_in_other_trays_is_taken_as_the_step(make_app):
     order, so the tray numbers of the later steps stay true."""
     app = make_app()
     table = open_learn(app)
-    until_step(app, table)
+    until_coach(app, table)
     assert table._apply(LEARNER, Action.parse("groups wsb/gl/yor/lor")) is None
     assert table.state.groups[LEARNER] == ["rol", "roy", "lg", "bws"]
 
@@ -244,7 +238,7 @@ def test_the_steps_grouping_in_other_trays_is_taken_as_the_step(make_app):
 def test_no_undo_in_the_tutorial_so_the_script_and_the_game_stay_together(make_app):
     app = make_app()
     table = open_learn(app)
-    until_step(app, table)
+    until_coach(app, table)
     play_step(app, table, TUTORIAL.script[TUTORIAL.step_indexes()[0]])
     run(app, 3)
     assert table.undo_button is None
@@ -262,7 +256,7 @@ def test_leaving_and_coming_back_starts_again_at_the_last_step(make_app):
     remember(path, "elios", step=split)
     table = open_learn(app)
     assert table.coach.at == split and table.names[LEARNER] == "Anna"
-    until_step(app, table)
+    until_coach(app, table)
     assert table._coach_visible() and table.state.groups[LEARNER] == ["roy"]
     assert not any("could not be read back" in line for line in table.log.lines)
     assert any("Anna places" in line for line in table.log.lines)
@@ -308,7 +302,7 @@ def test_trays_two_moves_from_the_step_are_put_back_with_suggest_groups(make_app
     app = make_app()
     table = open_learn(app)
     step = TUTORIAL.script[TUTORIAL.step_indexes()[0]]
-    until_step(app, table)
+    until_coach(app, table)
     trays = table.trays[LEARNER]
     red = trays.trays[0][0]
     drag(app, red.home, table._tray_rect(NEW_TRAY).center)     # red alone: now two moves from the step

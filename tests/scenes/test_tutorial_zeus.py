@@ -18,7 +18,7 @@ from scenes.screens import learn
 from scenes.screens.results import ConfirmOverlay
 from scenes.table.tutorial import LEARNER, Step
 from scenes.zeus.tutorial import TUTORIAL, ZeusTutorialTable
-from tests.scenes.table_driving import app_fixture, key, run
+from tests.scenes.table_driving import app_fixture, key, open_tutorial_table, run, until_coach
 
 make_app = app_fixture({"animation_speed": "instant", "ai_delay_s": 0.0})
 
@@ -46,15 +46,9 @@ def test_each_rule_a_first_game_needs_comes_once():
 
 
 def open_learn(app) -> ZeusTutorialTable:
-    learn.open_tutorial(app, "zeus")
-    app.stack.apply_pending()
-    table = app.stack.top
+    table = open_tutorial_table(app, "zeus")
     assert isinstance(table, ZeusTutorialTable)
     return table
-
-
-def until_step(app, table, frames: int = 1200) -> None:
-    run(app, frames, until=lambda: table._coach_visible() or isinstance(app.stack.top, ConfirmOverlay))
 
 
 def press_for(app, table, action: Action) -> None:
@@ -71,7 +65,7 @@ def test_a_learner_plays_the_tutorial_to_its_end_with_the_keys_and_may_start_a_f
     table = open_learn(app)
     surface = pygame.Surface(app.size)
     for number, index in enumerate(TUTORIAL.step_indexes()):
-        until_step(app, table)
+        until_coach(app, table)
         assert table.coach.at == index and table._coach_visible()
         table.draw(surface)     # the bubble and the lit card draw without error
         press_for(app, table, TUTORIAL.script[index].wanted)
@@ -95,7 +89,7 @@ def test_a_wrong_move_at_each_step_is_explained_and_changes_nothing(make_app):
     app = make_app()
     table = open_learn(app)
     for index in TUTORIAL.step_indexes():
-        until_step(app, table)
+        until_coach(app, table)
         step = TUTORIAL.script[index]
         assert isinstance(step, Step)
         legal = table.state.legal_actions(LEARNER)
@@ -123,7 +117,7 @@ def test_leaving_and_coming_back_starts_again_at_the_last_step(make_app):
     app = make_app()
     table = open_learn(app)
     first, second = TUTORIAL.step_indexes()[:2]
-    until_step(app, table)
+    until_coach(app, table)
     press_for(app, table, TUTORIAL.script[first].wanted)
     run(app, 1200, until=lambda: table.coach.at == second)
     key(app, pygame.K_ESCAPE)   # the pause menu
