@@ -202,6 +202,13 @@ class TutorialTable(metaclass=ABCMeta):
             self._tutorial_reached()
         return reason
 
+    def _notice(self, reason: str, seat: int | None = None, where: tuple[int, int] | None = None,
+                advice: bool = False) -> None:
+        """A move taken back ("", from a button such as Ready) is said in the coach bubble, not in an
+        empty notice box."""
+        if reason:
+            super()._notice(reason, seat, where, advice)     # type: ignore[misc]
+
     def _tutorial_reached(self) -> None:
         """Remember the step reached (the learner's next one), or the end."""
         tutorial = self.coach.tutorial

@@ -213,6 +213,7 @@ def test_a_wrong_grouping_or_tray_by_the_real_controls_is_explained_where_the_le
     key(app, pygame.K_r)        # Ready on the suggested groups: a grouping the engine takes, not the step's
     run(app, 2)
     assert table.coach_words() == ("Not that one", TUTORIAL.script[grouping].why_not)
+    assert table.drag.notice is None        # said in the bubble only, no empty notice box by the button
     assert table.state.position() == before
     table._taken_back = None
     play_step(app, table, TUTORIAL.script[grouping])
