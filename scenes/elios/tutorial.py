@@ -114,7 +114,10 @@ TUTORIAL = EliosTutorial(
 
 def same_grouping(a: str, b: str) -> bool:
     """Two groupings with the same groups, whatever the order of the trays and of the beams in them."""
-    return sorted(sorted(group) for group in a.split(SEPARATOR)) == sorted(sorted(group) for group in b.split(SEPARATOR))
+    def groups(text: str) -> list[list[str]]:
+        return sorted(sorted(group) for group in text.split(SEPARATOR))
+
+    return groups(a) == groups(b)
 
 
 class EliosTutorialTable(TutorialTable, EliosTableScene):

@@ -116,7 +116,7 @@ def offered(state: State, seat: int, action: Action) -> bool:
 
 
 class ScriptedAgent:
-    """An opponent who plays its next scripted move when it is in the legal list, and lets every other
+    """An opponent who plays its next scripted move when the legal list offers it, and lets every other
     offer (a reaction it was not scripted to take) pass."""
 
     name = "scripted"
@@ -128,10 +128,11 @@ class ScriptedAgent:
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random,
                optional: bool = False) -> Action | None:
         move = self.next_move()
-        if isinstance(move, Scripted) and move.seat == self.seat and move.wanted in legal_actions:
-            return move.wanted
-        if isinstance(move, Scripted) and move.seat == self.seat and any(a.verb == move.wanted.verb for a in legal_actions):
-            return move.wanted      # a decision listed only by samples (an Elios grouping): the engine checks it
+        if isinstance(move, Scripted) and move.seat == self.seat:
+            # A decision the engine lists only by samples (an Elios grouping) is offered by its verb; the
+            # engine checks the move itself when the table applies it.
+            if move.wanted in legal_actions or any(a.verb == move.wanted.verb for a in legal_actions):
+                return move.wanted
         if optional:
             return None
         raise RuntimeError(f"the tutorial script has no move for seat {self.seat} here")
