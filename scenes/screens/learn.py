@@ -25,6 +25,7 @@ TUTORIALS = {
     "zeus": "scenes.zeus.tutorial",
     "telos": "scenes.telos.tutorial",
     "tamoul": "scenes.tamoul.tutorial",
+    "elios": "scenes.elios.tutorial",
 }
 
 

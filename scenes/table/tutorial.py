@@ -134,8 +134,15 @@ def first_game_level(game: Game) -> str:
     return "easy" if "easy" in levels else levels[0]
 
 
+def offered(state: State, seat: int, action: Action) -> bool:
+    """`action` is open to `seat` now: listed, or legal where the engine lists only samples (a grouping)."""
+    if action in state.legal_actions(seat):
+        return True
+    return not state.lists_all_actions(seat) and state.why_illegal(seat, action) is None
+
+
 class ScriptedAgent:
-    """An opponent who plays its next scripted move when it is in the legal list, and lets every other
+    """An opponent who plays its next scripted move when the legal list offers it, and lets every other
     offer (a reaction it was not scripted to take) pass."""
 
     name = "scripted"
@@ -147,8 +154,11 @@ class ScriptedAgent:
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random,
                optional: bool = False) -> Action | None:
         move = self.next_move()
-        if isinstance(move, Scripted) and move.seat == self.seat and move.wanted in legal_actions:
-            return move.wanted
+        if isinstance(move, Scripted) and move.seat == self.seat:
+            # A decision the engine lists only by samples (an Elios grouping) is offered by its verb; the
+            # engine checks the move itself when the table applies it.
+            if move.wanted in legal_actions or any(a.verb == move.wanted.verb for a in legal_actions):
+                return move.wanted
         if optional:
             return None
         raise RuntimeError(f"the tutorial script has no move for seat {self.seat} here")
@@ -251,6 +261,13 @@ class TutorialTable(metaclass=ABCMeta):
             self._tutorial_reached()
         return reason
 
+    def _notice(self, reason: str, seat: int | None = None, where: tuple[int, int] | None = None,
+                advice: bool = False) -> None:
+        """A move taken back ("", from a button such as Ready) is said in the coach bubble, not in an
+        empty notice box."""
+        if reason:
+            super()._notice(reason, seat, where, advice)     # type: ignore[misc]
+
     def _tutorial_reached(self) -> None:
         """Remember the step reached (the learner's next one), or the end."""
         tutorial = self.coach.tutorial
@@ -271,6 +288,13 @@ class TutorialTable(metaclass=ABCMeta):
         if window is not None and step is not None and step.wanted.verb == window.action.verb:
             window.length = window.left = 10_000.0
         return window
+
+    def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
+        """In a simultaneous decision (every seat groups at once) a seat is asked only when the script comes
+        to its move, so the opponents decide in the script's order."""
+        move = self.coach.move
+        if optional or (isinstance(move, Scripted) and move.seat == seat):
+            super()._request_ai(seat, token, legal, delay, optional)     # type: ignore[misc]
 
     def _ask_ai(self, token: int) -> None:
         """Once the script is played out the tutorial is over: nobody is asked for another move."""

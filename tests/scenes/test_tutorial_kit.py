@@ -49,7 +49,7 @@ def play_to_the_end(app, table, at_each_step=lambda: None) -> None:
         assert table.coach.at == index and table._coach_visible()
         at_each_step()
         assert table._apply(LEARNER, table.coach.step.wanted) is None
-    run(app, 1500, until=lambda: isinstance(app.stack.top, ResultsOverlay))
+    run(app, 1500, until=lambda: isinstance(app.stack.top, (ResultsOverlay, ConfirmOverlay)))
 
 
 # ----- the coach bubble --------------------------------------------------------------------------------
@@ -98,16 +98,21 @@ def test_the_last_results_and_the_end_stand_over_the_finished_round_not_a_new_de
     table = open_learn(app, game_id)
     play_to_the_end(app, table)
     results = app.stack.top
-    assert isinstance(results, ResultsOverlay) and [b for b, _go in results.button_specs] == ["Go on"]
-    results.choose(0)
+    if not isinstance(results, ConfirmOverlay):     # a game of rounds shows the script's round first (Elios has none)
+        labels = [b for b, _go in results.button_specs]
+        assert isinstance(results, ResultsOverlay) and labels[0] == "Go on" and "Next round" not in labels
+        results.choose(0)
+    else:
+        assert game_id == "elios"
     run(app, 600, until=lambda: isinstance(app.stack.top, ConfirmOverlay))
     end = app.stack.top
     assert isinstance(end, ConfirmOverlay) and end.title == "Well done: you know how to play!"
     run(app, 120)       # the table keeps running under the dialog: nothing is dealt
     assert not table.events and not any(line.startswith("Round 2") for line in table.log.lines)
-    shown = sorted(s.card_id for s in table.hands[LEARNER])
-    dealt = sorted(str(c) for c in table.state.view(LEARNER).hand)     # the engine has dealt round 2 meanwhile
-    assert shown != dealt and len(shown) < len(dealt) or not dealt
+    if hasattr(table.state.view(LEARNER), "hand"):     # Zeus, Télos: the engine has dealt round 2 meanwhile
+        shown = sorted(s.card_id for s in table.hands[LEARNER])
+        dealt = sorted(str(c) for c in table.state.view(LEARNER).hand)
+        assert shown != dealt and len(shown) < len(dealt) or not dealt
     assert app.stack.scenes[-2] is table
 
 
@@ -135,7 +140,8 @@ def test_the_pause_menu_of_a_tutorial_says_leaving_keeps_the_step_and_offers_no_
     assert app.stack.top is table
     # While the others answer the learner's first move, leaving would start again at that step.
     table._apply(LEARNER, table.coach.step.wanted)
-    assert TutorialPause(app, game_id, table.coach).restart_step() == 1
+    second = table.coach.tutorial.step_indexes()[1]      # the learner may move again at once (Tamoul, Elios)
+    assert TutorialPause(app, game_id, table.coach).restart_step() == (2 if table.coach.at == second else 1)
     table.coach.at = len(table.coach.tutorial.script)
     assert "finished" in TutorialPause(app, game_id, table.coach).status_line()
 
@@ -157,11 +163,21 @@ def test_hint_in_a_tutorial_shows_the_steps_move_and_asks_no_ai(make_app, game_i
     app, table = at_first_step(make_app, game_id)
     step = table.coach.step
     others = [a for a in table.state.legal_actions(LEARNER) if table.state.normalize(a) != step.wanted]
+    while not others:       # a step with one legal move (Tamoul's opening look): on to one with a choice
+        assert table._apply(LEARNER, step.wanted) is None
+        until_step(app, table)
+        step = table.coach.step
+        others = [a for a in table.state.legal_actions(LEARNER) if table.state.normalize(a) != step.wanted]
     table._apply(LEARNER, others[0])       # taken back: the bubble says why …
     assert table.coach_words()[0] == "Not that one"
     key(app, pygame.K_h)                    # … and Hint brings the step back, its cards glowing
     assert table.hint_action == (table._token(), step.wanted) and not table.hint_runner.busy
     assert table.coach_words()[1] == step.say
     run(app, 2)
-    glowing = {s.card_id for s in table.hands[LEARNER] if s.glow is not None}
-    assert set(table._hint_cards(step.wanted)) <= glowing
+    if hasattr(table, "_hint_rects"):       # Tamoul lights the pile or slot the move names
+        assert table._hint_rects()
+    elif game_id == "elios":                # Elios: the step's trays and stacks stay lit
+        assert table._tutorial_target(step)[0]
+    else:
+        glowing = {s.card_id for s in table.hands[LEARNER] if s.glow is not None}
+        assert set(table._hint_cards(step.wanted)) <= glowing

@@ -18,7 +18,7 @@ from scenes.screens import learn
 from scenes.screens.results import ConfirmOverlay
 from scenes.table.tutorial import LEARNER, Step
 from scenes.zeus.tutorial import TUTORIAL, ZeusTutorialTable
-from tests.scenes.table_driving import app_fixture, key, open_tutorial, play_tutorial, run
+from tests.scenes.table_driving import app_fixture, key, open_tutorial, play_tutorial, run, until_coach
 
 make_app = app_fixture({"animation_speed": "instant", "ai_delay_s": 0.0})
 
@@ -49,10 +49,6 @@ def open_learn(app) -> ZeusTutorialTable:
     table = open_tutorial(app, "zeus")
     assert isinstance(table, ZeusTutorialTable)
     return table
-
-
-def until_step(app, table, frames: int = 1200) -> None:
-    run(app, frames, until=lambda: table._coach_visible() or isinstance(app.stack.top, ConfirmOverlay))
 
 
 def press_for(app, table, action: Action) -> None:
@@ -86,7 +82,7 @@ def test_a_wrong_move_at_each_step_is_explained_and_changes_nothing(make_app):
     app = make_app()
     table = open_learn(app)
     for index in TUTORIAL.step_indexes():
-        until_step(app, table)
+        until_coach(app, table)
         step = TUTORIAL.script[index]
         assert isinstance(step, Step)
         legal = table.state.legal_actions(LEARNER)
@@ -114,7 +110,7 @@ def test_leaving_and_coming_back_starts_again_at_the_last_step(make_app):
     app = make_app()
     table = open_learn(app)
     first, second = TUTORIAL.step_indexes()[:2]
-    until_step(app, table)
+    until_coach(app, table)
     press_for(app, table, TUTORIAL.script[first].wanted)
     run(app, 1200, until=lambda: table.coach.at == second)
     key(app, pygame.K_ESCAPE)   # the pause menu
