@@ -217,10 +217,6 @@ class TitleScene(MenuScene):
         width, height = size
         s = ui_scale(size)
         self.s = s
-        self.title_size = max(28, min(int(height * 0.12), int(width * 0.085)))
-        self.title_top = int(height * 0.07)
-        self.band_h = max(10, int(self.title_size * 0.32))
-        self.menu_top = self.title_top + self.band_h * 2 + int(self.title_size * 1.55) + int(26 * s)
         button_h = max(30, int(52 * s))
         gap = int(14 * s)
         # Many games and an unfinished one: the buttons close up so the whole menu stays in the window.
@@ -230,7 +226,17 @@ class TitleScene(MenuScene):
         self.learnable = bool(games_with_tutorials(self.app))
         rows = len(self.games) + 2 + (1 if self.autosave is not None else 0) + (1 if self.learnable else 0)
         fixed = int(18 * s) + int(10 * s) + int(24 * s) + (int(28 * s) if self.autosave is not None else 0)
-        room = height - footer - self.menu_top - fixed
+        # In a low window the title gives way first (down to 22 px), so the buttons keep 30 px a row.
+        self.title_size = max(28, min(int(height * 0.12), int(width * 0.085)))
+        self.title_top = int(height * 0.07)
+        while True:
+            self.band_h = max(10, int(self.title_size * 0.32))
+            self.menu_top = self.title_top + self.band_h * 2 + int(self.title_size * 1.55) + int(26 * s)
+            room = height - footer - self.menu_top - fixed
+            if rows * 30 <= room or self.title_size <= 22:
+                break
+            self.title_size -= 2
+            self.title_top = max(4, int(height * 0.03))
         if rows * (button_h + gap) > room:
             per_row = max(30, room // rows)
             button_h = max(26, int(per_row * 0.8))
