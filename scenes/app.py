@@ -29,6 +29,7 @@ from scenes.ui import i18n
 from scenes.ui.i18n import N_, _, translate_message, reason_words
 from scenes.scene import Scene, SceneStack
 from scenes.ui.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
+from scenes.ui.speech import Speaker, SpeechFollower, table_on
 from scenes.ui.widgets import wrap_text
 
 log = logging.getLogger("olympus")
@@ -185,6 +186,9 @@ class App:
         # Headless runs (tests, screenshots, the benchmark) speak English unless the settings choose a
         # language, so they are the same on every computer; a window follows the system's language.
         i18n.set_language(i18n.chosen_language(self.settings.language, follow_system=not headless))
+        self.speech = Speaker()     # off unless the settings say so (scenes/ui/speech.py)
+        self.speech.enabled = self.settings.speech
+        self.speech_follower = SpeechFollower(self.speech)
         if loaded.message:
             log.warning(loaded.message)
             self.toast(loaded.message)
@@ -281,6 +285,7 @@ class App:
         self._save_settings()
         if new.language != old.language:
             self.set_language(i18n.chosen_language(new.language, follow_system=not self.headless))
+        self.speech.enabled = new.speech
         if new.fullscreen != old.fullscreen:
             self.set_fullscreen(new.fullscreen)
         new_size = (new.window_width, new.window_height)
@@ -413,6 +418,7 @@ class App:
             for event in woken_by + pygame.event.get():
                 self.handle_event(event)
             self.update(dt)
+            self.speech_follower.follow(self.stack.top, table_on(self.stack.scenes))
             self.draw()
         except Exception as exc:   # any scene's bug: the player keeps the program and the game
             self.scene_failed(exc)
@@ -459,6 +465,14 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)
             return
+        if event.type == pygame.KEYDOWN and self.speech.enabled and event.key in (pygame.K_F2, pygame.K_F3):
+            table = table_on(self.stack.scenes)
+            if table is not None and table is self.stack.top:
+                if event.key == pygame.K_F2:
+                    self.speech_follower.read_cards(table)
+                else:
+                    self.speech_follower.repeat_turn(table)
+                return
         self.stack.handle_event(event)
 
     def update(self, dt: float) -> None:
@@ -528,6 +542,7 @@ class App:
             self._remember_window_size()
         if self.session is not None and self.session.pending:
             self.session.retry()        # one last try at a save that failed
+        self.speech.close()
         log.info("stopped after %d frames", self.frame_count)
         if not self.folders.saving:
             for handler in [h for h in logging.getLogger().handlers if getattr(h, "olympus", False)]:

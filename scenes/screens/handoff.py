@@ -41,6 +41,12 @@ class HandoffOverlay(MenuScene):
         self.app.stack.pop()
         self.on_ready()
 
+    def speech_title(self) -> str:
+        """What speech says as this screen comes up (scenes/ui/speech.py): the words it shows."""
+        return " ".join(part for part in (
+            _("Pass the computer to {name}").format(name=self.seat_name) + ".", _("Everyone else, look away") + ".",
+            self.reason, _("Press Enter or click anywhere when only you can see the screen. Esc: menu.")) if part)
+
     def on_escape(self) -> None:
         """Esc opens the pause menu over this opaque screen: nothing of the table shows, nothing is revealed."""
         if self.on_menu is not None:

@@ -46,6 +46,10 @@ class LogPanel:
         self.pending: list[LogLine] = []
         self.viewer: int | None = None      # whose private lines may be read now (pass-and-play)
         self.move_entries: list[LogLine] = []   # the lines of the move marked with `start_move`
+        # How many lines have appeared, and how often the log was emptied: speech says the new ones
+        # (scenes/ui/speech.py) and takes a rebuilt log as a fresh start.
+        self.shown_count = 0
+        self.epoch = 0
         self._in_move = False
         self._cached: tuple[tuple, pygame.Surface] | None = None
 
@@ -65,6 +69,7 @@ class LogPanel:
             self.pending.append(line)
         else:
             self.entries.append(line)
+            self.shown_count += 1
 
     def start_move(self) -> None:
         """The lines logged from now until `end_move` tell one move (a replay's "Last move" says them)."""
@@ -82,9 +87,11 @@ class LogPanel:
     def release(self) -> None:
         """The motion has landed: the lines that describe it appear."""
         self.entries.extend(self.pending)
+        self.shown_count += len(self.pending)
         self.pending.clear()
 
     def clear(self) -> None:
+        self.epoch += 1
         self.entries.clear()
         self.pending.clear()
         self.move_entries, self._in_move = [], False
