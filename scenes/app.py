@@ -28,7 +28,8 @@ from game.core.userfiles import UserDirs, user_dirs
 from scenes.ui import i18n
 from scenes.ui.i18n import N_, _, translate_message, reason_words
 from scenes.scene import Scene, SceneStack
-from scenes.ui.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import font, ui_scale
 from scenes.ui.speech import Speaker, SpeechFollower, table_on
 from scenes.ui.widgets import wrap_text
 
@@ -186,6 +187,7 @@ class App:
         # Headless runs (tests, screenshots, the benchmark) speak English unless the settings choose a
         # language, so they are the same on every computer; a window follows the system's language.
         i18n.set_language(i18n.chosen_language(self.settings.language, follow_system=not headless))
+        theme.use_palette(self.settings.high_contrast)
         self.speech = Speaker()     # off unless the settings say so (scenes/ui/speech.py)
         self.speech.enabled = self.settings.speech
         self.speech_follower = SpeechFollower(self.speech)
@@ -286,6 +288,9 @@ class App:
         if new.language != old.language:
             self.set_language(i18n.chosen_language(new.language, follow_system=not self.headless))
         self.speech.enabled = new.speech
+        if new.high_contrast != theme.high_contrast:
+            theme.use_palette(new.high_contrast)
+            theme.refresh_after_palette(self.stack.scenes)
         if new.fullscreen != old.fullscreen:
             self.set_fullscreen(new.fullscreen)
         new_size = (new.window_width, new.window_height)
@@ -503,7 +508,7 @@ class App:
             self._save_settings()
 
     def draw(self) -> None:
-        self.screen.fill(FELT_DARK)
+        self.screen.fill(theme.FELT_DARK)
         self.stack.draw(self.screen)
         self.draw_toasts(self.screen)
 
@@ -527,9 +532,9 @@ class App:
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             alpha = int(235 * max(0.0, fade))
             pygame.draw.rect(panel, (20, 18, 16, alpha), panel.get_rect(), border_radius=pad)
-            pygame.draw.rect(panel, (*GOLD_DARK, alpha), panel.get_rect(), width=max(1, pad // 6), border_radius=pad)
+            pygame.draw.rect(panel, (*theme.GOLD_DARK, alpha), panel.get_rect(), width=max(1, pad // 6), border_radius=pad)
             for i, line in enumerate(lines):
-                text = font(size).render(line, True, CREAM)
+                text = font(size).render(line, True, theme.CREAM)
                 text.set_alpha(int(255 * max(0.0, fade)))
                 panel.blit(text, (pad, pad + i * line_h))
             surface.blit(panel, box)

@@ -18,7 +18,8 @@ from game.core.settings import ANIMATION_SPEEDS, LANGUAGES, Settings
 from scenes.ui.game_texts import setting_help, setting_label, setting_value
 from scenes.ui.i18n import LANGUAGE_NAMES, N_, _, current_language, format_decimal, format_percent
 from scenes.screens.setup import DEFAULT_PLAYER_NAME, default_player_name
-from scenes.ui.theme import CREAM, PARCHMENT, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, draw_dialog_frame, draw_text,
                             ellipsize, keyed, wrap_text)
 
@@ -251,15 +252,15 @@ class SettingsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
-        draw_text(surface, _(self.TITLE), (self.panel.centerx, band.bottom + int(12 * self.s)), self.title_size, CREAM,
+        draw_text(surface, _(self.TITLE), (self.panel.centerx, band.bottom + int(12 * self.s)), self.title_size, theme.CREAM,
                   "title", "midtop")
         y = band.bottom + int(12 * self.s) + int(self.title_size * 1.3)
         for line in self.note_lines:
-            draw_text(surface, line, (self.panel.x + int(36 * self.s), y), self.help_size, PARCHMENT)
+            draw_text(surface, line, (self.panel.x + int(36 * self.s), y), self.help_size, theme.PARCHMENT)
             y += int(self.help_size * 1.35)
         for label, help_text, rect in self.rows:
             draw_text(surface, ellipsize(label, self.label_size, rect.w, "bold"), (rect.x, rect.y - int(2 * self.s)),
-                      self.label_size, CREAM, "bold")
+                      self.label_size, theme.CREAM, "bold")
             draw_text(surface, ellipsize(help_text, self.help_size, rect.w), (rect.x, rect.bottom - self.help_size),
-                      self.help_size, PARCHMENT)
+                      self.help_size, theme.PARCHMENT)
         self.focus.draw(surface)

@@ -21,7 +21,6 @@ from scenes.ui import theme
 from scenes.ui.widgets import draw_panel, ellipsize, wrap_text
 from scenes.ui.i18n import _
 
-MUTED = (170, 180, 170)
 NEWEST_BAND = (255, 236, 170, 38)      # a faint warm light under the newest line
 
 
@@ -124,7 +123,7 @@ class LogPanel:
             body = theme.font(text_size, style)
             line_h = body.get_linesize()
             wrapped = wrap_text(text, text_size, width, style)
-            colour = theme.CREAM if newest else MUTED
+            colour = theme.CREAM if newest else theme.MUTED
             if newest:
                 fit = min(len(wrapped), max(1, (y - top) // line_h))
                 band = pygame.Rect(rect.x + pad // 3, y - fit * line_h - 1, rect.width - 2 * (pad // 3), fit * line_h + 2)
