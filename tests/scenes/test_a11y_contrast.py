@@ -66,11 +66,12 @@ def test_the_standard_palette_is_unchanged_and_has_pairs_high_contrast_improves(
 
 def measured(surface: pygame.Surface, rect: pygame.Rect) -> float:
     """The contrast of what is drawn in `rect`: its most common colour (the background) against the
-    pixel farthest from it (the text or line drawn on it)."""
+    next most common one (the solid colour of the text or line on it; anti-aliased edge pixels are each
+    rare)."""
     rect = rect.clip(surface.get_rect())
     pixels = [tuple(surface.get_at((x, y)))[:3] for y in range(rect.top, rect.bottom) for x in range(rect.left, rect.right)]
-    background = Counter(pixels).most_common(1)[0][0]
-    return max(contrast(p, background) for p in pixels)
+    (background, _n), (ink, _m) = Counter(pixels).most_common(2)
+    return contrast(ink, background)
 
 
 def rendered_cases() -> dict[str, float]:
@@ -88,8 +89,9 @@ def rendered_cases() -> dict[str, float]:
     cases["text on the felt"] = measured(screen, area)
     area = blit_text(screen, "Play here", (20, 60), 18, theme.LEGAL_GLOW, "bold")
     cases["a lit drop zone's words on the felt"] = measured(screen, area)
+    screen.fill(theme.FELT, pygame.Rect(0, 90, 640, 60))      # a plate's backing is see-through: on even felt
     plate = draw_name_plate(screen, pygame.Rect(20, 100, 260, 36), "Chloe", " (AI)", "ZE", None)
-    cases["a name plate"] = measured(screen, plate.inflate(-8, -8))
+    cases["a name plate"] = measured(screen, pygame.Rect(plate.x + 6, plate.y + 6, 90, plate.h - 12))
     tag = draw_turn_marker(screen, pygame.Rect(320, 120, 200, 36), 0.0, "your turn")
     cases["the turn tag and ring"] = measured(screen, pygame.Rect(tag.x, tag.y, tag.w, 22))
     button = widgets.Button(pygame.Rect(20, 180, 200, 44), "Play", lambda: None)
@@ -111,7 +113,8 @@ def rendered_cases() -> dict[str, float]:
         face = pygame.Surface((120, 168))
         face.fill(theme.FELT)
         face.blit(art.face(card, 120), (0, 0))
-        where = pygame.Rect(6, 6, 30, 34) if corner == "corner" else pygame.Rect(30, 40, 60, 80)
+        # Inside the frame's fine inner line (6% of the width in), so the index itself is measured.
+        where = pygame.Rect(10, 10, 24, 30) if corner == "corner" else pygame.Rect(30, 40, 60, 80)
         cases[f"{game_id} card {card}, {corner}"] = measured(face, where)
     return cases
 
