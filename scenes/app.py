@@ -423,7 +423,7 @@ class App:
             for event in woken_by + pygame.event.get():
                 self.handle_event(event)
             self.update(dt)
-            self.speech_follower.follow(self.stack.top, table_on(self.stack.scenes))
+            self.speech_follower.follow(self.stack.scenes)
             self.draw()
         except Exception as exc:   # any scene's bug: the player keeps the program and the game
             self.scene_failed(exc)

@@ -41,7 +41,7 @@ class AccessibilityScene(SettingsScene):
             ("High contrast", _("High contrast"), _("Stronger colours on the table, the cards and the menus."),
              lambda r: Toggle(r, settings.high_contrast, lambda v: self.change(high_contrast=v))),
             ("Reaction time", _("Reaction time"),
-             _("Longer sneak and interception windows; the AI keeps its pace."),
+             _("More time to sneak or to intercept."),
              lambda r: Stepper(r, REACTION_TIMES, nearest_index(REACTION_TIMES, settings.reaction_time),
                                lambda v: self.change(reaction_time=v),
                                reaction_time_words)),

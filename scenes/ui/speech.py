@@ -276,11 +276,14 @@ class SpeechFollower:
         self._focus = ""
         self._table: _TableSeen | None = None
 
-    def follow(self, top: Any, table: Any | None) -> None:
-        """`top`: the screen on top; `table`: the game table on the stack, if any (under a menu too)."""
+    def follow(self, scenes: Sequence[Any]) -> None:
+        """What changed on the screens `scenes` (the stack, bottom first) since the last frame, said. With
+        speech off it only notes the top screen, so turning speech on starts from what is there then."""
+        top = scenes[-1] if scenes else None
         if not self.speaker.enabled:
             self._scene, self._table = top, None
             return
+        table = table_on(scenes)
         if top is not self._scene:
             self._scene, self._focus = top, ""
             words = screen_words(top)

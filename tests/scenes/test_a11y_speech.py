@@ -270,6 +270,8 @@ def _missing_engine() -> str | None:
             return f"{program} is not installed (apt packages speech-dispatcher, espeak-ng; .ci/run installs them)"
     if not Path("/usr/lib/speech-dispatcher-modules/sd_espeak-ng").exists():
         return "speech-dispatcher's espeak-ng module is not installed (apt package speech-dispatcher-espeak-ng)"
+    if not list(Path("/usr/lib").glob("*/speech-dispatcher/spd_alsa.so")):
+        return "speech-dispatcher's ALSA output is not installed (apt package speech-dispatcher-audio-plugins)"
     return None
 
 
