@@ -81,22 +81,34 @@ class SpeechDispatcherBackend:
 
     Game news goes at "message" priority (queued, in order, never dropped); focus and readings at "text"
     priority, which the next message interrupts, so moving quickly through a menu does not pile up words.
+    A client normally hands its line over and ends at once; when the service hangs (no sound device, a
+    voice stuck), at most `MAX_WAITING` clients are left waiting and later lines are dropped, said once in
+    the log, until they end. Closing ends the clients still waiting; it never blocks the program's exit.
     """
+
+    MAX_WAITING = 6
 
     def __init__(self, program: str, environment: dict[str, str] | None = None, options: tuple[str, ...] = ()) -> None:
         self.program = program
         self.environment = environment
         self.options = options      # more of the client's options (a test waits for each line: "--wait")
         self.running: list[subprocess.Popen] = []
+        self.dropped = 0
 
     def speak(self, text: str, interrupt: bool) -> None:
         self.running = [p for p in self.running if p.poll() is None]
+        if len(self.running) >= self.MAX_WAITING:
+            if self.dropped == 0:
+                log.warning("speech: speech-dispatcher does not answer; lines are dropped until it does")
+            self.dropped += 1
+            return
+        self.dropped = 0
         command = [self.program, "--application-name", "olympus-table", "--language", current_language(),
                    "--priority", "text" if interrupt else "message", *self.options, "--", text]
         try:
             self.running.append(subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                                  stderr=subprocess.DEVNULL, env=self.environment))
-        except OSError as exc:     # removed while we run: say it once in the log, speak nothing
+        except OSError as exc:     # removed while we run: say it in the log, speak nothing
             log.warning("speech: %s could not be started (%s)", self.program, exc)
 
     def wait(self, timeout: float = 10.0) -> None:
@@ -108,7 +120,12 @@ class SpeechDispatcherBackend:
     def close(self) -> None:
         for process in self.running:
             if process.poll() is None:
-                process.wait(2.0)
+                process.terminate()
+        for process in self.running:
+            try:
+                process.wait(0.5)
+            except subprocess.TimeoutExpired:
+                process.kill()
         self.running.clear()
 
 

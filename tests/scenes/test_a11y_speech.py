@@ -319,3 +319,20 @@ def test_speech_dispatcher_with_espeak_ng_really_speaks_a_table_line_into_a_soun
     assert seconds > 1.0, f"only {seconds:.2f} s of sound"
     samples = memoryview(frames[: len(frames) // 2 * 2]).cast("h")
     assert max(abs(s) for s in samples) > 1000, "the sound file holds only silence"
+
+
+def test_a_service_that_hangs_never_piles_up_clients_or_blocks_the_exit(tmp_path):
+    """A stand-in client that never ends (a speech-dispatcher with no sound device can leave spd-say
+    waiting): at most MAX_WAITING are left running, later lines are dropped, and closing ends them at once."""
+    stuck = tmp_path / "stuck-client"
+    stuck.write_text("#!/bin/sh\nexec sleep 60\n")
+    stuck.chmod(0o755)
+    backend = SpeechDispatcherBackend(str(stuck))
+    for i in range(20):
+        backend.speak(f"line {i}", interrupt=False)
+    assert len(backend.running) == SpeechDispatcherBackend.MAX_WAITING and backend.dropped == 20 - len(backend.running)
+    processes = list(backend.running)
+    started = time.monotonic()
+    backend.close()
+    assert time.monotonic() - started < 3.0
+    assert all(p.poll() is not None for p in processes)
