@@ -6,6 +6,7 @@ What is said, and when (`SpeechFollower`, called once a frame by the App):
 - what has the keyboard focus: a menu's control ("Sound volume: 70%"), a card in the hand ("Hermes");
 - at a table, each new line of the move log, as the screen shows it to whoever is looking now;
 - whose turn it is, whenever that changes ("Your turn. Drag a card onto Mount Olympus…");
+- a reaction offered to the player, with its key and time ("Sneak 8!: press S, 3 seconds.");
 - on request: F2 reads the player's own cards (hand, slots, trays), F3 says again whose turn it is.
 
 Speech never says more than the screen shows at that moment, because it reads only what is drawn:
@@ -31,7 +32,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
-from scenes.ui.i18n import N_, _, current_language
+import pygame
+
+from scenes.ui.i18n import N_, _, current_language, format_decimal
 
 log = logging.getLogger("olympus")
 
@@ -226,6 +229,23 @@ def turn_words(table: Any) -> str:
     return _("Waiting for {names}.").format(names=", ".join(table._name(s) for s in waiting))
 
 
+def reaction_words(table: Any) -> tuple[str, ...]:
+    """An open reaction window's controls offered at this screen, in words with their key and the time
+    it stays open ("Sneak 8!: press S, 4 seconds.")."""
+    window = table.reaction
+    if window is None or not window.open or not table.reaction_buttons:
+        return ()
+    seconds = format_decimal(window.length, 0 if window.length == int(window.length) else 1)
+    said = []
+    for _seat, button in table.reaction_buttons:
+        if button.hotkey is not None:
+            said.append(_("{action}: press {key}, {seconds} seconds.").format(
+                action=button.label, key=pygame.key.name(button.hotkey).upper(), seconds=seconds))
+        else:
+            said.append(_("{action}: {seconds} seconds.").format(action=button.label, seconds=seconds))
+    return tuple(said)
+
+
 def turn_key(table: Any) -> tuple:
     """What whose-turn words follow: who is waited for, and each new position while it is the player's
     own turn (after the others have moved it is "your turn" again; choosing cards changes nothing)."""
@@ -282,6 +302,7 @@ class _TableSeen:
     log_count: int
     log_epoch: int
     turn: tuple = ()
+    offered: tuple = ()
 
 
 class SpeechFollower:
@@ -327,6 +348,11 @@ class SpeechFollower:
                 if text:
                     self.speaker.say(text)
         seen.log_count = panel.shown_count
+        offered = reaction_words(table)
+        if offered and offered != seen.offered:
+            for words in offered:
+                self.speaker.say(words)
+        seen.offered = offered
         if on_top and table.idle:
             key = turn_key(table)
             if key != seen.turn:

@@ -336,3 +336,41 @@ def test_a_service_that_hangs_never_piles_up_clients_or_blocks_the_exit(tmp_path
     backend.close()
     assert time.monotonic() - started < 3.0
     assert all(p.poll() is not None for p in processes)
+
+
+def test_a_sneak_offered_to_the_player_is_said_with_its_key_and_time(make_app):
+    from tests.scenes.test_a11y_time import zeus_table
+
+    app = make_app(size=(1280, 720), sneak_window_s=1.5, reaction_time=2.0)
+    ear = listen(app)
+    table = zeus_table(app)
+    ear.table = table
+    for _ in range(600):
+        if table.sneak_buttons:
+            break
+        app.frame(DT)
+    app.frame(DT)
+    number = table.sneak_number
+    assert f"Sneak {number}!: press S, 3 seconds." in ear.spoken
+
+
+def test_speech_follows_the_language(make_app):
+    from scenes.ui import i18n
+
+    app = make_app(size=(1280, 720))
+    app.set_language("nl")
+    try:
+        ear = listen(app)
+        game = load_game("zeus")
+        table = show(app, open_table(app, open_session(game, SEATS["zeus"], 3, None)))
+        ear.table = table
+        for _ in range(2000):
+            if table._human_may_act() and table.bottom in table._waiting():
+                break
+            app.frame(DT)
+        app.frame(DT)
+        assert any(text.startswith("Jouw beurt") for text in ear.spoken), ear.spoken
+        key(app, pygame.K_F2)
+        assert ear.spoken[-1].startswith("Je kaarten: ")
+    finally:
+        i18n.set_language("en")
