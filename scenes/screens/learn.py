@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("olympus.learn")
 
-TUTORIALS = {"zeus": "scenes.zeus.tutorial"}
+TUTORIALS = {"zeus": "scenes.zeus.tutorial", "tamoul": "scenes.tamoul.tutorial"}
 
 
 def progress_path(app: "AppServices") -> Path:

@@ -189,6 +189,7 @@ class TutorialTable(metaclass=ABCMeta):
             return _("wait a moment: the others are playing")
         reason = super()._apply(seat, action)    # type: ignore[misc]
         if reason is None:
+            self._taken_back = None     # the next step's words, not the last refusal's
             self.coach.at += 1
             self._tutorial_reached()
         return reason
