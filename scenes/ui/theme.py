@@ -11,51 +11,36 @@ screen at once; `refresh_after_palette` drops the pictures made in the old colou
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
 from game.core.resources import asset_path
 
-from typing import Any
-
 RGB = tuple[int, int, int]
 
-STANDARD: dict[str, Any] = {
-    "FELT": (24, 66, 62),
-    "FELT_DARK": (16, 46, 44),
-    "FELT_LIGHT": (36, 88, 82),
-    "TERRACOTTA": (196, 98, 52),
-    "TERRACOTTA_DARK": (140, 62, 30),
-    "BUTTON_LIT": (220, 122, 74),       # a primary button under the pointer or the focus
-    "CREAM": (244, 233, 210),
-    "PARCHMENT": (232, 218, 188),
-    "MUTED": (170, 180, 170),           # older lines of the move log
-    "INK": (28, 22, 18),
-    "GOLD": (230, 184, 60),
-    "GOLD_DARK": (160, 118, 24),
-    "SLATE": (60, 64, 72),
-    "LEGAL_GLOW": (120, 220, 140),
-    "ILLEGAL": (220, 70, 60),
+# Each colour in the standard palette and in the high-contrast one. High contrast: near-black felt and
+# panels, white text and card faces, black ink, a bright yellow for gold (focus ring, turn marker,
+# headings), cyan for what may be played; terracotta darkened so cream text on it reads.
+PALETTES: dict[str, tuple[RGB, RGB]] = {
+    "FELT": ((24, 66, 62), (6, 18, 16)),
+    "FELT_DARK": ((16, 46, 44), (0, 0, 0)),
+    "FELT_LIGHT": ((36, 88, 82), (14, 34, 30)),
+    "TERRACOTTA": ((196, 98, 52), (120, 36, 0)),
+    "TERRACOTTA_DARK": ((140, 62, 30), (110, 34, 0)),
+    "BUTTON_LIT": ((220, 122, 74), (160, 40, 0)),       # a primary button under the pointer or the focus
+    "CREAM": ((244, 233, 210), (255, 255, 255)),
+    "PARCHMENT": ((232, 218, 188), (255, 250, 225)),
+    "MUTED": ((170, 180, 170), (225, 230, 225)),        # older lines of the move log
+    "INK": ((28, 22, 18), (0, 0, 0)),
+    "GOLD": ((230, 184, 60), (255, 216, 0)),
+    "GOLD_DARK": ((160, 118, 24), (102, 74, 0)),
+    "SLATE": ((60, 64, 72), (40, 40, 40)),
+    "LEGAL_GLOW": ((120, 220, 140), (0, 255, 255)),
+    "ILLEGAL": ((220, 70, 60), (255, 110, 90)),
 }
-# Near-black felt and panels, white text and card faces, black ink, a bright yellow for gold (focus ring,
-# turn marker, headings), cyan for what may be played; terracotta darkened so cream text on it reads.
-HIGH_CONTRAST: dict[str, Any] = {
-    "FELT": (6, 18, 16),
-    "FELT_DARK": (0, 0, 0),
-    "FELT_LIGHT": (14, 34, 30),
-    "TERRACOTTA": (120, 36, 0),
-    "TERRACOTTA_DARK": (110, 34, 0),
-    "BUTTON_LIT": (160, 40, 0),
-    "CREAM": (255, 255, 255),
-    "PARCHMENT": (255, 250, 225),
-    "MUTED": (225, 230, 225),
-    "INK": (0, 0, 0),
-    "GOLD": (255, 216, 0),
-    "GOLD_DARK": (102, 74, 0),
-    "SLATE": (40, 40, 40),
-    "LEGAL_GLOW": (0, 255, 255),
-    "ILLEGAL": (255, 110, 90),
-}
+STANDARD = {name: pair[0] for name, pair in PALETTES.items()}
+HIGH_CONTRAST = {name: pair[1] for name, pair in PALETTES.items()}
 # Which text colour stands on which background (text, background), as the screens draw them: the
 # high-contrast palette keeps each at 7:1 or more (tests/scenes/test_a11y_contrast.py measures them on
 # rendered pictures too).
