@@ -82,8 +82,9 @@ class RecordingBackend:
 class SpeechDispatcherBackend:
     """speech-dispatcher through its own client program, one short process per line, never waited for.
 
-    Game news goes at "message" priority (queued, in order, never dropped); focus and readings at "text"
-    priority, which the next message interrupts, so moving quickly through a menu does not pile up words.
+    Game news and screen titles go at "message" priority (queued, in order, never dropped); focus and
+    readings at "text" priority, which speaks only the latest and waits behind messages, so moving quickly
+    through a menu does not pile up words and never cuts a title or a move.
     A client normally hands its line over and ends at once; when the service hangs (no sound device, a
     voice stuck), at most `MAX_WAITING` clients are left waiting and later lines are dropped, said once in
     the log, until they end. Closing ends the clients still waiting; it never blocks the program's exit.
@@ -159,9 +160,11 @@ class Speaker:
         return self._backend
 
     def say(self, text: str, interrupt: bool = False) -> None:
-        """Speak `text` (news queue up; `interrupt` for focus and readings, which the next line may cut)."""
+        """Speak `text` (news queue up; `interrupt` for focus and readings, of which only the latest counts)."""
+        if not self.enabled:
+            return
         text = spoken(text)
-        if not self.enabled or not text:
+        if not text:
             return
         backend = self.backend
         if backend is not None:
@@ -326,7 +329,8 @@ class SpeechFollower:
             self._scene, self._focus = top, ""
             words = screen_words(top)
             if words:
-                self.speaker.say(words, interrupt=True)
+                self.speaker.say(words)     # queued: the focused control said next must not cut it
+
         if table is not None:
             self._follow_table(table, top is table)
         focus = focus_words(top) if top is not None else ""

@@ -207,6 +207,9 @@ def test_pass_and_play_speech_says_the_hand_off_and_never_a_line_private_to_some
         app.frame(DT)
     texts = [h.text for h in ear.heard]
     assert any(t.startswith("Pass the computer to Bob.") for t in texts)
+    # Queued, so the focused button said right after it ("I am Bob: show my cards") does not cut it.
+    handoffs = [i for i, t in enumerate(ear.spoken) if t.startswith("Pass the computer to")]
+    assert handoffs and not any(ear.interrupts[i] for i in handoffs)
     assert any(t.startswith("Pass the computer to Ann.") for t in texts)
     private = [line for line in lines if line.private_to is not None]
     assert private, "no private line was logged (the test would prove nothing)"
@@ -374,3 +377,20 @@ def test_speech_follows_the_language(make_app):
         assert ear.spoken[-1].startswith("Je kaarten: ")
     finally:
         i18n.set_language("en")
+
+
+def test_news_are_queued_and_focus_says_only_the_latest(tmp_path):
+    """The client is asked for speech-dispatcher's "message" priority for news (queued, never dropped) and
+    "text" for focus and readings (only the latest is said), in the program's language."""
+    calls = tmp_path / "calls"
+    client = tmp_path / "client"
+    client.write_text(f'#!/bin/sh\nprintf "%s|" "$@" >> {calls}\necho >> {calls}\n')
+    client.chmod(0o755)
+    backend = SpeechDispatcherBackend(str(client))
+    backend.speak("Bob plays 7", interrupt=False)
+    backend.wait()
+    backend.speak("Sound volume: 70 %", interrupt=True)
+    backend.wait()
+    first, second = calls.read_text().splitlines()
+    assert "--priority|message|--|Bob plays 7|" in first and "--language|en|" in first
+    assert "--priority|text|--|Sound volume: 70 %|" in second
