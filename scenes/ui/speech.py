@@ -342,9 +342,11 @@ class SpeechFollower:
         panel = table.log
         seen = self._table
         if seen is None or seen.table is not table or seen.log_epoch != panel.epoch:
-            # A table first seen (a resumed game's log rebuilt at once, a language change): no reading of
-            # the old lines; what happens from now on is said.
-            self._table = seen = _TableSeen(table, panel.shown_count, panel.epoch)
+            # A table first seen: a new game's first lines are said; a resumed game's log (rebuilt at once),
+            # or one rebuilt after a language change or an undo, is not read again: what happens from now on is.
+            fresh_game = seen is None or seen.table is not table
+            fresh_game = fresh_game and table._token() == 0 and len(table.state.rounds) == 1
+            self._table = seen = _TableSeen(table, 0 if fresh_game else panel.shown_count, panel.epoch)
         fresh = panel.shown_count - seen.log_count
         if fresh > 0:
             for entry in list(panel.entries)[-min(fresh, len(panel.entries)):]:
