@@ -189,24 +189,29 @@ def card_words(table: Any, card_id: str) -> str:
 
 
 def own_cards(table: Any) -> tuple[str, list[str]]:
-    """F2: the player's own cards as the screen shows them now, and the ids of those said by face.
+    """F2: the player's own cards as the screen shows them now, each with the number that picks it
+    (a Tamoul slot's own number), and the ids of those said by face.
 
     Only the bottom seat's zone, and only while its view is on screen (`gate.may_show`); a card whose
     sprite shows no face (another player's, a look that has ended) is said as face down."""
     seat = table.bottom
     if seat not in table.humans or not table.gate.may_show(seat):
         return _("Your cards are not shown now."), []
-    sprites = list(table._seat_zone(seat).sprites())
+    zone = table._seat_zone(seat)
+    sprites = list(zone.sprites())
     if not sprites:
         return _("You have no cards."), []
+    numbered_slots = getattr(zone, "slots", None) is not None     # Tamoul: each card by its slot's number
     said: list[str] = []
     words: list[str] = []
-    for sprite in sprites:
+    for index, sprite in enumerate(sprites):
+        number = int(zone.place_of(sprite)) + 1 if numbered_slots else index + 1    # the number key that picks it
         if sprite.face_up and sprite.card_id is not None:
             said.append(sprite.card_id)
-            words.append(card_words(table, sprite.card_id))
+            card = card_words(table, sprite.card_id)
         else:
-            words.append(_("face down"))
+            card = _("face down")
+        words.append(_("{number}: {card}").format(number=number, card=card))
     return _("Your cards: {cards}.").format(cards=", ".join(words)), said
 
 
