@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.ui.i18n import _, reason_words
-from scenes.ui.theme import CREAM, PARCHMENT, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed
 
 if TYPE_CHECKING:
@@ -107,9 +108,9 @@ class PauseOverlay(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
         y = band.bottom + int(16 * self.s)
-        draw_text(surface, _("Paused"), (self.panel.centerx, y), self.title_size, CREAM, "title", "midtop")
+        draw_text(surface, _("Paused"), (self.panel.centerx, y), self.title_size, theme.CREAM, "title", "midtop")
         y += int(self.title_size * 1.25)
         line = _("{game} · saved after every move").format(game=self.game_title)
         draw_text(surface, ellipsize(line, self.text_size, self.panel.w - int(40 * self.s)), (self.panel.centerx, y),
-                  self.text_size, PARCHMENT, "sans", "midtop")
+                  self.text_size, theme.PARCHMENT, "sans", "midtop")
         self.focus.draw(surface)
