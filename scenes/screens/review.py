@@ -430,7 +430,7 @@ class ReviewScene(Scene):
             flag = "!" if move.marked else "✓" if move.agreed else "·"
             first_y = y + row_h // 2
             draw_text(surface, flag, (rect.x + row_h // 2, first_y), self.small,
-                      theme.TERRACOTTA if move.marked else AGREE_COLOUR if move.agreed else MUTED, "bold", "center")
+                      theme.TERRACOTTA_TEXT if move.marked else AGREE_COLOUR if move.agreed else MUTED, "bold", "center")
             for i, line in enumerate(lines):
                 draw_text(surface, line, (rect.x + row_h, first_y + i * line_h), self.small, colour, "sans", "midleft")
             draw_text(surface, right, (rect.right - self.pad // 2, first_y), self.small, colour, "sans", "midright")

@@ -73,14 +73,14 @@ def draw_results_chart(surface: pygame.Surface, rect: pygame.Rect, results: Sequ
         pygame.draw.rect(surface, theme.GOLD if result.won else theme.TERRACOTTA, bar, border_radius=max(1, bar_w // 5))
         mark = "✓" if result.won else "✗"
         draw_text(surface, mark, (bar.centerx, plot.bottom + 2), max(10, int(size * 0.8)),
-                  theme.GOLD if result.won else theme.TERRACOTTA, "bold", "midtop")
+                  theme.GOLD if result.won else theme.TERRACOTTA_TEXT, "bold", "midtop")
     small = max(10, int(size * 0.8))
     draw_text(surface, _("score {score}").format(score=high), (rect.x + pad, rect.y + pad), small, theme.PARCHMENT)
     draw_text(surface, ngettext("{count} game", "{count} most recent, oldest first",
                                 len(results)).format(count=len(results)),
               (rect.right - pad, rect.y + pad), small, theme.PARCHMENT, "sans", "topright")
     legend = draw_text(surface, "✓ " + _("won"), (rect.x + pad, rect.bottom - pad), small, theme.GOLD, "bold", "bottomleft")
-    draw_text(surface, "✗ " + _("lost"), (legend.right + 2 * pad, rect.bottom - pad), small, theme.TERRACOTTA, "bold", "bottomleft")
+    draw_text(surface, "✗ " + _("lost"), (legend.right + 2 * pad, rect.bottom - pad), small, theme.TERRACOTTA_TEXT, "bold", "bottomleft")
 
 
 class StatisticsScene(MenuScene):

@@ -29,6 +29,7 @@ PALETTES: dict[str, tuple[RGB, RGB]] = {
     "TERRACOTTA": ((196, 98, 52), (120, 36, 0)),
     "TERRACOTTA_DARK": ((140, 62, 30), (110, 34, 0)),
     "BUTTON_LIT": ((220, 122, 74), (160, 40, 0)),       # a primary button under the pointer or the focus
+    "TERRACOTTA_TEXT": ((196, 98, 52), (255, 140, 90)),  # terracotta words on a dark panel (a game lost)
     "CREAM": ((244, 233, 210), (255, 255, 255)),
     "PARCHMENT": ((232, 218, 188), (255, 250, 225)),
     "MUTED": ((170, 180, 170), (225, 230, 225)),        # older lines of the move log
@@ -49,11 +50,12 @@ TEXT_ON = (
     ("GOLD", "FELT_DARK"), ("MUTED", "FELT_DARK"), ("ILLEGAL", "FELT_DARK"), ("LEGAL_GLOW", "FELT"),
     ("LEGAL_GLOW", "FELT_DARK"), ("INK", "CREAM"), ("INK", "PARCHMENT"), ("TERRACOTTA_DARK", "CREAM"),
     ("TERRACOTTA_DARK", "PARCHMENT"), ("GOLD_DARK", "CREAM"), ("CREAM", "TERRACOTTA"), ("CREAM", "BUTTON_LIT"),
-    ("INK", "GOLD"), ("CREAM", "INK"), ("GOLD", "INK"),
+    ("INK", "GOLD"), ("CREAM", "INK"), ("GOLD", "INK"), ("TERRACOTTA_TEXT", "FELT_DARK"),
 )
 
-FELT = FELT_DARK = FELT_LIGHT = TERRACOTTA = TERRACOTTA_DARK = BUTTON_LIT = CREAM = PARCHMENT = MUTED = INK = GOLD = GOLD_DARK = \
-    SLATE = LEGAL_GLOW = ILLEGAL = ACTIVE_SEAT = (0, 0, 0)
+# The palette's names, set by use_palette below (listed here for readers and linters).
+FELT = FELT_DARK = FELT_LIGHT = TERRACOTTA = TERRACOTTA_DARK = BUTTON_LIT = TERRACOTTA_TEXT = CREAM = (0, 0, 0)
+PARCHMENT = MUTED = INK = GOLD = GOLD_DARK = SLATE = LEGAL_GLOW = ILLEGAL = ACTIVE_SEAT = (0, 0, 0)
 WHITE = (255, 255, 255)
 SHADOW = (0, 0, 0, 90)
 high_contrast = False
