@@ -149,6 +149,10 @@ class SettingsScene(MenuScene):
         """Lines under the title, before the rows (none here)."""
         return []
 
+    def speech_title(self) -> str:
+        """What speech says as the screen opens: its title and its notes."""
+        return " ".join([_(self.TITLE) + "."] + self.notes())
+
     def focus_words(self) -> str:
         """What speech says for the focused row: its label and value ("Sound volume: 70%")."""
         control = self.focus.focused

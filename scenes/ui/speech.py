@@ -267,10 +267,10 @@ def focus_words(scene: Any) -> str:
     words = getattr(scene, "focus_words", None)
     if callable(words):
         return str(words())
-    drag = getattr(scene, "drag", None)
-    if drag is not None and hasattr(scene, "state"):
+    drag, gate = getattr(scene, "drag", None), getattr(scene, "gate", None)
+    if drag is not None and gate is not None:
         index = drag.focus
-        if index is not None and 0 <= index < len(drag.sprites) and scene.gate.may_show(scene.bottom):
+        if index is not None and 0 <= index < len(drag.sprites) and gate.may_show(getattr(scene, "bottom", None)):
             sprite = drag.sprites[index]
             return card_words(scene, sprite.card_id) if sprite.face_up and sprite.card_id else _("face down")
         return ""
@@ -321,10 +321,20 @@ class SpeechFollower:
         self._scene: Any = None
         self._focus = ""
         self._table: _TableSeen | None = None
+        self._failed = False
 
     def follow(self, scenes: Sequence[Any]) -> None:
         """What changed on the screens `scenes` (the stack, bottom first) since the last frame, said. With
-        speech off it only notes the top screen, so turning speech on starts from what is there then."""
+        speech off it only notes the top screen, so turning speech on starts from what is there then.
+        Speech is an aid beside the game: a fault in it goes to the log (once) and never stops the play."""
+        try:
+            self._follow(scenes)
+        except Exception:
+            if not self._failed:
+                log.exception("speech could not follow the screen")
+            self._failed = True
+
+    def _follow(self, scenes: Sequence[Any]) -> None:
         top = scenes[-1] if scenes else None
         if not self.speaker.enabled:
             self._scene, self._table = top, None

@@ -415,3 +415,37 @@ def test_a_resumed_game_does_not_read_its_old_log_again(make_app):
     # The rebuilt log begins with the round's first line; the first thing said is whose turn it is now.
     assert old[0].startswith("Round 1:") and old[0] not in ear.spoken, "the rebuilt log was read out again"
     assert ear.spoken and (ear.spoken[0].endswith("'s turn.") or ear.spoken[0].startswith("Your turn"))
+
+
+def test_a_fault_in_speech_is_logged_once_and_the_play_goes_on(make_app, caplog):
+    app = make_app(size=(800, 500))
+    ear = listen(app)
+    game = load_game("zeus")
+    table = show(app, open_table(app, open_session(game, SEATS["zeus"], 3, None)))
+    ear.table = table
+    calls = []
+    original = SpeechFollower._follow
+
+    def broken(self, scenes):
+        calls.append(1)
+        raise RuntimeError("speech bug")
+
+    SpeechFollower._follow = broken
+    try:
+        for _ in range(30):
+            app.frame(DT)
+    finally:
+        SpeechFollower._follow = original
+    assert len(calls) == 30 and app.stack.top is table      # no error screen: the table goes on
+    assert sum("speech could not follow" in r.getMessage() for r in caplog.records) == 1
+
+
+def test_the_accessibility_screen_says_its_title_and_notes(make_app):
+    from scenes.screens.settings_accessibility import AccessibilityScene
+
+    app = make_app(size=(1280, 720))
+    ear = listen(app)
+    show(app, AccessibilityScene(app))
+    app.frame(DT)
+    assert ear.spoken[0].startswith("Accessibility. Every card shows its colour") and "F2 reads your cards" in ear.spoken[0]
+    assert ear.spoken[1] == "Speech: On"
