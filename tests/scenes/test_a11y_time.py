@@ -117,3 +117,14 @@ def test_the_time_settings_are_kept_and_clamped(tmp_path):
     assert loaded.reaction_time == REACTION_TIMES[-1] and loaded.ai_delay_s == 0.0
     assert Settings().reaction_time == 1.0 and Settings().wait_for_me is False
     assert AI_DELAY_STEPS[-1] == 5.0
+
+
+def test_a_held_ai_move_lets_the_program_rest(make_app):
+    """Waiting for the player's N is waiting for a person: the table asks for no frames but the turn
+    ring's few steps a second (scenes/table/rest.py), instead of sixty."""
+    app = make_app(wait_for_me=True, sneak_window_s=0.5)
+    scene = zeus_table(app)
+    run(app, 600, until=lambda: scene.held_ai_seat is not None and scene.idle)
+    run(app, 30)
+    assert scene.held_ai_seat == 1
+    assert scene.next_change() is not None and scene.next_change() > 1 / 60
