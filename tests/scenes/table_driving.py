@@ -117,3 +117,10 @@ def play_tutorial(app: App, table: Any, press: Callable[[Any], None], frames: in
         press(tutorial.script[index].wanted)
         run(app, 3)
         assert table.coach.at > index, f"step {number + 1} was not taken"
+
+
+def until_coach(app: App, table: Any, frames: int = 1500) -> None:
+    """Run until a tutorial's coach bubble is up (the learner's step) or a question is asked (its end)."""
+    from scenes.screens.results import ConfirmOverlay
+
+    run(app, frames, until=lambda: table._coach_visible() or isinstance(app.stack.top, ConfirmOverlay))
