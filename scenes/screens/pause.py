@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from scenes.ui.i18n import _, reason_words
-from scenes.ui.theme import CREAM, PARCHMENT, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed, wrap_text
 
 if TYPE_CHECKING:
@@ -117,9 +118,9 @@ class PauseOverlay(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
         y = band.bottom + int(16 * self.s)
-        draw_text(surface, _("Paused"), (self.panel.centerx, y), self.title_size, CREAM, "title", "midtop")
+        draw_text(surface, _("Paused"), (self.panel.centerx, y), self.title_size, theme.CREAM, "title", "midtop")
         y += int(self.title_size * 1.25)
         for line in self.status_lines:
-            draw_text(surface, line, (self.panel.centerx, y), self.text_size, PARCHMENT, "sans", "midtop")
+            draw_text(surface, line, (self.panel.centerx, y), self.text_size, theme.PARCHMENT, "sans", "midtop")
             y += int(self.text_size * 1.3)
         self.focus.draw(surface)

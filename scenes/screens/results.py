@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from scenes.ui.theme import CREAM, GOLD, PARCHMENT, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import (Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed, text_width,
                             wrap_text)
 
@@ -133,10 +134,10 @@ class ResultsOverlay(MenuScene):
         y = panel.y + self.band_h + self.pad
         for line in self.title_lines:
             title = ellipsize(line, self.title_size, panel.w - 2 * self.pad, "title")
-            draw_text(surface, title, (panel.centerx, y), self.title_size, CREAM, "title", "midtop")
+            draw_text(surface, title, (panel.centerx, y), self.title_size, theme.CREAM, "title", "midtop")
             y += int(self.title_size * 1.3)
         for line in self.subtitle_lines:
-            draw_text(surface, line, (panel.centerx, y), self.text_size, PARCHMENT, "sans", "midtop")
+            draw_text(surface, line, (panel.centerx, y), self.text_size, theme.PARCHMENT, "sans", "midtop")
             y += self.line_h
         if self.rows:
             y += self.pad // 2
@@ -148,10 +149,10 @@ class ResultsOverlay(MenuScene):
                     shade = pygame.Surface(row.size, pygame.SRCALPHA)
                     shade.fill((255, 255, 255, 18))
                     surface.blit(shade, row)
-                value_rect = draw_text(surface, value, (right - self.pad // 2, row.centery), size, GOLD, "bold",
+                value_rect = draw_text(surface, value, (right - self.pad // 2, row.centery), size, theme.GOLD, "bold",
                                        "midright")
                 room = value_rect.x - left - self.pad
-                draw_text(surface, ellipsize(name, size, room), (left + self.pad // 2, row.centery), size, CREAM,
+                draw_text(surface, ellipsize(name, size, room), (left + self.pad // 2, row.centery), size, theme.CREAM,
                           "sans", "midleft")
                 y += self.row_h
         self.focus.draw(surface)

@@ -24,7 +24,8 @@ from scenes import tables
 from scenes.screens.game_progress import ONE_ROUND
 from scenes.ui.i18n import _, join_names, reason_words
 from scenes.screens.results import ConfirmOverlay
-from scenes.ui.theme import CREAM, GOLD, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import (ERROR, Button, Control, MenuScene, draw_felt, draw_meander, draw_panel, draw_text,
                             ellipsize, keyed, label_widths, text_width)
 
@@ -253,7 +254,7 @@ class TitleScene(MenuScene):
             controls.append(keyed(Button(pygame.Rect(x, y, column_w, button_h), label, self.resume_game, enabled=playable),
                                   "resume"))
             y += button_h + int(4 * s)
-            self.captions.append((self.resume_note, y, PARCHMENT if playable else ERROR))
+            self.captions.append((self.resume_note, y, theme.PARCHMENT if playable else ERROR))
             y += int(24 * s) + gap
         for game in self.games:
             play = Button(pygame.Rect(x, y, column_w - rules_w - gap, button_h), _("Play {game}").format(game=game.title),
@@ -315,7 +316,7 @@ class TitleScene(MenuScene):
             y = rect.y - int(4 * s)
         if not self.error_lines:
             hint = _("↑ ↓ choose · Enter select · Esc quit · F11 fullscreen")
-            draw_text(surface, hint, (width // 2, height - int(12 * s)), max(11, int(15 * s)), PARCHMENT, "sans",
+            draw_text(surface, hint, (width // 2, height - int(12 * s)), max(11, int(15 * s)), theme.PARCHMENT, "sans",
                       "midbottom")
 
     def draw_title(self, surface: pygame.Surface, width: int) -> None:
@@ -323,18 +324,18 @@ class TitleScene(MenuScene):
         band_w = min(width - int(40 * self.s), int(self.title_size * 7.6))
         band_x = (width - band_w) // 2
         top = pygame.Rect(band_x, self.title_top, band_w, self.band_h)
-        draw_meander(surface, top, TERRACOTTA, INK)
+        draw_meander(surface, top, theme.TERRACOTTA, theme.INK)
         text_y = top.bottom + int(self.title_size * 0.18)
         name = PROGRAM_NAME.upper()
         size = self.title_size
         while size > 16 and text_width(name, size, "title") > band_w:
             size -= 2
         shadow = max(2, size // 18)
-        draw_text(surface, name, (width // 2 + shadow, text_y + shadow), size, TERRACOTTA_DARK, "title", "midtop")
-        rect = draw_text(surface, name, (width // 2, text_y), size, CREAM, "title", "midtop")
+        draw_text(surface, name, (width // 2 + shadow, text_y + shadow), size, theme.TERRACOTTA_DARK, "title", "midtop")
+        rect = draw_text(surface, name, (width // 2, text_y), size, theme.CREAM, "title", "midtop")
         bottom = pygame.Rect(band_x, rect.bottom + int(self.title_size * 0.1), band_w, self.band_h)
-        draw_meander(surface, bottom, TERRACOTTA, INK)
+        draw_meander(surface, bottom, theme.TERRACOTTA, theme.INK)
         tag_size = max(11, int(self.title_size * 0.24))
         tagline = _("Card games of the gods, against the AI or with friends")
         draw_text(surface, ellipsize(tagline, tag_size, width - 20), (width // 2, bottom.bottom + int(self.title_size * 0.14)),
-                  tag_size, GOLD, "sans", "midtop")
+                  tag_size, theme.GOLD, "sans", "midtop")
