@@ -7,6 +7,8 @@
     olympus-table --headless --frames 300 --screenshot out.png [--size 1280x720]
     olympus-table --bench [--game zeus] [--seats ai,ai,ai] [--frames 600] [--size 2560x1440]
     olympus-table --self-test
+    olympus-table host --game tamoul --seats remote,remote,ai:hard   a table for friends at other computers,
+                                                   without a window (game/net/host_command.py; host --help)
 """
 from __future__ import annotations
 
@@ -387,6 +389,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # We draw on the window surface in software; SDL's accelerated framebuffer path only adds
         # start-up time (0.2-0.3 s in set_mode under X11, measured) and nothing per frame.
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["host"]:     # the headless online host: no window, no pygame
+        from game.net.host_command import main as host_main
+
+        return host_main(arguments[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     for flag in ("game", "seats", "ai_level"):
