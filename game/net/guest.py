@@ -77,7 +77,8 @@ class GuestClient:
         """Join the table at `url` (ws://host:port) with its join code; JoinError in words if refused."""
         try:
             connection = connect(url, subprotocols=[p.SUBPROTOCOL], max_size=p.MAX_HOST_MESSAGE,
-                                 open_timeout=timeout, close_timeout=2, proxy=None, compression="deflate")
+                                 open_timeout=timeout, close_timeout=2, proxy=None, compression="deflate",
+                                 legacy=True)   # a connection kept open across calls, not a `with` block
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise JoinError(f"could not reach the host at {url}: {exc}") from None
         client = cls(connection, on_message)
