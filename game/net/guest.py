@@ -29,7 +29,12 @@ log = logging.getLogger("olympus.guest")
 
 
 class JoinError(Exception):
-    """The host could not be reached or refused us; the text says why in plain words."""
+    """The host could not be reached or refused us; the text says why in plain words. `by_host`: the
+    host answered and said no (trying again will not help), rather than not answering."""
+
+    def __init__(self, text: str, by_host: bool = False) -> None:
+        super().__init__(text)
+        self.by_host = by_host
 
 
 @dataclass
@@ -96,7 +101,7 @@ class GuestClient:
         if client.state.seat is None:
             reason = client.state.refused[-1]["reason"] if client.state.refused else "no welcome"
             connection.close()
-            raise JoinError(f"the host refused: {reason}")
+            raise JoinError(f"the host refused: {reason}", by_host=True)
         client.reader.start()
         return client
 

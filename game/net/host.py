@@ -502,20 +502,21 @@ class Host:
                 log.error("the game did not end in time")
                 return 1
             with self.lock:
-                if self.session is None and all(n for n, plan in zip(self.table.names, self.table.plans)
-                                                if plan.kind == "remote") \
-                        and all(s in self.guests for s, plan in enumerate(self.table.plans) if plan.kind == "remote"):
+                if self.session is None and self._everyone_here():
                     self._start()
                 if self.session is not None:
                     if self.session.state.finished:
                         break
-                    while chance_is_due(self.session.state):
-                        self._applied(CHANCE, self.session.state.chance_action())
-                    self._ask_ai()
-                    answer = self._due_ai_answer()
-                    if answer is not None:
-                        self._play_ai(answer)
-                        continue
+                    if not self._everyone_here():
+                        pass    # a friend is missing: the table waits (guests still act; AI and chance wait)
+                    else:
+                        while chance_is_due(self.session.state):
+                            self._applied(CHANCE, self.session.state.chance_action())
+                        self._ask_ai()
+                        answer = self._due_ai_answer()
+                        if answer is not None:
+                            self._play_ai(answer)
+                            continue
             try:
                 item = self.inbox.get(timeout=0.02)
             except queue.Empty:
@@ -532,6 +533,10 @@ class Host:
             self._finish()
             return 0
         return 1
+
+    def _everyone_here(self) -> bool:
+        """Every friend's seat has its connection (while one is missing, AI seats do not move)."""
+        return all(s in self.guests for s, plan in enumerate(self.table.plans) if plan.kind == "remote")
 
     def _play_ai(self, answer: _AIAnswer) -> None:
         if answer.error is not None:

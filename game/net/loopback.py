@@ -55,12 +55,14 @@ class TableRun:
     def url(self) -> str:
         return f"ws://{LOOPBACK}:{self.port}"
 
-    def start_bot(self, index: int, level: str = "random", seed: int = 0, name: str = "") -> subprocess.Popen:
-        """Bot `index` (its token and transcript files are numbered), joining or taking its seat back."""
+    def start_bot(self, index: int, level: str = "random", seed: int = 0, name: str = "",
+                  retry: float = 0.0) -> subprocess.Popen:
+        """Bot `index` (its token and transcript files are numbered), joining or taking its seat back;
+        with `retry`, it tries that long to take its seat back after losing the host."""
         bot = subprocess.Popen(
             [sys.executable, "-m", "game.net.bot", self.url(), self.code, "--name", name or f"Friend {index}",
              "--level", level, "--seed", str(seed), "--token-file", str(self.folder / f"bot{index}.token"),
-             "--record", str(self.folder / f"bot{index}.rec")],
+             "--record", str(self.folder / f"bot{index}.rec"), "--retry", str(retry)],
             cwd=ROOT, env=_env(self.folder), stdout=subprocess.DEVNULL, stderr=open(self.folder / f"bot{index}.err", "ab"))
         self.bots[index] = bot
         return bot
@@ -92,14 +94,15 @@ class TableRun:
 
 
 def start_host(folder: Path, game: str, seats: str, seed: int, *, ai_pause: float = 0.01,
-               extra: Sequence[str] = (), timeout: float = 120.0) -> TableRun:
-    """A host process on a free loopback port; returns once it listens."""
+               extra: Sequence[str] = (), timeout: float = 120.0, port: int = 0) -> TableRun:
+    """A host process on a loopback port (0: a free one); returns once it listens. `extra` may hold
+    `--resume` (then `game`, `seats` and `seed` come from the folder)."""
     folder.mkdir(parents=True, exist_ok=True)
     args = ["host", "--resume"] if "--resume" in extra else ["host", "--game", game, "--seats", seats,
                                                              "--seed", str(seed)]
     args += [a for a in extra if a != "--resume"]
     host = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py"), *args, "--bind", LOOPBACK, "--port", "0", "--data", str(folder),
+        [sys.executable, str(ROOT / "main.py"), *args, "--bind", LOOPBACK, "--port", str(port), "--data", str(folder),
          "--ai-pause", str(ai_pause), "--timeout", str(timeout)],
         cwd=ROOT, env=_env(folder), stdout=subprocess.PIPE, stderr=open(folder / "host.err", "ab"), text=True)
     assert host.stdout is not None
@@ -123,6 +126,15 @@ def play(folder: Path, game: str, seats: str, seed: int, levels: Sequence[str] =
         return run, run.wait(timeout)
     finally:
         run.stop()
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now (for a host that must come back on the same port)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return int(probe.getsockname()[1])
 
 
 def kill_hard(process: subprocess.Popen) -> None:

@@ -94,6 +94,8 @@ def decode_message(data: Any) -> Message:
     args = data.get("args") or {}
     if not isinstance(args, dict):
         raise WireError("a sentence's arguments must be an object")
+    if data.get("plural") is not None and type(args.get("count")) is not int:
+        raise WireError("a sentence that counts needs a whole-number count")
     try:
         return Message(_str(data.get("template")), {k: decode_any(v) for k, v in args.items()},
                        data.get("plural"), data.get("context"))

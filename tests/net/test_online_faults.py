@@ -276,6 +276,41 @@ def test_a_guest_killed_mid_game_takes_its_seat_back_with_its_token(tmp_path: Pa
     assert len(welcomes) == 2 and welcomes[0]["seat"] == welcomes[1]["seat"]
     check_transcript(game, record, frames, random.Random(3))
     other = [json.loads(text) for _, text in run.transcript(0).received]
-    assert any(m["type"] == "seats" and not m["seats"][1]["present"] for m in other), "the others saw who was missing"
+    seat = welcomes[0]["seat"]
+    assert any(m["type"] == "seats" and not m["seats"][seat]["present"] for m in other), "the others saw who was missing"
     log = (tmp_path / "online-host.log").read_text()
     assert "dropped" in log and "refused from" in log
+
+
+def test_a_host_killed_mid_game_resumes_and_its_guests_take_their_seats_back(tmp_path: Path) -> None:
+    """Real processes: the host is killed with kill -9 in the middle of a game; started again with
+    --resume on the same port, it plays on from its autosave, the guest programs (which keep trying)
+    take their seats back with their tokens, and the game ends in a record that replays."""
+    from game.net.loopback import free_port
+
+    port = free_port()
+    run = start_host(tmp_path, "tamoul", "remote,remote,ai:normal", seed=33, ai_pause=0.02, timeout=60, port=port)
+    try:
+        for index in range(2):
+            run.start_bot(index, "random", seed=index, retry=20)
+        deadline = time.monotonic() + 20
+        while len(run.transcript(0).received) < 20 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        kill_hard(run.host)
+        assert (tmp_path / "online-autosave.json").is_file()
+        resumed = start_host(tmp_path, "", "", 0, ai_pause=0.02, extra=["--resume"], timeout=60, port=port)
+        assert resumed.code == run.code
+        resumed.bots = run.bots
+        done = resumed.wait(60)
+    finally:
+        run.stop()
+    assert resumed.host.returncode == 0, (tmp_path / "host.err").read_text()[-2000:]
+    assert all(bot.returncode == 0 for bot in run.bots.values())
+    game = load_game("tamoul")
+    record = read_record(Path(done["record"]))
+    assert record_to_text(replay(game, record).record()) == Path(done["record"]).read_text()
+    for index in range(2):
+        frames = [text for _, text in run.transcript(index).received]
+        assert sum(json.loads(f)["type"] == "welcome" for f in frames) == 2
+        check_transcript(game, record, frames, random.Random(index))
+    assert "resumed tamoul at action" in (tmp_path / "online-host.log").read_text()
