@@ -170,7 +170,7 @@ def figures(run: TableRun, guests: int, record: dict[str, Any]) -> dict[str, Any
             elif message.get("type") == "welcome":
                 seats.append(int(message["seat"]))
         arrival.append(seen)
-    delays = []
+    sent_at: dict[int, float] = {}     # record index -> when the (last) message proposing it was sent
     for seat, transcript in zip(seats, transcripts):
         for stamp, text in transcript.sent:
             message = json.loads(text)
@@ -180,7 +180,8 @@ def figures(run: TableRun, guests: int, record: dict[str, Any]) -> dict[str, Any
             taken = next((k for k in range(base, min(len(moves), base + 4)) if moves[k] == (seat, message["action"])),
                          None)
             if taken is not None and all(taken + 1 in seen for seen in arrival):
-                delays.append(max(seen[taken + 1] for seen in arrival) - stamp)
+                sent_at[taken] = stamp
+    delays = [max(seen[taken + 1] for seen in arrival) - stamp for taken, stamp in sent_at.items()]
     received = sum(len(t.received) for t in transcripts)
     size = sum(len(text.encode()) for t in transcripts for _, text in t.received)
     return {"guests": guests, "moves": len(moves),
@@ -212,7 +213,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                       "messages_per_move_per_guest": round(statistics.mean(r["messages_per_move_per_guest"]
                                                                            for r in results), 2),
                       "bytes_per_move_per_guest": round(statistics.mean(r["bytes_per_move_per_guest"] for r in results)),
-                      "median_of_game_medians_ms": round(statistics.median(delays), 2) if delays else None}))
+                      "median_of_game_medians_ms": round(statistics.median(delays), 2) if delays else None,
+                      "worst_ms": max((r["action_to_all_guests_ms"]["worst"] or 0) for r in results),
+                      "actions_timed": sum(r["action_to_all_guests_ms"]["count"] for r in results)}))
     return 0
 
 
