@@ -416,9 +416,18 @@ class Host:
             guest.post(self._update(seat, self._opening(seat)))
 
     def _make_agents(self) -> None:
+        """The game's own agent for each AI seat. A search that marks itself `isolate` thinks in a process
+        of its own (one per level, as at a local table), so it never holds up the connections' threads."""
+        from game.core.remote_agent import RemoteAgent
+
+        remote: dict[str, RemoteAgent] = {}
         for seat, plan in enumerate(self.table.plans):
             if plan.kind == "ai":
-                self.agents[seat] = self.game.agent(plan.level or "normal")
+                level = plan.level or "normal"
+                agent = self.game.agent(level)
+                if getattr(agent, "isolate", False):
+                    agent = remote.setdefault(level, RemoteAgent(self.game.id, level))
+                self.agents[seat] = agent
                 self._rngs[seat] = random.Random(secrets.randbits(64))
 
     def _applied(self, seat: int, action: Action | str) -> None:
@@ -580,7 +589,7 @@ class Host:
         if self.server is not None:
             self.server.shutdown()
             self.server = None
-        for agent in self.agents.values():
+        for agent in {id(a): a for a in self.agents.values()}.values():
             close = getattr(agent, "close", None)
             if callable(close):
                 close()
