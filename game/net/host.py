@@ -161,7 +161,7 @@ class Host:
     """A table others join over the network. `serve()` opens it, `run()` plays one game to its end."""
 
     def __init__(self, game: Game, table: Table, data_dir: Path, *, ai_pause: float = 1.0,
-                 linger: float = 1.0) -> None:
+                 linger: float = 1.0, takeover_after: float | None = 60.0, stand_in_level: str = "normal") -> None:
         self.game = game
         self.table = table
         self.data_dir = Path(data_dir)
@@ -180,6 +180,10 @@ class Host:
         self._asked: set[tuple[int, int]] = set()
         self._answers: list[_AIAnswer] = []
         self._rngs: dict[int, random.Random] = {}
+        self.takeover_after = takeover_after   # seconds a friend may be missing before an AI keeps the seat
+        self.stand_in_level = stand_in_level
+        self.missing_since: dict[int, float] = {}  # friend's seat -> when its connection went (game started)
+        self.stand_ins: set[int] = set()       # friends' seats an AI plays until their players return
         self.refused = 0                   # refusals of every kind, for the log's summary and the tests
         self.stats = {"actions": 0, "messages": 0, "bytes": 0}
 
@@ -353,6 +357,12 @@ class Host:
                 self._keep_table()
             guest = Guest(connection, seat, peer)
             self.guests[seat] = guest
+            self.missing_since.pop(seat, None)
+            if seat in self.stand_ins:      # the player is back: the AI hands the seat over
+                self.stand_ins.discard(seat)
+                self.agents.pop(seat, None)
+                self._answers = [a for a in self._answers if a.seat != seat]
+                log.info("seat %d (%s) is back; the AI stands down", seat, self.table.names[seat])
             log.info("seat %d (%s) joined from %s", seat, self.table.names[seat], peer)
             guest.post({"type": "welcome", "protocol": p.PROTOCOL, "seat": seat, "token": self.table.tokens[seat],
                         "game": self.table.game_id, "players": len(self.table.plans),
@@ -361,6 +371,8 @@ class Host:
             self._post_seats()
             if self.session is not None:
                 guest.post(self._update(seat, self._opening(seat) if self.version == 0 else []))
+                if self.session.state.finished:
+                    guest.post(self._over())
             self.inbox.put(("wake",))
         return guest, ""
 
@@ -368,12 +380,15 @@ class Host:
         with self.lock:
             if self.guests.get(guest.seat) is guest:
                 del self.guests[guest.seat]
+                if self.table.started and not self.stopping.is_set():
+                    self.missing_since[guest.seat] = time.monotonic()
                 self._post_seats()
 
     def _post_seats(self) -> None:
         """Everyone's seat list: names, who is AI, who is connected (never a token)."""
         seats = [{"name": self.table.names[s], "kind": plan.kind, "level": plan.level,
-                  "present": plan.kind == "ai" or s in self.guests}
+                  "present": plan.kind == "ai" or s in self.guests, "stand_in": s in self.stand_ins,
+                  "takeover_in": self._takeover_in(s)}
                  for s, plan in enumerate(self.table.plans)]
         for guest in list(self.guests.values()):
             guest.post({"type": "seats", "seats": seats, "started": self.table.started})
@@ -516,6 +531,7 @@ class Host:
                 if self.session is not None:
                     if self.session.state.finished:
                         break
+                    self._take_over_missing()
                     if not self._everyone_here():
                         pass    # a friend is missing: the table waits (guests still act; AI and chance wait)
                     else:
@@ -544,8 +560,31 @@ class Host:
         return 1
 
     def _everyone_here(self) -> bool:
-        """Every friend's seat has its connection (while one is missing, AI seats do not move)."""
-        return all(s in self.guests for s, plan in enumerate(self.table.plans) if plan.kind == "remote")
+        """Every friend's seat has its connection or, after the countdown, an AI keeping it (while one is
+        simply missing, AI seats and chance do not move)."""
+        return all(s in self.guests or s in self.stand_ins
+                   for s, plan in enumerate(self.table.plans) if plan.kind == "remote")
+
+    def _takeover_in(self, seat: int) -> float | None:
+        """Seconds until an AI keeps this missing friend's seat (None: not missing, or no countdown)."""
+        since = self.missing_since.get(seat)
+        if since is None or self.takeover_after is None or seat in self.stand_ins:
+            return None
+        return round(max(0.0, since + self.takeover_after - time.monotonic()), 1)
+
+    def _take_over_missing(self) -> None:
+        """A friend missing longer than the countdown: an AI plays the seat until the player returns."""
+        if self.takeover_after is None:
+            return
+        now = time.monotonic()
+        for seat, since in list(self.missing_since.items()):
+            if seat not in self.stand_ins and now - since >= self.takeover_after:
+                self.stand_ins.add(seat)
+                self.agents[seat] = self.game.agent(self.stand_in_level)
+                self._rngs[seat] = random.Random(secrets.randbits(64))
+                log.info("seat %d (%s) has been missing %.0f s: the %s AI keeps it until its player returns",
+                         seat, self.table.names[seat], now - since, self.stand_in_level)
+                self._post_seats()
 
     def _play_ai(self, answer: _AIAnswer) -> None:
         if answer.error is not None:
@@ -566,10 +605,15 @@ class Host:
         log.info("game over: winners %s, totals %s; record %s", list(state.winners), list(state.totals),
                  self.session.finished_record_path)
         for guest in list(self.guests.values()):
-            guest.post({"type": "over", "winners": list(state.winners), "totals": list(state.totals)})
+            guest.post(self._over())
         self._count_traffic()
         time.sleep(self.linger)
         self.close(quit_words=None)
+
+    def _over(self) -> dict[str, Any]:
+        assert self.session is not None
+        state = self.session.state
+        return {"type": "over", "winners": list(state.winners), "totals": list(state.totals)}
 
     def _count_traffic(self) -> None:
         with self.lock:

@@ -52,6 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", action="store_true", help="play on the online game kept in the data folder")
     parser.add_argument("--ai-pause", type=float, default=1.0, metavar="SECONDS",
                         help="how long every AI move waits, so friends can react (default 1)")
+    parser.add_argument("--takeover-after", type=float, default=60.0, metavar="SECONDS",
+                        help="a friend missing this long has an AI keep the seat until they return "
+                        "(default 60; 0: never)")
+    parser.add_argument("--stand-in-level", default="normal", metavar="LEVEL",
+                        help="the AI level that keeps a missing friend's seat (default normal)")
     parser.add_argument("--timeout", type=float, metavar="SECONDS", help="give up after this long (tests)")
     return parser
 
@@ -87,7 +92,17 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def make_host(args: argparse.Namespace, data_dir: Path) -> Host:
-    kwargs = {"ai_pause": max(0.0, args.ai_pause)}
+    host = _make_host(args, data_dir)
+    if args.stand_in_level not in host.game.agent_levels():
+        raise UsageError(f"--stand-in-level {args.stand_in_level!r} does not exist for {host.game.title}; choose "
+                         f"from {', '.join(host.game.agent_levels())}")
+    return host
+
+
+def _make_host(args: argparse.Namespace, data_dir: Path) -> Host:
+    kwargs = {"ai_pause": max(0.0, args.ai_pause),
+              "takeover_after": args.takeover_after if args.takeover_after > 0 else None,
+              "stand_in_level": args.stand_in_level}
     if args.resume:
         games = {gid: load_game(gid) for gid in offered_game_ids()}
         try:

@@ -21,7 +21,7 @@ from game.core.engine import Game, SeatInfo
 from game.net.wire import encode_event, encode_view
 
 LOBBY_TYPES = {"welcome", "seats", "refused", "over", "bye"}
-SEAT_KEYS = {"name", "kind", "level", "present"}
+SEAT_KEYS = {"name", "kind", "level", "present", "stand_in", "takeover_in"}
 DETERMINIZE_EVERY = 9
 
 

@@ -71,11 +71,11 @@ def close_code(connection: Any, timeout: float = 5.0) -> int | None:
     return None
 
 
-def play_out(client: GuestClient, timeout: float = 30.0) -> None:
-    """Play a guest's seat with the first legal action until the game is over."""
+def play_out(client: GuestClient, timeout: float = 30.0, until: Any = None) -> None:
+    """Play a guest's seat with the first legal action until the game is over (or `until()` is true)."""
     deadline = time.monotonic() + timeout
     seen = -1
-    while client.state.over is None and time.monotonic() < deadline:
+    while client.state.over is None and time.monotonic() < deadline and not (until is not None and until()):
         client.wait_update(seen, timeout=2)
         state = client.state
         seen = state.version
@@ -314,3 +314,50 @@ def test_a_host_killed_mid_game_resumes_and_its_guests_take_their_seats_back(tmp
         assert sum(json.loads(f)["type"] == "welcome" for f in frames) == 2
         check_transcript(game, record, frames, random.Random(index))
     assert "resumed tamoul at action" in (tmp_path / "online-host.log").read_text()
+
+
+@pytest.fixture
+def quick_takeover(tmp_path: Path) -> Iterator[Host]:
+    """Two friends at Zeus; a friend missing 0.3 s has an AI keep the seat."""
+    table = Host.new(load_game("zeus"), [SeatPlan("remote"), SeatPlan("remote")], {}, 5, tmp_path, ai_pause=0.0,
+                     linger=0.1, takeover_after=0.3, stand_in_level="random")
+    table.serve("127.0.0.1", 0)
+    result: dict[str, Any] = {}
+    thread = threading.Thread(target=lambda: result.setdefault("status", table.run(timeout=60)), daemon=True)
+    thread.start()
+    table.result = result          # type: ignore[attr-defined]
+    table.thread = thread          # type: ignore[attr-defined]
+    yield table
+    table.close()
+    thread.join(timeout=5)
+
+
+def test_a_missing_friend_is_counted_down_then_an_ai_keeps_the_seat_and_hands_it_back(quick_takeover: Host) -> None:
+    host = quick_takeover
+    ann = GuestClient.connect(url(host), host.table.code, "Ann")
+    bob = GuestClient.connect(url(host), host.table.code, "Bob")
+    assert ann.wait_update(-1) and bob.wait_update(-1)
+    token, seat = bob.state.token, bob.state.seat
+    bob.close()
+    with ann.changed:
+        assert ann.changed.wait_for(lambda: any(
+            not s["present"] and s["takeover_in"] is not None and s["takeover_in"] > 0 for s in ann.state.seats), 5)
+    with ann.changed:      # the countdown ends: the AI keeps Bob's seat, and Bob's moves are made
+        assert ann.changed.wait_for(lambda: ann.state.seats[seat]["stand_in"], 5)
+    def moves_of_bob() -> int:
+        with host.lock:
+            return sum(a[0] == seat for rnd in host.session.state.rounds for a in rnd.actions)
+
+    before = moves_of_bob()
+    play_out(ann, 10.0, until=lambda: moves_of_bob() >= before + 2)
+    assert moves_of_bob() >= before + 2 and not host.session.state.finished, "the AI made Bob's moves"
+    back = GuestClient.connect(url(host), host.table.code, "Bob", token=token)
+    assert back.state.seat == seat
+    assert seat not in host.agents and seat not in host.stand_ins, "the AI handed the seat back"
+    threads = [threading.Thread(target=play_out, args=(c,)) for c in (ann, back)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=40)
+    host.thread.join(timeout=10)
+    assert host.result["status"] == 0 and host.session.state.finished
