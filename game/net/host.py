@@ -49,6 +49,7 @@ from game.net.wire import encode_any, encode_event, encode_message, encode_view
 log = logging.getLogger("olympus.host")
 
 HOST_FILE = "online-host.json"
+WAITING_KEPT = 256      # versions whose waited-for seats are remembered (an older action is late anyway)
 AUTOSAVE_FILE = "online-autosave.json"
 
 
@@ -179,6 +180,7 @@ class Host:
         self.agents: dict[int, Any] = {}
         self._asked: set[tuple[int, int]] = set()
         self._answers: list[_AIAnswer] = []
+        self._waited_at: dict[int, tuple[int, ...]] = {}   # version -> the seats waited for then (recent ones)
         self._rngs: dict[int, random.Random] = {}
         self.takeover_after = takeover_after   # seconds a friend may be missing before an AI keeps the seat
         self.stand_in_level = stand_in_level
@@ -218,6 +220,7 @@ class Host:
             except RecordError as exc:
                 raise ValueError(f"the online game's autosave cannot be read: {exc}") from None
             host.version = _actions_so_far(host.session)
+            host._note_waiting()
             host._make_agents()
             log.info("resumed %s at action %d", table.game_id, host.version)
         return host
@@ -425,6 +428,7 @@ class Host:
         self._make_agents()
         self.version = 0
         self.version_since = time.monotonic()
+        self._note_waiting()
         log.info("game started: %s, seats %s, seed %d", self.game.id, [s.controller for s in seats], self.table.seed)
         self._post_seats()
         for seat, guest in list(self.guests.items()):
@@ -450,10 +454,17 @@ class Host:
         assert self.session is not None
         events = self.session.apply(seat, action)
         self.version += 1
+        self._note_waiting()
         self.version_since = time.monotonic()
         self.stats["actions"] += 1
         for guest_seat, guest in list(self.guests.items()):
             guest.post(self._update(guest_seat, events))
+
+    def _note_waiting(self) -> None:
+        """Remember who the game waits for at this version (a late reaction is told apart by it)."""
+        assert self.session is not None
+        self._waited_at[self.version] = self.session.state.waiting_for()
+        self._waited_at.pop(self.version - WAITING_KEPT, None)
 
     def _judge(self, guest: Guest, act: p.Act) -> None:
         """A guest's proposed action, judged for its own seat only, against the table as it is now."""
@@ -463,8 +474,9 @@ class Host:
         if act.base > self.version:
             self._refuse(guest.connection, guest.peer, "that version of the table does not exist", guest=guest)
             return
-        if act.base < self.version and seat not in state.waiting_for():
-            # A reaction made on an older table: someone else's move came first.
+        if act.base < self.version and seat not in self._waited_at.get(act.base, ()):
+            # A reaction (made while the game did not wait for this seat) on an older table: a move
+            # that arrived first has closed that window, even if the seat may act again now.
             log.info("seat %d: %r came too late (made at %d, table at %d)", seat, act.action, act.base, self.version)
             guest.post({"type": "refused", "action": act.action, "late": True,
                         "reason": encode_message(msg("Too late: someone else was quicker."))})

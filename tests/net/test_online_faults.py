@@ -361,3 +361,52 @@ def test_a_missing_friend_is_counted_down_then_an_ai_keeps_the_seat_and_hands_it
         thread.join(timeout=40)
     host.thread.join(timeout=10)
     assert host.result["status"] == 0 and host.session.state.finished
+
+
+def test_an_interception_is_decided_in_order_of_arrival_and_everyone_sees_who_was_first(tmp_path: Path) -> None:
+    """Tamoul, two friends. An interception made on a table that has since moved on arrives too late
+    and is refused as such, changing nothing; one made on the table as it is wins, and the other
+    friend's events say who intercepted."""
+    host = Host.new(load_game("tamoul"), [SeatPlan("remote"), SeatPlan("remote")], {}, 1, tmp_path, ai_pause=0.0,
+                    linger=0.1)
+    host.serve("127.0.0.1", 0)
+    thread = threading.Thread(target=host.run, kwargs={"timeout": 60}, daemon=True)
+    thread.start()
+    try:
+        ann = GuestClient.connect(url(host), host.table.code, "Ann")
+        bob = GuestClient.connect(url(host), host.table.code, "Bob")
+        assert (ann.state.seat, bob.state.seat) == (0, 1)
+        clients = {0: ann, 1: bob}
+
+        def step_until_bob_may_intercept() -> int:
+            while True:
+                version = host.version
+                assert ann.wait_update(version - 1) and bob.wait_update(version - 1)
+                if any(a.verb == "intercept" for a in bob.state.legal) and bob.state.reaction:
+                    return version
+                mover = clients[ann.state.waiting[0]]
+                mover.act(next(a for a in mover.state.legal if a.verb != "intercept"))
+                assert mover.wait_update(version, timeout=5)
+
+        version = step_until_bob_may_intercept()
+        intercept = next(a for a in bob.state.legal if a.verb == "intercept")
+        ann.act(next(a for a in ann.state.legal if a.verb != "intercept"))     # Ann's move arrives first
+        assert bob.wait_update(version, timeout=5)
+        bob.send({"type": "act", "action": intercept.text, "base": version})   # made on the older table
+        bob.wait_update(version + 1, timeout=5, refusals=0)
+        assert bob.state.refused and bob.state.refused[-1]["late"] and "Too late" in bob.state.refused[-1]["reason"]
+        assert host.version == version + 1
+        assert not any(a[1].startswith("intercept") for a in host.session.state.rounds[-1].actions)
+
+        version = step_until_bob_may_intercept()
+        intercept = next(a for a in bob.state.legal if a.verb == "intercept")
+        bob.act(intercept)                                                     # Bob's arrives first
+        assert ann.wait_update(version, timeout=5)
+        seen = [e for e in ann.state.events if e.kind == "intercepted"]
+        assert seen and seen[-1].seat == 1, "Ann's table says Bob intercepted"
+        assert host.session.state.rounds[-1].actions[-1] == [1, intercept.text]
+        ann.close()
+        bob.close()
+    finally:
+        host.close()
+        thread.join(timeout=5)
