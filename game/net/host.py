@@ -249,10 +249,12 @@ class Host:
 
     def _refuse(self, connection: ServerConnection, peer: str, why: str, close: bool = False,
                 guest: Guest | None = None) -> bool:
-        """Tell the guest and log it; False when the connection is to be closed (asked, or a flood)."""
+        """Tell the guest and log it; False when the connection is to be closed (asked, or a flood).
+        `why` is a player's sentence (a `Message`, said in the guest's language) when a person may
+        meet it (a wrong code), else plain words for whoever wrote the guest program."""
         self.refused += 1
         log.warning("refused from %s: %s", peer, why)
-        message = {"type": "refused", "reason": {"text": why}}
+        message = {"type": "refused", "reason": encode_message(why)}
         if guest is not None:
             guest.post(message)
             if close or not guest.refusals.take():
@@ -325,15 +327,15 @@ class Host:
     def _seat_guest(self, connection: ServerConnection, peer: str, hello: p.Hello) -> tuple[Guest | None, str]:
         """Give the guest its seat: by token (taking it back), else a free remote seat. (None, why) if not."""
         if not p.codes_match(hello.code, self.table.code):
-            return None, "wrong join code"
+            return None, msg("That join code is not right.")
         with self.lock:
             if self.stopping.is_set():
-                return None, "the table is closing"
+                return None, msg("The table is closing.")
             remote = [s for s, plan in enumerate(self.table.plans) if plan.kind == "remote"]
             if hello.token is not None:
                 seat = next((s for s in remote if p.tokens_match(hello.token, self.table.tokens[s] or "")), None)
                 if seat is None:
-                    return None, "unknown seat token"
+                    return None, msg("This table does not know your seat's key.")
                 old = self.guests.get(seat)
                 if old is not None:   # the same player again (a new connection after a drop): the old one goes
                     log.info("seat %d taken back by its token from %s; the old connection (%s) is closed",
@@ -341,16 +343,16 @@ class Host:
                     old.close(p.CLOSE_POLICY, "your seat was taken back from another connection")
             else:
                 if self.table.started:
-                    return None, "the game has started; only its players may join, with their tokens"
+                    return None, msg("The game has started: only its own players can come back to it.")
                 free = [s for s in remote if not self.table.names[s]]
                 if hello.seat is not None:
                     if hello.seat not in remote:
-                        return None, "that seat is not for a friend"
+                        return None, msg("That seat is not for a friend.")
                     if hello.seat not in free:
-                        return None, "that seat is taken"
+                        return None, msg("That seat is taken.")
                     free = [hello.seat]
                 if not free:
-                    return None, "every seat is taken"
+                    return None, msg("Every seat is taken.")
                 seat = free[0]
                 names = {n.casefold() for n in self.table.names if n}
                 name = hello.name or f"Guest {seat + 1}"
