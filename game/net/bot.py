@@ -41,6 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--token-file", type=Path)
     parser.add_argument("--record", type=Path)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ca-file", help="trust this certificate for a wss:// host (its self-signed one)")
     parser.add_argument("--retry", type=float, default=0.0, metavar="SECONDS",
                         help="when the connection is lost, keep trying to take the seat back this long")
     args = parser.parse_args(argv)
@@ -64,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             time.sleep(0.2)
         first = False
         try:
-            client = GuestClient.connect(args.url, args.code, args.name, token=token,
+            client = GuestClient.connect(args.url, args.code, args.name, token=token, ca_file=args.ca_file,
                                          on_message=lambda raw: keep("R", raw))
         except JoinError as exc:
             print(f"bot: {exc}", file=sys.stderr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import ssl
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -78,10 +79,19 @@ class GuestClient:
 
     @classmethod
     def connect(cls, url: str, code: str, name: str = "", *, token: str | None = None, seat: int | None = None,
-                on_message: Callable[[str], None] | None = None, timeout: float = 10.0) -> "GuestClient":
-        """Join the table at `url` (ws://host:port) with its join code; JoinError in words if refused."""
+                on_message: Callable[[str], None] | None = None, timeout: float = 10.0,
+                ca_file: str | None = None) -> "GuestClient":
+        """Join the table at `url` (ws://host:port, or wss:// when the host has a certificate: checked
+        against the system's authorities, or against `ca_file`, e.g. the host's own self-signed
+        certificate) with its join code; JoinError in words if refused."""
+        tls = None
+        if url.startswith("wss://"):
+            try:
+                tls = ssl.create_default_context(cafile=ca_file)
+            except (OSError, ssl.SSLError) as exc:
+                raise JoinError(f"the certificate file {ca_file} cannot be used: {exc}") from None
         try:
-            connection = connect(url, subprotocols=[p.SUBPROTOCOL], max_size=p.MAX_HOST_MESSAGE,
+            connection = connect(url, ssl=tls, subprotocols=[p.SUBPROTOCOL], max_size=p.MAX_HOST_MESSAGE,
                                  open_timeout=timeout, close_timeout=2, proxy=None, compression="deflate",
                                  legacy=True)   # a connection kept open across calls, not a `with` block
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:

@@ -26,6 +26,7 @@ import os
 import queue
 import random
 import secrets
+import ssl
 import threading
 import time
 from dataclasses import dataclass, field
@@ -235,16 +236,17 @@ class Host:
             pass
 
     # ----- the network -----------------------------------------------------------------------------
-    def serve(self, bind: str = "127.0.0.1", port: int = 0) -> int:
-        """Open the table on `bind`:`port` (0: any free port); returns the port."""
-        self.server = serve(self._handle, bind, port, max_size=p.MAX_GUEST_MESSAGE, max_queue=4,
+    def serve(self, bind: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> int:
+        """Open the table on `bind`:`port` (0: any free port), over TLS (`wss://`) when given a context
+        holding the host's certificate; returns the port."""
+        self.server = serve(self._handle, bind, port, ssl=tls, max_size=p.MAX_GUEST_MESSAGE, max_queue=4,
                             subprotocols=[p.SUBPROTOCOL], compression="deflate", open_timeout=p.HELLO_TIMEOUT,
                             ping_interval=10, ping_timeout=20, close_timeout=2, server_header=None,
                             logger=logging.getLogger("olympus.host.websockets"))
         self.port = self.server.socket.getsockname()[1]
         threading.Thread(target=self.server.serve_forever, name="host-accept", daemon=True).start()
-        log.info("table open on %s port %d for %s; join code %s", bind, self.port, self.table.game_id,
-                 self.table.code)
+        log.info("table open on %s port %d (%s) for %s; join code %s", bind, self.port, "wss" if tls else "ws",
+                 self.table.game_id, self.table.code)
         return self.port
 
     def _refuse(self, connection: ServerConnection, peer: str, why: str, close: bool = False,

@@ -2,6 +2,7 @@
 
     olympus-table host --game tamoul --seats remote,remote,ai:hard [--bind 127.0.0.1] [--port 8765]
                        [--code ABC123] [--seed N] [--option K=V] [--data DIR] [--ai-pause S]
+                       [--certificate PEM [--key PEM]] [--takeover-after S] [--stand-in-level LEVEL]
     olympus-table host --resume [--data DIR] [--bind …] [--port …]
 
 It prints one line of JSON when the table is open (`{"listening": port, "code": …}`), waits for a
@@ -18,6 +19,7 @@ import json
 import logging
 import random
 import signal
+import ssl
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -47,6 +49,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default 127.0.0.1, this computer only; 0.0.0.0 for every network)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free)")
     parser.add_argument("--code", help="the join code (default: a new random one)")
+    parser.add_argument("--certificate", type=Path, metavar="PEM", help="the host's TLS certificate (chain): "
+                        "guests then join with wss://")
+    parser.add_argument("--key", type=Path, metavar="PEM", help="the certificate's private key (when not in "
+                        "the certificate file)")
     parser.add_argument("--data", type=Path, metavar="DIR", help="where the autosave, tokens and records go "
                         "(default: the program's data folder)")
     parser.add_argument("--resume", action="store_true", help="play on the online game kept in the data folder")
@@ -89,6 +95,21 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
         except (FileDamage, ValueError, RecursionError):
             options[key] = value
     return options
+
+
+def tls_context(certificate: Path | None, key: Path | None) -> ssl.SSLContext | None:
+    """The server's TLS context from its certificate and key, or None without a certificate."""
+    if certificate is None:
+        if key is not None:
+            raise UsageError("--key needs --certificate")
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(certificate, key)
+    except (OSError, ssl.SSLError) as exc:
+        raise UsageError(f"the certificate {certificate} (key {key or 'in the same file'}) cannot be used: "
+                         f"{getattr(exc, 'strerror', None) or exc}") from None
+    return context
 
 
 def make_host(args: argparse.Namespace, data_dir: Path) -> Host:
@@ -141,16 +162,17 @@ def main(argv: Sequence[str]) -> int:
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     logging.getLogger("olympus.host.websockets").setLevel(logging.WARNING)
     try:
+        tls = tls_context(args.certificate, args.key)
         host = make_host(args, data_dir)
-        port = host.serve(args.bind, args.port)
+        port = host.serve(args.bind, args.port, tls)
     except UsageError as exc:
         print(f"olympus-table host: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"olympus-table host: cannot listen on {args.bind} port {args.port}: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps({"listening": port, "bind": args.bind, "code": host.table.code, "game": host.game.id}),
-          flush=True)
+    print(json.dumps({"listening": port, "bind": args.bind, "code": host.table.code, "game": host.game.id,
+                      "tls": tls is not None}), flush=True)
 
     def stop(signum: int, _frame: Any) -> None:
         logging.getLogger("olympus.host").info("stopping (signal %d); the game is kept to resume", signum)
