@@ -169,7 +169,9 @@ class GuestClient:
             state.finished = bool(message["finished"])
             state.started = True
         elif kind == "refused":
+            first = message.get("first")
             state.refused.append({"action": message.get("action"), "late": bool(message.get("late")),
+                                  "first": first if type(first) is int else None,
                                   "reason": decode_message(message["reason"])})
         elif kind == "over":
             state.over = {"winners": list(message["winners"]), "totals": list(message["totals"])}

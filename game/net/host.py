@@ -50,6 +50,8 @@ from game.net.wire import encode_any, encode_event, encode_message, encode_view
 log = logging.getLogger("olympus.host")
 
 HOST_FILE = "online-host.json"
+WRONG_CODE = msg("That join code is not right.")
+UNKNOWN_TOKEN = msg("This table does not know your seat's key.")
 WAITING_KEPT = 256      # versions whose waited-for seats are remembered (an older action is late anyway)
 AUTOSAVE_FILE = "online-autosave.json"
 
@@ -181,6 +183,7 @@ class Host:
         self.agents: dict[int, Any] = {}
         self._asked: set[tuple[int, int]] = set()
         self._answers: list[_AIAnswer] = []
+        self._failed_joins: dict[str, p.RateLimit] = {}    # address -> its wrong codes and tokens
         self._waited_at: dict[int, tuple[int, ...]] = {}   # version -> the seats waited for then (recent ones)
         self._rngs: dict[int, random.Random] = {}
         self.takeover_after = takeover_after   # seconds a friend may be missing before an AI keeps the seat
@@ -290,8 +293,15 @@ class Host:
         if not isinstance(hello, p.Hello):
             self._refuse(connection, peer, "say hello first")
             return
+        address = peer.rsplit(":", 1)[0]
+        if not self._may_try_joining(address):
+            self._refuse(connection, peer, msg("Too many wrong join codes from your address: wait a minute."))
+            return
         guest, why = self._seat_guest(connection, peer, hello)
         if guest is None:
+            if why in (WRONG_CODE, UNKNOWN_TOKEN):
+                self._failed_joins.setdefault(address, p.RateLimit(1 / p.FAILED_JOIN_FORGIVEN_S,
+                                                                   p.FAILED_JOINS_BURST)).take()
             self._refuse(connection, peer, why)
             return
         limit = p.RateLimit(p.RATE_PER_SECOND, p.RATE_BURST)
@@ -326,10 +336,18 @@ class Host:
             guest.close()
             self._left(guest)
 
+    def _may_try_joining(self, address: str) -> bool:
+        """False while an address has given too many wrong codes or tokens (guessing the code)."""
+        with self.lock:
+            if len(self._failed_joins) > 4096:      # many addresses: forget the oldest record of all
+                self._failed_joins.clear()
+            limit = self._failed_joins.get(address)
+            return limit is None or limit.take(0.0) and limit.tokens >= 1
+
     def _seat_guest(self, connection: ServerConnection, peer: str, hello: p.Hello) -> tuple[Guest | None, str]:
         """Give the guest its seat: by token (taking it back), else a free remote seat. (None, why) if not."""
         if not p.codes_match(hello.code, self.table.code):
-            return None, msg("That join code is not right.")
+            return None, WRONG_CODE
         with self.lock:
             if self.stopping.is_set():
                 return None, msg("The table is closing.")
@@ -337,7 +355,7 @@ class Host:
             if hello.token is not None:
                 seat = next((s for s in remote if p.tokens_match(hello.token, self.table.tokens[s] or "")), None)
                 if seat is None:
-                    return None, msg("This table does not know your seat's key.")
+                    return None, UNKNOWN_TOKEN
                 old = self.guests.get(seat)
                 if old is not None:   # the same player again (a new connection after a drop): the old one goes
                     log.info("seat %d taken back by its token from %s; the old connection (%s) is closed",
@@ -464,6 +482,18 @@ class Host:
         for guest_seat, guest in list(self.guests.items()):
             guest.post(self._update(guest_seat, events))
 
+    def _actor_of(self, version: int) -> int | None:
+        """The seat whose action took the table from `version` to the next (CHANCE for chance)."""
+        assert self.session is not None
+        for rnd in self.session.state.rounds:
+            if version < len(rnd.actions):
+                return int(rnd.actions[version][0])
+            version -= len(rnd.actions)
+        return None
+
+    def _seat_name(self, seat: int) -> str:
+        return self.session.state.seats[seat].name if self.session is not None else self.table.names[seat]
+
     def _note_waiting(self) -> None:
         """Remember who the game waits for at this version (a late reaction is told apart by it)."""
         assert self.session is not None
@@ -482,8 +512,11 @@ class Host:
             # A reaction (made while the game did not wait for this seat) on an older table: a move
             # that arrived first has closed that window, even if the seat may act again now.
             log.info("seat %d: %r came too late (made at %d, table at %d)", seat, act.action, act.base, self.version)
-            guest.post({"type": "refused", "action": act.action, "late": True,
-                        "reason": encode_message(msg("Too late: someone else was quicker."))})
+            first = self._actor_of(act.base)
+            reason = msg("Too late: {name} was quicker.", name=self._seat_name(first)) if first is not None \
+                and first >= 0 and first != seat else msg("Too late: the table had moved on.")
+            guest.post({"type": "refused", "action": act.action, "late": True, "first": first,
+                        "reason": encode_message(reason)})
             return
         try:
             self._applied(seat, act.action)

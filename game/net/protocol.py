@@ -28,6 +28,8 @@ RATE_PER_SECOND = 50.0            # messages a guest may send each second, on av
 RATE_BURST = 150                  # ...and at once
 REFUSALS_BURST = 12               # refused messages in a row (one forgiven every REFUSAL_FORGIVEN_S)...
 REFUSAL_FORGIVEN_S = 5.0          # ...before the connection is closed as a flood
+FAILED_JOINS_BURST = 10           # wrong codes or tokens from one address (one forgiven every...
+FAILED_JOIN_FORGIVEN_S = 6.0      # ...6 s) before that address is refused without a look: no guessing the code
 ILLEGAL_ACTION_COST = 0.25        # a move the rules refuse counts a quarter (people make mistakes; races happen)
 OUTBOX_LIMIT = 256                # messages waiting for a guest that does not read: then it is dropped
 

@@ -394,7 +394,8 @@ def test_an_interception_is_decided_in_order_of_arrival_and_everyone_sees_who_wa
         assert bob.wait_update(version, timeout=5)
         bob.send({"type": "act", "action": intercept.text, "base": version})   # made on the older table
         bob.wait_update(version + 1, timeout=5, refusals=0)
-        assert bob.state.refused and bob.state.refused[-1]["late"] and "Too late" in bob.state.refused[-1]["reason"]
+        assert bob.state.refused and bob.state.refused[-1]["late"]
+        assert bob.state.refused[-1]["reason"] == "Too late: Ann was quicker."
         assert host.version == version + 1
         assert not any(a[1].startswith("intercept") for a in host.session.state.rounds[-1].actions)
 
@@ -410,3 +411,16 @@ def test_an_interception_is_decided_in_order_of_arrival_and_everyone_sees_who_wa
     finally:
         host.close()
         thread.join(timeout=5)
+
+
+@pytest.mark.parametrize("host", ["and an AI"], indirect=True)
+def test_guessing_the_code_from_one_address_is_stopped(host: Host) -> None:
+    """After a handful of wrong codes from one address, even the right code is refused from there for
+    a while (guessing 30 bits at that pace would take years)."""
+    for attempt in range(p.FAILED_JOINS_BURST):
+        with pytest.raises(JoinError, match="join code is not right"):
+            GuestClient.connect(url(host), f"WRONG{attempt}", "Mallory")
+    with pytest.raises(JoinError, match="Too many wrong join codes"):
+        GuestClient.connect(url(host), host.table.code, "Mallory")
+    host._failed_joins.clear()       # a minute later (the test does not wait it out)
+    assert GuestClient.connect(url(host), host.table.code, "Ann").state.seat == 0
