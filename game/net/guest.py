@@ -38,6 +38,22 @@ class JoinError(Exception):
         self.by_host = by_host
 
 
+@dataclass(frozen=True)
+class Update:
+    """One `update` as received: who acted (None: a snapshot; -1: chance), what this seat saw happen,
+    and the table after it."""
+
+    version: int
+    actor: int | None
+    events: tuple[Event, ...]
+    view: Any
+    waiting: tuple[int, ...]
+    legal: tuple[Action, ...]
+    lists_all: bool
+    reaction: bool
+    finished: bool
+
+
 @dataclass
 class GuestState:
     """The latest the host told this seat."""
@@ -59,6 +75,7 @@ class GuestState:
     finished: bool = False
     over: dict[str, Any] | None = None
     refused: list[dict[str, Any]] = field(default_factory=list)
+    updates: list["Update"] = field(default_factory=list)   # every update received, in order
     bye: Message | None = None
 
 
@@ -168,6 +185,10 @@ class GuestClient:
             state.lists_all, state.reaction = bool(message["lists_all"]), bool(message["reaction"])
             state.finished = bool(message["finished"])
             state.started = True
+            actor = message.get("actor")
+            state.updates.append(Update(state.version, actor if type(actor) is int else None, tuple(new_events),
+                                        state.view, state.waiting, state.legal, state.lists_all, state.reaction,
+                                        state.finished))
         elif kind == "refused":
             first = message.get("first")
             state.refused.append({"action": message.get("action"), "late": bool(message.get("late")),

@@ -423,12 +423,13 @@ class Host:
         assert self.session is not None
         return [e.for_seat(seat) for e in self.session.state.opening_events()]
 
-    def _update(self, seat: int, events: Sequence[Event]) -> dict[str, Any]:
-        """What `seat` is told after a change: its events, its view, whose turn, its own legal actions."""
+    def _update(self, seat: int, events: Sequence[Event], actor: int | None = None) -> dict[str, Any]:
+        """What `seat` is told after a change: who acted (public, never what a hidden move was), its
+        events, its view, whose turn, its own legal actions."""
         assert self.session is not None
         state = self.session.state
         may_act = not state.finished and seat in state.to_act()
-        return {"type": "update", "version": self.version,
+        return {"type": "update", "version": self.version, "actor": actor,
                 "events": [encode_event(e.for_seat(seat)) for e in events],
                 "view": encode_view(state.view(seat)),
                 "waiting": [s for s in state.waiting_for() if s != CHANCE],
@@ -480,7 +481,7 @@ class Host:
         self.version_since = time.monotonic()
         self.stats["actions"] += 1
         for guest_seat, guest in list(self.guests.items()):
-            guest.post(self._update(guest_seat, events))
+            guest.post(self._update(guest_seat, events, seat))
 
     def _actor_of(self, version: int) -> int | None:
         """The seat whose action took the table from `version` to the next (CHANCE for chance)."""

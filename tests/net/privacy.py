@@ -2,9 +2,10 @@
 host's own record, replayed here move by move.
 
 - An `update` at version k holds exactly `encode_view(state_k.view(seat))`, where state_k is the game
-  after its first k actions, and the events of action k as `for_seat(seat)` makes them (the events of
-  the deal at version 0; none in the snapshot a guest gets when it takes its seat back). So each byte
-  of an update is a function of what the seat may see.
+  after its first k actions, the events of action k as `for_seat(seat)` makes them (the events of the
+  deal at version 0; none in the snapshot a guest gets when it takes its seat back), who made action k,
+  the seats waited for, and this seat's own legal actions; nothing else. So each byte of an update is
+  a function of what the seat may see.
 - At every few versions, the view passes the conformance suite's check: states sampled from it by the
   game's determinizer (hidden cards dealt at random) show that very view, so it holds no hidden card of
   another seat and no deck order.
@@ -26,21 +27,30 @@ DETERMINIZE_EVERY = 9
 
 
 def expected_updates(game: Game, record: dict[str, Any], seat: int) -> tuple[list[tuple[str, list[Any]]], dict[int, Any]]:
-    """For each version k: (the view's JSON text, the events' JSON) the seat should get; and the views
-    themselves at every DETERMINIZE_EVERY-th version."""
+    """For each version k: (the JSON text of everything the update holds but its events, the events'
+    JSON) the seat should get; and the views themselves at every DETERMINIZE_EVERY-th version."""
     seats = [SeatInfo(s["name"], s["controller"]) for s in record["seats"]]
     setups = [r["setup"] for r in record["rounds"]]
     state = game.new_state(seats, record["options"], record["seed"], setups=setups)
-    expected = [(_text(encode_view(state.view(seat))),
-                 [encode_event(e.for_seat(seat)) for e in state.opening_events()])]
+    expected = [(_rest(state, seat, 0, None), [encode_event(e.for_seat(seat)) for e in state.opening_events()])]
     views = {0: state.view(seat)}
     for rnd in record["rounds"]:
         for actor, text in rnd["actions"]:
             events = state.apply(actor, text)
-            expected.append((_text(encode_view(state.view(seat))), [encode_event(e.for_seat(seat)) for e in events]))
+            expected.append((_rest(state, seat, len(expected), actor), [encode_event(e.for_seat(seat)) for e in events]))
             if (len(expected) - 1) % DETERMINIZE_EVERY == 0:
                 views[len(expected) - 1] = state.view(seat)
     return expected, views
+
+
+def _rest(state: Any, seat: int, version: int, actor: int | None) -> dict[str, Any]:
+    """An update as the host must write it, less its events (and its actor, None in a snapshot)."""
+    may_act = not state.finished and seat in state.to_act()
+    return {"type": "update", "version": version, "actor": actor, "view": encode_view(state.view(seat)),
+            "waiting": [s for s in state.waiting_for() if s >= 0],
+            "legal": [a.text for a in state.legal_actions(seat)] if may_act else [],
+            "lists_all": state.lists_all_actions(seat) if may_act else True,
+            "reaction": may_act and state.is_reaction(seat), "finished": state.finished}
 
 
 def check_transcript(game: Game, record: dict[str, Any], frames: list[str], rng: random.Random) -> dict[str, int]:
@@ -67,10 +77,13 @@ def check_transcript(game: Game, record: dict[str, Any], frames: list[str], rng:
             continue
         assert kind == "update", f"unexpected message {kind!r}"
         version = message["version"]
-        view_text, events = expected[version]
-        assert _text(message["view"]) == view_text, f"seat {seat} got a view at version {version} the engine did not make"
+        rest, events = expected[version]
+        snapshot = snapshot_due and message["actor"] is None
+        got = {key: value for key, value in message.items() if key != "events"}
+        assert got == {**rest, "actor": None if snapshot else rest["actor"]}, \
+            f"seat {seat} got an update at version {version} the engine did not make"
         # The first update after a welcome is a snapshot (no events), unless it is the game's start.
-        allowed = (events, []) if snapshot_due and version > 0 else (events,)
+        allowed = (events, []) if snapshot and version > 0 else (events,)
         assert message["events"] in allowed, f"seat {seat} got events at version {version} it should not"
         snapshot_due = False
         for event in message["events"]:
@@ -84,7 +97,3 @@ def check_transcript(game: Game, record: dict[str, Any], frames: list[str], rng:
         counts["updates"] += 1
     counts["versions"] = len(versions)
     return counts
-
-
-def _text(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
