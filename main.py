@@ -136,20 +136,12 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 
 def seat_controllers(spec: str, ai_level: str, levels: Sequence[str]) -> list[str]:
     """`human,ai,ai:easy` -> controllers; unknown words and levels are refused with the choices."""
-    controllers = []
-    if not spec.strip():
-        raise UsageError("--seats is empty; expected one entry per seat, such as human,ai,ai")
-    for entry in (e.strip() for e in spec.split(",")):
-        if entry == "human":
-            controllers.append("human")
-            continue
-        level = ai_level if entry == "ai" else entry[3:] if entry.startswith("ai:") else None
-        if level is None:
-            raise UsageError(f"--seats: {entry!r} is not a seat; use human, ai or ai:<level>")
-        if level not in levels:
-            raise UsageError(f"AI level {level!r} does not exist for this game; choose from {', '.join(levels)}")
-        controllers.append(f"ai:{level}")
-    return controllers
+    from game.net.seats import SeatListError, read_seat_list
+
+    try:
+        return ["human" if level is None else f"ai:{level}" for level in read_seat_list(spec, ai_level, levels, "human")]
+    except SeatListError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def seat_names(controllers: Sequence[str], player_name: str) -> list[str]:

@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from game.catalog import load_game, offered_game_ids
-from game.core.userfiles import FileDamage, loads_strict, user_dirs
+from game.core.userfiles import user_dirs
 from game.net.host import Host, SeatPlan
+from game.net.seats import SeatListError, read_seat_list
 
 AI_NAMES = ("Ariadne", "Bion", "Chloe", "Damon", "Elpis", "Felix", "Galene", "Hector")
 DEFAULT_PORT = 8765
@@ -68,33 +69,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def seat_plans(spec: str, ai_level: str, levels: Sequence[str]) -> list[SeatPlan]:
-    plans = []
-    for entry in (e.strip() for e in spec.split(",")):
-        if entry == "remote":
-            plans.append(SeatPlan("remote"))
-            continue
-        level = ai_level if entry == "ai" else entry[3:] if entry.startswith("ai:") else None
-        if level is None:
-            raise UsageError(f"--seats: {entry!r} is not a seat; use remote, ai or ai:<level>")
-        if level not in levels:
-            raise UsageError(f"AI level {level!r} does not exist for this game; choose from {', '.join(levels)}")
-        plans.append(SeatPlan("ai", level, AI_NAMES[len(plans) % len(AI_NAMES)]))
+    try:
+        entries = read_seat_list(spec, ai_level, levels, "remote")
+    except SeatListError as exc:
+        raise UsageError(str(exc)) from None
+    plans = [SeatPlan("remote") if level is None else SeatPlan("ai", level, AI_NAMES[seat % len(AI_NAMES)])
+             for seat, level in enumerate(entries)]
     if not any(plan.kind == "remote" for plan in plans):
         raise UsageError("--seats needs at least one remote seat (a friend)")
     return plans
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise UsageError(f"--option expects KEY=VALUE, got {pair[:80]!r}")
-        try:
-            options[key] = loads_strict(value)
-        except (FileDamage, ValueError, RecursionError):
-            options[key] = value
-    return options
+    """--option KEY=VALUE pairs, read as the other headless commands read them (game/__main__.py)."""
+    from game.__main__ import parse_options as read_options
+
+    try:
+        return read_options(pairs)
+    except SystemExit as exc:
+        raise UsageError(str(exc.code)) from None
 
 
 def tls_context(certificate: Path | None, key: Path | None) -> ssl.SSLContext | None:

@@ -26,15 +26,8 @@ from game.net.loopback import kill_hard, start_host
 from tests.net.privacy import check_transcript
 
 
-@pytest.fixture(params=["two friends"])
-def host(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Host]:
-    """A Zeus table for two friends (and, when asked, an AI that takes its time), open on a free
-    loopback port, its game run in a thread."""
-    game = load_game("zeus")
-    plans = [SeatPlan("remote"), SeatPlan("remote")]
-    if request.param == "and an AI":
-        plans.append(SeatPlan("ai", "random", "Chloe"))
-    table = Host.new(game, plans, {}, 9, tmp_path, ai_pause=0.0 if len(plans) == 2 else 60.0, linger=0.1)
+def running(table: Host) -> Iterator[Host]:
+    """`table` open on a free loopback port, its game run in a thread; closed afterwards."""
     table.serve("127.0.0.1", 0)
     result: dict[str, Any] = {}
     thread = threading.Thread(target=lambda: result.setdefault("status", table.run(timeout=60)), daemon=True)
@@ -44,6 +37,16 @@ def host(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Host]:
     yield table
     table.close()
     thread.join(timeout=5)
+
+
+@pytest.fixture(params=["two friends"])
+def host(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Host]:
+    """A Zeus table for two friends (and, when asked, an AI that takes its time)."""
+    plans = [SeatPlan("remote"), SeatPlan("remote")]
+    if request.param == "and an AI":
+        plans.append(SeatPlan("ai", "random", "Chloe"))
+    yield from running(Host.new(load_game("zeus"), plans, {}, 9, tmp_path, ai_pause=0.0 if len(plans) == 2 else 60.0,
+                                linger=0.1))
 
 
 def url(host: Host) -> str:
@@ -83,6 +86,15 @@ def play_out(client: GuestClient, timeout: float = 30.0, until: Any = None) -> N
             refused = len(state.refused)
             client.act(state.legal[0])
             client.wait_update(seen, timeout=2, refusals=refused)
+
+
+def play_all_out(*clients: GuestClient) -> None:
+    """Every guest plays its seat at once (a thread each) until the game is over."""
+    threads = [threading.Thread(target=play_out, args=(client,)) for client in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=40)
 
 
 @pytest.mark.parametrize("host", ["and an AI"], indirect=True)
@@ -154,11 +166,7 @@ def test_an_oversized_message_closes_that_connection_only(host: Host) -> None:
     stranger.send("{" * 100_000)     # too big before it is even read
     assert close_code(stranger) == p.CLOSE_TOO_BIG
     bob = GuestClient.connect(url(host), host.table.code, "Bob", token=host.table.tokens[1])
-    threads = [threading.Thread(target=play_out, args=(c,)) for c in (ann, bob)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=40)
+    play_all_out(ann, bob)
     assert ann.state.over is not None and bob.state.over is not None
 
 
@@ -176,11 +184,7 @@ def test_a_flood_closes_that_connection_and_the_game_plays_on(host: Host) -> Non
         time.sleep(0.05)
     assert bob.closed and "too many" in bob.close_reason
     rejoined = GuestClient.connect(url(host), host.table.code, "Bob", token=bob.state.token)
-    threads = [threading.Thread(target=play_out, args=(c,)) for c in (ann, rejoined)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=40)
+    play_all_out(ann, rejoined)
     assert rejoined.state.over is not None
     host.thread.join(timeout=10)
     assert host.result["status"] == 0
@@ -239,11 +243,7 @@ def test_a_fuzz_of_malformed_messages_never_crashes_the_host(host: Host) -> None
             pass
     assert host.thread.is_alive() and host.refused >= 50
     rejoined = GuestClient.connect(url(host), host.table.code, "Bob", token=token)
-    threads = [threading.Thread(target=play_out, args=(c,)) for c in (ann, rejoined)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=40)
+    play_all_out(ann, rejoined)
     host.thread.join(timeout=10)
     assert host.result["status"] == 0 and host.session.state.finished
     assert connections == FUZZ_MESSAGES // 25
@@ -319,17 +319,8 @@ def test_a_host_killed_mid_game_resumes_and_its_guests_take_their_seats_back(tmp
 @pytest.fixture
 def quick_takeover(tmp_path: Path) -> Iterator[Host]:
     """Two friends at Zeus; a friend missing 0.3 s has an AI keep the seat."""
-    table = Host.new(load_game("zeus"), [SeatPlan("remote"), SeatPlan("remote")], {}, 5, tmp_path, ai_pause=0.0,
-                     linger=0.1, takeover_after=0.3, stand_in_level="random")
-    table.serve("127.0.0.1", 0)
-    result: dict[str, Any] = {}
-    thread = threading.Thread(target=lambda: result.setdefault("status", table.run(timeout=60)), daemon=True)
-    thread.start()
-    table.result = result          # type: ignore[attr-defined]
-    table.thread = thread          # type: ignore[attr-defined]
-    yield table
-    table.close()
-    thread.join(timeout=5)
+    yield from running(Host.new(load_game("zeus"), [SeatPlan("remote"), SeatPlan("remote")], {}, 5, tmp_path,
+                                ai_pause=0.0, linger=0.1, takeover_after=0.3, stand_in_level="random"))
 
 
 def test_a_missing_friend_is_counted_down_then_an_ai_keeps_the_seat_and_hands_it_back(quick_takeover: Host) -> None:
@@ -354,11 +345,7 @@ def test_a_missing_friend_is_counted_down_then_an_ai_keeps_the_seat_and_hands_it
     back = GuestClient.connect(url(host), host.table.code, "Bob", token=token)
     assert back.state.seat == seat
     assert seat not in host.agents and seat not in host.stand_ins, "the AI handed the seat back"
-    threads = [threading.Thread(target=play_out, args=(c,)) for c in (ann, back)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=40)
+    play_all_out(ann, back)
     host.thread.join(timeout=10)
     assert host.result["status"] == 0 and host.session.state.finished
 
