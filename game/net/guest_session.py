@@ -21,12 +21,14 @@ import threading
 import time
 from typing import Any, Sequence
 
+from websockets.exceptions import ConnectionClosed
+
 from game.core.actions import Action
 from game.core.engine import CHANCE, Game, RoundLog, SeatInfo, State
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.messages import Message, msg
-from game.net.guest import GuestClient, Update
+from game.net.guest import GuestClient, JoinError, Update
 
 FROM_HOST = Action("host")          # the opaque action that shows the host's next update
 ANSWER_SECONDS = 10.0               # how long our own move waits for the host's answer
@@ -223,6 +225,29 @@ class GuestSession:
         return self.state.seats
 
     @property
+    def lost(self) -> bool:
+        """The connection to the host is gone and the game is not over."""
+        return self.client.closed and self.client.state.over is None and self.client.state.bye is None
+
+    def reconnect(self, url: str, code: str, name: str, ca_file: str | None = None) -> bool:
+        """Take our seat back with its token on a new connection (False: the host cannot be reached or
+        refused); the table then goes on from the host's snapshot of the table as it is now."""
+        token = self.client.state.token
+        try:
+            client = GuestClient.connect(url, code, name, token=token, ca_file=ca_file, timeout=5.0)
+        except JoinError:
+            return False
+        with self.state.lock:
+            old = self.client
+            self.client = self.state.client = client
+            self.state.taken = 0            # the snapshot comes next: the table shows it at once
+        try:
+            old.close()
+        except Exception:       # the old connection is gone already
+            pass
+        return True
+
+    @property
     def human_seats(self) -> tuple[int, ...]:
         return (self.state.seat,)
 
@@ -239,7 +264,11 @@ class GuestSession:
         action = action if isinstance(action, Action) else Action.parse(action)
         refusals = len(self.client.state.refused)
         seen = len(self.client.state.updates)
-        self.client.act(action)
+        try:
+            self.client.act(action)
+        except (ConnectionClosed, OSError):
+            raise IllegalAction(msg("The connection to the host was lost: make your move again once it is back."),
+                                seat=seat, action=action.text) from None
         deadline = time.monotonic() + ANSWER_SECONDS
         while time.monotonic() < deadline:
             updates = self.client.state.updates

@@ -9,6 +9,7 @@ network.
 from __future__ import annotations
 
 import threading
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from scenes.scene import AppServices
 
 DEFAULT_PORT = 8765
+RECONNECT_EVERY_S = 2.0
 
 
 def table_url(address: str) -> str:
@@ -82,7 +84,7 @@ class JoinScene(MenuScene):
             self.problem = _("Could not join: {reason}").format(reason=self.result.pop("problem", ""))
             self.relayout()
             return
-        self.app.stack.replace(LobbyScene(self.app, client))
+        self.app.stack.replace(LobbyScene(self.app, client, table_url(self.address), self.code, self.name))
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
@@ -136,14 +138,15 @@ class JoinScene(MenuScene):
 class LobbyScene(MenuScene):
     """Who sits where, who has joined; the game opens on its table as soon as the host starts it."""
 
-    def __init__(self, app: "AppServices", client: GuestClient) -> None:
+    def __init__(self, app: "AppServices", client: GuestClient, url: str = "", code: str = "", name: str = "") -> None:
         super().__init__(app)
         self.client = client
+        self.url, self.code, self.name = url, code, name
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def update(self, dt: float) -> None:
         if self.client.state.updates and self.client.state.seats:
-            self.app.stack.replace(open_guest_table(self.app, self.client))
+            self.app.stack.replace(open_guest_table(self.app, self.client, self.url, self.code, self.name))
         elif self.client.closed:
             self.app.toast(_("The host closed the connection."))
             self.app.stack.pop()
@@ -196,7 +199,7 @@ class LobbyScene(MenuScene):
         self.focus.draw(surface)
 
 
-def open_guest_table(app: "AppServices", client: GuestClient) -> Any:
+def open_guest_table(app: "AppServices", client: GuestClient, url: str = "", code: str = "", name: str = "") -> Any:
     """The game's own table on a guest's session. The other seats' moves have already been made at the
     host, so they are shown as they come, without an AI's pretend thinking time; a friend's plate says
     "(online)" where an AI's says "(AI)"."""
@@ -220,6 +223,32 @@ def open_guest_table(app: "AppServices", client: GuestClient) -> Any:
         return role(seat)
 
     table._role = role_online
+    session = table.session
+    update = table.update
+    reconnecting: dict[str, Any] = {}
+
+    def update_or_reconnect(dt: float) -> None:
+        """A lost connection: "Reconnecting…", and the seat taken back with its token in the background
+        (tried every few seconds); the table goes on from the host's snapshot."""
+        if session.lost and url and reconnecting.get("thread") is None:
+            app.toast(_("The connection to the host was lost. Reconnecting…"))
+
+            def again() -> None:
+                while session.lost and not session.reconnect(url, code, name):
+                    time.sleep(RECONNECT_EVERY_S)
+                reconnecting["back"] = True
+
+            reconnecting["thread"] = threading.Thread(target=again, name="reconnect", daemon=True)
+            reconnecting["thread"].start()
+        if session.client.state.bye is not None and not reconnecting.get("told"):
+            reconnecting["told"] = True         # the host closed the table: say so, in its words
+            app.toast(translate_message(session.client.state.bye))
+        if reconnecting.pop("back", False):
+            reconnecting["thread"] = None
+            app.toast(_("Back at the table."))
+        update(dt)
+
+    table.update = update_or_reconnect
     for agent in table.agents.values():
         assert isinstance(agent, FromHost)
     return table

@@ -51,10 +51,13 @@ def test_an_address_is_read_as_a_websocket_address() -> None:
     assert table_url("wss://example.org:9000") == "wss://example.org:9000"
 
 
-@pytest.mark.parametrize(("game_id", "ai_level"), [("zeus", "random"), ("tamoul", "random"), ("telos", "random"),
-                                                   ("elios", "random")])
+@pytest.mark.parametrize(("game_id", "ai_level", "drop"), [("zeus", "random", True), ("tamoul", "random", False),
+                                                           ("telos", "random", False), ("elios", "random", False)])
 def test_a_guest_joins_from_the_join_screen_and_plays_a_whole_game_on_its_table(tmp_path: Path, app: App,
-                                                                                game_id: str, ai_level: str) -> None:
+                                                                                game_id: str, ai_level: str,
+                                                                                drop: bool) -> None:
+    """With `drop`, the connection breaks in the middle of the game: the table says it is reconnecting,
+    takes its seat back with its token and plays on."""
     others = [SeatPlan("ai", ai_level, name) for name in ("Chloe", "Damon")][:max(1, load_game(game_id).min_players - 1)]
     host = open_host(tmp_path, game_id, [SeatPlan("remote"), *others], 4)
     try:
@@ -70,9 +73,12 @@ def test_a_guest_joins_from_the_join_screen_and_plays_a_whole_game_on_its_table(
         assert isinstance(session, GuestSession) and session.human_seats == (0,)
         rng = random.Random(2)
         moves = 0
-        for _ in range(40_000):
+        first_client = session.client
+        for frame in range(40_000):
             app.frame(DT)
             state = session.state
+            if drop and frame == 300:
+                first_client.connection.close()       # the network goes: the host sees the seat empty
             if state.finished and not state.pending:
                 break
             if table._human_may_act() and 0 in state.waiting_for():
@@ -82,6 +88,7 @@ def test_a_guest_joins_from_the_join_screen_and_plays_a_whole_game_on_its_table(
             if not table._human_may_act() and getattr(app.stack.top, "transparent", False):
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         assert session.state.finished and host.session.state.finished
+        assert (session.client is not first_client) == drop, "the table took its seat back on a new connection"
         assert moves > 0 and moves == sum(a[0] == 0 for r in host.session.state.record()["rounds"] for a in r["actions"])
         assert session.state.shown.version == host.version
         assert session.state.view(0) == host.session.state.view(0), "the guest's table shows its seat's view"
