@@ -1,5 +1,5 @@
-"""Playing at a friend's table: join it with its address and code, wait in the lobby, then play your
-seat on the game's own table.
+"""Playing with friends at other computers: host a table here, or join a friend's with its address and
+code; wait in the lobby, then play your seat on the game's own table.
 
 The host runs the game (`olympus-table host …`, game/net/); this computer only shows what the host
 sends for its seat and proposes its moves (game/net/guest_session.py gives the table a session and a
@@ -8,6 +8,8 @@ network.
 """
 from __future__ import annotations
 
+import random
+import socket
 import threading
 import time
 from typing import TYPE_CHECKING, Any
@@ -18,8 +20,8 @@ from game.net.guest import GuestClient, JoinError
 from game.net.guest_session import FromHost, GuestSession
 from scenes.ui.i18n import _, translate_message
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT
-from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, TextField, draw_dialog_frame, draw_text,
-                               ellipsize, keyed)
+from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField, draw_dialog_frame,
+                               draw_text, ellipsize, keyed)
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -36,6 +38,48 @@ def table_url(address: str) -> str:
     if ":" not in address.rsplit("]", 1)[-1]:
         address = f"{address}:{DEFAULT_PORT}"
     return f"ws://{address}"
+
+
+class OnlineScene(MenuScene):
+    """Play with friends online: host a table here, or join a friend's."""
+
+    def __init__(self, app: "AppServices") -> None:
+        super().__init__(app)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        width, height = size
+        s = self.scale_dialog(size, 34)
+        row = max(30, int(48 * s))
+        pad = int(28 * s)
+        panel_w = min(int(width * 0.9), int(520 * s))
+        self.panel = pygame.Rect(0, 0, panel_w, self.band_h * 2 + pad * 3 + int(self.title_size * 1.4) + row * 3
+                                 + int(16 * s) * 2)
+        self.panel.center = (width // 2, height // 2)
+        y = self.panel.y + self.band_h + pad + int(self.title_size * 1.4)
+        controls = []
+        for key, label, action, style in (("host", _("Host a table"), self.host, "primary"),
+                                          ("join", _("Join a friend's table"), self.join, "primary"),
+                                          ("back", _("Back"), self.on_escape, "secondary")):
+            controls.append(keyed(Button(pygame.Rect(self.panel.x + pad, y, panel_w - 2 * pad, row), label, action,
+                                         style=style), key))
+            y += row + int(16 * s)
+        return controls
+
+    def host(self) -> None:
+        self.app.stack.push(HostScene(self.app))
+
+    def join(self) -> None:
+        self.app.stack.push(JoinScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from scenes.ui.widgets import draw_felt
+
+        draw_felt(surface)
+        band = draw_dialog_frame(surface, self.panel, self.band_h)
+        draw_text(surface, _("Play with friends online"), (self.panel.centerx, band.bottom + int(16 * self.s)),
+                  self.title_size, CREAM, "title", "midtop")
+        self.focus.draw(surface)
 
 
 class JoinScene(MenuScene):
@@ -138,10 +182,12 @@ class JoinScene(MenuScene):
 class LobbyScene(MenuScene):
     """Who sits where, who has joined; the game opens on its table as soon as the host starts it."""
 
-    def __init__(self, app: "AppServices", client: GuestClient, url: str = "", code: str = "", name: str = "") -> None:
+    def __init__(self, app: "AppServices", client: GuestClient, url: str = "", code: str = "", name: str = "",
+                 host: Any = None) -> None:
         super().__init__(app)
         self.client = client
         self.url, self.code, self.name = url, code, name
+        self.host = host        # the table this program hosts (None at a friend's)
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def update(self, dt: float) -> None:
@@ -153,6 +199,8 @@ class LobbyScene(MenuScene):
 
     def on_escape(self) -> None:
         self.client.close()
+        if self.host is not None:
+            self.host.close()
         self.app.stack.pop()
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
@@ -193,9 +241,174 @@ class LobbyScene(MenuScene):
             y += int(size * 1.6)
         draw_text(surface, _("The game begins when every seat is taken."), (self.panel.centerx, y + int(10 * self.s)),
                   size, PARCHMENT, anchor="midtop")
+        if self.host is not None:
+            where = _("Friends join at {address}, port {port}, with the code {code}").format(
+                address=socket.gethostname(), port=self.host.port, code=self.host.table.code)
+            draw_text(surface, ellipsize(where, size, self.panel.w - int(40 * self.s)),
+                      (self.panel.centerx, y + int(40 * self.s)), size, GOLD, anchor="midtop")
+            y += int(30 * self.s)
         if state.bye is not None:
             draw_text(surface, translate_message(state.bye), (self.panel.centerx, y + int(40 * self.s)), size, ERROR,
                       anchor="midtop")
+        self.focus.draw(surface)
+
+
+FRIEND = "friend"
+
+
+class HostScene(MenuScene):
+    """Host a table from here: the game, each other seat (a friend or an AI at a level), the port. The
+    host runs in this program (game/net/host.py, in a thread) and this computer takes seat 1 through it,
+    like any guest, so the lobby and the table are the same as a friend's."""
+
+    bind = "0.0.0.0"        # every network of this computer (tests use 127.0.0.1)
+
+    def __init__(self, app: "AppServices") -> None:
+        super().__init__(app)
+        from scenes.screens.title import playable_games
+
+        self.games = playable_games(app)
+        self.game_index = 0
+        self.others: list[str] = []
+        self.port = str(DEFAULT_PORT)
+        self.problem: str | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._fit_seats()
+
+    @property
+    def game(self) -> Any:
+        return self.games[self.game_index]
+
+    def _fit_seats(self) -> None:
+        """At least the game's fewest players (a friend first), at most its most."""
+        game = self.game
+        while len(self.others) + 1 < game.min_players:
+            self.others.append(FRIEND if not self.others else "normal")
+        del self.others[game.max_players - 1:]
+        levels = list(game.agent_levels())
+        self.others = [o if o == FRIEND or o in levels else (levels[0] if levels else FRIEND) for o in self.others]
+
+    def _choices(self) -> list[str]:
+        return [FRIEND, *[level for level in self.game.agent_levels() if level != "random"]]
+
+    def _describe(self, choice: str) -> str:
+        return _("a friend") if choice == FRIEND else _("AI ({level})").format(level=_(choice))
+
+    def set_game(self, game: Any) -> None:
+        self.game_index = self.games.index(game)
+        self._fit_seats()
+        self.relayout()
+
+    def set_seat(self, index: int, choice: str) -> None:
+        self.others[index] = choice
+        self.problem = None
+
+    def add_seat(self) -> None:
+        if len(self.others) + 1 < self.game.max_players:
+            self.others.append(FRIEND)
+            self.relayout()
+
+    def remove_seat(self) -> None:
+        if len(self.others) + 1 > self.game.min_players:
+            self.others.pop()
+            self.relayout()
+
+    def start(self) -> None:
+        from game.net.host import Host, SeatPlan
+
+        if FRIEND not in self.others:
+            self.problem = _("Make at least one seat a friend's.")
+            self.relayout()
+            return
+        if not (self.port.isdigit() and 1024 <= int(self.port) <= 65535):
+            self.problem = _("The port is a number from 1024 to 65535.")
+            self.relayout()
+            return
+        names = iter(("Ariadne", "Bion", "Chloe", "Damon", "Elpis", "Felix"))
+        plans = [SeatPlan("remote")] + [SeatPlan("remote") if o == FRIEND else SeatPlan("ai", o, next(names))
+                                        for o in self.others]
+        seed = random.SystemRandom().randrange(1, 2**31 - 1)
+        try:
+            host = Host.new(self.game, plans, {}, seed, self.app.dirs.data, ai_pause=1.0)
+            port = host.serve(self.bind, int(self.port))
+        except (OSError, ValueError) as exc:
+            self.problem = _("The table could not be opened: {reason}").format(reason=str(exc))
+            self.relayout()
+            return
+        threading.Thread(target=host.run, name="host", daemon=True).start()
+        url = f"ws://127.0.0.1:{port}"
+        name = self.app.settings.player_name or _("Host")
+        try:
+            client = GuestClient.connect(url, host.table.code, name, seat=0)
+        except JoinError as exc:
+            host.close()
+            self.problem = str(exc)
+            self.relayout()
+            return
+        self.app.stack.replace(LobbyScene(self.app, client, url, host.table.code, name, host=host))
+
+    def layout(self, size: tuple[int, int]) -> list[Control]:
+        width, height = size
+        s = self.scale_dialog(size, 30)
+        row = max(28, min(int(40 * s), (height - 220) // 11))
+        gap = max(4, int(8 * s))
+        pad = int(24 * s)
+        label_w = int(170 * s)
+        panel_w = min(int(width * 0.94), int(640 * s))
+        rows = 2 + len(self.others) + 3
+        panel_h = min(height - 8, self.band_h * 2 + pad * 2 + int(self.title_size * 1.3) + rows * (row + gap) + int(20 * s))
+        self.panel = pygame.Rect(0, 0, panel_w, panel_h)
+        self.panel.center = (width // 2, height // 2)
+        x, w = self.panel.x + pad + label_w, panel_w - 2 * pad - label_w
+        y = self.panel.y + self.band_h + pad + int(self.title_size * 1.3)
+        self.rows: list[tuple[str, int]] = []
+        controls: list[Control] = [keyed(Stepper(pygame.Rect(x, y, w, row), self.games, self.game_index, self.set_game,
+                                                 lambda g: g.title), "game")]
+        self.rows.append((_("Game"), y + row // 2))
+        y += row + gap
+        self.rows.append((_("Seat {number}").format(number=1), y + row // 2))
+        self.you_y = y + row // 2
+        y += row + gap
+        for index, choice in enumerate(self.others):
+            choices = self._choices()
+            controls.append(keyed(Stepper(pygame.Rect(x, y, w, row), choices, choices.index(choice) if choice in choices
+                                          else 0, lambda c, i=index: self.set_seat(i, c), self._describe),
+                                  f"seat-{index}"))
+            self.rows.append((_("Seat {number}").format(number=index + 2), y + row // 2))
+            y += row + gap
+        half = (w - gap) // 2
+        controls.append(keyed(Button(pygame.Rect(x, y, half, row), _("Add a seat"), self.add_seat, style="secondary",
+                                     enabled=len(self.others) + 1 < self.game.max_players), "add"))
+        controls.append(keyed(Button(pygame.Rect(x + half + gap, y, half, row), _("Remove a seat"), self.remove_seat,
+                                     style="secondary", enabled=len(self.others) + 1 > self.game.min_players), "remove"))
+        y += row + gap
+        controls.append(keyed(TextField(pygame.Rect(x, y, int(w * 0.4), row), self.port,
+                                        lambda text: setattr(self, "port", text), max_length=5,
+                                        allowed=str.isdigit), "port"))
+        self.rows.append((_("Port"), y + row // 2))
+        self.problem_y = y + row + gap // 2
+        y += row + gap + int(22 * s)
+        controls.append(keyed(Button(pygame.Rect(self.panel.x + pad, y, (panel_w - 2 * pad - gap) // 2, row),
+                                     _("Open the table"), self.start), "start"))
+        controls.append(keyed(Button(pygame.Rect(self.panel.centerx + gap // 2, y, (panel_w - 2 * pad - gap) // 2, row),
+                                     _("Back"), self.on_escape, style="secondary"), "back"))
+        return controls
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from scenes.ui.widgets import draw_felt
+
+        draw_felt(surface)
+        band = draw_dialog_frame(surface, self.panel, self.band_h)
+        draw_text(surface, _("Host a table for friends"), (self.panel.centerx, band.bottom + int(12 * self.s)),
+                  self.title_size, CREAM, "title", "midtop")
+        size = max(12, int(17 * self.s))
+        for label, y in self.rows:
+            draw_text(surface, label, (self.panel.x + int(24 * self.s), y), size, PARCHMENT, anchor="midleft")
+        draw_text(surface, _("you, at this computer"), (self.panel.x + int(24 * self.s) + int(170 * self.s), self.you_y),
+                  size, CREAM, anchor="midleft")
+        if self.problem:
+            draw_text(surface, ellipsize(self.problem, size, self.panel.w - int(48 * self.s)),
+                      (self.panel.x + int(24 * self.s), self.problem_y), size, ERROR)
         self.focus.draw(surface)
 
 

@@ -213,9 +213,9 @@ class TitleScene(MenuScene):
         self.relayout()
 
     def online(self) -> None:
-        from scenes.screens.online import JoinScene
+        from scenes.screens.online import OnlineScene
 
-        self.app.stack.push(JoinScene(self.app))
+        self.app.stack.push(OnlineScene(self.app))
 
     # ----- layout -------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> list[Control]:
