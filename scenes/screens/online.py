@@ -21,7 +21,7 @@ from game.net.guest_session import FromHost, GuestSession
 from scenes.ui.i18n import _, translate_message
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT
 from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField, draw_dialog_frame,
-                               draw_text, ellipsize, keyed)
+                               draw_text, ellipsize, keyed, text_width)
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -52,8 +52,9 @@ class OnlineScene(MenuScene):
         s = self.scale_dialog(size, 34)
         row = max(30, int(48 * s))
         pad = int(28 * s)
-        panel_w = min(int(width * 0.9), int(520 * s))
-        self.panel = pygame.Rect(0, 0, panel_w, self.band_h * 2 + pad * 3 + int(self.title_size * 1.4) + row * 3
+        title_w = text_width(_("Play with friends online"), self.title_size, "title")
+        panel_w = min(int(width * 0.94), max(int(520 * s), title_w + 2 * pad))
+        self.panel = pygame.Rect(0, 0, panel_w, self.band_h * 2 + pad * 2 + int(self.title_size * 1.4) + row * 3
                                  + int(16 * s) * 2)
         self.panel.center = (width // 2, height // 2)
         y = self.panel.y + self.band_h + pad + int(self.title_size * 1.4)
@@ -292,7 +293,9 @@ class HostScene(MenuScene):
         return [FRIEND, *[level for level in self.game.agent_levels() if level != "random"]]
 
     def _describe(self, choice: str) -> str:
-        return _("a friend") if choice == FRIEND else _("AI ({level})").format(level=_(choice))
+        from scenes.screens.setup import level_name
+
+        return _("a friend") if choice == FRIEND else _("AI ({level})").format(level=level_name(choice))
 
     def set_game(self, game: Any) -> None:
         self.game_index = self.games.index(game)
