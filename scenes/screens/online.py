@@ -18,7 +18,7 @@ import pygame
 
 from game.net.guest import GuestClient, JoinError
 from game.net.guest_session import FromHost, GuestSession
-from scenes.ui.i18n import _, translate_message
+from scenes.ui.i18n import _, is_named_you, translate_message
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT
 from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField, draw_dialog_frame,
                                draw_text, ellipsize, keyed, text_width)
@@ -28,6 +28,13 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8765
 RECONNECT_EVERY_S = 2.0
+
+
+def own_name(app: "AppServices") -> str:
+    """The name the others will see: the player's own, or none while it is the default "You" (which
+    would read as the others' own "you"; the host then gives a guest's name)."""
+    name = app.settings.player_name or ""
+    return "" if is_named_you(name) else name
 
 
 def table_url(address: str) -> str:
@@ -90,7 +97,7 @@ class JoinScene(MenuScene):
         super().__init__(app)
         self.address = ""
         self.code = ""
-        self.name = app.settings.player_name or ""
+        self.name = own_name(app)
         self.problem: str | None = None
         self.joining: threading.Thread | None = None
         self.result: dict[str, Any] = {}
@@ -340,7 +347,7 @@ class HostScene(MenuScene):
             return
         threading.Thread(target=host.run, name="host", daemon=True).start()
         url = f"ws://127.0.0.1:{port}"
-        name = self.app.settings.player_name or _("Host")
+        name = own_name(self.app)
         try:
             client = GuestClient.connect(url, host.table.code, name, seat=0)
         except JoinError as exc:
