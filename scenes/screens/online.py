@@ -47,7 +47,27 @@ def table_url(address: str) -> str:
     return f"ws://{address}"
 
 
-class OnlineScene(MenuScene):
+class OnlineDialog(MenuScene):
+    """The online screens' common frame: the felt, a dialog panel (`self.panel`) and its title."""
+
+    panel: pygame.Rect
+
+    def draw_frame(self, surface: pygame.Surface, title: str, gap: int = 16) -> pygame.Rect:
+        """Felt, panel and title; returns the panel's top band (the title sits under it)."""
+        from scenes.ui.widgets import draw_felt
+
+        draw_felt(surface)
+        band = draw_dialog_frame(surface, self.panel, self.band_h)
+        draw_text(surface, title, (self.panel.centerx, band.bottom + int(gap * self.s)), self.title_size, CREAM,
+                  "title", "midtop")
+        return band
+
+    def draw_labels(self, surface: pygame.Surface, rows: list[tuple[str, int]], size: int, indent: int) -> None:
+        for label, y in rows:
+            draw_text(surface, label, (self.panel.x + int(indent * self.s), y), size, PARCHMENT, anchor="midleft")
+
+
+class OnlineScene(OnlineDialog):
     """Play with friends online: host a table here, or join a friend's."""
 
     def __init__(self, app: "AppServices") -> None:
@@ -81,16 +101,11 @@ class OnlineScene(MenuScene):
         self.app.stack.push(JoinScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
-        from scenes.ui.widgets import draw_felt
-
-        draw_felt(surface)
-        band = draw_dialog_frame(surface, self.panel, self.band_h)
-        draw_text(surface, _("Play with friends online"), (self.panel.centerx, band.bottom + int(16 * self.s)),
-                  self.title_size, CREAM, "title", "midtop")
+        self.draw_frame(surface, _("Play with friends online"))
         self.focus.draw(surface)
 
 
-class JoinScene(MenuScene):
+class JoinScene(OnlineDialog):
     """The host's address, its join code and your name; Join connects in the background."""
 
     def __init__(self, app: "AppServices") -> None:
@@ -171,15 +186,9 @@ class JoinScene(MenuScene):
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
-        from scenes.ui.widgets import draw_felt
-
-        draw_felt(surface)
-        band = draw_dialog_frame(surface, self.panel, self.band_h)
-        draw_text(surface, _("Join a friend's table"), (self.panel.centerx, band.bottom + int(16 * self.s)),
-                  self.title_size, CREAM, "title", "midtop")
+        self.draw_frame(surface, _("Join a friend's table"))
         size = max(12, int(18 * self.s))
-        for label, y in self.rows:
-            draw_text(surface, label, (self.panel.x + int(28 * self.s), y), size, PARCHMENT, anchor="midleft")
+        self.draw_labels(surface, self.rows, size, 28)
         words = _("Joining…") if self.joining is not None else self.problem
         if words:
             draw_text(surface, ellipsize(words, size, self.panel.w - int(56 * self.s)),
@@ -187,7 +196,7 @@ class JoinScene(MenuScene):
         self.focus.draw(surface)
 
 
-class LobbyScene(MenuScene):
+class LobbyScene(OnlineDialog):
     """Who sits where, who has joined; the game opens on its table as soon as the host starts it."""
 
     def __init__(self, app: "AppServices", client: GuestClient, url: str = "", code: str = "", name: str = "",
@@ -215,22 +224,21 @@ class LobbyScene(MenuScene):
         width, height = size
         s = self.scale_dialog(size, 34)
         row = max(30, int(46 * s))
-        panel_w = min(int(width * 0.92), int(620 * s))
+        title_w = text_width(self.title(), self.title_size, "title")
+        panel_w = min(int(width * 0.94), max(int(620 * s), title_w + int(56 * s)))
         self.panel = pygame.Rect(0, 0, panel_w, min(height - 20, int(520 * s)))
         self.panel.center = (width // 2, height // 2)
         leave = Button(pygame.Rect(self.panel.centerx - int(110 * s), self.panel.bottom - int(28 * s) - row,
                                    int(220 * s), row), _("Leave"), self.on_escape, style="secondary")
         return [keyed(leave, "leave")]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        from scenes.ui.widgets import draw_felt
+    def title(self) -> str:
+        game = self.client.game.title if self.client.game is not None else ""
+        return _("{game} at a friend's table").format(game=game)
 
-        draw_felt(surface)
-        band = draw_dialog_frame(surface, self.panel, self.band_h)
+    def draw(self, surface: pygame.Surface) -> None:
         state = self.client.state
-        title = self.client.game.title if self.client.game is not None else ""
-        draw_text(surface, _("{game} at a friend's table").format(game=title),
-                  (self.panel.centerx, band.bottom + int(16 * self.s)), self.title_size, CREAM, "title", "midtop")
+        band = self.draw_frame(surface, self.title())
         size = max(12, int(19 * self.s))
         y = band.bottom + int(20 * self.s) + int(self.title_size * 1.6)
         for seat, entry in enumerate(state.seats):
@@ -264,7 +272,7 @@ class LobbyScene(MenuScene):
 FRIEND = "friend"
 
 
-class HostScene(MenuScene):
+class HostScene(OnlineDialog):
     """Host a table from here: the game, each other seat (a friend or an AI at a level), the port. The
     host runs in this program (game/net/host.py, in a thread) and this computer takes seat 1 through it,
     like any guest, so the lobby and the table are the same as a friend's."""
@@ -405,15 +413,9 @@ class HostScene(MenuScene):
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
-        from scenes.ui.widgets import draw_felt
-
-        draw_felt(surface)
-        band = draw_dialog_frame(surface, self.panel, self.band_h)
-        draw_text(surface, _("Host a table for friends"), (self.panel.centerx, band.bottom + int(12 * self.s)),
-                  self.title_size, CREAM, "title", "midtop")
+        self.draw_frame(surface, _("Host a table for friends"), gap=12)
         size = max(12, int(17 * self.s))
-        for label, y in self.rows:
-            draw_text(surface, label, (self.panel.x + int(24 * self.s), y), size, PARCHMENT, anchor="midleft")
+        self.draw_labels(surface, self.rows, size, 24)
         draw_text(surface, _("you, at this computer"), (self.panel.x + int(24 * self.s) + int(170 * self.s), self.you_y),
                   size, CREAM, anchor="midleft")
         if self.problem:
