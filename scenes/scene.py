@@ -76,6 +76,11 @@ class Scene:
         program at rest uses next to no CPU. A scene that does not say is drawn every frame."""
         return 0.0
 
+    def rest_area(self) -> pygame.Rect | None:
+        """While the scene rests, the one part of its picture that still changes by itself (a table's turn
+        ring): a frame due only to that redraws only there. None: the whole picture is drawn."""
+        return None
+
     def update(self, dt: float) -> None:
         pass
 
@@ -159,6 +164,12 @@ class SceneStack:
         """The soonest `next_change` of the scenes that update (None: only input changes the picture)."""
         waits = [wait for wait in (scene.next_change() for scene in self.updating()) if wait is not None]
         return min(waits) if waits else None
+
+    def rest_area(self) -> pygame.Rect | None:
+        """The top scene's `rest_area` when it alone is drawn (None under a dialog or an overlay)."""
+        if not self._scenes or self._scenes[-1].transparent:
+            return None
+        return self._scenes[-1].rest_area()
 
     def update(self, dt: float) -> None:
         if not self._scenes:
