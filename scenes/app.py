@@ -22,7 +22,7 @@ import pygame
 
 from game.catalog import Catalog, load_catalog, manifest_problems, registered_game_ids
 from game.core.resources import asset_path
-from game.core.session import GameSession
+from game.core.session import GameSession, keep_unkept_records, unkept_folders
 from game.core.settings import Settings, load_settings, save_settings
 from game.core.data_folder import open_user_dirs
 from game.core.userfiles import UserDirs, user_dirs
@@ -176,6 +176,7 @@ class App:
         self.running = True
         self.frame_count = 0
         self.session: GameSession | None = None     # the game at the table now, for its messages
+        self.unkept: list[GameSession] = []        # games left behind whose finished record is still to be kept
         # A size given on the command line is for this run only; a window the player drags is remembered.
         self._remember_size = (size is None and not headless) if remember_size is None else remember_size
         self._settings_save_in = -1.0
@@ -213,8 +214,21 @@ class App:
         pygame.key.set_repeat(400, 35)
 
         self.catalog = catalog if catalog is not None else load_catalog_safely()
+        if self.folders.saving:
+            self._keep_unkept_games()
         log.info("started: %d games offered, %d cannot be offered; window %s", len(self.catalog.games),
                  len(self.catalog.errors), self.size)
+
+    def _keep_unkept_games(self) -> None:
+        """Finished games written elsewhere at the last quit because the disk was full go to the records."""
+        try:
+            messages = keep_unkept_records(unkept_folders(self.dirs), self.dirs.records, self.dirs.statistics_file)
+        except OSError as exc:
+            log.warning("finished games written elsewhere could not be kept yet: %s", exc)
+            return
+        for message in messages:
+            log.info(message)
+            self.toast(message)
 
     # ----- window ---------------------------------------------------------------------------------
     @staticmethod
@@ -335,6 +349,7 @@ class App:
             self.toast(_("Your unfinished game was kept in the saved games as “{name}”.").format(
                 name=session.kept_unfinished.stem))
         session.records_kept = self.settings.records_kept
+        self._leave_session()
         self.session = session
         if fresh:
             self.stack.clear_to(scene)
@@ -344,11 +359,52 @@ class App:
     def back_to_title(self) -> None:
         from scenes.screens.title import TitleScene
 
-        self.session = None
+        self._leave_session()
         self.stack.clear_to(TitleScene(self))
 
-    def quit(self) -> None:
+    def _leave_session(self) -> None:
+        """The table's game is left: a finished game not yet kept (a full disk) stays, still tried."""
+        if self.session is not None and self.session.finished_unkept:
+            self.unkept.append(self.session)
+        self.session = None
+
+    def _sessions(self) -> list[GameSession]:
+        return self.unkept + ([self.session] if self.session is not None else [])
+
+    def quit(self, anyway: bool = False) -> None:
+        """Stop at the end of this frame. A finished game that could not be kept yet is first tried again,
+        then written elsewhere, and the player is told where (or that it is only in memory) and asked."""
+        if not anyway:
+            for session in self._sessions():
+                session.retry()
+            if any(session.finished_unkept for session in self._sessions()):
+                self._ask_before_quitting()
+                return
         self.running = False
+
+    _QUIT_QUESTION = N_("Your finished game is not kept yet")
+
+    def _ask_before_quitting(self) -> None:
+        from scenes.screens.results import ConfirmOverlay
+
+        unkept = [session for session in self._sessions() if session.finished_unkept]
+        places = [session.keep_elsewhere(unkept_folders(self.dirs)) for session in unkept]
+        failing = unkept[0].keep_failing
+        reason = translate_message(failing.args.get("reason", "") if failing is not None else "")
+        if all(place is not None for place in places):
+            where = ", ".join(str(place.parent) for place in dict.fromkeys(places) if place is not None)
+            detail = _("It could not be written to your records ({reason}). A copy was written to {where}; "
+                       "it goes into your records and statistics the next time the program starts.").format(
+                reason=reason, where=where)
+            answers = [(_("Quit"), lambda: self.quit(anyway=True)), (_("Stay"), lambda: None)]
+        else:
+            detail = _("It could not be written anywhere ({reason}); it is only in this program's memory. If you "
+                       "quit now, it is lost. Free some space on the disk, then choose Try again.").format(
+                reason=reason)
+            answers = [(_("Try again"), self.quit), (_("Quit anyway"), lambda: self.quit(anyway=True)),
+                       (_("Stay"), lambda: None)]
+        if not isinstance(self.stack.top, ConfirmOverlay) or self.stack.top.title != _(self._QUIT_QUESTION):
+            self.stack.push(ConfirmOverlay(self, _(self._QUIT_QUESTION), answers, detail))
 
     def ask_to_play_without_saving(self) -> None:
         """The player's folders cannot be used (or another copy uses them): say so, and play on only if
@@ -512,12 +568,12 @@ class App:
             self._heap_trim_in = HEAP_TRIM_SECONDS
             trim_heap()
         self.stack.update(dt)
-        if self.session is not None:
-            self.session.tick(dt)       # a save that failed (a full disk) is tried again every few seconds
-        if self.session is not None and self.session.messages:
-            for message in self.session.messages:
+        for session in self._sessions():
+            session.tick(dt)            # a save that failed (a full disk) is tried again every few seconds
+            for message in session.messages:
                 self.toast(message)
-            self.session.messages.clear()
+            session.messages.clear()
+        self.unkept = [session for session in self.unkept if session.finished_unkept]
         for toast in self.toasts:
             toast.remaining -= dt
         self.toasts = [t for t in self.toasts if t.remaining > 0]
@@ -570,8 +626,11 @@ class App:
         if self._settings_save_in >= 0:
             self._settings_save_in = -1.0
             self._remember_window_size()
-        if self.session is not None and self.session.pending:
-            self.session.retry()        # one last try at a save that failed
+        for session in self._sessions():
+            if session.pending:
+                session.retry()         # one last try at a save that failed
+            if session.finished_unkept and session.keep_elsewhere(unkept_folders(self.dirs)) is None:
+                log.error("a finished game of %s could not be written anywhere and is lost", session.game.id)
         log.info("stopped after %d frames", self.frame_count)
         if not self.folders.saving:
             for handler in [h for h in logging.getLogger().handlers if getattr(h, "olympus", False)]:
