@@ -42,6 +42,44 @@ REST_POLL = 1.0 / 120  # at rest, how often input is looked for: twice a frame, 
 HEAP_TRIM_SECONDS = 30.0   # how often freed surface memory is handed back to the system (see trim_heap)
 
 
+_LIBC: list = []      # the C library, found once (finding it runs `ldconfig`: milliseconds)
+
+
+def _libc() -> "object | None":
+    """The C library when it is glibc (it has `malloc_trim`); None elsewhere."""
+    if not _LIBC:
+        _LIBC.append(_find_libc())
+    return _LIBC[0]
+
+
+def _find_libc() -> "object | None":
+    try:
+        import ctypes
+        import ctypes.util
+
+        name = ctypes.util.find_library("c")
+        libc = ctypes.CDLL(name) if name else None
+    except (OSError, AttributeError, TypeError):
+        return None
+    return libc if libc is not None and hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
+
+
+M_MMAP_THRESHOLD = -3            # glibc's mallopt parameter
+MMAP_THRESHOLD_BYTES = 128 * 1024
+
+
+def tune_heap() -> None:
+    """Large blocks (a full-window surface, a big card image) always get their own mapping from the
+    system, handed back the moment they are freed (glibc; elsewhere nothing). glibc raises that
+    threshold each time such a block is freed, up to 32 MiB, so after the first window-sized surface was
+    dropped, the next ones were carved from the heap, where the holes they left kept a long session's
+    resident memory stepping up (measured: Zeus with five seats, see the README's soak figures).
+    Setting it fixes it at glibc's own starting value."""
+    libc = _libc()
+    if libc is not None:
+        libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
+
+
 def trim_heap() -> None:
     """Hand freed memory back to the operating system (glibc's malloc_trim; elsewhere nothing).
 
@@ -49,16 +87,11 @@ def trim_heap() -> None:
     the freed pieces, so a long session's resident memory kept growing though nothing was held (measured:
     Zeus with five seats rose 5.9 MiB in the last quarter of 60,000 frames with every cache full; with a
     trim every 30 s it stays level)."""
-    try:
-        import ctypes
-        import ctypes.util
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)
 
-        name = ctypes.util.find_library("c")
-        libc = ctypes.CDLL(name) if name else None
-        if libc is not None and hasattr(libc, "malloc_trim"):
-            libc.malloc_trim(0)
-    except (OSError, AttributeError, TypeError):
-        pass
+
 TOAST_SECONDS = 3.0
 WINDOW_TITLE = "Olympus Table"
 MIN_WINDOW = (640, 400)
@@ -185,6 +218,7 @@ class App:
         # The picture last drawn, if it was a scene at rest: (scene, window size, the area that still changes).
         self._rest_picture: tuple[Scene, tuple[int, int], pygame.Rect] | None = None
         self._heap_trim_in = HEAP_TRIM_SECONDS
+        tune_heap()
 
         loaded = load_settings(self.dirs.settings_file)
         self.settings: Settings = loaded.settings
