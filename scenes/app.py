@@ -623,7 +623,8 @@ class App:
             self._save_settings()
 
     def draw(self) -> None:
-        self.screen.fill(FELT_DARK)
+        if not self.stack.covers_window():     # a table paints its felt over every pixel anyway
+            self.screen.fill(FELT_DARK)
         self.stack.draw(self.screen)
         self.draw_toasts(self.screen)
 

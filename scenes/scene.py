@@ -50,6 +50,7 @@ class AppServices(Protocol):
 class Scene:
     transparent: bool = False
     updates_when_covered: bool = False
+    covers_window: bool = False     # its `draw` paints every pixel (a table's felt): nothing is painted under it
 
     def __init__(self, app: "AppServices") -> None:
         self.app = app
@@ -178,6 +179,13 @@ class SceneStack:
             if scene.updates_when_covered:
                 scene.update(dt)
         self._scenes[-1].update(dt)
+
+    def covers_window(self) -> bool:
+        """The lowest scene drawn paints every pixel itself, so the window need not be cleared first."""
+        first = len(self._scenes) - 1
+        while first > 0 and self._scenes[first].transparent:
+            first -= 1
+        return bool(self._scenes) and self._scenes[max(first, 0)].covers_window
 
     def draw(self, surface: pygame.Surface) -> None:
         first = len(self._scenes) - 1

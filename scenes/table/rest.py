@@ -61,6 +61,9 @@ class TableRest:
         anything else moves, or no ring was drawn)."""
         if not self._ring_areas or self.state.finished or self._in_motion():
             return None
+        coach_visible = getattr(self, "_coach_visible", None)
+        if coach_visible is not None and coach_visible():
+            return None             # a tutorial's coach pulses its target too: the whole picture
         return self._ring_areas[0].unionall(self._ring_areas[1:]).inflate(2 * RING_MARGIN, 2 * RING_MARGIN)
 
     def next_change(self: Any) -> float | None:
