@@ -591,6 +591,9 @@ class TelosState(State):
         try:
             for a, (seat, text) in enumerate(entries):
                 action = known.get(text)
+                if action is None and text[:5] == "play ":   # a play this program listed before: its shared value
+                    cards = _CARDS_OF.get(text[5:])
+                    action = _PLAYS.get(cards) if cards is not None else None
                 if action is not None and seat.__class__ is int:
                     listed_now = cache.get(seat)
                     if listed_now is None:
