@@ -49,6 +49,17 @@ def moves(seed: int = 4) -> list[tuple[int, str]]:
     return [(seat, text) for rnd in record["rounds"] for seat, text in rnd["actions"]]
 
 
+def _end_on_a_full_disk(session: GameSession, disk: Disk) -> GameSession:
+    """Play the session's game to its end, the disk filling three moves before it."""
+    played = moves()
+    for seat, text in played[:-3]:
+        session.apply(seat, text)
+    disk.full = True
+    for seat, text in played[-3:]:
+        session.apply(seat, text)
+    return session
+
+
 def new_session(tmp_path: Path) -> GameSession:
     return GameSession.new(ZEUS, SEATS, {}, 4, autosave_path=tmp_path / "autosave.json",
                            records_dir=tmp_path / "records")
@@ -72,13 +83,7 @@ def test_a_failed_save_is_told_once_and_the_game_goes_on(tmp_path: Path, monkeyp
 def test_a_game_that_ends_on_a_full_disk_is_kept_when_space_returns(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     disk = Disk(monkeypatch)
-    session = new_session(tmp_path)
-    played = moves()
-    for seat, text in played[:-3]:
-        session.apply(seat, text)
-    disk.full = True
-    for seat, text in played[-3:]:
-        session.apply(seat, text)
+    session = _end_on_a_full_disk(new_session(tmp_path), disk)
     assert session.state.finished and session.pending
     assert any("could not be kept yet" in m for m in session.messages)
     assert (tmp_path / "autosave.json").exists(), "the autosave stays until the game is kept"
@@ -117,12 +122,7 @@ def _finished_on_a_full_disk(app: Any, disk: Disk) -> GameSession:
     """A game at `app`'s table that ends while the disk is full (its record cannot be kept)."""
     session = GameSession.new(ZEUS, SEATS, {}, 4, autosave_path=app.dirs.autosave, records_dir=app.dirs.records)
     app.session = session
-    played = moves()
-    for seat, text in played[:-3]:
-        session.apply(seat, text)
-    disk.full = True
-    for seat, text in played[-3:]:
-        session.apply(seat, text)
+    _end_on_a_full_disk(session, disk)
     assert session.finished_unkept
     return session
 
