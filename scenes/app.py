@@ -28,7 +28,7 @@ from game.core.userfiles import UserDirs, user_dirs
 from scenes.ui import i18n
 from scenes.ui.i18n import N_, _, translate_message, reason_words
 from scenes.scene import Scene, SceneStack
-from scenes.ui.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
+from scenes.ui.theme import CREAM, FELT_DARK, GOLD_DARK, default_ui_scale, font, set_ui_scale_setting, ui_scale
 from scenes.ui.widgets import wrap_text
 
 log = logging.getLogger("olympus")
@@ -198,6 +198,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
+        self._choose_ui_scale()
         self._windowed_size = size or (self.settings.window_width, self.settings.window_height)
         if size is None and not headless:   # a size given on the command line is taken as asked
             self._windowed_size = fit_to_screens(self._windowed_size, pygame.display.get_desktop_sizes())
@@ -212,6 +213,17 @@ class App:
                  len(self.catalog.errors), self.size)
 
     # ----- window ---------------------------------------------------------------------------------
+    def _choose_ui_scale(self) -> None:
+        """Apply the player's UI scale; at the first start pick one from the screen's size and keep it
+        (headless runs use 100 % and store nothing, so they are the same on every computer)."""
+        if self.settings.ui_scale == 0:
+            chosen = 100 if self.headless else default_ui_scale(pygame.display.get_desktop_sizes()[0])
+            self.settings = replace(self.settings, ui_scale=chosen)
+            if not self.headless:
+                self._save_settings()
+            log.info("UI scale chosen from the screen: %d%%", chosen)
+        set_ui_scale_setting(self.settings.ui_scale)
+
     @staticmethod
     def _set_icon() -> None:
         """The program's icon in the title bar and task bar (a missing icon only costs the icon)."""
@@ -281,6 +293,9 @@ class App:
         self._save_settings()
         if new.language != old.language:
             self.set_language(i18n.chosen_language(new.language, follow_system=not self.headless))
+        if new.ui_scale != old.ui_scale:
+            set_ui_scale_setting(new.ui_scale)
+            self.stack.resize(self.size)       # every scene, also those under the top one, at the new scale
         if new.fullscreen != old.fullscreen:
             self.set_fullscreen(new.fullscreen)
         new_size = (new.window_width, new.window_height)

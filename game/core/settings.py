@@ -51,6 +51,7 @@ class Settings:
     reduced_motion: bool = False         # cards fade out and in where they would slide
     records_kept: int = 200              # finished games kept to replay; the oldest beyond go (game/core/replays.py)
     language: str = ""                   # one of LANGUAGES, or "" for the system's language
+    ui_scale: int = 0                    # percent of text, cards and controls, 75 .. 200; 0: the first start picks it
     # Every registered game's own settings, filled with its defaults; also games this run does not
     # know (a manifest broken today), kept as they were so saving never loses them.
     games: GameValues = field(default_factory=default_game_values)
@@ -67,6 +68,7 @@ class Settings:
             player_name=clean_name(self.player_name, 24) or "You",
             records_kept=max(1, min(100_000, int(self.records_kept))),
             language=self.language if self.language in LANGUAGES else "",
+            ui_scale=0 if int(self.ui_scale) <= 0 else min(200, max(75, int(self.ui_scale))),
             games=_validated_games(self.games),
         )
 

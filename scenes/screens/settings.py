@@ -18,7 +18,7 @@ from game.core.settings import ANIMATION_SPEEDS, LANGUAGES, Settings
 from scenes.ui.game_texts import setting_help, setting_label, setting_value
 from scenes.ui.i18n import LANGUAGE_NAMES, N_, _, current_language, format_decimal, format_percent
 from scenes.screens.setup import DEFAULT_PLAYER_NAME, default_player_name
-from scenes.ui.theme import CREAM, PARCHMENT, ui_scale
+from scenes.ui.theme import CREAM, PARCHMENT, UI_SCALE_STEPS, ui_scale
 from scenes.ui.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, draw_dialog_frame, draw_text,
                             ellipsize, keyed)
 
@@ -141,6 +141,10 @@ class SettingsScene(MenuScene):
             ("Language", _("Language"), _("The language of every screen; it changes at once."),
              lambda r: Stepper(r, LANGUAGES, LANGUAGES.index(language), self.set_language,
                                lambda v: LANGUAGE_NAMES[v], wrap=True)),
+            ("Size of text and cards", _("Size of text and cards"),
+             _("Text, cards and buttons grow or shrink together."),
+             lambda r: Stepper(r, UI_SCALE_STEPS, nearest_index(UI_SCALE_STEPS, settings.ui_scale or 100),
+                               lambda v: self.change(ui_scale=v), format_percent)),
             ("Animation speed", _("Animation speed"), _("How fast cards travel. Instant skips the motion."),
              lambda r: Stepper(r, ANIMATION_SPEEDS, ANIMATION_SPEEDS.index(settings.animation_speed),
                                lambda v: self.change(animation_speed=v), lambda v: _(SPEED_NAMES[v]))),
