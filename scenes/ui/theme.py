@@ -99,3 +99,12 @@ def ui_scale(size: tuple[int, int]) -> float:
     times the player's UI scale setting (so at 200 % a 1280×720 window is laid out as 640×360 at 100 %)."""
     width, height = size
     return max(0.5, min(width / 1280, height / 720) * _scale_setting)
+
+
+def fitting_size(text: str, size: int, width: int, style: str = "sans", smallest: int = 9) -> int:
+    """The largest font size up to `size` at which `text` fits in `width` pixels on one line (a heading
+    at a large UI scale gets smaller rather than cut); never below `smallest`."""
+    size = int(size)
+    while size > smallest and font(size, style).size(text)[0] > width:
+        size = max(smallest, min(size - 1, int(size * 0.93)))
+    return size
