@@ -216,13 +216,12 @@ class App:
     def _choose_ui_scale(self) -> None:
         """Apply the player's UI scale; at the first start pick one from the screen's size and keep it
         (headless runs use 100 % and store nothing, so they are the same on every computer)."""
-        if self.settings.ui_scale == 0:
-            chosen = 100 if self.headless else default_ui_scale(pygame.display.get_desktop_sizes()[0])
+        if self.settings.ui_scale == 0 and not self.headless:
+            chosen = default_ui_scale(pygame.display.get_desktop_sizes()[0])
             self.settings = replace(self.settings, ui_scale=chosen)
-            if not self.headless:
-                self._save_settings()
+            self._save_settings()
             log.info("UI scale chosen from the screen: %d%%", chosen)
-        set_ui_scale_setting(self.settings.ui_scale)
+        set_ui_scale_setting(self.settings.ui_scale or 100)
 
     @staticmethod
     def _set_icon() -> None:
@@ -293,8 +292,8 @@ class App:
         self._save_settings()
         if new.language != old.language:
             self.set_language(i18n.chosen_language(new.language, follow_system=not self.headless))
-        if new.ui_scale != old.ui_scale:
-            set_ui_scale_setting(new.ui_scale)
+        if (new.ui_scale or 100) != (old.ui_scale or 100):      # 0: not chosen yet, 100 %
+            set_ui_scale_setting(new.ui_scale or 100)
             self.stack.resize(self.size)       # every scene, also those under the top one, at the new scale
         if new.fullscreen != old.fullscreen:
             self.set_fullscreen(new.fullscreen)

@@ -27,9 +27,9 @@ from game.core.session import GameSession
 from game.core.settings import load_last_setups, store_last_setup
 from scenes.ui.game_texts import option_choice, option_help, option_label
 from scenes.ui.i18n import N_, _, ngettext, reason_words, join_names
-from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, fitting_size, ui_scale
 from scenes.ui.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
-                            draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
+                            draw_meander, draw_panel, draw_text, ellipsize, fitted_label, keyed, text_width, wrap_text)
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -314,15 +314,20 @@ class SetupScene(MenuScene):
     def layout(self, size: tuple[int, int]) -> list[Control]:
         """The screen at full size; when the options do not fit (many choices, longer words in some
         languages), rows and help lines close up a step at a time until they do."""
-        for fit in (1.0, 0.9, 0.8, 0.7):
-            controls = self._layout_at(size, fit)
-            if self.content_fits:
+        for shrink in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+            # A large UI scale in a small window: the whole screen gets smaller a step at a time
+            # rather than run out of its panels.
+            for fit in (1.0, 0.9, 0.8, 0.7):
+                controls = self._layout_at(size, fit, shrink)
+                if self.content_fits:
+                    return controls
+            if ui_scale(size) * shrink <= 0.5:
                 break
         return controls
 
-    def _layout_at(self, size: tuple[int, int], fit: float) -> list[Control]:
+    def _layout_at(self, size: tuple[int, int], fit: float, shrink: float = 1.0) -> list[Control]:
         width, height = size
-        s = ui_scale(size)
+        s = max(0.5, ui_scale(size) * shrink) if shrink < 1 else ui_scale(size)
         self.s = s
         margin = int(28 * s)
         self.title_size = max(18, int(36 * s))
@@ -441,7 +446,8 @@ class SetupScene(MenuScene):
         options_bottom = y
         # The panels hug their content (equal heights), so a short list does not float in a big box.
         content_bottom = max(players_bottom, options_bottom) + pad
-        self.content_fits = content_bottom <= body.bottom
+        # Rows pressed to half their height or less beside words at full size do not fit either.
+        self.content_fits = content_bottom <= body.bottom and (row_h >= int(42 * s * fit * 0.55) or s <= 1)
         panel_h = min(body.h, content_bottom - body.y)
         self.players_panel.h = self.options_panel.h = panel_h
         shift = 0   # the panels stay where they start: a count or seat change never moves the arrow just clicked
@@ -518,15 +524,18 @@ class SetupScene(MenuScene):
         draw_felt(surface)
         width = surface.get_width()
         s = self.s
-        title = ellipsize(_("New game · {game}").format(game=self.game.title), self.title_size, width - int(60 * s), "title")
-        draw_text(surface, title, (width // 2, int(14 * s)), self.title_size, CREAM, "title", "midtop")
+        title = _("New game · {game}").format(game=self.game.title)
+        title_size = fitting_size(title, self.title_size, width - int(60 * s), "title", smallest=int(self.title_size * 0.75))
+        title = ellipsize(title, title_size, width - int(60 * s), "title")
+        draw_text(surface, title, (width // 2, int(14 * s)), title_size, CREAM, "title", "midtop")
         band_w = min(width - int(60 * s), int(600 * s))
         draw_meander(surface, pygame.Rect((width - band_w) // 2, int(14 * s) + int(self.title_size * 1.3), band_w,
                                           max(10, int(14 * s))), TERRACOTTA)
         draw_panel(surface, self.players_panel, 190)
         draw_panel(surface, self.options_panel, 190)
         for text, pos, size, colour, style, anchor, room in self.texts:
-            draw_text(surface, ellipsize(text, size, room, style), pos, size, colour, style, anchor)
+            shown, shown_size = fitted_label(text, size, room, style)
+            draw_text(surface, shown, pos, shown_size, colour, style, anchor)
         self.focus.draw(surface)
         message = self.error or self.problem()
         if message:
