@@ -12,6 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from dataclasses import replace
 
+import pygame
+
 import pytest
 
 from scenes.headless import make_headless_app
@@ -60,3 +62,50 @@ def test_at_200_percent_the_viewers_own_text_is_whole(name, language, tmp_path, 
     assert len(log.drawn) >= 5
     assert text_problems(log) == []
     app.stack.top.exit()
+
+
+# ----- the game tables ---------------------------------------------------------------------------------------
+# Each table at the moments build/table_screenshots.py puts it in (start, mid-game, results, reactions, game
+# over), at 200 % in 1280×720 in both languages and at 100 % in 800×500 in English (the language tests check
+# Dutch there): no text cut or running into other text, and no card drawn outside the window.
+from scenes.table.sprites import SpriteRenderer  # noqa: E402
+from tests.scenes.test_i18n_screens import TABLE_MOMENTS, moments  # noqa: E402
+
+TABLE_CASES = [("1280x720", BIG, "en"), ("1280x720", BIG, "nl"), ("800x500", 100, "en")]
+
+
+def cards_drawn(monkeypatch) -> list[pygame.Rect]:
+    """Where each card is drawn from now on (a list that fills as frames are drawn)."""
+    rects: list[pygame.Rect] = []
+    draw = SpriteRenderer.draw
+
+    def noting(self, surface, sprite):
+        if sprite.alpha > 1:
+            rects.append(sprite.rect())
+        return draw(self, surface, sprite)
+
+    monkeypatch.setattr(SpriteRenderer, "draw", noting)
+    return rects
+
+
+@pytest.mark.parametrize("size,percent,language", TABLE_CASES, ids=lambda case: str(case))
+@pytest.mark.parametrize("name", sorted(TABLE_MOMENTS))
+def test_every_table_fits_its_text_and_cards_in_the_window(name, size, percent, language, tmp_path,
+                                                           monkeypatch) -> None:
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    width, height = map(int, size.split("x"))
+    shot = moments.Shooter(tmp_path, (width, height))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=percent))
+    shot.app.set_language(language)
+    shot.save = lambda game_id, moment: None
+    try:
+        TABLE_MOMENTS[name](shot)
+        cards = cards_drawn(monkeypatch)
+        with recording_text() as log:
+            shot.app.stack.top.draw(shot.app.screen)
+        assert len(log.drawn) >= 3
+        assert text_problems(log) == []
+        window = shot.app.screen.get_rect()
+        assert [tuple(r) for r in cards if not window.contains(r)] == []
+    finally:
+        shot.close()
