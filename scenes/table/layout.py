@@ -80,6 +80,17 @@ class TableLayout:
         return max(10, int(round(base * self.scale)))
 
 
+def table_growth() -> float:
+    """How far a table's text, cards and plates grow with the UI scale: fully up to TABLE_GROW_LIMIT,
+    beyond it the centre, the seats and the hand no longer have room beside each other."""
+    return min(ui_scale_setting(), TABLE_GROW_LIMIT)
+
+
+def table_ui_scale(size: tuple[int, int]) -> float:
+    """`ui_scale` for a table and the screens built round one (the review): the UI scale up to the limit."""
+    return ui_scale(size) * table_growth() / ui_scale_setting()
+
+
 def relative_position(seat: int, bottom_seat: int, seat_count: int) -> int:
     """0 for the bottom seat, 1 for the next in play order, and so on."""
     return (seat - bottom_seat) % seat_count
@@ -92,10 +103,8 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
     if not 2 <= seat_count <= 6:
         raise ValueError(f"a table seats 2 to 6 players, not {seat_count}")
     width, height = max(320, size[0]), max(240, size[1])
-    # A table's text, cards and plates grow with the UI scale up to TABLE_GROW_LIMIT: beyond it the
-    # centre, the seats and the hand no longer have room beside each other.
-    grow = min(ui_scale_setting(), TABLE_GROW_LIMIT)
-    scale = ui_scale((width, height)) * grow / ui_scale_setting()
+    grow = table_growth()
+    scale = table_ui_scale((width, height))
     margin = max(6, int(min(width, height) * 0.015))
     card_w = int(min(height * 0.14, width * 0.085) * grow)
     small_w = max(22, int(card_w * 0.48))
