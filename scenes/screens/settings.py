@@ -254,7 +254,13 @@ class SettingsScene(MenuScene):
             self.relayout()
             return True
         before = self.focus.focused
-        handled = super().handle_event(event)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and before is not None \
+                and not before.uses_vertical_keys:
+            # One row after another, also into rows scrolled out of view (which lie off the window).
+            self.focus.move(1 if event.key == pygame.K_DOWN else -1)
+            handled = True
+        else:
+            handled = super().handle_event(event)
         if self.focus.focused is not before and getattr(self.focus.focused, "hidden", False):
             self.relayout()         # the keys went to a row out of view: it scrolls into view
         return handled
