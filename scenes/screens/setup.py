@@ -405,7 +405,9 @@ class SetupScene(MenuScene):
         y += row_h + row_gap
         # The controls give way (down to a third of the panel) when a label needs the room.
         labels = [option_label(spec) for spec in self.game.option_specs()] + [_("Hints, if all agree"), _("Seed")]
-        widest = max(text_width(label, self.label_size, "bold") for label in labels)
+        # (At a large UI scale a label may get up to a fifth smaller, so the values keep their room too.)
+        label_room = self.label_size if s <= 1 else int(self.label_size * 0.8)
+        widest = max(text_width(label, label_room, "bold") for label in labels)
         control_w = max(int(inner_w * 0.33), min(int(inner_w * 0.42), inner_w - widest - int(12 * s)))
         for spec in self.game.option_specs():
             control = self._option_control(spec, pygame.Rect(x + inner_w - control_w, y, control_w, row_h))
@@ -447,7 +449,7 @@ class SetupScene(MenuScene):
         # The panels hug their content (equal heights), so a short list does not float in a big box.
         content_bottom = max(players_bottom, options_bottom) + pad
         # Rows pressed to half their height or less beside words at full size do not fit either.
-        self.content_fits = content_bottom <= body.bottom and (row_h >= int(42 * s * fit * 0.55) or s <= 1)
+        self.content_fits = content_bottom <= body.bottom and (row_h >= int(42 * s * 0.62) or s <= 1)
         panel_h = min(body.h, content_bottom - body.y)
         self.players_panel.h = self.options_panel.h = panel_h
         shift = 0   # the panels stay where they start: a count or seat change never moves the arrow just clicked
