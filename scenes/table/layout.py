@@ -87,7 +87,7 @@ def table_growth() -> float:
 
 
 def table_ui_scale(size: tuple[int, int]) -> float:
-    """`ui_scale` for a table and the screens built round one (the review): the UI scale up to the limit."""
+    """`ui_scale` for the screens built round a table (the review's panel): the UI scale up to the limit."""
     return ui_scale(size) * table_growth() / ui_scale_setting()
 
 
@@ -102,9 +102,23 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
     `zone_height(card_width)`: how tall a seat's zone is in cards that wide (None: one card, a hand)."""
     if not 2 <= seat_count <= 6:
         raise ValueError(f"a table seats 2 to 6 players, not {seat_count}")
-    width, height = max(320, size[0]), max(240, size[1])
+    # Grown with the UI scale, the table steps back towards 100 % while its centre would be shorter than
+    # a card and a fifth at 100 % (the piles, the trick and their words need that much).
     grow = table_growth()
-    scale = table_ui_scale((width, height))
+    width, height = max(320, size[0]), max(240, size[1])
+    least_centre = int(card_height(int(min(height * 0.14, width * 0.085))) * 1.2)
+    while True:
+        layout = _layout_at(size, seat_count, bottom_seat, zone_height, opponent_card_scale, grow)
+        if grow <= 1 or layout.centre.height >= least_centre:
+            return layout
+        grow = max(1.0, round(grow - 0.05, 2))
+
+
+def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_height: Callable[[int], int] | None,
+               opponent_card_scale: float, grow: float) -> TableLayout:
+    """`compute_layout` with the table grown by `grow` (1.0: as at 100 %)."""
+    width, height = max(320, size[0]), max(240, size[1])
+    scale = ui_scale((width, height)) * grow / ui_scale_setting()
     margin = max(6, int(min(width, height) * 0.015))
     card_w = int(min(height * 0.14, width * 0.085) * grow)
     small_w = max(22, int(card_w * 0.48))
@@ -180,7 +194,7 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
     right_edge = min([r.left for r in side_rects if r.centerx > width / 2] + [width - margin]) - margin
     top_edge = max(lowest_top, margin) + margin
     # Grown beyond 100 %, the centre keeps clear of the bottom seat's turn tag (sized by its plate).
-    tag_rise = int(plate_h * 0.7) if grow > 1 else 0
+    tag_rise = int(plate_h * 0.7 * min(1.0, (grow - 1) / 0.25)) if grow > 1 else 0
     bottom_edge = min(strip_top, bottom_plate.top - margin - tag_rise)
     centre = pygame.Rect(left_edge, top_edge, max(10, right_edge - left_edge), max(10, bottom_edge - top_edge))
     return TableLayout((width, height), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
