@@ -30,7 +30,7 @@ from scenes.ui import i18n
 from scenes.ui.i18n import N_, _, translate_message, reason_words
 from scenes.scene import Scene, SceneStack
 from scenes.ui import theme
-from scenes.ui.theme import font, ui_scale
+from scenes.ui.theme import default_ui_scale, font, set_ui_scale_setting, ui_scale
 from scenes.ui.speech import Speaker, SpeechFollower, table_on
 from scenes.ui.widgets import wrap_text
 
@@ -244,6 +244,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
+        self._choose_ui_scale()
         self._windowed_size = size or (self.settings.window_width, self.settings.window_height)
         if size is None and not headless:   # a size given on the command line is taken as asked
             self._windowed_size = fit_to_screens(self._windowed_size, pygame.display.get_desktop_sizes())
@@ -271,6 +272,16 @@ class App:
             self.toast(message)
 
     # ----- window ---------------------------------------------------------------------------------
+    def _choose_ui_scale(self) -> None:
+        """Apply the player's UI scale; at the first start pick one from the screen's size and keep it
+        (headless runs use 100 % and store nothing, so they are the same on every computer)."""
+        if self.settings.ui_scale == 0 and not self.headless:
+            chosen = default_ui_scale(pygame.display.get_desktop_sizes()[0])
+            self.settings = replace(self.settings, ui_scale=chosen)
+            self._save_settings()
+            log.info("UI scale chosen from the screen: %d%%", chosen)
+        set_ui_scale_setting(self.settings.ui_scale or 100)
+
     @staticmethod
     def _set_icon() -> None:
         """The program's icon in the title bar and task bar (a missing icon only costs the icon)."""
@@ -344,6 +355,9 @@ class App:
         if new.high_contrast != theme.high_contrast:
             theme.use_palette(new.high_contrast)
             theme.refresh_after_palette(self.stack.scenes)
+        if (new.ui_scale or 100) != (old.ui_scale or 100):      # 0: not chosen yet, 100 %
+            set_ui_scale_setting(new.ui_scale or 100)
+            self.stack.resize(self.size)       # every scene, also those under the top one, at the new scale
         if new.fullscreen != old.fullscreen:
             self.set_fullscreen(new.fullscreen)
         new_size = (new.window_width, new.window_height)

@@ -243,6 +243,16 @@ class TitleScene(MenuScene):
                 break
             self.title_size -= 2
             self.title_top = max(4, int(height * 0.03))
+        self.show_keys = True
+        if s > 1 and rows * (button_h + gap) > room:
+            # A large UI scale: the name and its bands, and the key hint under the menu, give way first.
+            self.title_size = max(28, int(self.title_size * 0.6))
+            self.title_top = int(height * 0.03)
+            self.band_h = max(10, int(self.title_size * 0.32))
+            self.menu_top = self.title_top + self.band_h * 2 + int(self.title_size * 1.55) + int(10 * s)
+            self.show_keys = False
+            footer = int(8 * s) + len(self.app.catalog.errors) * int(22 * s)
+            room = height - footer - self.menu_top - fixed
         if rows * (button_h + gap) > room:
             per_row = max(30, room // rows)
             button_h = max(26, int(per_row * 0.8))
@@ -323,7 +333,7 @@ class TitleScene(MenuScene):
             text = ellipsize(line, size, width - int(40 * s))
             rect = draw_text(surface, text, (width // 2, y), size, ERROR, "sans", "midbottom")
             y = rect.y - int(4 * s)
-        if not self.error_lines:
+        if not self.error_lines and self.show_keys:
             hint = _("↑ ↓ choose · Enter select · Esc quit · F11 fullscreen")
             draw_text(surface, hint, (width // 2, height - int(12 * s)), max(11, int(15 * s)), theme.PARCHMENT, "sans",
                       "midbottom")
