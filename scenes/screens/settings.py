@@ -134,6 +134,12 @@ class SettingsScene(MenuScene):
                 control.invalid = not text.strip()
 
     # Rows the Accessibility screen shows too (scenes/screens/settings_accessibility.py).
+    def ui_scale_row(self, settings: Settings) -> RowSpec:
+        return ("Size of text and cards", _("Size of text and cards"),
+                _("Text, cards and buttons grow or shrink together."),
+                lambda r: Stepper(r, UI_SCALE_STEPS, nearest_index(UI_SCALE_STEPS, settings.ui_scale or 100),
+                                  lambda v: self.change(ui_scale=v), format_percent))
+
     def animation_row(self, settings: Settings) -> RowSpec:
         return ("Animation speed", _("Animation speed"), _("How fast cards travel. Instant skips the motion."),
                 lambda r: Stepper(r, ANIMATION_SPEEDS, ANIMATION_SPEEDS.index(settings.animation_speed),
@@ -184,10 +190,7 @@ class SettingsScene(MenuScene):
             ("Language", _("Language"), _("The language of every screen; it changes at once."),
              lambda r: Stepper(r, LANGUAGES, LANGUAGES.index(language), self.set_language,
                                lambda v: LANGUAGE_NAMES[v], wrap=True)),
-            ("Size of text and cards", _("Size of text and cards"),
-             _("Text, cards and buttons grow or shrink together."),
-             lambda r: Stepper(r, UI_SCALE_STEPS, nearest_index(UI_SCALE_STEPS, settings.ui_scale or 100),
-                               lambda v: self.change(ui_scale=v), format_percent)),
+            self.ui_scale_row(settings),
             self.animation_row(settings),
             ("Sound volume", _("Sound volume"), _("{zero} is silent.").format(zero=format_percent(0)),
              lambda r: Stepper(r, VOLUME_STEPS, nearest_index(VOLUME_STEPS, settings.sound_volume),
