@@ -641,7 +641,7 @@ class EliosTableScene(TableScene):
                                     _("☀ {name} placed every beam and win")))
             title = self._said(winners[0], _("{name} wins!"), _("{name} win!"))
         self.result_words = ResultWords(title, _("{name} placed the last beam on the sun.").format(
-            name=self._name(event.get("seat"))), self._result_rows(winners))
+            name=self._subject(event.get("seat"))), self._result_rows(winners))
 
     def _on_stalemate(self, event: Event) -> None:
         winners = [int(s) for s in event["winners"]]
@@ -680,7 +680,7 @@ class EliosTableScene(TableScene):
 
     def _and(self, seats: Sequence[int]) -> str:
         """The seats' names as a list is said: "Io and Bion", "Io, Bion and Chloe"."""
-        return join_names([self._name(s) for s in seats])
+        return join_names([self._who(s) for s in seats])
 
     # ----- words -----------------------------------------------------------------------------------------------
     def _hint_reason(self, action: Action) -> str:

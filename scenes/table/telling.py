@@ -87,7 +87,7 @@ class Telling:
         words = self._take_result_words()
         if words is not None:
             return words
-        winners = ", ".join(self._name(s) for s in event["winners"])
+        winners = ", ".join(self._who(s) for s in event["winners"])
         rows = [(self.names[s], f"{event['totals'][s]}" + ("   " + _("winner") if s in event["winners"] else ""))
                 for s in range(self.count)]
         said = ngettext("Winner: {names}.", "Winners: {names}.", len(event["winners"])).format(names=winners)

@@ -792,8 +792,9 @@ class TamoulTableScene(TableScene):
         self.turn_moves.append(TurnMoves(event.seat))
         if event.get("last_turn"):
             left = len(self.state.view(None).to_play)
-            self.log.add(_("Last turn for {name} ({count} to go)").format(name=self._name(event.seat), count=left)
-                         if left > 1 else _("Last turn for {name}").format(name=self._name(event.seat)))
+            self.log.add(self._said(event.seat, _("Last turn for {name} ({count} to go)"),
+                                    _("Your last turn ({count} to go)"), count=left) if left > 1 else
+                         self._said(event.seat, _("Last turn for {name}"), _("Your last turn")))
 
     def _on_drawn(self, event: Event) -> None:
         seat = event.seat
@@ -1070,7 +1071,7 @@ class TamoulTableScene(TableScene):
         score, totals = event["score"], event["totals"]
         rows = [(self.names[s], _("{board} → +{score}   total {total}").format(
             board=self._board_words(s), score=score[s], total=totals[s])) for s in range(self.count)]
-        callers = ", ".join(self._name(s) for s in self.callers) or _("nobody")
+        callers = ", ".join(self._who(s) for s in self.callers) or _("nobody")
         return ResultWords(_("Round {number} is over").format(number=int(event["round"]) + 1),
                            _("Tamoul called by {names}. The game ends at {target}.").format(
                                names=callers, target=self.state.target), rows)

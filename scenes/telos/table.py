@@ -131,9 +131,9 @@ class TelosTableScene(SetPlay, TableScene):
         trick = _("the last trick") if view.last_trick else _("trick {number}").format(number=view.trick_number + 1)
         if view.trick:
             where = _("{leader} led, {player} to play (reach {reach})").format(
-                leader=self._name(view.leader), player=self._name(view.turn), reach=_reach(view.line))
+                leader=self._subject(view.leader), player=self._who(view.turn), reach=_reach(view.line))
         else:
-            where = self._said(view.leader, _("{name} leads"), _("{name} lead"))
+            where = self._said(view.leader, _("{name} leads"), _("{name} lead"), inside=True)
         self.log.add(_("Round {round} goes on: {trick}, {where}").format(round=view.round_index + 1, trick=trick,
                                                                           where=where))
 
@@ -331,7 +331,7 @@ class TelosTableScene(SetPlay, TableScene):
         n = int(event["hand_size"])
         deals = self._said(event["dealer"], ngettext("{name} deals {count} card each", "{name} deals {count} cards each", n),
                            ngettext("{name} deal {count} card each", "{name} deal {count} cards each", n), count=n)
-        leads = self._said(event["first_leader"], _("{name} leads"), _("{name} lead"))
+        leads = self._said(event["first_leader"], _("{name} leads"), _("{name} lead"), inside=True)
         self.log.add(_("Round {round}: {deals}; {leads}").format(round=event["round"] + 1, deals=deals, leads=leads))
         self._gather_for_new_round(self.trick_area.sprites(), self._deck_spot(), 0.3, fade=True)
         self.trick_area.plays = []
@@ -470,7 +470,7 @@ class TelosTableScene(SetPlay, TableScene):
                               card=card)
             if after is not None and after != winner:
                 why = _(LEAD_WORDS[reason]) if reason in LEAD_WORDS else str(reason)
-                leads = self._said(after, _("{name} leads"), _("{name} lead"))
+                leads = self._said(after, _("{name} leads"), _("{name} lead"), inside=True)
                 text = _("{won}; {leads} ({why})").format(won=text, leads=leads, why=why)
             self.log.add(text)
         self.tweens.call(lambda e=event: self._sweep(e), delay=TRICK_SHOWN_S)
@@ -567,7 +567,7 @@ class TelosTableScene(SetPlay, TableScene):
 
     def _on_game_over(self, event: Event) -> None:
         loser = int(event["loser"])
-        winners = ", ".join(self._name(s) for s in event["winners"])
+        winners = ", ".join(self._who(s) for s in event["winners"])
         self.log.add(self._said(loser, _("{name} reaches {total} and loses; {winners} win"),
                                 _("{name} reach {total} and lose; {winners} win"), total=self.totals[loser],
                                 winners=winners))
@@ -576,7 +576,7 @@ class TelosTableScene(SetPlay, TableScene):
         title = self._said(loser, _("{name} loses the game"), _("{name} lose the game"))
         subtitle = ngettext("{name} reached {total} points. Winner: {winners}.",
                             "{name} reached {total} points. Winners: {winners}.", len(event["winners"])).format(
-            name=self._name(loser), total=self.totals[loser], winners=winners)
+            name=self._subject(loser), total=self.totals[loser], winners=winners)
         self.result_words = ResultWords(title, subtitle, rows)
 
 
