@@ -292,6 +292,8 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         is up (nothing stale behind it), or nobody human sits at the bottom (watching)."""
         if self.state.finished:
             return _("The game is over.")
+        if self.table_looked:
+            return _("Look at the table as long as you like; Results (R) brings the dialog back.")
         if self.overlay_open:
             return ""
         if self.bottom not in self.humans:

@@ -5,7 +5,9 @@ under the pointer (`_card_help_for` gives the game's words); a refused move spri
 engine's reason as a notice (`_notice`); results dialogs open by default from the shared
 `round_ended` / `game_ended` events, with the game's own words when it gives them: kept in
 `result_words` by its own round events (shown just before `round_ended` / `game_ended`), or made by
-overriding `_round_result` / `_game_result`. The game's results offer a Review of the finished game
+overriding `_round_result` / `_game_result`. A round's results can be put aside ("Look at the table")
+to look at the cards as the round left them; the game waits, and a Results (R) button in the controls
+area brings the dialog back. The game's results offer a Review of the finished game
 (scenes/screens/review.py) for the first human seat when the game's AI can review; leaving the review
 shows the results again.
 """
@@ -22,6 +24,7 @@ from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointe
 from scenes.table.drag import Notice, sentence
 from scenes.table.sprites import CardSprite
 from scenes.ui.i18n import N_, _, ngettext, reason_words, translate_message
+from scenes.ui.widgets import Button
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,9 @@ class ResultWords:
 
 class Telling:
     """Card help, refusals said as notices, and the round's and the game's results."""
+
+    round_words: ResultWords | None = None   # the round's results, while their dialog is up or put aside
+    table_looked = False                     # the round's results are put aside to look at the table
 
     def _card_help_target(self) -> CardSprite | None:
         """The card a help box would explain: the hand card under the pointer or the keyboard focus."""
@@ -98,10 +104,49 @@ class Telling:
         if any(e.kind == "game_ended" for e in self.events):
             self.last_round_words = self._round_result(event)
             return
-        words = self._round_result(event)
+        self.round_words = self._round_result(event)
+        self._show_round_result(self.RESULTS_DELAY)
+
+    def _show_round_result(self, delay: float) -> None:
+        words = self.round_words
         if words is not None:
-            self._open_results(words.title, words.subtitle, words.rows, [(_(words.next_label), self._continue)],
-                               delay=self.RESULTS_DELAY)
+            self._open_results(words.title, words.subtitle, words.rows,
+                               [(_(words.next_label), self._next_round), (_("Look at the table"), self._look_at_table)],
+                               delay=delay)
+
+    def _next_round(self) -> None:
+        self.round_words, self.table_looked = None, False
+        self._continue()
+
+    def _look_at_table(self) -> None:
+        """The round's results dialog is put aside (the game still waits for it): a Results button brings it
+        back. (The game's results keep their three buttons: a fourth would not fit their labels.)"""
+        self.table_looked = True
+        self._build_controls()
+
+    def press_results(self) -> None:
+        if not self.table_looked:
+            return
+        self.table_looked = False
+        self._show_round_result(0.0)
+        self._build_controls()
+
+    def _results_button(self, top: int, height: int) -> list[Button]:
+        """While the round's results are put aside, the controls area holds only the way back to them."""
+        from scenes.table.input_routing import fitting_label
+
+        area = self.layout.controls_rect
+        labels = (_("Results (R)"), _("Results"))
+        return [Button(pygame.Rect(area.left, top, area.width, height),
+                       fitting_label(labels, area.width, height, "primary"), self.press_results, style="primary")]
+
+    def _key_for_results(self, event: pygame.event.Event) -> bool:
+        """R or Enter brings the put-aside results back."""
+        if self.table_looked and event.type == pygame.KEYDOWN and event.key in (pygame.K_r, pygame.K_RETURN,
+                                                                                pygame.K_KP_ENTER):
+            self.press_results()
+            return True
+        return False
 
     def _on_game_ended(self, event: Event) -> None:
         words = self._game_result(event)

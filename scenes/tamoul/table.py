@@ -138,8 +138,6 @@ class TamoulTableScene(TableScene):
         self.swap_pick: tuple[int, int] | None = None
         self.rings: dict[CardSprite, tuple[int, int, int]] = {}   # a card in the news: looked at, swapped, tried
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
-        self.round_words: ResultWords | None = None    # the round's results, while their dialog is up or put aside
-        self.table_looked = False                      # the results dialog is put aside to look at the table
         self.turn_moves: deque[TurnMoves] = deque(maxlen=self.count + 1)    # recent turns, for L
         self.shuffling = 0.0
         self.totals = list(self.state.totals)          # the totals as shown: they change when a round's results do
@@ -423,12 +421,6 @@ class TamoulTableScene(TableScene):
         self.seat_buttons = []
         self._refresh_pickable()
         area = self.layout.controls_rect
-        if self.table_looked:
-            labels = (_("Results (R)"), _("Results"))
-            rect = pygame.Rect(area.left, top, area.width, height)
-            self.seat_buttons.append(Button(rect, fitting_label(labels, area.width, height, "primary"),
-                                            self.press_results, style="primary"))
-            return
         if not self._my_turn():
             return
         phase = self._phase()
@@ -486,13 +478,7 @@ class TamoulTableScene(TableScene):
                 return True
         return False
 
-    def _controls_state(self) -> tuple:
-        return (self.table_looked,)
-
     def _handle_keys(self, event: pygame.event.Event) -> bool:
-        if self.table_looked and event.type == pygame.KEYDOWN and event.key in (pygame.K_r, pygame.K_RETURN):
-            self.press_results()
-            return True
         if event.type != pygame.KEYDOWN or not self._human_may_act():
             return False
         if event.key in SLOT_KEYS:
@@ -1032,36 +1018,9 @@ class TamoulTableScene(TableScene):
         return _("{total} (called: 0)").format(total=total) if total <= limit else f"{total} + {self.content.wrong_call_penalty}"
 
     def _on_round_ended(self, event: Event) -> None:
-        """The round's results, with a way to put the dialog aside and look at the turned boards."""
+        """The round's results (the kit's: they can be put aside to look at the turned boards)."""
         self.totals = list(event["totals"])
-        if any(e.kind == "game_ended" for e in self.events):
-            return
-        self.round_words = self._round_result(event)
-        self._show_round_result(self.RESULTS_DELAY)
-
-    def _show_round_result(self, delay: float) -> None:
-        words = self.round_words
-        if words is not None:
-            self._open_results(words.title, words.subtitle, words.rows,
-                               [(_(words.next_label), self._next_round), (_("Look at the table"), self._look_at_table)],
-                               delay=delay)
-
-    def _next_round(self) -> None:
-        self.round_words, self.table_looked = None, False
-        self._continue()
-
-    def _look_at_table(self) -> None:
-        """The round's results dialog is put aside (the game still waits for it): a Results button brings it
-        back. (The game's results keep the kit's three buttons: a fourth would not fit its labels.)"""
-        self.table_looked = True
-        self._build_controls()
-
-    def press_results(self) -> None:
-        if not self.table_looked:
-            return
-        self.table_looked = False
-        self._show_round_result(0.0)
-        self._build_controls()
+        super()._on_round_ended(event)
 
     def _on_game_ended(self, event: Event) -> None:
         self.totals = list(event["totals"])
@@ -1379,8 +1338,6 @@ class TamoulTableScene(TableScene):
         hinted = self._current_hint()
         if hinted is not None and self._my_turn():
             return _("Hint: {advice}").format(advice=self._hint_reason(hinted))
-        if self.table_looked:
-            return _("Look at the boards as long as you like; Results (R) brings the dialog back.")
         if self.looks and self.viewer == self.bottom:
             return _("Hold the mouse button or Space to keep looking.")
         common = self._common_hint(view.turn)

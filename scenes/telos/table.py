@@ -248,6 +248,10 @@ class TelosTableScene(SetPlay, TableScene):
         self._refresh_play_button()
         if self.swap_button is not None:
             self.swap_button.enabled = self._human_may_act() and self._divine_legal() and len(self._selected_ids()) <= 1
+        if self.table_looked:       # the round's results put aside: the kit's Results button only
+            top = self.play_button.rect.top if self.play_button is not None else self.layout.controls_rect.top
+            self.seat_buttons = self._results_button(top, self.play_button.rect.height if self.play_button else 28)
+            return
         swap_shown = self.swap_button is not None and self._divine_in_game() and self.blind_shown
         self.seat_buttons = [b for b in (self.play_button, self.swap_button if swap_shown else None) if b is not None]
 
