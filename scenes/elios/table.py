@@ -519,12 +519,41 @@ class EliosTableScene(TableScene):
             self.choice = PendingChoice(index, group.index(self.joker), tuple(fitting))
             return ""
         # Nothing fits there: propose it anyway, so the engine says exactly why not.
-        proposal = [self.sun_letters.find(letter) if letter != self.joker else -1 for letter in group]
         aimed = beam if beam is not None else (group.index(self.joker) if self.joker in group else 0)
-        proposal[aimed] = stack
+        return self._apply(self.bottom, self._proposal(index, group, aimed, stack))
+
+    def _proposal(self, index: int, group: str, aimed: int | None = None, stack: int | None = None) -> Action:
+        """Placing group `index` the plain way: each coloured beam on its colour's stack, beam `aimed` on
+        `stack`, a joker on the first stack left free (so the engine can say why it may not go)."""
+        proposal = [self.sun_letters.find(letter) if letter != self.joker else -1 for letter in group]
+        if aimed is not None and stack is not None:
+            proposal[aimed] = stack
         free = [i for i in range(len(self.sun_letters)) if i not in proposal]
         proposal = [p if p >= 0 else free.pop(0) for p in proposal]
-        return self._apply(self.bottom, Action("place", (str(index), ",".join(map(str, proposal)))))
+        return Action("place", (str(index), ",".join(map(str, proposal))))
+
+    def _card_help_target(self) -> CardSprite | None:
+        """While you place: the beam of yours under the pointer (a tray answers anywhere on it), else the
+        one the keyboard focus is on; these carry the "What if…?" line."""
+        if self._my_phase() != "placing" or self.drag.held:
+            return None
+        sprite = self.drag._card_at(self.mouse)
+        if sprite is None and self.drag.focus is not None and self.drag.focus < len(self.drag.sprites):
+            sprite = self.drag.sprites[self.drag.focus]
+        return sprite if sprite is not None and sprite in self.trays[self.bottom].sprites() else None
+
+    def _what_if(self, sprite: CardSprite) -> Action | None:
+        """A beam of yours while you place: its group, when it may go nowhere now, would be placed the
+        plain way (its colours on their stacks), and the engine says why not."""
+        if self._my_phase() != "placing" or self.split_mode or sprite.card_id is None:
+            return None
+        found = self._group_of((sprite.card_id,))
+        if found is None:
+            return None
+        index, group = found
+        if any(a.verb == "place" and a.args[0] == str(index) for a in self.state.legal_actions(self.bottom)):
+            return None
+        return self._proposal(index, group)
 
     def _after_move(self, seat: int, action: Action) -> None:
         self.choice = None

@@ -13,11 +13,12 @@ shows the results again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import pygame
 
+from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointed_card
@@ -56,11 +57,37 @@ class Telling:
         return HelpBoxStyle(width=int(max(200, lay.size[0] * 0.26)), edges=lay.text_size(15), alpha=245)
 
     def _draw_card_help(self, surface: pygame.Surface) -> None:
-        """A card's text in a box above the card it explains, drawn over everything but the notice."""
+        """A card's text in a box above the card it explains, drawn over everything but the notice; on
+        the player's turn a card that may not be played now says why first ("What if…?")."""
         sprite = self._card_help_target()
         help_ = self._card_help_for(sprite) if sprite is not None and sprite.card_id is not None else None
+        refusal = self._why_not_now(sprite) if sprite is not None else None
+        if refusal:
+            help_ = replace(help_, refusal=refusal) if help_ is not None else CardHelp("", refusal=refusal)
         if sprite is not None and help_ is not None:
             draw_card_help(surface, sprite, help_, self.layout.text_size(15), self._help_style())
+
+    def _what_if(self, sprite: CardSprite) -> Action | None:
+        """The move this card of the player's own would make if they played it now the usual way (a drop
+        on the table's middle, a click); None when the card has nothing to explain. Each game says."""
+        return None
+
+    _why_cache: tuple[tuple, str | None] | None = None
+
+    def _why_not_now(self, sprite: CardSprite) -> str | None:
+        """On the player's own turn, why `sprite` may not be played now, in one line of plain words (the
+        engine's reason, `why_illegal`), before any move is tried; None when it may, or it is not a
+        question now. Worked out once per card and position."""
+        if self.replay_mode or not self._human_may_act() or self.bottom not in self._waiting():
+            return None
+        key = (self._token(), self.bottom, id(sprite), sprite.card_id)
+        if self._why_cache is not None and self._why_cache[0] == key:
+            return self._why_cache[1]
+        action = self._what_if(sprite)
+        reason = None if action is None else self.state.why_illegal(self.bottom, self.state.normalize(action))
+        words = sentence(translate_message(reason)) if reason is not None else None
+        self._why_cache = (key, words)
+        return words
 
     def _notice(self, reason: str, seat: int | None = None, where: tuple[int, int] | None = None,
                 advice: bool = False) -> None:

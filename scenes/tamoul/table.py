@@ -1233,6 +1233,40 @@ class TamoulTableScene(TableScene):
         pygame.draw.rect(surface, theme.INK, chip, border_radius=chip.height // 2)
         blit_text(surface, str(slot + 1), chip.center, size, theme.CREAM, "bold", "center")
 
+    def _card_help_target(self) -> CardSprite | None:
+        """On your turn, the card of any grid under the pointer (its "What if…?" line); else the kit's."""
+        if self._my_turn() and not self.drag.held:
+            for seat, grid in self.grids.items():
+                for slot, sprite in enumerate(grid.slots):
+                    if sprite is not None and slot < grid.slot_count() and grid.slot_rect(slot).collidepoint(self.mouse):
+                        return sprite
+        return super()._card_help_target()
+
+    def _what_if(self, sprite: CardSprite) -> Action | None:
+        """What pointing at a card would do now: keep the drawn card there, look at it, swap it (with a
+        card it could be swapped with), or intercept with it; the engine says why not, if not."""
+        place = self._slot_of(sprite)
+        if place is None:
+            return None
+        seat, slot = place
+        phase, step = self._phase(), self._my_step()
+        if phase == "hold":
+            return Action("keep", (str(slot),)) if seat == self.bottom else None
+        if step == "peek_other":
+            return Action("peek", (f"{seat}.{slot}",))
+        if step == "peek_own":
+            return Action("peek", (str(slot),)) if seat == self.bottom else None
+        if step == "swap":
+            here = f"{seat}.{slot}"
+            legal = self.state.legal_actions(self.bottom)
+            if any(a.verb == "swap" and here in a.args for a in legal):
+                return None
+            other = next((arg for a in legal if a.verb == "swap" for arg in a.args if arg != here), None)
+            return Action("swap", (here, other)) if other is not None else None
+        if phase in ("draw", "end") and seat == self.bottom and self.discard.cards:
+            return Action("intercept", (str(slot),))
+        return None
+
     def remembered_under_pointer(self) -> tuple[int, int, str] | None:
         """The memory aid: the eye-marked card under the pointer and the face the person at the bottom
         remembers there (seat, slot, card); None without the aid, off a marked card, or while it moves."""

@@ -282,6 +282,16 @@ class TelosTableScene(SetPlay, TableScene):
             zones.add("blind")
         return zones
 
+    def _what_if(self, sprite: CardSprite) -> Action | None:
+        """A card of your hand that is part of no legal play would be played alone (a card that some
+        legal play uses stays lit and needs no explaining)."""
+        if sprite not in self.drag.sprites or not sprite.card_id:
+            return None
+        key = self.card_key(sprite.card_id)
+        if any(key in {self.card_key(c) for c in cards} for cards in self._legal_play_sets()):
+            return None
+        return Action.of("play", sprite.card_id)
+
     # ----- actions ----------------------------------------------------------------------------------------
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         if not card_ids or not all(card_ids):

@@ -271,6 +271,10 @@ class ZeusTableScene(TableScene):
             return Action.of("sneak", card)
         return Action.of("play", card)
 
+    def _what_if(self, sprite: CardSprite) -> Action | None:
+        """A card of your hand would be played onto Mount Olympus."""
+        return Action.of("play", sprite.card_id) if sprite in self.drag.sprites and sprite.card_id else None
+
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         if zone == "draw":
             return self._apply(self.bottom, Action.of("draw"))
