@@ -735,6 +735,39 @@ class EliosTableScene(TableScene):
             return _("the Normal AI would pass")
         return super()._hint_reason(action)
 
+    def _current_hint(self) -> Action | None:
+        """The Hint's move while it still holds (the position has not changed since it was asked)."""
+        if self.hint_action is None or self.hint_action[0] != self._token() or self.viewer != self.bottom:
+            return None
+        return self.hint_action[1]
+
+    def _show_hint_words(self) -> None:
+        """The Hint's words go in the hint line under the buttons (a floating notice covered the sun's
+        stack labels); the tray, the stacks, the empty tray or the button it names are lit."""
+
+    def _draw_hint_marks(self, surface: pygame.Surface, g: SunGeometry) -> None:
+        """Where the Hint's move goes, outlined in the hint's blue: each stack lane a placement would
+        use, the empty tray a split fills, the Add disc button."""
+        from scenes.table.table_help import HINT_GLOW
+
+        action = self._current_hint()
+        if action is None or self._my_phase() != "placing":
+            return
+        width = max(2, int(g.step * 0.2))
+        if action.verb == "place" and len(action.args) == 2:
+            for stack in {int(s) for s in action.args[1].split(",")}:
+                a = stack_angle(stack, g.stacks)
+                lane = ring_sector(g.centre, g.tower, g.level_radius(self.discs) + g.step * 0.4,
+                                   a - g.half_width - 2, a + g.half_width + 2)
+                pygame.draw.polygon(surface, HINT_GLOW, lane, width=width)
+        elif action.verb == "split" and self.trays[self.bottom].spare_rect is not None:
+            pygame.draw.rect(surface, HINT_GLOW, self.trays[self.bottom].spare_rect.inflate(8, 8), width=3,
+                             border_radius=8)
+        elif action.verb == "disc":
+            for button in self.seat_buttons:
+                if button.on_click == self.press_disc:
+                    pygame.draw.rect(surface, HINT_GLOW, button.rect.inflate(8, 8), width=3, border_radius=10)
+
     def _light_hint_cards(self) -> None:
         """The Hint lights the tray it would place or split (its beams in the hint's blue)."""
         from scenes.table.table_help import HINT_GLOW
@@ -793,6 +826,9 @@ class EliosTableScene(TableScene):
         if not self.gate.may_show(self.bottom):
             return "" if self.gate.waiting else _("Waiting for the next player.")
         phase = self._my_phase()
+        hinted = self._current_hint()
+        if hinted is not None and phase in ("grouping", "placing") and self.choice is None and not self.split_mode:
+            return _("Hint: {advice}").format(advice=self._hint_reason(hinted))
         if phase == "grouping":
             problems = self._tray_problems()
             if problems:
@@ -833,6 +869,7 @@ class EliosTableScene(TableScene):
 
         draw_sun(surface, g, tuple(self.stacks), self.discs, view.max_discs, self.colours, self.sun_letters, text, lit)
         self._draw_last_placed(surface, g)
+        self._draw_hint_marks(surface, g)
         if self.disc_pulse.value > 0.01:
             spread = g.tower + (g.level_radius(self.discs) - g.tower) * (1 - self.disc_pulse.value)
             pygame.draw.circle(surface, theme.GOLD, (int(g.centre[0]), int(g.centre[1])), int(spread),
