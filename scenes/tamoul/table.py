@@ -1053,7 +1053,21 @@ class TamoulTableScene(TableScene):
         self._draw_marks(surface)
         for rect in self._hint_rects():
             pygame.draw.rect(surface, HINT_GLOW, rect.inflate(10, 10), width=4, border_radius=10)
+        self._draw_status(surface)
         self._draw_remembered(surface)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        """Whose turn and what they do, above the piles: drawn over the cards, on a dark band, so a card
+        flying past never hides a word ("You [are end]ing the turn")."""
+        status = self._status()
+        if not status:
+            return
+        size = self.layout.text_size(17)
+        centre = self._centre()
+        band = pygame.Rect(0, 0, text_width(status, size, "bold") + size, theme.font(size, "bold").get_linesize() + 4)
+        band.midtop = (centre.centerx, centre.top)
+        draw_panel(surface, band, alpha=170)
+        blit_text(surface, status, (centre.centerx, centre.top + 2), size, theme.CREAM, "bold", "midtop")
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -1077,10 +1091,6 @@ class TamoulTableScene(TableScene):
         if self._my_turn() and self._phase() == "draw":
             for rect in (deck, discard) if self.discard.cards else (deck,):
                 pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(8, 8), width=3, border_radius=10)
-        status = self._status()
-        if status:
-            centre = self._centre()
-            blit_text(surface, status, (centre.centerx, centre.top + 2), lay.text_size(17), theme.CREAM, "bold", "midtop")
 
     def _draw_pile_labels(self, surface: pygame.Surface, deck: pygame.Rect, discard: pygame.Rect, held: pygame.Rect,
                           who: str, size: int) -> None:
