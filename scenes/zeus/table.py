@@ -447,7 +447,10 @@ class ZeusTableScene(TableScene):
         self.draw_pile_size = int(event["draw_pile_size"])
         public = self._said(event.seat, _("{name} draws a card"), _("{name} draw a card"))
         drawn = self._secret_card
-        if event.seat in self.humans and drawn is not None:
+        if self.replay_mode and drawn is not None:     # a replay shows every card: the line names it
+            self.log.add(self._said(event.seat, _("{name} draws {card}"), _("{name} draw {card}"),
+                                    card=self._card_words(drawn)))
+        elif event.seat in self.humans and drawn is not None:
             # Only that player reads which card (pass-and-play: not whoever sits down next).
             self.log.add(_("{you} draw {card}").format(you=self._you_words(event.seat), card=self._card_words(drawn)),
                          private_to=event.seat, public=public)
