@@ -61,7 +61,7 @@ from scenes.table.centre_lines import CentreLine, draw_centre_lines
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea
-from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_score_plate
+from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_score_plate, grown_score_plate
 from scenes.table.selection import SetChooser
 from scenes.table.set_play import SetPlay
 from scenes.table.sprites import CardSprite, SpriteRenderer
@@ -655,6 +655,8 @@ class TelosTableScene(SetPlay, TableScene):
         chips = [score_chip(self.content, c, chip_h) for c in self.score_cards[seat]] if area.side == "bottom" else None
         leads = seat == self.leader and not self.state.finished and (bool(self.trick_area.plays) or self.turn == seat)
         tag = value_chip(_("leads"), max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
+        if chips is None:       # a side plate grows a little rather than drop "(AI)" beside "leads"
+            plate = grown_score_plate(surface.get_rect(), plate, self.names[seat], self._role(seat), total, tag)
         tag_rect = draw_score_plate(surface, plate, self.names[seat], self._role(seat), total, colour, chips, chip_h,
                                     tag)
         if tag_rect is not None:
