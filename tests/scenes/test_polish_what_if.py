@@ -13,24 +13,11 @@ import random
 import pygame
 
 from scenes.table.drag import sentence
-from scenes.ui import theme
 from scenes.ui.i18n import translate_message
 from tests.scenes.table_driving import DT, app_fixture, open_session, run, show
+from tests.scenes.test_polish_named_you import shown_texts as drawn_texts
 
 make_app = app_fixture(defaults={"animation_speed": "instant", "ai_delay_s": 0.0})
-
-
-def drawn_texts(monkeypatch) -> list[str]:
-    texts: list[str] = []
-    render = theme.SafeFont.render
-
-    def spy(self, text, *args, **kwargs):
-        if isinstance(text, str):
-            texts.append(text)
-        return render(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(theme.SafeFont, "render", spy)
-    return texts
 
 
 def hover(app, point) -> None:
