@@ -917,9 +917,12 @@ class TamoulTableScene(TableScene):
         return _(words[step]) if step in words else step
 
     def _on_step_skipped(self, event: Event) -> None:
+        """A card's action that has nothing to act on, said with why (a newcomer wonders otherwise)."""
+        reason = translate_message(event["reason"])
+        if event["reason"] == "no card can be chosen":
+            reason = _("no card can be chosen: the cards it needs are frozen by a Tamoul call, or gone")
         self._tell(self._said(event.seat, _("{name} skips '{step}': {reason}"), _("{name} skip '{step}': {reason}"),
-                                step=self._step_words(event.seat, event["step"]),
-                                reason=translate_message(event["reason"])))
+                                step=self._step_words(event.seat, event["step"]), reason=reason))
 
     def _on_intercepted(self, event: Event) -> None:
         seat, slot = event.seat, int(event["slot"])

@@ -25,3 +25,15 @@ def test_the_status_line_is_drawn_after_every_card_and_over_one_in_flight(make_a
     app.frame(DT)
     assert order and order[-1] == "_draw_status" and "_draw_cards" in order
     assert scene._status()
+
+
+def test_a_skipped_card_action_says_why_it_had_nothing_to_act_on(make_app):
+    from game.core.events import Event
+
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")])
+    run(app, 200, until=lambda: scene.idle)
+    scene.events.append(Event("step_skipped", 1, {"step": "peek_other", "reason": "no card can be chosen"}))
+    run(app, 30, until=lambda: any("skips" in line for line in scene.log.lines))
+    line = next(line for line in scene.log.lines if "skips" in line)
+    assert line.startswith("Zoe skips") and "frozen by a Tamoul call" in line, line
