@@ -782,6 +782,14 @@ class TamoulTableScene(TableScene):
                                     _("Your last turn ({count} to go)"), count=left) if left > 1 else
                          self._said(event.seat, _("Last turn for {name}"), _("Your last turn")))
 
+    _replay_card: str | None = None     # in a replay, the card of the event being shown (every card is open)
+
+    def _show(self, event: Event) -> None:
+        """A replay shows every card face up, so its log may name a drawn or looked-at card (kept here
+        before the kit strips the event's secret for the screen's viewer)."""
+        self._replay_card = event.get("card") if self.replay_mode else None
+        super()._show(event)
+
     def _on_drawn(self, event: Event) -> None:
         seat = event.seat
         if event["source"] == "discard":
@@ -799,8 +807,12 @@ class TamoulTableScene(TableScene):
             if card is not None:
                 self.tweens.add(sprite, 0.25, delay=0.3, flip=1.0)
             # The card is shown face up to its drawer while it is held, never named in the log (if it is
-            # kept, the log would remember where it lies).
-            self._tell(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
+            # kept, the log would remember where it lies); a replay, every card open, names it.
+            if self._replay_card:
+                self._tell(self._said(seat, _("{name} draws {card}"), _("{name} draw {card}"),
+                                      card=card_words(self._replay_card)))
+            else:
+                self._tell(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
         sprite.tag, sprite.owner = "drawn", seat
         self.drawn = sprite
         if not (self.events and self.events[0].kind == "kept"):     # dragged straight onto a slot: it goes there
@@ -870,6 +882,8 @@ class TamoulTableScene(TableScene):
         else:
             public = self._said(seat, _("{name} looks at {place}"), _("{name} look at {place}"),
                                 place=self._place_words(target, slot))
+        if self._replay_card:     # a replay, every card open: the line names the card
+            public = _("{look}: {card}").format(look=public, card=card_words(self._replay_card))
         self._tell(public)        # the card itself is shown while the look lasts, never kept in the log
 
     def _on_swapped(self, event: Event) -> None:

@@ -25,3 +25,22 @@ def test_a_zeus_replay_names_each_drawn_card_and_its_player(app):
     assert not any(line.endswith("draws a card") or line.startswith("You draw ") for line in draws), draws
     names = scene.table.names
     assert all(any(line.startswith(f"{name} draws ") for name in names) for line in draws), draws
+
+
+def test_a_tamoul_replay_names_the_cards_drawn_from_the_pile_and_looked_at(app):
+    scene = ReplayScene(app, app.catalog.get("tamoul"), finished_record(app, "tamoul"))
+    app.stack.clear_to(scene)
+    run_frames(app, 2)
+    for _step in range(12):
+        scene.step_forward()
+        settle(app, scene)
+    lines = scene.table.log.lines
+    draws = [line for line in lines if " draws " in line or " draw " in line]
+    assert draws and not any(line.endswith("draws a card") for line in draws), lines
+    from game.core.events import Event
+
+    table = scene.table
+    table.events.append(Event("peeked", 1, {"target": 1, "slot": 0}, {"card": "7H"}, 1))   # a look, as recorded
+    run_frames(app, 120)
+    assert any(line.endswith("looks at their own card 1: 7♥") for line in table.log.lines), table.log.lines[-3:]
+
