@@ -28,7 +28,9 @@ from game.core.userfiles import UserDirs, user_dirs
 from scenes.ui import i18n
 from scenes.ui.i18n import N_, _, translate_message, reason_words
 from scenes.scene import Scene, SceneStack
-from scenes.ui.theme import CREAM, FELT_DARK, GOLD_DARK, font, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import font, ui_scale
+from scenes.ui.speech import Speaker, SpeechFollower, table_on
 from scenes.ui.widgets import wrap_text
 
 log = logging.getLogger("olympus")
@@ -185,6 +187,10 @@ class App:
         # Headless runs (tests, screenshots, the benchmark) speak English unless the settings choose a
         # language, so they are the same on every computer; a window follows the system's language.
         i18n.set_language(i18n.chosen_language(self.settings.language, follow_system=not headless))
+        theme.use_palette(self.settings.high_contrast)
+        self.speech = Speaker()     # off unless the settings say so (scenes/ui/speech.py)
+        self.speech.enabled = self.settings.speech
+        self.speech_follower = SpeechFollower(self.speech)
         if loaded.message:
             log.warning(loaded.message)
             self.toast(loaded.message)
@@ -281,6 +287,10 @@ class App:
         self._save_settings()
         if new.language != old.language:
             self.set_language(i18n.chosen_language(new.language, follow_system=not self.headless))
+        self.speech.enabled = new.speech
+        if new.high_contrast != theme.high_contrast:
+            theme.use_palette(new.high_contrast)
+            theme.refresh_after_palette(self.stack.scenes)
         if new.fullscreen != old.fullscreen:
             self.set_fullscreen(new.fullscreen)
         new_size = (new.window_width, new.window_height)
@@ -413,6 +423,7 @@ class App:
             for event in woken_by + pygame.event.get():
                 self.handle_event(event)
             self.update(dt)
+            self.speech_follower.follow(self.stack.scenes)
             self.draw()
         except Exception as exc:   # any scene's bug: the player keeps the program and the game
             self.scene_failed(exc)
@@ -459,6 +470,14 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)
             return
+        if event.type == pygame.KEYDOWN and self.speech.enabled and event.key in (pygame.K_F2, pygame.K_F3):
+            table = table_on(self.stack.scenes)
+            if table is not None and table is self.stack.top:
+                if event.key == pygame.K_F2:
+                    self.speech_follower.read_cards(table)
+                else:
+                    self.speech_follower.repeat_turn(table)
+                return
         self.stack.handle_event(event)
 
     def update(self, dt: float) -> None:
@@ -489,7 +508,7 @@ class App:
             self._save_settings()
 
     def draw(self) -> None:
-        self.screen.fill(FELT_DARK)
+        self.screen.fill(theme.FELT_DARK)
         self.stack.draw(self.screen)
         self.draw_toasts(self.screen)
 
@@ -513,9 +532,9 @@ class App:
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             alpha = int(235 * max(0.0, fade))
             pygame.draw.rect(panel, (20, 18, 16, alpha), panel.get_rect(), border_radius=pad)
-            pygame.draw.rect(panel, (*GOLD_DARK, alpha), panel.get_rect(), width=max(1, pad // 6), border_radius=pad)
+            pygame.draw.rect(panel, (*theme.GOLD_DARK, alpha), panel.get_rect(), width=max(1, pad // 6), border_radius=pad)
             for i, line in enumerate(lines):
-                text = font(size).render(line, True, CREAM)
+                text = font(size).render(line, True, theme.CREAM)
                 text.set_alpha(int(255 * max(0.0, fade)))
                 panel.blit(text, (pad, pad + i * line_h))
             surface.blit(panel, box)
@@ -528,6 +547,7 @@ class App:
             self._remember_window_size()
         if self.session is not None and self.session.pending:
             self.session.retry()        # one last try at a save that failed
+        self.speech.close()
         log.info("stopped after %d frames", self.frame_count)
         if not self.folders.saving:
             for handler in [h for h in logging.getLogger().handlers if getattr(h, "olympus", False)]:

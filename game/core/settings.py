@@ -25,6 +25,9 @@ ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 # The languages the program speaks (catalogs in assets/locale/<code>/); "" in the settings file means
 # "the system's language", so a player who never chose one follows their computer.
 LANGUAGES = ("en", "nl")
+# How many times as long a reaction window lasts for a player who wants more time (the AI's reactions
+# keep their own pace, so the extra time is the player's).
+REACTION_TIMES = (1.0, 1.5, 2.0, 3.0, 4.0)
 
 GameValues = dict[str, dict[str, SettingValue]]     # game id -> setting name -> value
 
@@ -51,6 +54,10 @@ class Settings:
     reduced_motion: bool = False         # cards fade out and in where they would slide
     records_kept: int = 200              # finished games kept to replay; the oldest beyond go (game/core/replays.py)
     language: str = ""                   # one of LANGUAGES, or "" for the system's language
+    speech: bool = False                 # the program says what changes (scenes/ui/speech.py)
+    high_contrast: bool = False          # the high-contrast colours (scenes/ui/theme.py)
+    reaction_time: float = 1.0           # reaction windows (a Zeus sneak, a Tamoul interception) last this many times as long
+    wait_for_me: bool = False            # each AI move waits until the player presses N
     # Every registered game's own settings, filled with its defaults; also games this run does not
     # know (a manifest broken today), kept as they were so saving never loses them.
     games: GameValues = field(default_factory=default_game_values)
@@ -64,6 +71,7 @@ class Settings:
             window_width=max(640, min(7680, int(self.window_width))),
             window_height=max(400, min(4320, int(self.window_height))),
             ai_delay_s=min(5.0, max(0.0, float(self.ai_delay_s))),
+            reaction_time=min(REACTION_TIMES[-1], max(REACTION_TIMES[0], float(self.reaction_time))),
             player_name=clean_name(self.player_name, 24) or "You",
             records_kept=max(1, min(100_000, int(self.records_kept))),
             language=self.language if self.language in LANGUAGES else "",

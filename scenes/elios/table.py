@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from scenes.scene import AppServices
 
 GAME_ID = "elios"
-TEAM_COLOURS = ((230, 184, 60), (92, 180, 226))     # team A gold, team B sky
+TEAM_COLOURS = ((230, 184, 60), (40, 96, 200))     # team A gold, team B blue: a clear lightness step for every colour vision (tests/scenes/test_a11y_contrast.py)
 TEAM_NAMES = (N_("Team A"), N_("Team B"))
 ASK_JOKER = "joker"      # the pseudo-zone of a lone joker played without aiming: the table asks where
 TOWER = "tower"          # the disc tower in the sun's middle: a group dropped there goes where Enter would put it

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.ui.i18n import _
-from scenes.ui.theme import CREAM, PARCHMENT
+from scenes.ui import theme
 from scenes.ui.widgets import (ERROR, Button, Control, MenuScene, draw_dialog_frame, draw_felt, draw_text, ellipsize,
                             keyed, text_width, wrap_text)
 
@@ -43,10 +43,10 @@ class ErrorScene(MenuScene):
                 _("No unfinished game was lost: there was none in progress, or it had already been kept."))
         stopped = _("{where} stopped with an unexpected error:").format(where=_(self.where))
         return [
-            (stopped[:1].upper() + stopped[1:], CREAM, "bold"),
+            (stopped[:1].upper() + stopped[1:], theme.CREAM, "bold"),
             (self.what, ERROR, "sans"),
-            (kept, PARCHMENT, "sans"),
-            (_("The details are in the log file: {path}").format(path=self.app.log_path), PARCHMENT, "sans"),
+            (kept, theme.PARCHMENT, "sans"),
+            (_("The details are in the log file: {path}").format(path=self.app.log_path), theme.PARCHMENT, "sans"),
         ]
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
@@ -81,7 +81,7 @@ class ErrorScene(MenuScene):
         title = _("Something went wrong")
         while size > 14 and text_width(title, size, "title") > self.panel.w - 2 * self.pad:
             size -= 1
-        draw_text(surface, title, (self.panel.centerx, y), size, CREAM, "title", "midtop")
+        draw_text(surface, title, (self.panel.centerx, y), size, theme.CREAM, "title", "midtop")
         y += int(self.title_size * 1.4)
         for text, colour, style in self.lines:
             if text:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from scenes.ui.i18n import _
-from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed,
                             text_width, wrap_text)
 
@@ -40,6 +41,12 @@ class HandoffOverlay(MenuScene):
         self.done = True
         self.app.stack.pop()
         self.on_ready()
+
+    def speech_title(self) -> str:
+        """What speech says as this screen comes up (scenes/ui/speech.py): the words it shows."""
+        return " ".join(part for part in (
+            _("Pass the computer to {name}").format(name=self.seat_name) + ".", _("Everyone else, look away") + ".",
+            self.reason, _("Press Enter or click anywhere when only you can see the screen. Esc: menu.")) if part)
 
     def on_escape(self) -> None:
         """Esc opens the pause menu over this opaque screen: nothing of the table shows, nothing is revealed."""
@@ -80,18 +87,18 @@ class HandoffOverlay(MenuScene):
         width, height = surface.get_size()
         s = self.s
         band_h = int(22 * s)
-        draw_meander(surface, pygame.Rect(0, int(height * 0.16), width, band_h), TERRACOTTA)
-        draw_meander(surface, pygame.Rect(0, int(height * 0.84) - band_h, width, band_h), TERRACOTTA)
+        draw_meander(surface, pygame.Rect(0, int(height * 0.16), width, band_h), theme.TERRACOTTA)
+        draw_meander(surface, pygame.Rect(0, int(height * 0.84) - band_h, width, band_h), theme.TERRACOTTA)
         y = int(height * 0.28)
         line = ellipsize(_("Pass the computer to {name}").format(name=self.seat_name), self.big, int(width * 0.92), "title")
-        draw_text(surface, line, (width // 2, y), self.big, GOLD, "title", "midtop")
+        draw_text(surface, line, (width // 2, y), self.big, theme.GOLD, "title", "midtop")
         y += int(self.big * 1.45)
-        draw_text(surface, _("Everyone else, look away"), (width // 2, y), self.text_size, CREAM, "bold", "midtop")
+        draw_text(surface, _("Everyone else, look away"), (width // 2, y), self.text_size, theme.CREAM, "bold", "midtop")
         y += int(self.text_size * 1.8)
         for text in wrap_text(self.reason, self.text_size, int(width * 0.8)) if self.reason else []:
-            draw_text(surface, text, (width // 2, y), self.text_size, PARCHMENT, "sans", "midtop")
+            draw_text(surface, text, (width // 2, y), self.text_size, theme.PARCHMENT, "sans", "midtop")
             y += int(self.text_size * 1.4)
         self.focus.draw(surface)
         hint = _("Press Enter or click anywhere when only you can see the screen. Esc: menu.")
         draw_text(surface, ellipsize(hint, max(11, int(17 * s)), int(width * 0.96)), (width // 2, self.focus.controls[0].rect.bottom + int(16 * s)),
-                  max(11, int(17 * s)), PARCHMENT, "sans", "midtop")
+                  max(11, int(17 * s)), theme.PARCHMENT, "sans", "midtop")

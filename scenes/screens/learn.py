@@ -21,7 +21,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("olympus.learn")
 
-TUTORIALS = {"zeus": "scenes.zeus.tutorial"}
+TUTORIALS = {
+    "zeus": "scenes.zeus.tutorial",
+    "telos": "scenes.telos.tutorial",
+    "tamoul": "scenes.tamoul.tutorial",
+    "elios": "scenes.elios.tutorial",
+}
 
 
 def progress_path(app: "AppServices") -> Path:
@@ -100,12 +105,14 @@ def finished(app: "AppServices", game_id: str) -> None:
 
 
 def first_game(app: "AppServices", game_id: str) -> None:
-    """The setup screen with every other seat an easy AI, over the title menu."""
+    """The setup screen with every other seat an easy AI (the gentlest the game has), over the title menu."""
     from scenes.screens.setup import SetupScene
+    from scenes.table.tutorial import first_game_level
 
-    setup = SetupScene(app, app.catalog.games[game_id])
+    game = app.catalog.games[game_id]
+    setup = SetupScene(app, game)
     for seat in range(1, len(setup.seats)):
+        setup.set_level(seat, first_game_level(game))
         setup.set_human(seat, "ai")
-        setup.set_level(seat, "easy")
     app.back_to_title()
     app.stack.push(setup)

@@ -6,13 +6,14 @@ the latest state is on disk before leaving; the title then offers to resume it.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from scenes.ui.i18n import _, reason_words
-from scenes.ui.theme import CREAM, PARCHMENT, ui_scale
-from scenes.ui.widgets import Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
+from scenes.ui.widgets import Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed, wrap_text
 
 if TYPE_CHECKING:
     from game.core.session import GameSession
@@ -74,6 +75,20 @@ class PauseOverlay(MenuScene):
 
     on_escape = resume_game
 
+    def status_line(self) -> str:
+        """What leaving does to this game, under the title (wrapped, never cut)."""
+        return _("{game} · saved after every move").format(game=self.game_title)
+
+    def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        """The menu's buttons as (key, label, action, style): the key is the English label, the same in
+        every language."""
+        return [("Resume", _("Resume"), self.resume_game, "primary"),
+                ("Rules", _("Rules"), self.show_rules, "secondary"),
+                ("Settings", _("Settings"), self.show_settings, "secondary"),
+                ("Save or load a game", _("Save or load a game"), self.show_saves, "secondary"),
+                ("Save and return to menu", _("Save and return to menu"), self.save_and_leave, "secondary"),
+                ("Quit", _("Quit"), self.quit_program, "secondary")]
+
     # ----- layout ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
@@ -85,14 +100,10 @@ class PauseOverlay(MenuScene):
         self.text_size = max(12, int(19 * s))
         self.band_h = int(18 * s)
         panel_w = min(int(width * 0.9), max(int(460 * s), int(width * 0.4)))
-        header = self.band_h + int(24 * s) + int(self.title_size * 1.25) + int(self.text_size * 2.2)
-        # (key, label, action, style): the key is the English label, the same in every language.
-        specs = [("Resume", _("Resume"), self.resume_game, "primary"),
-                 ("Rules", _("Rules"), self.show_rules, "secondary"),
-                 ("Settings", _("Settings"), self.show_settings, "secondary"),
-                 ("Save or load a game", _("Save or load a game"), self.show_saves, "secondary"),
-                 ("Save and return to menu", _("Save and return to menu"), self.save_and_leave, "secondary"),
-                 ("Quit", _("Quit"), self.quit_program, "secondary")]
+        self.status_lines = wrap_text(self.status_line(), self.text_size, panel_w - int(40 * s))
+        header = self.band_h + int(24 * s) + int(self.title_size * 1.25) + int(self.text_size * 2.2) \
+            + int(self.text_size * 1.3) * (len(self.status_lines) - 1)
+        specs = self.entries()
         panel_h = header + len(specs) * (button_h + gap) + int(24 * s) + self.band_h
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (width // 2, height // 2)
@@ -107,9 +118,9 @@ class PauseOverlay(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
         y = band.bottom + int(16 * self.s)
-        draw_text(surface, _("Paused"), (self.panel.centerx, y), self.title_size, CREAM, "title", "midtop")
+        draw_text(surface, _("Paused"), (self.panel.centerx, y), self.title_size, theme.CREAM, "title", "midtop")
         y += int(self.title_size * 1.25)
-        line = _("{game} · saved after every move").format(game=self.game_title)
-        draw_text(surface, ellipsize(line, self.text_size, self.panel.w - int(40 * self.s)), (self.panel.centerx, y),
-                  self.text_size, PARCHMENT, "sans", "midtop")
+        for line in self.status_lines:
+            draw_text(surface, line, (self.panel.centerx, y), self.text_size, theme.PARCHMENT, "sans", "midtop")
+            y += int(self.text_size * 1.3)
         self.focus.draw(surface)

@@ -27,7 +27,7 @@ from scenes.ui.i18n import _, join_names, ngettext, pgettext, translate_message
 from scenes.scene import Scene
 from scenes.table.base import TableScene
 from scenes.table.replay_mode import ReplaySession
-from scenes.ui.theme import CREAM, GOLD, PARCHMENT
+from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_panel, draw_text, ellipsize, label_widths, text_width, wrap_text
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class IconButton(Button):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        draw_icon(surface, self.rect, self.icon, CREAM if self.enabled else (120, 120, 120))
+        draw_icon(surface, self.rect, self.icon, theme.CREAM if self.enabled else (120, 120, 120))
 
 
 class ReplayScene(Scene):
@@ -341,18 +341,18 @@ class ReplayScene(Scene):
         small = max(10, int(text * 0.85))
         heading, heading_size = fit_line([_("Replay · {game}").format(game=self.title), self.title, self.game.title],
                                          small, area.width, "bold", smallest=max(9, small - 3))
-        draw_text(surface, heading, (area.left, area.top), heading_size, GOLD, "bold")
+        draw_text(surface, heading, (area.left, area.top), heading_size, theme.GOLD, "bold")
         draw_text(surface, ellipsize(self.counter_text(), text, area.width, "bold"),
-                  (area.left, area.top + int(text * 1.2)), text, CREAM, "bold")
+                  (area.left, area.top + int(text * 1.2)), text, theme.CREAM, "bold")
         for i, line in enumerate(self.status_lines(small, area.width)):
-            draw_text(surface, line, (area.left, area.top + int(text * 2.55 + i * small * 1.2)), small, PARCHMENT)
+            draw_text(surface, line, (area.left, area.top + int(text * 2.55 + i * small * 1.2)), small, theme.PARCHMENT)
         for button in self.controls:
             button.draw(surface)
         keys_y = self.controls[-1].rect.bottom + lay.margin // 2
         lines = self.key_lines(small, area.width)
         if keys_y + small * 1.3 * len(lines) <= area.bottom:     # room left: the keys, for those who prefer them
             for i, line in enumerate(lines):
-                draw_text(surface, line, (area.left, int(keys_y + i * small * 1.3)), small, PARCHMENT)
+                draw_text(surface, line, (area.left, int(keys_y + i * small * 1.3)), small, theme.PARCHMENT)
 
     def key_lines(self, size: int, width: int) -> list[str]:
         """The keys, as many to a line as fit ("← → a move · ↑ ↓ a round", "Space play · R review · Esc back")."""

@@ -22,7 +22,8 @@ from game.core.saves import A_KEPT_RECORD, GameFile, list_game_files
 from scenes import tables
 from scenes.ui.i18n import MONTHS, N_, _, ngettext, reason_words
 from scenes.screens.saves import SaveRow, title_of
-from scenes.ui.theme import CREAM, PARCHMENT, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed, text_width
 
 if TYPE_CHECKING:
@@ -203,13 +204,13 @@ class ReplaysScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
         s = self.s
-        draw_text(surface, _("Replays"), (self.panel.centerx, band.bottom + int(10 * s)), self.title_size, CREAM,
+        draw_text(surface, _("Replays"), (self.panel.centerx, band.bottom + int(10 * s)), self.title_size, theme.CREAM,
                   "title", "midtop")
         if not self.entries:
             y = self.list_top + int(30 * s)
             for i, line in enumerate([_("No finished games yet."),
                                       _("Every game played to the end is kept here to watch again.")]):
-                draw_text(surface, line, (self.panel.centerx, y), self.text_size, CREAM if i == 0 else PARCHMENT,
+                draw_text(surface, line, (self.panel.centerx, y), self.text_size, theme.CREAM if i == 0 else theme.PARCHMENT,
                           "sans", "midtop")
                 y += int(self.text_size * 1.6)
         elif self.pages > 1:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
-from scenes.ui.theme import CREAM, GOLD, PARCHMENT, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import (Button, Control, MenuScene, draw_dialog_frame, draw_text, ellipsize, keyed, text_width,
                             wrap_text)
 
@@ -73,7 +74,16 @@ class ResultsOverlay(MenuScene):
         line_h = int(self.text_size * 1.5)
         band_h = int(18 * s)
         button_h = max(30, int(50 * s))
-        fixed = band_h + pad + int(self.title_size * 1.3) * len(self.title_lines) + len(self.subtitle_lines) * line_h + pad + button_h + pad + band_h
+        labels = [label for label, _ in self.button_specs]
+        gap = int(18 * s)
+        widths = self._button_widths(labels, button_h, room, gap)
+        stacked = widths is None        # too many answers for one row: one above the other, each whole
+        if widths is None:
+            widths = [min(room, max(text_width(label, int(button_h * 0.42), "bold") + button_h for label in labels))
+                      ] * len(labels)
+        buttons_h = (len(labels) * button_h + (len(labels) - 1) * (gap // 2)) if stacked else button_h
+        fixed = (band_h + pad + int(self.title_size * 1.3) * len(self.title_lines)
+                 + len(self.subtitle_lines) * line_h + pad + buttons_h + pad + band_h)
         available = int(height * 0.92) - fixed
         self.row_h = max(int(self.text_size * 1.3), min(int(44 * s), available // max(1, len(self.rows)))) if self.rows else 0
         panel_h = fixed + self.row_h * len(self.rows) + (pad // 2 if self.rows else 0)
@@ -81,23 +91,36 @@ class ResultsOverlay(MenuScene):
         self.panel.center = (width // 2, height // 2)
         self.pad, self.band_h, self.line_h = pad, band_h, line_h
 
-        labels = [label for label, _ in self.button_specs]
-        gap = int(18 * s)
-        widths = [max(int(150 * s), text_width(label, int(button_h * 0.42), "bold") + button_h) for label in labels]
-        total = sum(widths) + gap * (len(widths) - 1)
-        if total > panel_w - 2 * pad:
-            shrink = (panel_w - 2 * pad - gap * (len(widths) - 1)) / max(1, sum(widths))
-            widths = [int(w * shrink) for w in widths]
-            total = sum(widths) + gap * (len(widths) - 1)
-        x = self.panel.centerx - total // 2
-        y = self.panel.bottom - band_h - pad - button_h
         controls: list[Control] = []
+        if stacked:
+            x, y = self.panel.centerx - widths[0] // 2, self.panel.bottom - band_h - pad - buttons_h
+        else:
+            x = self.panel.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
+            y = self.panel.bottom - band_h - pad - button_h
         for i, (label, w) in enumerate(zip(labels, widths)):
             button = Button(pygame.Rect(x, y, w, button_h), label, lambda i=i: self.choose(i),
                             style="primary" if i == 0 else "secondary")
             controls.append(keyed(button, f"button-{i}"))
-            x += w + gap
+            if stacked:
+                y += button_h + gap // 2
+            else:
+                x += w + gap
         return controls
+
+    @staticmethod
+    def _button_widths(labels: list[str], button_h: int, room: int, gap: int) -> list[int] | None:
+        """The buttons' widths side by side within `room` (narrowed a little if need be), or None when a
+        label would no longer fit its button: then they stand in a column."""
+        size = int(button_h * 0.42)
+        needed = [text_width(label, size, "bold") + button_h // 2 for label in labels]
+        widths = [max(int(button_h * 3), n + button_h // 2) for n in needed]
+        total = sum(widths) + gap * (len(widths) - 1)
+        if total > room:
+            shrink = (room - gap * (len(widths) - 1)) / max(1, sum(widths))
+            widths = [int(w * shrink) for w in widths]
+        if any(w < n for w, n in zip(widths, needed)):
+            return None
+        return widths
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -111,10 +134,10 @@ class ResultsOverlay(MenuScene):
         y = panel.y + self.band_h + self.pad
         for line in self.title_lines:
             title = ellipsize(line, self.title_size, panel.w - 2 * self.pad, "title")
-            draw_text(surface, title, (panel.centerx, y), self.title_size, CREAM, "title", "midtop")
+            draw_text(surface, title, (panel.centerx, y), self.title_size, theme.CREAM, "title", "midtop")
             y += int(self.title_size * 1.3)
         for line in self.subtitle_lines:
-            draw_text(surface, line, (panel.centerx, y), self.text_size, PARCHMENT, "sans", "midtop")
+            draw_text(surface, line, (panel.centerx, y), self.text_size, theme.PARCHMENT, "sans", "midtop")
             y += self.line_h
         if self.rows:
             y += self.pad // 2
@@ -126,10 +149,10 @@ class ResultsOverlay(MenuScene):
                     shade = pygame.Surface(row.size, pygame.SRCALPHA)
                     shade.fill((255, 255, 255, 18))
                     surface.blit(shade, row)
-                value_rect = draw_text(surface, value, (right - self.pad // 2, row.centery), size, GOLD, "bold",
+                value_rect = draw_text(surface, value, (right - self.pad // 2, row.centery), size, theme.GOLD, "bold",
                                        "midright")
                 room = value_rect.x - left - self.pad
-                draw_text(surface, ellipsize(name, size, room), (left + self.pad // 2, row.centery), size, CREAM,
+                draw_text(surface, ellipsize(name, size, room), (left + self.pad // 2, row.centery), size, theme.CREAM,
                           "sans", "midleft")
                 y += self.row_h
         self.focus.draw(surface)

@@ -29,7 +29,8 @@ from scenes import tables
 from scenes.ui.i18n import _, is_named_you, ngettext, translate_message
 from scenes.scene import Scene
 from scenes.table.replay_mode import ReplaySession
-from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.screens.replay_viewer import fit_line
 from scenes.ui.widgets import MUTED, Button, draw_panel, draw_text, ellipsize, label_widths, text_width, wrap_text
 
@@ -305,13 +306,13 @@ class ReviewScene(Scene):
         w = self.inner.w
         heading, size = fit_line([_("Review · {game}").format(game=self.title), self.title, self.game.title],
                                  self.heading, w, "bold", smallest=max(12, self.heading * 3 // 4))
-        draw_text(surface, heading, (self.inner.x, y), size, GOLD, "bold")
+        draw_text(surface, heading, (self.inner.x, y), size, theme.GOLD, "bold")
         y += int(self.heading * 1.3)
         name = self.names[self.seat]
         judged = (_("Your moves, judged by the hard AI from what you could see.") if is_named_you(name)
                   else _("{name}'s moves, judged by the hard AI from what {name} could see.").format(name=name))
         for line in wrap_text(judged, self.small, w):
-            draw_text(surface, line, (self.inner.x, y), self.small, PARCHMENT)
+            draw_text(surface, line, (self.inner.x, y), self.small, theme.PARCHMENT)
             y += int(self.small * 1.25)
         return y
 
@@ -350,32 +351,32 @@ class ReviewScene(Scene):
         else:
             text = _("The review was stopped.")
         for line in wrap_text(text, self.small, inner.w)[:2]:
-            draw_text(surface, line, (inner.x, y), self.small, CREAM)
+            draw_text(surface, line, (inner.x, y), self.small, theme.CREAM)
             y += int(self.small * 1.25)
         note = self.judge.not_judged_note
         if note is not None:        # what this game's review leaves alone, and why
             for line in wrap_text(translate_message(note), self.small, inner.w)[:3]:
-                draw_text(surface, line, (inner.x, y), self.small, PARCHMENT)
+                draw_text(surface, line, (inner.x, y), self.small, theme.PARCHMENT)
                 y += int(self.small * 1.25)
         return y
 
     def _detail_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
         """(text, size, colour, style) of the selected move's verdict, wrapped to the panel."""
         if not self.moves:
-            return [(_("The first verdicts appear here as soon as they are ready."), self.small, PARCHMENT, "sans")]
+            return [(_("The first verdicts appear here as soon as they are ready."), self.small, theme.PARCHMENT, "sans")]
         move = self.moves[self.selected]
         w = self.inner.w
-        colour = MARK_COLOUR if move.marked else AGREE_COLOUR if move.agreed else CREAM
+        colour = MARK_COLOUR if move.marked else AGREE_COLOUR if move.agreed else theme.CREAM
         lines: list[tuple[str, int, tuple[int, int, int], str]] = [
             (f"{'! ' if move.marked else ''}{translate_message(move.verdict())}", self.text, colour, "bold")]
         played = self.words(move.played, move)
-        lines.append((ellipsize(_("Played: {move}").format(move=played), self.small, w), self.small, CREAM, "sans"))
+        lines.append((ellipsize(_("Played: {move}").format(move=played), self.small, w), self.small, theme.CREAM, "sans"))
         if not move.agreed:
             best = self.words(move.best, move)
-            lines.append((ellipsize(_("Hard: {move}").format(move=best), self.small, w), self.small, CREAM, "sans"))
+            lines.append((ellipsize(_("Hard: {move}").format(move=best), self.small, w), self.small, theme.CREAM, "sans"))
         explanation = move.explanation(self.game.id, self._card_words(), lambda text: self.words(text, move))
         for line in wrap_text(translate_message(explanation), self.small, w):
-            lines.append((line, self.small, PARCHMENT, "sans"))
+            lines.append((line, self.small, theme.PARCHMENT, "sans"))
         return lines
 
     def _detail_top(self) -> int:
@@ -405,7 +406,7 @@ class ReviewScene(Scene):
             if row.move is None:
                 if y + row_h > bottom and shown:
                     break
-                draw_text(surface, row.text, (inner.x, y + row_h // 2), self.small, GOLD, "bold", "midleft")
+                draw_text(surface, row.text, (inner.x, y + row_h // 2), self.small, theme.GOLD, "bold", "midleft")
                 y += row_h
                 shown += 1
                 continue
@@ -424,12 +425,12 @@ class ReviewScene(Scene):
             rect = pygame.Rect(inner.x, y, inner.w, height)
             if index == self.selected:
                 pygame.draw.rect(surface, (60, 90, 80), rect, border_radius=row_h // 4)
-                pygame.draw.rect(surface, GOLD, rect, width=max(1, row_h // 14), border_radius=row_h // 4)
-            colour = MARK_COLOUR if move.marked else CREAM
+                pygame.draw.rect(surface, theme.GOLD, rect, width=max(1, row_h // 14), border_radius=row_h // 4)
+            colour = MARK_COLOUR if move.marked else theme.CREAM
             flag = "!" if move.marked else "✓" if move.agreed else "·"
             first_y = y + row_h // 2
             draw_text(surface, flag, (rect.x + row_h // 2, first_y), self.small,
-                      TERRACOTTA if move.marked else AGREE_COLOUR if move.agreed else MUTED, "bold", "center")
+                      theme.TERRACOTTA_TEXT if move.marked else AGREE_COLOUR if move.agreed else MUTED, "bold", "center")
             for i, line in enumerate(lines):
                 draw_text(surface, line, (rect.x + row_h, first_y + i * line_h), self.small, colour, "sans", "midleft")
             draw_text(surface, right, (rect.right - self.pad // 2, first_y), self.small, colour, "sans", "midright")
@@ -441,4 +442,4 @@ class ReviewScene(Scene):
             progress = self.worker.progress if self.worker is not None else None
             if progress is not None and progress.finished:
                 for i, line in enumerate(wrap_text(_("Every move was forced: nothing to judge."), self.small, inner.w)):
-                    draw_text(surface, line, (inner.x, top + int(i * self.small * 1.25)), self.small, PARCHMENT)
+                    draw_text(surface, line, (inner.x, top + int(i * self.small * 1.25)), self.small, theme.PARCHMENT)

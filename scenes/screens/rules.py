@@ -33,7 +33,8 @@ from game.core.resources import asset_path
 from scenes.card_faces import card_faces
 from scenes.ui.i18n import SOURCE_LANGUAGE, _, current_language
 from scenes.table.card_art import CardArt, card_height, corner_radius
-from scenes.ui.theme import CREAM, GOLD, ILLEGAL, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, font, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import font, ui_scale
 from scenes.ui.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed, note_cut,
                             wrap_text)
 
@@ -372,20 +373,20 @@ class RulesScene(MenuScene):
                 size = sizes[block.kind]
                 y += int(body * (0.9 if block.kind != "heading1" else 0.2))
                 style = "title" if block.kind != "heading3" else "bold"
-                new, y = layout_runs(block.runs, x0, y, self.text_w, size, TERRACOTTA_DARK, style)
+                new, y = layout_runs(block.runs, x0, y, self.text_w, size, theme.TERRACOTTA_DARK, style)
                 pieces += new
                 if block.kind == "heading1":
                     self.lines.append(("meander", pygame.Rect(x0, y + int(body * 0.2), self.text_w, int(body * 0.8))))
                     y += int(body * 1.2)
                 y += int(body * 0.35)
             elif block.kind == "paragraph":
-                new, y = layout_runs(block.runs, x0, y, self.text_w, body, INK)
+                new, y = layout_runs(block.runs, x0, y, self.text_w, body, theme.INK)
                 pieces += new
                 y += int(body * 0.6)
             elif block.kind == "bullet":
                 indent = int(body * 1.6)
-                pieces.append((x0 + int(body * 0.3), y, block.marker, "bold", body, TERRACOTTA_DARK))
-                new, y = layout_runs(block.runs, x0 + indent, y, self.text_w - indent, body, INK)
+                pieces.append((x0 + int(body * 0.3), y, block.marker, "bold", body, theme.TERRACOTTA_DARK))
+                new, y = layout_runs(block.runs, x0 + indent, y, self.text_w - indent, body, theme.INK)
                 pieces += new
                 y += int(body * 0.3)
             elif block.kind == "rule":
@@ -405,7 +406,7 @@ class RulesScene(MenuScene):
                 self.card_row_messages += messages
                 for message in messages:
                     new, y = layout_runs([(message, False)], x0 + indent, y, self.text_w - indent,
-                                         max(11, int(body * 0.85)), ILLEGAL)
+                                         max(11, int(body * 0.85)), theme.ILLEGAL)
                     pieces += new
                 y += int(body * 0.6)
         self.pieces = pieces
@@ -427,7 +428,7 @@ class RulesScene(MenuScene):
             x = x0
             for c in range(columns):
                 cell = row[c] if c < len(row) else []
-                colour = TERRACOTTA_DARK if r == 0 else INK
+                colour = theme.TERRACOTTA_DARK if r == 0 else theme.INK
                 runs = [(t, True) for t, _bold in cell] if r == 0 else cell
                 new, cell_bottom = layout_runs(runs, x + pad, y + pad // 2, widths[c] - 2 * pad, size, colour)
                 pieces += new
@@ -501,7 +502,7 @@ class RulesScene(MenuScene):
                 text_y = y + card_h + ring + int(caption_size * 0.3)
                 for text in caption:
                     text_x = x + (slot_w - font(caption_size).size(text)[0]) // 2
-                    pieces.append((text_x, text_y, text, "sans", caption_size, INK))
+                    pieces.append((text_x, text_y, text, "sans", caption_size, theme.INK))
                     text_y += caption_line
                 x += slot_w
             caption_h = max(len(slot.caption) for slot in line) * caption_line
@@ -538,25 +539,25 @@ class RulesScene(MenuScene):
         title_size = max(16, int(32 * s))
         title = ellipsize(_("Rules · {game}").format(game=self.game_title), title_size, width - 2 * (self.back.rect.right + int(20 * s)),
                           "title")
-        draw_text(surface, title, (width // 2, self.header_h // 2), title_size, CREAM, "title", "center")
+        draw_text(surface, title, (width // 2, self.header_h // 2), title_size, theme.CREAM, "title", "center")
         self.focus.draw(surface)
 
         page = self.page
         pygame.draw.rect(surface, (0, 0, 0), page.move(0, int(4 * s)), border_radius=int(10 * s))
-        pygame.draw.rect(surface, PARCHMENT, page, border_radius=int(10 * s))
+        pygame.draw.rect(surface, theme.PARCHMENT, page, border_radius=int(10 * s))
         clip = surface.get_clip()
         surface.set_clip(page.inflate(-4, -4))
         offset_x, offset_y = page.x, page.y - int(self.scroll)
         for kind, rect in self.lines:
             shifted = rect.move(offset_x, offset_y)
             if kind == "meander":
-                draw_meander(surface, shifted, TERRACOTTA, None)
+                draw_meander(surface, shifted, theme.TERRACOTTA, None)
             elif kind == "rule":
-                pygame.draw.rect(surface, TERRACOTTA, shifted)
+                pygame.draw.rect(surface, theme.TERRACOTTA, shifted)
             elif kind == "header":
                 pygame.draw.rect(surface, (222, 200, 160), shifted)
             elif kind == "divider":
-                pygame.draw.line(surface, TERRACOTTA, shifted.topleft, shifted.bottomleft, max(1, int(2 * s)))
+                pygame.draw.line(surface, theme.TERRACOTTA, shifted.topleft, shifted.bottomleft, max(1, int(2 * s)))
             else:
                 pygame.draw.line(surface, (200, 180, 150), shifted.topleft, shifted.topright, 1)
         self._draw_cards(surface, offset_x, offset_y)
@@ -571,10 +572,10 @@ class RulesScene(MenuScene):
             pygame.draw.rect(surface, (210, 190, 155), track, border_radius=track.w // 2)
             thumb_h = max(int(30 * s), int(track.h * page.h / self.content_h))
             thumb_y = track.y + int((track.h - thumb_h) * self.scroll / self.max_scroll)
-            pygame.draw.rect(surface, TERRACOTTA_DARK, (track.x, thumb_y, track.w, thumb_h), border_radius=track.w // 2)
+            pygame.draw.rect(surface, theme.TERRACOTTA_DARK, (track.x, thumb_y, track.w, thumb_h), border_radius=track.w // 2)
             if width >= 1200:
                 hint = _("Wheel, arrows, Page Up/Down · Esc: back")
-                draw_text(surface, hint, (width - int(20 * s), self.header_h // 2), max(10, int(14 * s)), PARCHMENT,
+                draw_text(surface, hint, (width - int(20 * s), self.header_h // 2), max(10, int(14 * s)), theme.PARCHMENT,
                           "sans", "midright")
 
     def _draw_cards(self, surface: pygame.Surface, offset_x: int, offset_y: int) -> None:
@@ -591,8 +592,8 @@ class RulesScene(MenuScene):
             if marked:    # a gold ring edged in ink, so it shows on an ochre or gold card too
                 ring = max(2, width // 24)
                 outline = pygame.Rect(sx, sy, width, height).inflate(4 * ring, 4 * ring)
-                pygame.draw.rect(surface, INK, outline, width=ring * 2, border_radius=corner_radius(width) + 2 * ring)
-                pygame.draw.rect(surface, GOLD, outline.inflate(-ring, -ring), width=ring,
+                pygame.draw.rect(surface, theme.INK, outline, width=ring * 2, border_radius=corner_radius(width) + 2 * ring)
+                pygame.draw.rect(surface, theme.GOLD, outline.inflate(-ring, -ring), width=ring,
                                  border_radius=corner_radius(width) + ring)
             image = self.art.card(card_id, width, True) if drawable and self.art is not None \
                 else self._unknown_card(card_id, width)
@@ -605,11 +606,11 @@ class RulesScene(MenuScene):
             height = card_height(width)
             image = pygame.Surface((width, height), pygame.SRCALPHA)
             radius = corner_radius(width)
-            pygame.draw.rect(image, CREAM, image.get_rect(), border_radius=radius)
-            pygame.draw.rect(image, ILLEGAL, image.get_rect(), width=max(2, width // 24), border_radius=radius)
-            mark = font(int(height * 0.4), "bold").render("?", True, ILLEGAL)
+            pygame.draw.rect(image, theme.CREAM, image.get_rect(), border_radius=radius)
+            pygame.draw.rect(image, theme.ILLEGAL, image.get_rect(), width=max(2, width // 24), border_radius=radius)
+            mark = font(int(height * 0.4), "bold").render("?", True, theme.ILLEGAL)
             image.blit(mark, mark.get_rect(center=(width // 2, int(height * 0.4))))
-            label = font(max(9, width // 6), "sans").render(ellipsize(card_id, max(9, width // 6), width - 6), True, INK)
+            label = font(max(9, width // 6), "sans").render(ellipsize(card_id, max(9, width // 6), width - 6), True, theme.INK)
             image.blit(label, label.get_rect(center=(width // 2, int(height * 0.78))))
             self._unknown_cards[key] = image
         return self._unknown_cards[key]

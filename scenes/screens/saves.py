@@ -22,7 +22,7 @@ from game.core.session import GameSession
 from scenes.screens.game_progress import ONE_ROUND, progress_words, totals_words
 from scenes.ui.i18n import _, format_datetime, join_names, reason_words, translate_message
 from scenes.screens.results import ConfirmOverlay
-from scenes.ui.theme import CREAM, GOLD, PARCHMENT
+from scenes.ui import theme
 from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, TextField, draw_dialog_frame, draw_empty_note,
                             draw_focus_ring, draw_text, draw_titled_frame, ellipsize, keyed, text_width, wide_panel)
 
@@ -98,7 +98,7 @@ class SaveRow(Control):
             return True
         return False
 
-    SELECTED_BORDER = GOLD
+    SELECTED_BORDER = theme.GOLD
 
     def heading(self) -> str:
         """The row's first line (after the selection marker)."""
@@ -129,12 +129,12 @@ class SaveRow(Control):
                          width=max(1, rect.h // 30 + self.selected), border_radius=radius)
         pad = max(6, rect.h // 6)
         big, small = max(12, int(rect.h * 0.3)), max(11, int(rect.h * 0.24))
-        date = draw_text(surface, self.date(), (rect.right - pad, rect.y + pad), small, PARCHMENT, "sans", "topright")
+        date = draw_text(surface, self.date(), (rect.right - pad, rect.y + pad), small, theme.PARCHMENT, "sans", "topright")
         marker = "▶ " if self.selected else ""
         draw_text(surface, ellipsize(marker + self.heading(), big, date.x - rect.x - 2 * pad, "bold"),
-                  (rect.x + pad, rect.y + pad // 2 + 1), big, CREAM, "bold")
+                  (rect.x + pad, rect.y + pad // 2 + 1), big, theme.CREAM, "bold")
         draw_text(surface, ellipsize(self.details(), small, rect.w - 2 * pad), (rect.x + pad, rect.bottom - pad),
-                  small, PARCHMENT if entry.playable else ERROR, "sans", "bottomleft")
+                  small, theme.PARCHMENT if entry.playable else ERROR, "sans", "bottomleft")
         if self.focused:
             draw_focus_ring(surface, rect, radius)
 
@@ -380,7 +380,7 @@ class SavesScene(MenuScene):
         draw_titled_frame(surface, self.panel, self.band_h, _("Saved games"), self.title_size, self.s)
         s = self.s
         if self.save_label_pos is not None:
-            draw_text(surface, _("Save this game as"), self.save_label_pos, self.text_size, CREAM, "bold", "midleft")
+            draw_text(surface, _("Save this game as"), self.save_label_pos, self.text_size, theme.CREAM, "bold", "midleft")
             if self.name_problem:
                 field = self.focus.controls[0].rect
                 draw_text(surface, ellipsize(translate_message(self.name_problem), self.text_size, self.panel.right - field.x - int(30 * s)),
@@ -448,7 +448,7 @@ class RenameOverlay(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
         title = ellipsize(_("Rename “{name}”").format(name=self.entry.name), self.title_size, self.panel.w - int(40 * self.s), "title")
-        draw_text(surface, title, (self.panel.centerx, band.bottom + int(16 * self.s)), self.title_size, CREAM, "title",
+        draw_text(surface, title, (self.panel.centerx, band.bottom + int(16 * self.s)), self.title_size, theme.CREAM, "title",
                   "midtop")
         if self.problem:
             draw_text(surface, ellipsize(self.problem, max(11, int(15 * self.s)), self.field_rect.w),

@@ -18,16 +18,17 @@ from game.core.settings import ANIMATION_SPEEDS, LANGUAGES, Settings
 from scenes.ui.game_texts import setting_help, setting_label, setting_value
 from scenes.ui.i18n import LANGUAGE_NAMES, N_, _, current_language, format_decimal, format_percent
 from scenes.screens.setup import DEFAULT_PLAYER_NAME, default_player_name
-from scenes.ui.theme import CREAM, PARCHMENT, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, draw_dialog_frame, draw_text,
-                            ellipsize, keyed)
+                            ellipsize, keyed, wrap_text)
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
 
 WINDOW_PRESETS: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 VOLUME_STEPS = tuple(i / 10 for i in range(11))
-AI_DELAY_STEPS = tuple(round(i * 0.1, 1) for i in range(31))          # 0 .. 3.0 s
+AI_DELAY_STEPS = tuple(round(i * 0.1, 1) for i in range(31)) + (3.5, 4.0, 4.5, 5.0)   # 0 .. 5 s
 
 
 def nearest_index(values: tuple[Any, ...], value: float) -> int:
@@ -65,11 +66,13 @@ def window_presets(current: tuple[int, int]) -> list[tuple[int, int]]:
 class SettingsScene(MenuScene):
     transparent = True
     hover_focus = False
+    TITLE = N_("Settings")
 
     def __init__(self, app: "AppServices") -> None:
         super().__init__(app)
         self.name_text = default_player_name(app.settings.player_name)
         self.rows: list[tuple[str, str, pygame.Rect]] = []
+        self.note_lines: list[str] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.relayout()
 
@@ -107,6 +110,12 @@ class SettingsScene(MenuScene):
             self.name_text = default_player_name(self.app.settings.player_name)
             self.relayout()
 
+    def open_accessibility(self) -> None:
+        from scenes.screens.settings_accessibility import AccessibilityScene
+
+        self._commit_name()
+        self.app.stack.push(AccessibilityScene(self.app))
+
     def exit(self) -> None:
         self._commit_name()
 
@@ -119,6 +128,86 @@ class SettingsScene(MenuScene):
         for control in self.focus.controls:
             if isinstance(control, TextField):
                 control.invalid = not text.strip()
+
+    # Rows the Accessibility screen shows too (scenes/screens/settings_accessibility.py).
+    def animation_row(self, settings: Settings) -> RowSpec:
+        return ("Animation speed", _("Animation speed"), _("How fast cards travel. Instant skips the motion."),
+                lambda r: Stepper(r, ANIMATION_SPEEDS, ANIMATION_SPEEDS.index(settings.animation_speed),
+                                  lambda v: self.change(animation_speed=v), lambda v: _(SPEED_NAMES[v])))
+
+    def reduced_motion_row(self, settings: Settings) -> RowSpec:
+        return ("Reduced motion", _("Reduced motion"), _("Cards fade out and in instead of sliding."),
+                lambda r: Toggle(r, settings.reduced_motion, lambda v: self.change(reduced_motion=v)))
+
+    def ai_delay_row(self, settings: Settings) -> RowSpec:
+        return ("AI move delay", _("AI move delay"), _("A pause before each AI move, so you can follow it."),
+                lambda r: Stepper(r, AI_DELAY_STEPS, nearest_index(AI_DELAY_STEPS, settings.ai_delay_s),
+                                  lambda v: self.change(ai_delay_s=v),
+                                  lambda v: _("{seconds} s").format(seconds=format_decimal(v, 1))))
+
+    def notes(self) -> list[str]:
+        """Lines under the title, before the rows (none here)."""
+        return []
+
+    def speech_title(self) -> str:
+        """What speech says as the screen opens: its title and its notes."""
+        return " ".join([_(self.TITLE) + "."] + self.notes())
+
+    def focus_words(self) -> str:
+        """What speech says for the focused row: its label and value ("Sound volume: 70%")."""
+        control = self.focus.focused
+        index = self.focus.index
+        if control is None:
+            return ""
+        value = ""
+        if isinstance(control, Toggle):
+            value = _("On") if control.value else _("Off")
+        elif isinstance(control, Stepper):
+            value = control.describe(control.values[control.index])
+        elif isinstance(control, TextField):
+            value = control.text
+        label = self.rows[index][0] if 0 <= index < len(self.rows) else ""
+        words = getattr(control, "label", "") if isinstance(control, Button) else value
+        return ": ".join(part for part in (label, words) if part)
+
+    def setting_rows(self, settings: Settings) -> list[RowSpec]:
+        """The rows of this screen, in order (the Accessibility screen has its own)."""
+        window = (settings.window_width, settings.window_height)
+        presets = window_presets(window)
+
+        language = current_language()
+        shown: list[RowSpec] = [
+            ("Language", _("Language"), _("The language of every screen; it changes at once."),
+             lambda r: Stepper(r, LANGUAGES, LANGUAGES.index(language), self.set_language,
+                               lambda v: LANGUAGE_NAMES[v], wrap=True)),
+            self.animation_row(settings),
+            ("Sound volume", _("Sound volume"), _("{zero} is silent.").format(zero=format_percent(0)),
+             lambda r: Stepper(r, VOLUME_STEPS, nearest_index(VOLUME_STEPS, settings.sound_volume),
+                               lambda v: self.change(sound_volume=v), lambda v: format_percent(v * 100))),
+            self.reduced_motion_row(settings),
+            ("Fullscreen", _("Fullscreen"), _("F11 switches at any time."),
+             lambda r: Toggle(r, settings.fullscreen, lambda v: self.change(fullscreen=v))),
+            ("Window size", _("Window size"), _("When not fullscreen. Dragging the window edge works too."),
+             lambda r: Stepper(r, presets, presets.index(window),
+                               lambda v: self.change(window_width=v[0], window_height=v[1]),
+                               lambda v: f"{v[0]} × {v[1]}")),
+        ]
+        # Each game's own rows sit between how the table looks and how the play goes.
+        shown += self.game_rows(settings)
+        shown += [
+            self.ai_delay_row(settings),
+            ("Skip to my turn", _("Skip to my turn"), _("AI moves between your turns are shown at once."),
+             lambda r: Toggle(r, settings.skip_to_my_turn, lambda v: self.change(skip_to_my_turn=v))),
+            ("Replays kept", _("Replays kept"), _("Finished games kept to watch again; the oldest go first."),
+             lambda r: Stepper(r, RECORDS_KEPT_STEPS, nearest_index(RECORDS_KEPT_STEPS, settings.records_kept),
+                               lambda v: self.change(records_kept=v), str)),
+            ("Your name", _("Your name"), _("Offered for the first seat when you set up a game."),
+             lambda r: TextField(r, self.name_text, self._set_name, hint=_("Your name"), max_length=24,
+                                 on_commit=self._commit_name, invalid=not self.name_text.strip())),
+            ("Accessibility", _("Accessibility"), _("Speech, high contrast, time to react, and what else there is."),
+             lambda r: Button(r, _("Open"), self.open_accessibility, style="secondary")),
+        ]
+        return shown
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
@@ -133,45 +222,9 @@ class SettingsScene(MenuScene):
         row_h = max(28, int(44 * s))
         gap = int(row_h * 0.42)
         header = self.band_h + int(18 * s) + int(self.title_size * 1.4)
-        window = (settings.window_width, settings.window_height)
-        presets = window_presets(window)
-
-        language = current_language()
-        shown: list[RowSpec] = [
-            ("Language", _("Language"), _("The language of every screen; it changes at once."),
-             lambda r: Stepper(r, LANGUAGES, LANGUAGES.index(language), self.set_language,
-                               lambda v: LANGUAGE_NAMES[v], wrap=True)),
-            ("Animation speed", _("Animation speed"), _("How fast cards travel. Instant skips the motion."),
-             lambda r: Stepper(r, ANIMATION_SPEEDS, ANIMATION_SPEEDS.index(settings.animation_speed),
-                               lambda v: self.change(animation_speed=v), lambda v: _(SPEED_NAMES[v]))),
-            ("Sound volume", _("Sound volume"), _("{zero} is silent.").format(zero=format_percent(0)),
-             lambda r: Stepper(r, VOLUME_STEPS, nearest_index(VOLUME_STEPS, settings.sound_volume),
-                               lambda v: self.change(sound_volume=v), lambda v: format_percent(v * 100))),
-            ("Reduced motion", _("Reduced motion"), _("Cards fade out and in instead of sliding."),
-             lambda r: Toggle(r, settings.reduced_motion, lambda v: self.change(reduced_motion=v))),
-            ("Fullscreen", _("Fullscreen"), _("F11 switches at any time."),
-             lambda r: Toggle(r, settings.fullscreen, lambda v: self.change(fullscreen=v))),
-            ("Window size", _("Window size"), _("When not fullscreen. Dragging the window edge works too."),
-             lambda r: Stepper(r, presets, presets.index(window),
-                               lambda v: self.change(window_width=v[0], window_height=v[1]),
-                               lambda v: f"{v[0]} × {v[1]}")),
-        ]
-        # Each game's own rows sit between how the table looks and how the play goes.
-        shown += self.game_rows(settings)
-        shown += [
-            ("AI move delay", _("AI move delay"), _("A pause before each AI move, so you can follow it."),
-             lambda r: Stepper(r, AI_DELAY_STEPS, nearest_index(AI_DELAY_STEPS, settings.ai_delay_s),
-                               lambda v: self.change(ai_delay_s=v),
-                               lambda v: _("{seconds} s").format(seconds=format_decimal(v, 1)))),
-            ("Skip to my turn", _("Skip to my turn"), _("AI moves between your turns are shown at once."),
-             lambda r: Toggle(r, settings.skip_to_my_turn, lambda v: self.change(skip_to_my_turn=v))),
-            ("Replays kept", _("Replays kept"), _("Finished games kept to watch again; the oldest go first."),
-             lambda r: Stepper(r, RECORDS_KEPT_STEPS, nearest_index(RECORDS_KEPT_STEPS, settings.records_kept),
-                               lambda v: self.change(records_kept=v), str)),
-            ("Your name", _("Your name"), _("Offered for the first seat when you set up a game."),
-             lambda r: TextField(r, self.name_text, self._set_name, hint=_("Your name"), max_length=24,
-                                 on_commit=self._commit_name, invalid=not self.name_text.strip())),
-        ]
+        self.note_lines = [line for note in self.notes() for line in wrap_text(note, self.help_size, panel_w - int(72 * s))]
+        header += len(self.note_lines) * int(self.help_size * 1.35) + (int(8 * s) if self.note_lines else 0)
+        shown = self.setting_rows(settings)
         n_rows = len(shown)
         button_h = max(30, int(48 * s))
         fixed = header + int(10 * s) + button_h + int(22 * s) + self.band_h
@@ -203,11 +256,15 @@ class SettingsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
-        draw_text(surface, _("Settings"), (self.panel.centerx, band.bottom + int(12 * self.s)), self.title_size, CREAM,
+        draw_text(surface, _(self.TITLE), (self.panel.centerx, band.bottom + int(12 * self.s)), self.title_size, theme.CREAM,
                   "title", "midtop")
+        y = band.bottom + int(12 * self.s) + int(self.title_size * 1.3)
+        for line in self.note_lines:
+            draw_text(surface, line, (self.panel.x + int(36 * self.s), y), self.help_size, theme.PARCHMENT)
+            y += int(self.help_size * 1.35)
         for label, help_text, rect in self.rows:
             draw_text(surface, ellipsize(label, self.label_size, rect.w, "bold"), (rect.x, rect.y - int(2 * self.s)),
-                      self.label_size, CREAM, "bold")
+                      self.label_size, theme.CREAM, "bold")
             draw_text(surface, ellipsize(help_text, self.help_size, rect.w), (rect.x, rect.bottom - self.help_size),
-                      self.help_size, PARCHMENT)
+                      self.help_size, theme.PARCHMENT)
         self.focus.draw(surface)

@@ -27,7 +27,8 @@ from game.core.session import GameSession
 from game.core.settings import load_last_setups, store_last_setup
 from scenes.ui.game_texts import option_choice, option_help, option_label
 from scenes.ui.i18n import N_, _, ngettext, reason_words, join_names
-from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
                             draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
 
@@ -345,7 +346,7 @@ class SetupScene(MenuScene):
         # Players.
         x, y = self.players_panel.x + pad, self.players_panel.y + pad
         inner_w = self.players_panel.w - 2 * pad
-        self.texts.append((_("Players"), (x, y), self.label_size + 2, GOLD, "bold", "topleft", inner_w))
+        self.texts.append((_("Players"), (x, y), self.label_size + 2, theme.GOLD, "bold", "topleft", inner_w))
         counts = list(range(self.game.min_players, self.game.max_players + 1))
         count_w = int(190 * s)
         count = Stepper(pygame.Rect(x + inner_w - count_w, y - int(4 * s), count_w, row_h), counts,
@@ -361,7 +362,7 @@ class SetupScene(MenuScene):
         name_w = x + inner_w - name_x
         for i in range(self.count):
             seat = self.seats[i]
-            self.texts.append((f"{i + 1}", (x + seat_label_w // 2, y + row_h // 2), self.label_size + 2, GOLD,
+            self.texts.append((f"{i + 1}", (x + seat_label_w // 2, y + row_h // 2), self.label_size + 2, theme.GOLD,
                                "title", "center", seat_label_w))
             kx = x + seat_label_w + col_gap
             kind = Stepper(pygame.Rect(kx, y, kind_w, row_h), ["human", "ai"], 0 if seat.human else 1,
@@ -370,7 +371,7 @@ class SetupScene(MenuScene):
             controls.append(keyed(kind, f"kind-{i}"))
             lx = kx + kind_w + col_gap
             if seat.human:
-                self.texts.append((_("at this computer"), (lx + level_w // 2, y + row_h // 2), self.help_size, PARCHMENT,
+                self.texts.append((_("at this computer"), (lx + level_w // 2, y + row_h // 2), self.help_size, theme.PARCHMENT,
                                    "sans", "center", level_w))
             else:
                 level = Stepper(pygame.Rect(lx, y, level_w, row_h), self.levels, self.levels.index(seat.level),
@@ -383,20 +384,20 @@ class SetupScene(MenuScene):
         y += int(4 * s)
         for line in wrap_text(_("Every player needs a different name. Human seats share this computer: "
                                 "the screen is handed over between their turns."), self.help_size, inner_w):
-            self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+            self.texts.append((line, (x, y), self.help_size, theme.PARCHMENT, "sans", "topleft", inner_w))
             y += int(self.help_size * 1.35)
         teams = self._teams_line()
         if teams:
             y += int(4 * s)
             for line in wrap_text(teams, self.label_size, inner_w, "bold"):
-                self.texts.append((line, (x, y), self.label_size, GOLD, "bold", "topleft", inner_w))
+                self.texts.append((line, (x, y), self.label_size, theme.GOLD, "bold", "topleft", inner_w))
                 y += int(self.label_size * 1.35)
 
         players_bottom = y
         # Options and seed.
         x, y = self.options_panel.x + pad, self.options_panel.y + pad
         inner_w = self.options_panel.w - 2 * pad
-        self.texts.append((_("Options"), (x, y), self.label_size + 2, GOLD, "bold", "topleft", inner_w))
+        self.texts.append((_("Options"), (x, y), self.label_size + 2, theme.GOLD, "bold", "topleft", inner_w))
         y += row_h + row_gap
         # The controls give way (down to a third of the panel) when a label needs the room.
         labels = [option_label(spec) for spec in self.game.option_specs()] + [_("Hints, if all agree"), _("Seed")]
@@ -405,11 +406,11 @@ class SetupScene(MenuScene):
         for spec in self.game.option_specs():
             control = self._option_control(spec, pygame.Rect(x + inner_w - control_w, y, control_w, row_h))
             controls.append(keyed(control, f"option-{spec.name}"))
-            self.texts.append((option_label(spec), (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+            self.texts.append((option_label(spec), (x, y + row_h // 2), self.label_size, theme.CREAM, "bold", "midleft",
                                inner_w - control_w - int(10 * s)))
             y += row_h + int(4 * s)
             for line in wrap_text(option_help(spec), self.help_size, inner_w) if spec.help else []:
-                self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+                self.texts.append((line, (x, y), self.help_size, theme.PARCHMENT, "sans", "topleft", inner_w))
                 y += int(self.help_size * 1.3)
             if spec.kind == "pick" and self.choosing(spec):
                 y = self._layout_chips(spec, controls, x, y + int(4 * s), inner_w, row_h)
@@ -418,24 +419,24 @@ class SetupScene(MenuScene):
             hints = Toggle(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.hints_agreed,
                            self.set_hints_agreed)
             controls.append(keyed(hints, "hints"))
-            self.texts.append((_("Hints, if all agree"), (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+            self.texts.append((_("Hints, if all agree"), (x, y + row_h // 2), self.label_size, theme.CREAM, "bold", "midleft",
                                inner_w - control_w - int(10 * s)))
             y += row_h + int(4 * s)
             if fit == 1.0:      # its help line gives way first when the panel is full (800×500, chosen Zeus cards)
                 for line in wrap_text(_("The Hint button is offered only when every player at this screen says yes."),
                                       self.help_size, inner_w):
-                    self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+                    self.texts.append((line, (x, y), self.help_size, theme.PARCHMENT, "sans", "topleft", inner_w))
                     y += int(self.help_size * 1.3)
             y += row_gap
         seed = TextField(pygame.Rect(x + inner_w - control_w, y, control_w, row_h), self.seed_text, self.set_seed,
                          hint=_("random"), max_length=10, allowed=str.isdigit, on_commit=self._next_field)
         controls.append(keyed(seed, "seed"))
-        self.texts.append((_("Seed"), (x, y + row_h // 2), self.label_size, CREAM, "bold", "midleft",
+        self.texts.append((_("Seed"), (x, y + row_h // 2), self.label_size, theme.CREAM, "bold", "midleft",
                            inner_w - control_w))
         y += row_h + int(4 * s)
         for line in wrap_text(_("Leave empty for a fresh deal; the same seed deals the same cards again."),
                               self.help_size, inner_w):
-            self.texts.append((line, (x, y), self.help_size, PARCHMENT, "sans", "topleft", inner_w))
+            self.texts.append((line, (x, y), self.help_size, theme.PARCHMENT, "sans", "topleft", inner_w))
             y += int(self.help_size * 1.3)
 
         options_bottom = y
@@ -519,10 +520,10 @@ class SetupScene(MenuScene):
         width = surface.get_width()
         s = self.s
         title = ellipsize(_("New game · {game}").format(game=self.game.title), self.title_size, width - int(60 * s), "title")
-        draw_text(surface, title, (width // 2, int(14 * s)), self.title_size, CREAM, "title", "midtop")
+        draw_text(surface, title, (width // 2, int(14 * s)), self.title_size, theme.CREAM, "title", "midtop")
         band_w = min(width - int(60 * s), int(600 * s))
         draw_meander(surface, pygame.Rect((width - band_w) // 2, int(14 * s) + int(self.title_size * 1.3), band_w,
-                                          max(10, int(14 * s))), TERRACOTTA)
+                                          max(10, int(14 * s))), theme.TERRACOTTA)
         draw_panel(surface, self.players_panel, 190)
         draw_panel(surface, self.options_panel, 190)
         for text, pos, size, colour, style, anchor, room in self.texts:

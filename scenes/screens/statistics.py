@@ -15,7 +15,7 @@ from game.catalog import game_title
 from game.core.statistics import GameStats, PlayerStats, Result, load_statistics
 from scenes.ui.i18n import _, format_decimal, format_percent, ngettext
 from scenes.screens.setup import level_name
-from scenes.ui.theme import CREAM, GOLD, PARCHMENT, TERRACOTTA
+from scenes.ui import theme
 from scenes.ui.widgets import (MUTED, Button, Control, MenuScene, Stepper, draw_empty_note, draw_text, draw_titled_frame,
                             ellipsize, keyed, text_width, wide_panel)
 
@@ -70,17 +70,17 @@ def draw_results_chart(surface: pygame.Surface, rect: pygame.Rect, results: Sequ
         x = plot.x + int(i * slot + (slot - bar_w) / 2)
         top = plot.bottom - int((result.score - low) / span * plot.h)
         bar = pygame.Rect(x, min(top, zero_y), bar_w, max(2, abs(zero_y - top)))
-        pygame.draw.rect(surface, GOLD if result.won else TERRACOTTA, bar, border_radius=max(1, bar_w // 5))
+        pygame.draw.rect(surface, theme.GOLD if result.won else theme.TERRACOTTA, bar, border_radius=max(1, bar_w // 5))
         mark = "✓" if result.won else "✗"
         draw_text(surface, mark, (bar.centerx, plot.bottom + 2), max(10, int(size * 0.8)),
-                  GOLD if result.won else TERRACOTTA, "bold", "midtop")
+                  theme.GOLD if result.won else theme.TERRACOTTA_TEXT, "bold", "midtop")
     small = max(10, int(size * 0.8))
-    draw_text(surface, _("score {score}").format(score=high), (rect.x + pad, rect.y + pad), small, PARCHMENT)
+    draw_text(surface, _("score {score}").format(score=high), (rect.x + pad, rect.y + pad), small, theme.PARCHMENT)
     draw_text(surface, ngettext("{count} game", "{count} most recent, oldest first",
                                 len(results)).format(count=len(results)),
-              (rect.right - pad, rect.y + pad), small, PARCHMENT, "sans", "topright")
-    legend = draw_text(surface, "✓ " + _("won"), (rect.x + pad, rect.bottom - pad), small, GOLD, "bold", "bottomleft")
-    draw_text(surface, "✗ " + _("lost"), (legend.right + 2 * pad, rect.bottom - pad), small, TERRACOTTA, "bold", "bottomleft")
+              (rect.right - pad, rect.y + pad), small, theme.PARCHMENT, "sans", "topright")
+    legend = draw_text(surface, "✓ " + _("won"), (rect.x + pad, rect.bottom - pad), small, theme.GOLD, "bold", "bottomleft")
+    draw_text(surface, "✗ " + _("lost"), (legend.right + 2 * pad, rect.bottom - pad), small, theme.TERRACOTTA_TEXT, "bold", "bottomleft")
 
 
 class StatisticsScene(MenuScene):
@@ -169,13 +169,13 @@ class StatisticsScene(MenuScene):
                 shade = pygame.Surface(row.size, pygame.SRCALPHA)
                 shade.fill((255, 255, 255, 16))
                 surface.blit(shade, row)
-            value_rect = draw_text(surface, value, (row.right - int(8 * s), row.centery), size, GOLD, "bold", "midright")
+            value_rect = draw_text(surface, value, (row.right - int(8 * s), row.centery), size, theme.GOLD, "bold", "midright")
             draw_text(surface, ellipsize(label, size, value_rect.x - row.x - int(16 * s)), (row.x + int(8 * s), row.centery),
-                      size, CREAM, "sans", "midleft")
+                      size, theme.CREAM, "sans", "midleft")
             y += row_h
         chart = pygame.Rect(self.body.x + column_w + int(24 * s), self.body.y, self.body.w - column_w - int(24 * s),
                             min(self.body.h, max(int(self.body.h * 0.8), row_h * 8)))
-        draw_text(surface, _("Recent results"), (chart.x, chart.y), self.text_size, CREAM, "bold")
+        draw_text(surface, _("Recent results"), (chart.x, chart.y), self.text_size, theme.CREAM, "bold")
         chart.y += int(self.text_size * 1.5)
         chart.h -= int(self.text_size * 1.5)
         draw_results_chart(surface, chart, player.recent, self.text_size)

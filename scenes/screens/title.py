@@ -24,7 +24,8 @@ from scenes import tables
 from scenes.screens.game_progress import ONE_ROUND
 from scenes.ui.i18n import _, join_names, reason_words
 from scenes.screens.results import ConfirmOverlay
-from scenes.ui.theme import CREAM, GOLD, INK, PARCHMENT, TERRACOTTA, TERRACOTTA_DARK, ui_scale
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import (ERROR, Button, Control, MenuScene, draw_felt, draw_meander, draw_panel, draw_text,
                             ellipsize, keyed, label_widths, text_width)
 
@@ -217,10 +218,6 @@ class TitleScene(MenuScene):
         width, height = size
         s = ui_scale(size)
         self.s = s
-        self.title_size = max(28, min(int(height * 0.12), int(width * 0.085)))
-        self.title_top = int(height * 0.07)
-        self.band_h = max(10, int(self.title_size * 0.32))
-        self.menu_top = self.title_top + self.band_h * 2 + int(self.title_size * 1.55) + int(26 * s)
         button_h = max(30, int(52 * s))
         gap = int(14 * s)
         # Many games and an unfinished one: the buttons close up so the whole menu stays in the window.
@@ -230,7 +227,17 @@ class TitleScene(MenuScene):
         self.learnable = bool(games_with_tutorials(self.app))
         rows = len(self.games) + 2 + (1 if self.autosave is not None else 0) + (1 if self.learnable else 0)
         fixed = int(18 * s) + int(10 * s) + int(24 * s) + (int(28 * s) if self.autosave is not None else 0)
-        room = height - footer - self.menu_top - fixed
+        # In a low window the title gives way first (down to 22 px), so the buttons keep 30 px a row.
+        self.title_size = max(28, min(int(height * 0.12), int(width * 0.085)))
+        self.title_top = int(height * 0.07)
+        while True:
+            self.band_h = max(10, int(self.title_size * 0.32))
+            self.menu_top = self.title_top + self.band_h * 2 + int(self.title_size * 1.55) + int(26 * s)
+            room = height - footer - self.menu_top - fixed
+            if rows * 30 <= room or self.title_size <= 22:
+                break
+            self.title_size -= 2
+            self.title_top = max(4, int(height * 0.03))
         if rows * (button_h + gap) > room:
             per_row = max(30, room // rows)
             button_h = max(26, int(per_row * 0.8))
@@ -247,7 +254,7 @@ class TitleScene(MenuScene):
             controls.append(keyed(Button(pygame.Rect(x, y, column_w, button_h), label, self.resume_game, enabled=playable),
                                   "resume"))
             y += button_h + int(4 * s)
-            self.captions.append((self.resume_note, y, PARCHMENT if playable else ERROR))
+            self.captions.append((self.resume_note, y, theme.PARCHMENT if playable else ERROR))
             y += int(24 * s) + gap
         for game in self.games:
             play = Button(pygame.Rect(x, y, column_w - rules_w - gap, button_h), _("Play {game}").format(game=game.title),
@@ -309,7 +316,7 @@ class TitleScene(MenuScene):
             y = rect.y - int(4 * s)
         if not self.error_lines:
             hint = _("↑ ↓ choose · Enter select · Esc quit · F11 fullscreen")
-            draw_text(surface, hint, (width // 2, height - int(12 * s)), max(11, int(15 * s)), PARCHMENT, "sans",
+            draw_text(surface, hint, (width // 2, height - int(12 * s)), max(11, int(15 * s)), theme.PARCHMENT, "sans",
                       "midbottom")
 
     def draw_title(self, surface: pygame.Surface, width: int) -> None:
@@ -317,18 +324,18 @@ class TitleScene(MenuScene):
         band_w = min(width - int(40 * self.s), int(self.title_size * 7.6))
         band_x = (width - band_w) // 2
         top = pygame.Rect(band_x, self.title_top, band_w, self.band_h)
-        draw_meander(surface, top, TERRACOTTA, INK)
+        draw_meander(surface, top, theme.TERRACOTTA, theme.INK)
         text_y = top.bottom + int(self.title_size * 0.18)
         name = PROGRAM_NAME.upper()
         size = self.title_size
         while size > 16 and text_width(name, size, "title") > band_w:
             size -= 2
         shadow = max(2, size // 18)
-        draw_text(surface, name, (width // 2 + shadow, text_y + shadow), size, TERRACOTTA_DARK, "title", "midtop")
-        rect = draw_text(surface, name, (width // 2, text_y), size, CREAM, "title", "midtop")
+        draw_text(surface, name, (width // 2 + shadow, text_y + shadow), size, theme.TERRACOTTA_DARK, "title", "midtop")
+        rect = draw_text(surface, name, (width // 2, text_y), size, theme.CREAM, "title", "midtop")
         bottom = pygame.Rect(band_x, rect.bottom + int(self.title_size * 0.1), band_w, self.band_h)
-        draw_meander(surface, bottom, TERRACOTTA, INK)
+        draw_meander(surface, bottom, theme.TERRACOTTA, theme.INK)
         tag_size = max(11, int(self.title_size * 0.24))
         tagline = _("Card games of the gods, against the AI or with friends")
         draw_text(surface, ellipsize(tagline, tag_size, width - 20), (width // 2, bottom.bottom + int(self.title_size * 0.14)),
-                  tag_size, GOLD, "sans", "midtop")
+                  tag_size, theme.GOLD, "sans", "midtop")

@@ -40,9 +40,12 @@ def border_width(width: int) -> int:
     return max(1, int(round(width * 0.025)))
 
 
-def paint_frame(surface: pygame.Surface, border: tuple[int, int, int] = theme.TERRACOTTA,
-                fill: tuple[int, int, int] = theme.CREAM) -> None:
-    """The blank card every face starts from: cream, rounded, with a border (and a fine inner line)."""
+def paint_frame(surface: pygame.Surface, border: tuple[int, int, int] | None = None,
+                fill: tuple[int, int, int] | None = None) -> None:
+    """The blank card every face starts from: cream, rounded, with a border (and a fine inner line);
+    terracotta and cream of the palette in use unless told."""
+    border = theme.TERRACOTTA if border is None else border
+    fill = theme.CREAM if fill is None else fill
     width, height = surface.get_size()
     rect = surface.get_rect()
     radius = corner_radius(width)

@@ -37,8 +37,9 @@ def _heights(size: int, small: int) -> dict[str, int]:
 
 
 def draw_centre_lines(surface: pygame.Surface, centre: tuple[float, float], lines: list[CentreLine], size: int,
-                      small: int) -> pygame.Rect | None:
-    """The lines as one stack centred on `centre`; returns the banner's rect (for tags to keep clear of)."""
+                      small: int, drawn: list[pygame.Rect] | None = None) -> pygame.Rect | None:
+    """The lines as one stack centred on `centre`; returns the banner's rect (for tags to keep clear of).
+    `drawn`, when given, receives each line's rect (for a coach bubble to keep clear of)."""
     cx, cy = centre
     heights = _heights(size, small)
     chip_h = max(14, int(size * 1.5))
@@ -47,6 +48,8 @@ def draw_centre_lines(surface: pygame.Surface, centre: tuple[float, float], line
     for line in lines:
         h = heights[line.kind]
         mid = int(y + h / 2)
+        if drawn is not None:
+            drawn.append(_line_rect(line, cx, mid, h, size, small, chip_h))
         if line.kind == "banner":
             image = theme.font(size, "bold").render(line.text, True, theme.INK)
             banner = image.get_rect(center=(int(cx), mid)).inflate(size, size // 3)
@@ -80,3 +83,17 @@ def draw_centre_lines(surface: pygame.Surface, centre: tuple[float, float], line
             draw_text(surface, line.text, (int(cx), mid), small, theme.PARCHMENT, "sans", "center")
         y += h
     return banner
+
+
+def _line_rect(line: CentreLine, cx: float, mid: int, h: int, size: int, small: int, chip_h: int) -> pygame.Rect:
+    """About where a line is drawn: its width at its kind's size (chips counted at their height), its
+    kind's height."""
+    style = "sans" if line.kind in ("text", "small") else "bold"
+    width = theme.font(small if line.kind in ("small", "warning") else size, style).size(line.text)[0]
+    if line.kind == "banner":
+        width += size
+    elif line.kind == "chips":
+        width += chip_h * (len(line.values) + 1)
+    elif line.kind == "warning":
+        width += (line.icon.get_width() + 4 if line.icon is not None else 0) + 12
+    return pygame.Rect(int(cx - width / 2), mid - h // 2, width, h)

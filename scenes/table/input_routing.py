@@ -39,7 +39,15 @@ class InputRouting:
         self._draw_reaction(surface)
         for button in self.seat_buttons:
             button.draw(surface)
-        draw_hint(surface, self._hint(), lay.controls_rect, lay.text_size(self.HINT_SIZE), self._hint_top())
+        draw_hint(surface, self._held_hint() or self._hint(), lay.controls_rect, lay.text_size(self.HINT_SIZE),
+                  self._hint_top())
+
+    def _held_hint(self) -> str:
+        """"Wait for me": the hint line says an AI move is ready and how to see it."""
+        seat = self.held_ai_seat
+        if seat is None:
+            return ""
+        return _("{name} has chosen a move: press N to see it.").format(name=self._name(seat))
 
     def _hint_top(self) -> int | None:
         """How high the hint line may climb (None: no limit; a game whose buttons fill the area says
@@ -82,6 +90,8 @@ class InputRouting:
     def _handle_menu_keys(self, event: pygame.event.Event) -> bool:
         """Esc closes a look back or opens the pause menu, F1 the rules, H a hint, L the last trick / move."""
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_n and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.release_ai_move():
+                return True
             if event.key == pygame.K_ESCAPE:
                 if self.looking_back:
                     self.looking_back = False

@@ -21,7 +21,6 @@ from scenes.ui import theme
 from scenes.ui.widgets import draw_panel, ellipsize, wrap_text
 from scenes.ui.i18n import _
 
-MUTED = (170, 180, 170)
 NEWEST_BAND = (255, 236, 170, 38)      # a faint warm light under the newest line
 
 
@@ -46,6 +45,10 @@ class LogPanel:
         self.pending: list[LogLine] = []
         self.viewer: int | None = None      # whose private lines may be read now (pass-and-play)
         self.move_entries: list[LogLine] = []   # the lines of the move marked with `start_move`
+        # How many lines have appeared, and how often the log was emptied: speech says the new ones
+        # (scenes/ui/speech.py) and takes a rebuilt log as a fresh start.
+        self.shown_count = 0
+        self.epoch = 0
         self._in_move = False
         self._cached: tuple[tuple, pygame.Surface] | None = None
 
@@ -65,6 +68,7 @@ class LogPanel:
             self.pending.append(line)
         else:
             self.entries.append(line)
+            self.shown_count += 1
 
     def start_move(self) -> None:
         """The lines logged from now until `end_move` tell one move (a replay's "Last move" says them)."""
@@ -82,9 +86,11 @@ class LogPanel:
     def release(self) -> None:
         """The motion has landed: the lines that describe it appear."""
         self.entries.extend(self.pending)
+        self.shown_count += len(self.pending)
         self.pending.clear()
 
     def clear(self) -> None:
+        self.epoch += 1
         self.entries.clear()
         self.pending.clear()
         self.move_entries, self._in_move = [], False
@@ -117,7 +123,7 @@ class LogPanel:
             body = theme.font(text_size, style)
             line_h = body.get_linesize()
             wrapped = wrap_text(text, text_size, width, style)
-            colour = theme.CREAM if newest else MUTED
+            colour = theme.CREAM if newest else theme.MUTED
             if newest:
                 fit = min(len(wrapped), max(1, (y - top) // line_h))
                 band = pygame.Rect(rect.x + pad // 3, y - fit * line_h - 1, rect.width - 2 * (pad // 3), fit * line_h + 2)

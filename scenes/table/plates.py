@@ -63,7 +63,7 @@ def draw_plate_name(surface: pygame.Surface, plate: pygame.Rect, name: str, role
 
 
 def draw_name_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, role: str, right: str = "",
-                    right_colour: tuple[int, int, int] = theme.GOLD, text_ratio: float = 0.5,
+                    right_colour: tuple[int, int, int] | None = None, text_ratio: float = 0.5,
                     stripe: tuple[int, int, int] | None = None) -> pygame.Rect:
     """A whole name plate: its backing, a colour stripe at the left if given (a team), the name and
     role, and the game's words at the right (ZEUS letters, points, "ready"), which never yield to the name.
@@ -88,7 +88,7 @@ def draw_name_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, role
     right_w = theme.font(size, "bold").size(right)[0] if right else 0
     draw_plate_name(surface, name_plate, name, role, size, pad, name_plate.width - right_w - 3 * pad)
     if right:
-        blit_text(surface, right, (plate.right - pad, plate.centery), size, right_colour, "bold", "midright")
+        blit_text(surface, right, (plate.right - pad, plate.centery), size, right_colour or theme.GOLD, "bold", "midright")
     return plate
 
 

@@ -44,10 +44,17 @@ class ReactionWindow:
     # (a click, or the card's number key), and the action names that card's place (Tamoul: `intercept 2`).
     pick: str = ""
     left: float = field(default=-1.0)
+    stretched: float = 1.0          # the player's "Reaction time": how many times its own length it lasts
 
     def __post_init__(self) -> None:
         if self.left < 0:
             self.left = self.length
+
+    def stretch(self, factor: float) -> None:
+        """The window lasts `factor` times as long; AI seats still answer within its own length, so the
+        extra time is the player's."""
+        self.stretched = max(1.0, factor)
+        self.length = self.left = self.length * self.stretched
 
     @property
     def verb(self) -> str:
@@ -70,7 +77,7 @@ class ReactionWindow:
 
     def ai_delay(self, rng: random.Random) -> float:
         """When an AI seat that may react answers: partway through the window."""
-        return self.length * rng.uniform(*AI_REACTS_WITHIN)
+        return self.length / self.stretched * rng.uniform(*AI_REACTS_WITHIN)
 
     def concerns(self, legal: Sequence[Action]) -> bool:
         """These legal actions include this window's kind of reaction."""

@@ -43,6 +43,8 @@ class ReactionFlow:
             # would hide nothing and only hold up the next move. (With several humans it opens for all
             # alike, so whether it opens says nothing about anyone's cards.)
             return
+        if self.humans:
+            window.stretch(float(self.app.settings.reaction_time))
         self.reaction = window
         self._refresh_reaction_buttons()
 

@@ -52,8 +52,9 @@ class TableRest:
             return True
         if self.reaction is not None and self.reaction.open:
             return True
-        if not self.replay_mode and not self.state.finished and any(seat not in self.humans for seat in self._waiting()):
-            return True             # an AI seat is about to be asked, or chance to be dealt
+        if not self.replay_mode and not self.state.finished and any(seat not in self.humans for seat in self._waiting()) \
+                and self.held_ai_seat is None:
+            return True             # an AI seat is about to be asked, or chance to be dealt (not one held for N)
         return self._own_clock_running()
 
     def _own_clock_running(self) -> bool:

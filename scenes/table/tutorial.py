@@ -16,16 +16,21 @@ ZeusTableScene)`). It changes only three things of the real table:
   wanted move is played and the next step begins;
 - a coach bubble (one or two short lines) stands by the card or place the step is about, which is
   lit; the game's table says where that is (`_tutorial_target`).
-The learner can leave with Esc (the pause menu) at any time; each step reached is remembered
-(game/core/tutorials.py) so "Learn to play" starts again there, and the end is remembered too.
+The learner can leave with Esc (the pause menu, which says that leaving keeps the step: a tutorial is
+no saved game) at any time; each step reached is remembered (game/core/tutorials.py) so "Learn to
+play" starts again there, and the end is remembered too. Once the script is played out, the round's
+results close the tutorial: the next round's deal is not shown, so the closing words stand over the
+finished round. There is no Undo (a wrong move is never played), and Hint shows the step's move
+rather than asking an AI.
 """
 from __future__ import annotations
 
 from abc import ABCMeta, abstractmethod
 
 import logging
+import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import pygame
@@ -33,9 +38,10 @@ import pygame
 from game.core.actions import Action
 from game.core.engine import Game, SeatInfo, State, json_copy
 from game.core.tutorials import remember
+from scenes.screens.pause import PauseOverlay
 from scenes.table.text import blit_text
 from scenes.ui import theme
-from scenes.ui.i18n import _
+from scenes.ui.i18n import N_, _
 from scenes.ui.widgets import wrap_text
 
 if TYPE_CHECKING:
@@ -85,12 +91,13 @@ class Tutorial:
     tip: str                                # one strategy tip, shown at the end (N_)
     seed: int = 1
 
-    def seats(self, learner_name: str) -> list[SeatInfo]:
-        return [SeatInfo(learner_name, "human")] + [SeatInfo(name, "ai:easy") for name in self.opponents]
+    def seats(self, learner_name: str, level: str = "easy") -> list[SeatInfo]:
+        """The learner, then the opponents as AI seats of `level` (their agents play the script)."""
+        return [SeatInfo(learner_name, "human")] + [SeatInfo(name, f"ai:{level}") for name in self.opponents]
 
-    def position(self, learner_name: str) -> dict[str, Any]:
+    def position(self, learner_name: str, level: str = "easy") -> dict[str, Any]:
         """The prepared deal as a position of the first round, nothing played yet."""
-        return {"game": self.game_id, "seats": [s.to_json() for s in self.seats(learner_name)],
+        return {"game": self.game_id, "seats": [s.to_json() for s in self.seats(learner_name, level)],
                 "options": dict(self.options), "seed": self.seed,
                 "rounds": [{"setup": json_copy(self.deal), "actions": [], "score": None}],
                 "totals": [0] * (len(self.opponents) + 1), "winners": [], "finished": False,
@@ -102,14 +109,40 @@ class Tutorial:
 
     def state_at(self, game: Game, learner_name: str, index: int = 0) -> State:
         """The prepared deal with the first `index` moves of the script played (a restart at a step)."""
-        state = game.from_position(self.position(learner_name))
+        state = game.from_position(self.position(learner_name, first_game_level(game)))
         for move in self.script[:index]:
             state.apply(LEARNER if isinstance(move, Step) else move.seat, move.wanted)
         return state
 
 
+def open_tutorial_table(app: "AppServices", table_class: type, tutorial: Tutorial, at: int,
+                        on_finished: Callable[[], None]) -> Any:
+    """A game's tutorial table (`table_class`) started at script position `at` (0: the deal), for the
+    learner's name from the settings; `on_finished` runs at the end."""
+    from game.core.session import GameSession
+    from scenes.screens.setup import default_player_name
+
+    game = app.catalog.games[tutorial.game_id]
+    state = tutorial.state_at(game, default_player_name(app.settings.player_name), at)
+    return table_class(app, GameSession(game, state), tutorial, at, on_finished)
+
+
+def first_game_level(game: Game) -> str:
+    """The gentlest AI a first game is played against: Easy where the game has it, else its first level
+    (Beginner)."""
+    levels = list(game.agent_levels())
+    return "easy" if "easy" in levels else levels[0]
+
+
+def offered(state: State, seat: int, action: Action) -> bool:
+    """`action` is open to `seat` now: listed, or legal where the engine lists only samples (a grouping)."""
+    if action in state.legal_actions(seat):
+        return True
+    return not state.lists_all_actions(seat) and state.why_illegal(seat, action) is None
+
+
 class ScriptedAgent:
-    """An opponent who plays its next scripted move when it is in the legal list, and lets every other
+    """An opponent who plays its next scripted move when the legal list offers it, and lets every other
     offer (a reaction it was not scripted to take) pass."""
 
     name = "scripted"
@@ -121,8 +154,11 @@ class ScriptedAgent:
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random,
                optional: bool = False) -> Action | None:
         move = self.next_move()
-        if isinstance(move, Scripted) and move.seat == self.seat and move.wanted in legal_actions:
-            return move.wanted
+        if isinstance(move, Scripted) and move.seat == self.seat:
+            # A decision the engine lists only by samples (an Elios grouping) is offered by its verb; the
+            # engine checks the move itself when the table applies it.
+            if move.wanted in legal_actions or any(a.verb == move.wanted.verb for a in legal_actions):
+                return move.wanted
         if optional:
             return None
         raise RuntimeError(f"the tutorial script has no move for seat {self.seat} here")
@@ -152,6 +188,34 @@ class Coach:
         return sum(1 for m in self.tutorial.script[:self.at] if isinstance(m, Step))
 
 
+class TutorialPause(PauseOverlay):
+    """The pause menu over a tutorial: it says what leaving keeps (the step), and offers no saving (a
+    tutorial's prepared deal is no saved game)."""
+
+    def __init__(self, app: "AppServices", game_id: str, coach: Coach) -> None:
+        self.coach = coach
+        super().__init__(app, game_id, None)
+
+    def restart_step(self) -> int:
+        """The step number (1-based) "Learn to play" starts again at after leaving now: the learner's
+        step under way, or the one just played while the others answer it."""
+        indexes = self.coach.tutorial.step_indexes()
+        return max((n for n, i in enumerate(indexes) if i <= self.coach.at), default=0) + 1
+
+    def status_line(self) -> str:
+        if self.coach.move is None:
+            return _("Learn to play {game} · you have finished it").format(game=self.game_title)
+        return _("Learn to play {game} · if you leave, you start again at step {n} of {count}").format(
+            game=self.game_title, n=self.restart_step(), count=len(self.coach.tutorial.step_indexes()))
+
+    def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        return [("Resume", _("Resume"), self.resume_game, "primary"),
+                ("Rules", _("Rules"), self.show_rules, "secondary"),
+                ("Settings", _("Settings"), self.show_settings, "secondary"),
+                ("Leave the tutorial", _("Leave the tutorial"), self.app.back_to_title, "secondary"),
+                ("Quit", _("Quit"), self.app.quit, "secondary")]
+
+
 class TutorialTable(metaclass=ABCMeta):
     """Mixed in front of a game's TableScene: scripted opponents, the learner's moves checked against the
     step, the coach bubble. The game's tutorial table gives `_tutorial_target(step)`."""
@@ -164,6 +228,9 @@ class TutorialTable(metaclass=ABCMeta):
         self.coach = Coach(tutorial, at)
         self._on_tutorial_finished = on_finished
         self._taken_back: tuple[float, str] | None = None    # (until, words): a move just taken back
+        self._step_legal: tuple[tuple[int, int], bool] | None = None    # ((token, at), the step may be played)
+        self._tutorial_over = False     # the script is played out and its round's results are up or closed
+        self.bubble_rect: pygame.Rect | None = None     # where the coach bubble was last drawn
         super().__init__(app, session)      # type: ignore[call-arg]
         self.agents = {seat: ScriptedAgent(seat, lambda: self.coach.move) for seat in range(1, self.count)}
 
@@ -189,9 +256,17 @@ class TutorialTable(metaclass=ABCMeta):
             return _("wait a moment: the others are playing")
         reason = super()._apply(seat, action)    # type: ignore[misc]
         if reason is None:
+            self._taken_back = None     # the next step's words, not the last refusal's
             self.coach.at += 1
             self._tutorial_reached()
         return reason
+
+    def _notice(self, reason: str, seat: int | None = None, where: tuple[int, int] | None = None,
+                advice: bool = False) -> None:
+        """A move taken back ("", from a button such as Ready) is said in the coach bubble, not in an
+        empty notice box."""
+        if reason:
+            super()._notice(reason, seat, where, advice)     # type: ignore[misc]
 
     def _tutorial_reached(self) -> None:
         """Remember the step reached (the learner's next one), or the end."""
@@ -214,6 +289,13 @@ class TutorialTable(metaclass=ABCMeta):
             window.length = window.left = 10_000.0
         return window
 
+    def _request_ai(self, seat: int, token: int, legal: list[Action], delay: float, optional: bool = False) -> None:
+        """In a simultaneous decision (every seat groups at once) a seat is asked only when the script comes
+        to its move, so the opponents decide in the script's order."""
+        move = self.coach.move
+        if optional or (isinstance(move, Scripted) and move.seat == seat):
+            super()._request_ai(seat, token, legal, delay, optional)     # type: ignore[misc]
+
     def _ask_ai(self, token: int) -> None:
         """Once the script is played out the tutorial is over: nobody is asked for another move."""
         if self.coach.move is not None:
@@ -225,13 +307,46 @@ class TutorialTable(metaclass=ABCMeta):
             self.coach.done = False
             self._on_tutorial_finished()
 
-    def open_pause(self) -> None:
-        """Esc: the pause menu, without this game's session: a tutorial is not a game to save (its
-        prepared deal is no game the rules deal), and leaving it keeps only the step reached."""
-        from scenes.screens.pause import PauseOverlay
+    def _on_round_ended(self, event: Any) -> None:
+        """The script's round is over: its results are the tutorial's last dialog. What the engine
+        queued after it (the next round's deal, or the game's end) is not shown, so the closing words
+        stand over the finished round, not over a new deal."""
+        if self.coach.move is None:
+            self._tutorial_over = True
+            self.events.clear()
+        super()._on_round_ended(event)      # type: ignore[misc]
 
+    def _round_result(self, event: Any) -> Any:
+        """The round's results as in a real game; once the script is over its button goes on to the end."""
+        words = super()._round_result(event)      # type: ignore[misc]
+        if words is not None and self.coach.move is None:
+            words = replace(words, next_label=N_("Go on"))
+        return words
+
+    def _when_idle(self) -> None:
+        """After the script's last round nothing is dealt, synced or asked: the tutorial is over."""
+        if not self._tutorial_over:
+            super()._when_idle()        # type: ignore[misc]
+
+    def press_hint(self) -> None:
+        """Hint (H) in a tutorial is the step itself: its cards glow and the bubble says it again. No AI
+        is asked: it might advise another move, which the step would then take back."""
+        step = self.coach.step
+        if step is None or not self._coach_visible():
+            super().press_hint()        # type: ignore[misc]
+            return
+        self._taken_back = None
+        self.hint_action = (self._token(), step.wanted)
+
+    def _undo_offered(self) -> bool:
+        """No Undo in a tutorial: a move other than the step's is never played, and the script goes on."""
+        return False
+
+    def open_pause(self) -> None:
+        """Esc: the tutorial's pause menu (no session: a tutorial is not a game to save; leaving it keeps
+        the step reached)."""
         self.drag.cancel()
-        self.app.stack.push(PauseOverlay(self.app, self.GAME_ID, None))
+        self.app.stack.push(TutorialPause(self.app, self.GAME_ID, self.coach))
 
     # ----- the coach bubble ---------------------------------------------------------------------------
     @abstractmethod
@@ -239,9 +354,14 @@ class TutorialTable(metaclass=ABCMeta):
         """The game's answer: the rects to light, and the one the bubble stands beside."""
 
     def _coach_visible(self) -> bool:
+        """The learner is to make the step's move now (the engine would take it), and nothing is moving."""
         step = self.coach.step
-        return (step is not None and self.idle and LEARNER in self.state.to_act()
-                and step.wanted in self.state.legal_actions(LEARNER))
+        if step is None or not self.idle or LEARNER not in self.state.to_act():
+            return False
+        key = (self._token(), self.coach.at)
+        if self._step_legal is None or self._step_legal[0] != key:
+            self._step_legal = (key, self.state.why_illegal(LEARNER, step.wanted) is None)
+        return self._step_legal[1]
 
     def coach_words(self) -> tuple[str, str]:
         """The bubble's heading and lines now: the step, or why the last move was taken back."""
@@ -254,6 +374,7 @@ class TutorialTable(metaclass=ABCMeta):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)       # type: ignore[misc]
+        self.bubble_rect = None
         if not self._coach_visible() or (self.drag.notice is not None and self.drag.notice.text):
             return      # a refusal's notice (the engine's reason) is read first, uncovered
         step = self.coach.step
@@ -263,12 +384,54 @@ class TutorialTable(metaclass=ABCMeta):
         for rect in lit:
             pygame.draw.rect(surface, theme.GOLD, rect.inflate(12, 12), width=pulse, border_radius=10)
         heading, words = self.coach_words()
-        draw_bubble(surface, heading, words, beside, self.layout.text_size(17), self.layout.scale)
+        self.bubble_rect = draw_bubble(surface, heading, words, beside, self.layout.text_size(17),
+                                       self.layout.scale, keep_clear=lit + self._tutorial_keep_clear())
+
+    def _tutorial_keep_clear(self) -> list[pygame.Rect]:
+        """What the coach bubble keeps clear of, besides what it lights: every name plate, the learner's
+        turn tag, their cards, the controls beside the hand (buttons and the hint line), the move log
+        and the buttons above it and in the corner. A game adds its own places (the trick, the words in
+        the middle)."""
+        lay = self.layout
+        rects = [area.plate for area in lay.seats.values()] + [lay.controls_rect, lay.log_rect]
+        if self.turn_tag_rect is not None:
+            rects.append(self.turn_tag_rect)
+        rects += [sprite.rect() for sprite in self.hands.get(LEARNER, [])]
+        buttons = self.seat_buttons + self.help_buttons + self.buttons
+        return [r for r in rects + [button.rect for button in buttons] if r.width and r.height]
+
+
+def place_bubble(area: pygame.Rect, size: tuple[int, int], beside: pygame.Rect,
+                 keep_clear: Sequence[pygame.Rect], pad: int) -> pygame.Rect:
+    """Where a bubble of `size` stands inside `area`: as near `beside` as it can, above it (or above
+    whatever it must keep clear of there, such as the learner's name plate), else below it, sliding
+    sideways to keep clear of `beside` and `keep_clear`. When no place is clear, the one covering the least."""
+    w, h = size
+    inside = area.inflate(-2 * pad, -2 * pad)
+    keep_clear = [beside, *keep_clear]     # never over what it is about
+    tops = [beside.top - pad - h]
+    tops += sorted({r.top - pad - h for r in keep_clear if r.top < beside.top}, reverse=True)
+    tops.append(beside.bottom + pad)
+    step = max(8, w // 8)
+    best: tuple[int, float, pygame.Rect] | None = None
+    for top in tops:
+        for k in range(area.width // step + 1):
+            for dx in ((0,) if k == 0 else (k * step, -k * step)):
+                box = pygame.Rect(0, top, w, h)
+                box.centerx = beside.centerx + dx
+                box.clamp_ip(inside)
+                covered = sum(c.width * c.height for c in (box.clip(r) for r in keep_clear))
+                far = math.hypot(box.centerx - beside.centerx, box.centery - beside.centery)
+                if best is None or (covered, far) < best[:2]:
+                    best = (covered, far, box)
+    assert best is not None
+    return best[2]
 
 
 def draw_bubble(surface: pygame.Surface, heading: str, text: str, beside: pygame.Rect, size: int,
-                scale: float) -> pygame.Rect:
-    """A parchment speech bubble above `beside` (below it when there is no room), kept inside the window."""
+                scale: float, keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A parchment speech bubble beside `beside` (see `place_bubble`), kept inside the window, its tip
+    pointing at it."""
     width, height = surface.get_size()
     pad = max(6, int(12 * scale))
     box_w = min(width - 2 * pad, max(int(360 * scale), 240))
@@ -276,12 +439,7 @@ def draw_bubble(surface: pygame.Surface, heading: str, text: str, beside: pygame
     line_h = int(size * 1.25)
     small = max(10, int(size * 0.8))
     box_h = pad * 2 + int(small * 1.3) + line_h * len(lines)
-    box = pygame.Rect(0, 0, box_w, box_h)
-    box.centerx = beside.centerx
-    box.bottom = beside.top - pad
-    if box.top < pad:
-        box.top = beside.bottom + pad
-    box.clamp_ip(surface.get_rect().inflate(-2 * pad, -2 * pad))
+    box = place_bubble(surface.get_rect(), (box_w, box_h), beside, keep_clear, pad)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (*theme.PARCHMENT, 245), shade.get_rect(), border_radius=10)
     surface.blit(shade, box)

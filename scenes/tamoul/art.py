@@ -21,6 +21,7 @@ from scenes.table.card_art import CardArt
 from scenes.ui.i18n import _
 
 RED_INK = (178, 44, 36)
+RED_INK_HIGH_CONTRAST = (150, 20, 10)     # 8.7:1 on the high-contrast white face (the usual red is 6:1)
 SUITS = {"S": "black", "H": "red", "D": "red", "C": "black"}
 COURT_VALUES = {"J": "11", "Q": "12"}
 Point = tuple[float, float]
@@ -40,7 +41,9 @@ def card_value_words(card_id: str) -> str:
 
 
 def ink_of(suit: str) -> tuple[int, int, int]:
-    return RED_INK if SUITS.get(suit) == "red" else theme.INK
+    if SUITS.get(suit) == "red":
+        return RED_INK_HIGH_CONTRAST if theme.high_contrast else RED_INK
+    return theme.INK
 
 
 # ----- suit symbols, each fitting a box of size r*2 around (cx, cy) -------------------------------

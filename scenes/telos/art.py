@@ -322,7 +322,7 @@ class TelosFaces:
         god_set = self.set_of(card)
         colour = god_set.rgb if god_set else theme.TERRACOTTA
         symbol = god_set.symbol if god_set else ""
-        ink = darker(colour, 0.55)
+        ink = theme.INK if theme.high_contrast else darker(colour, 0.55)    # the value in the corners
         icon = symbol_image(symbol, max(6, int(width * 0.17)), colour) if width >= 34 else None
         self._corner(surface, value, ink, icon)
         # A band of the set's colour across the lower part: the set reads at a glance, and its symbol sits on it.

@@ -106,6 +106,7 @@ class TelosTableScene(SetPlay, TableScene):
         self.swapped_in: str | None = None      # the viewer's card that came from the blind (marked in hand)
         self.divine_used: list[bool] = [False] * self.count    # who has used the Divine Trick this round
         self.banner_rect: pygame.Rect | None = None     # the "Last trick!" banner as last drawn
+        self.centre_words_rects: list[pygame.Rect] = []     # each of the middle's lines as last drawn
         self.way = PlayDirection()          # this trick's way, and from the next trick on (a Swan turns it)
         self.serpent = False
         self.last_trick = False
@@ -642,7 +643,9 @@ class TelosTableScene(SetPlay, TableScene):
             lines.append(CentreLine("warning", _("No multiple leads this round"), icon=icon))
         lines.append(CentreLine("small", self.way.words()))
         centre = self.trick_area.ellipse(self.layout)[0]
-        self.banner_rect = draw_centre_lines(surface, centre, lines, self.layout.text_size(17), small)
+        self.centre_words_rects = []
+        self.banner_rect = draw_centre_lines(surface, centre, lines, self.layout.text_size(17), small,
+                                             drawn=self.centre_words_rects)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """The kit's score plate: the total (red once near the losing total), the bottom seat's score chips

@@ -2,31 +2,105 @@
 
 Warm Greek-pottery colours (terracotta, black, cream) on a deep green-blue felt, gold for Zeus.
 Fonts are the shipped DejaVu files (assets/fonts, free licence, full Latin coverage), cached per size.
+
+Two palettes: the standard one and a high-contrast one (a setting), in which every text stands against
+its background at 7:1 or more (WCAG's AAA level; `TEXT_ON` lists the pairs and a test measures them).
+The colours are module attributes read at drawing time (`theme.CREAM`), so `use_palette` switches every
+screen at once; `refresh_after_palette` drops the pictures made in the old colours.
 """
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
 from game.core.resources import asset_path
 
-FELT = (24, 66, 62)
-FELT_DARK = (16, 46, 44)
-FELT_LIGHT = (36, 88, 82)
-TERRACOTTA = (196, 98, 52)
-TERRACOTTA_DARK = (140, 62, 30)
-CREAM = (244, 233, 210)
-PARCHMENT = (232, 218, 188)
-INK = (28, 22, 18)
-GOLD = (230, 184, 60)
-GOLD_DARK = (160, 118, 24)
-SLATE = (60, 64, 72)
+RGB = tuple[int, int, int]
+
+# Each colour in the standard palette and in the high-contrast one. High contrast: near-black felt and
+# panels, white text and card faces, black ink, a bright yellow for gold (focus ring, turn marker,
+# headings), cyan for what may be played; terracotta darkened so cream text on it reads.
+PALETTES: dict[str, tuple[RGB, RGB]] = {
+    "FELT": ((24, 66, 62), (6, 18, 16)),
+    "FELT_DARK": ((16, 46, 44), (0, 0, 0)),
+    "FELT_LIGHT": ((36, 88, 82), (14, 34, 30)),
+    "TERRACOTTA": ((196, 98, 52), (120, 36, 0)),
+    "TERRACOTTA_DARK": ((140, 62, 30), (110, 34, 0)),
+    "BUTTON_LIT": ((220, 122, 74), (160, 40, 0)),       # a primary button under the pointer or the focus
+    "TERRACOTTA_TEXT": ((196, 98, 52), (255, 140, 90)),  # terracotta words on a dark panel (a game lost)
+    "CREAM": ((244, 233, 210), (255, 255, 255)),
+    "PARCHMENT": ((232, 218, 188), (255, 250, 225)),
+    "MUTED": ((170, 180, 170), (225, 230, 225)),        # older lines of the move log
+    "INK": ((28, 22, 18), (0, 0, 0)),
+    "GOLD": ((230, 184, 60), (255, 216, 0)),
+    "GOLD_DARK": ((160, 118, 24), (102, 74, 0)),
+    "SLATE": ((60, 64, 72), (40, 40, 40)),
+    "LEGAL_GLOW": ((120, 220, 140), (0, 255, 255)),
+    "ILLEGAL": ((220, 70, 60), (255, 110, 90)),
+}
+STANDARD = {name: pair[0] for name, pair in PALETTES.items()}
+HIGH_CONTRAST = {name: pair[1] for name, pair in PALETTES.items()}
+# Which text colour stands on which background (text, background), as the screens draw them: the
+# high-contrast palette keeps each at 7:1 or more (tests/scenes/test_a11y_contrast.py measures them on
+# rendered pictures too).
+TEXT_ON = (
+    ("CREAM", "FELT"), ("CREAM", "FELT_DARK"), ("PARCHMENT", "FELT"), ("PARCHMENT", "FELT_DARK"),
+    ("GOLD", "FELT_DARK"), ("MUTED", "FELT_DARK"), ("ILLEGAL", "FELT_DARK"), ("LEGAL_GLOW", "FELT"),
+    ("LEGAL_GLOW", "FELT_DARK"), ("INK", "CREAM"), ("INK", "PARCHMENT"), ("TERRACOTTA_DARK", "CREAM"),
+    ("TERRACOTTA_DARK", "PARCHMENT"), ("GOLD_DARK", "CREAM"), ("CREAM", "TERRACOTTA"), ("CREAM", "BUTTON_LIT"),
+    ("INK", "GOLD"), ("CREAM", "INK"), ("GOLD", "INK"), ("TERRACOTTA_TEXT", "FELT_DARK"),
+)
+
+# The palette's names, set by use_palette below (listed here for readers and linters).
+FELT = FELT_DARK = FELT_LIGHT = TERRACOTTA = TERRACOTTA_DARK = BUTTON_LIT = TERRACOTTA_TEXT = CREAM = (0, 0, 0)
+PARCHMENT = MUTED = INK = GOLD = GOLD_DARK = SLATE = LEGAL_GLOW = ILLEGAL = ACTIVE_SEAT = (0, 0, 0)
 WHITE = (255, 255, 255)
 SHADOW = (0, 0, 0, 90)
-LEGAL_GLOW = (120, 220, 140)
-ILLEGAL = (220, 70, 60)
-ACTIVE_SEAT = GOLD
+high_contrast = False
+
+
+def use_palette(high: bool) -> None:
+    """Make the standard or the high-contrast colours the ones every screen draws with."""
+    global high_contrast, ACTIVE_SEAT
+    high_contrast = bool(high)
+    globals().update(HIGH_CONTRAST if high else STANDARD)
+    ACTIVE_SEAT = GOLD
+
+
+use_palette(False)
+
+
+def refresh_after_palette(scenes: Any) -> None:
+    """Pictures made in the old colours are made again: the felt, the plates and each table's card art."""
+    from scenes.table import plates
+    from scenes.ui import widgets
+
+    widgets._felt_surface.cache_clear()
+    plates.plate_backing.cache_clear()
+    for scene in scenes:
+        art = getattr(scene, "art", None)
+        if art is not None and hasattr(art, "clear"):
+            art.clear()
+        relayout = getattr(scene, "relayout", None)
+        if callable(relayout):
+            relayout()
+
+
+def luminance(rgb: RGB) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 FONT_FILES = {
     "sans": "DejaVuSans.ttf",

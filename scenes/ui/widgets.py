@@ -18,7 +18,7 @@ import pygame
 from scenes.ui import theme
 from scenes.ui.i18n import _
 from scenes.scene import Scene
-from scenes.ui.theme import CREAM, FELT_DARK, GOLD, INK, TERRACOTTA, TERRACOTTA_DARK, font
+from scenes.ui.theme import font
 
 MUTED = (150, 150, 140)
 DISABLED_FILL = (70, 72, 74)
@@ -62,9 +62,9 @@ def note_cut(text: str, width: int) -> None:
 
 # ----- text ---------------------------------------------------------------------------------------
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
-              colour: tuple[int, ...] = CREAM, style: str = "sans", anchor: str = "topleft") -> pygame.Rect:
-    """Draw one line; `anchor` is any pygame.Rect point name (topleft, center, midright…)."""
-    image = font(size, style).render(text, True, colour)
+              colour: tuple[int, ...] | None = None, style: str = "sans", anchor: str = "topleft") -> pygame.Rect:
+    """Draw one line (cream unless `colour` says); `anchor` is any pygame.Rect point name (topleft, center…)."""
+    image = font(size, style).render(text, True, theme.CREAM if colour is None else colour)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     if _text_logs and text:
@@ -146,7 +146,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 230) -> 
     rect = pygame.Rect(rect)
     radius = max(4, min(rect.w, rect.h) // 24)
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*FELT_DARK, alpha), panel.get_rect(), border_radius=radius)
+    pygame.draw.rect(panel, (*theme.FELT_DARK, alpha), panel.get_rect(), border_radius=radius)
     pygame.draw.rect(panel, (*theme.GOLD_DARK, min(255, alpha + 20)), panel.get_rect(),
                      width=max(1, rect.h // 240), border_radius=radius)
     surface.blit(panel, rect)
@@ -168,7 +168,7 @@ def _felt_surface(size: tuple[int, int]) -> pygame.Surface:
         for gx in range(grid_w):
             dx, dy = (gx + 0.5) / grid_w - 0.5, (gy + 0.5) / grid_h - 0.45
             t = min(1.0, (dx * dx + dy * dy) * 2.6)
-            small.set_at((gx, gy), tuple(int(a + (b - a) * t) for a, b in zip(theme.FELT_LIGHT, FELT_DARK)))
+            small.set_at((gx, gy), tuple(int(a + (b - a) * t) for a, b in zip(theme.FELT_LIGHT, theme.FELT_DARK)))
     return pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
 
 
@@ -183,8 +183,8 @@ def draw_dialog_frame(surface: pygame.Surface, panel: pygame.Rect, band_h: int, 
     dim(surface, dim_alpha)
     draw_panel(surface, panel, 255)
     top = pygame.Rect(panel.x + inset, panel.y + band_h // 3, panel.w - 2 * inset, band_h)
-    draw_meander(surface, top, TERRACOTTA)
-    draw_meander(surface, top.move(0, panel.h - band_h - 2 * (band_h // 3)), TERRACOTTA)
+    draw_meander(surface, top, theme.TERRACOTTA)
+    draw_meander(surface, top.move(0, panel.h - band_h - 2 * (band_h // 3)), theme.TERRACOTTA)
     return top
 
 
@@ -201,7 +201,7 @@ def draw_titled_frame(surface: pygame.Surface, panel: pygame.Rect, band_h: int, 
                       s: float) -> pygame.Rect:
     """A list screen's dialog frame with its title centred under the top band; returns the band."""
     band = draw_dialog_frame(surface, panel, band_h)
-    draw_text(surface, title, (panel.centerx, band.bottom + int(10 * s)), title_size, CREAM, "title", "midtop")
+    draw_text(surface, title, (panel.centerx, band.bottom + int(10 * s)), title_size, theme.CREAM, "title", "midtop")
     return band
 
 
@@ -211,14 +211,17 @@ def draw_empty_note(surface: pygame.Surface, lines: Sequence[str], centre_x: int
     line is shortened to fit it."""
     for i, line in enumerate(lines):
         shown = line if width is None else ellipsize(line, size, width)
-        draw_text(surface, shown, (centre_x, y), size, CREAM if i == 0 else theme.PARCHMENT, "sans", "midtop")
+        draw_text(surface, shown, (centre_x, y), size, theme.CREAM if i == 0 else theme.PARCHMENT, "sans", "midtop")
         y += int(size * 1.6)
 
 
-def draw_meander(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = TERRACOTTA,
-                 background: tuple[int, int, int] | None = INK) -> None:
-    """A Greek key band (the running meander of black-figure pottery) filling `rect`."""
+def draw_meander(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] | None = None,
+                 background: tuple[int, int, int] | None | str = "ink") -> None:
+    """A Greek key band (the running meander of black-figure pottery) filling `rect` (terracotta on ink
+    unless told otherwise; `background=None` leaves what is below)."""
     rect = pygame.Rect(rect)
+    colour = theme.TERRACOTTA if colour is None else colour
+    background = theme.INK if background == "ink" else background
     if background is not None:
         pygame.draw.rect(surface, background, rect)
     unit = max(2, rect.h // 7)
@@ -246,7 +249,7 @@ def draw_meander(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     gap = max(2, rect.h // 14)
-    pygame.draw.rect(surface, GOLD, rect.inflate(2 * gap, 2 * gap), width=max(2, rect.h // 18),
+    pygame.draw.rect(surface, theme.GOLD, rect.inflate(2 * gap, 2 * gap), width=max(2, rect.h // 18),
                      border_radius=radius + gap)
 
 
@@ -340,11 +343,11 @@ class Button(Control):
         if not self.enabled:
             fill, edge, text = DISABLED_FILL, (95, 97, 99), MUTED
         elif self.style == "primary":
-            fill = (220, 122, 74) if lit else TERRACOTTA
-            edge, text = TERRACOTTA_DARK, CREAM
+            fill = theme.BUTTON_LIT if lit else theme.TERRACOTTA
+            edge, text = theme.TERRACOTTA_DARK, theme.CREAM
         else:
             fill = (44, 96, 90) if lit else (30, 62, 60)
-            edge, text = (CREAM if lit else (150, 140, 120)), CREAM
+            edge, text = (theme.CREAM if lit else (150, 140, 120)), theme.CREAM
         face = rect.move(0, max(1, rect.h // 20)) if self.pressed else rect
         if not self.pressed:
             pygame.draw.rect(surface, (0, 0, 0), rect.move(0, max(2, rect.h // 14)), border_radius=radius)
@@ -396,13 +399,13 @@ class Toggle(Control):
         if self.hovered:
             fill = tuple(min(255, c + 25) for c in fill)
         pygame.draw.rect(surface, fill, track, border_radius=radius)
-        pygame.draw.rect(surface, CREAM, track, width=max(1, rect.h // 16), border_radius=radius)
+        pygame.draw.rect(surface, theme.CREAM, track, width=max(1, rect.h // 16), border_radius=radius)
         knob_r = rect.h // 2 - max(2, rect.h // 8)
         knob_x = track.right - radius if self.value else track.x + radius
-        pygame.draw.circle(surface, CREAM, (knob_x, track.centery), knob_r)
+        pygame.draw.circle(surface, theme.CREAM, (knob_x, track.centery), knob_r)
         size = _label_size(rect)
         draw_text(surface, _("On") if self.value else _("Off"), (track.right + rect.h // 3, rect.centery), size,
-                  CREAM, "bold", "midleft")
+                  theme.CREAM, "bold", "midleft")
         if self.focused:
             draw_focus_ring(surface, track, radius)
 
@@ -434,9 +437,9 @@ class Chip(Control):
         rect = self.rect
         radius = rect.h // 2
         if self.selected:
-            fill, edge, text = (64, 150, 96), CREAM, CREAM
+            fill, edge, text = (64, 150, 96), theme.CREAM, theme.CREAM
         else:
-            fill, edge, text = (30, 62, 60), (150, 140, 120), CREAM
+            fill, edge, text = (30, 62, 60), (150, 140, 120), theme.CREAM
         if self.hovered:
             fill = tuple(min(255, c + 25) for c in fill)
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
@@ -521,13 +524,13 @@ class Stepper(Control):
         left, right = self._arrow_rects()
         for box, direction, side in ((left, -1, -1), (right, 1, 1)):
             can = self.enabled and (self.wrap or (0 < self.index if direction < 0 else self.index < len(self.values) - 1))
-            colour = (GOLD if self.hover_side == side else CREAM) if can else (90, 90, 90)
+            colour = (theme.GOLD if self.hover_side == side else theme.CREAM) if can else (90, 90, 90)
             cx, cy, r = box.centerx, box.centery, max(3, self.rect.h // 6)
             points = [(cx - direction * r, cy - r), (cx + direction * r, cy), (cx - direction * r, cy + r)]
             pygame.draw.polygon(surface, colour, points)
         size = _label_size(rect)
         label = ellipsize(self.describe(self.value), size, rect.w - 2 * left.w, "bold")
-        draw_text(surface, label, rect.center, size, CREAM if self.enabled else MUTED, "bold", "center")
+        draw_text(surface, label, rect.center, size, theme.CREAM if self.enabled else MUTED, "bold", "center")
         if self.focused:
             draw_focus_ring(surface, rect, radius)
 
@@ -708,7 +711,7 @@ class TextField(Control):
         rect = self.rect
         radius = max(3, rect.h // 6)
         pygame.draw.rect(surface, (250, 244, 230) if self.focused else theme.PARCHMENT, rect, border_radius=radius)
-        edge = theme.ILLEGAL if self.invalid else (TERRACOTTA if self.hovered else (120, 100, 80))
+        edge = theme.ILLEGAL if self.invalid else (theme.TERRACOTTA if self.hovered else (120, 100, 80))
         pygame.draw.rect(surface, edge, rect, width=max(2 if self.invalid else 1, rect.h // 20), border_radius=radius)
         size = _label_size(rect)
         pad = rect.h // 4
@@ -723,7 +726,7 @@ class TextField(Control):
                 left = inner.x + shift + text_width(self.text[:start], size)
                 right = inner.x + shift + text_width(self.text[:end], size)
                 pygame.draw.rect(surface, SELECTION, pygame.Rect(left, rect.y + pad, right - left, rect.h - 2 * pad))
-            draw_text(surface, self.text, (inner.x + shift, rect.centery), size, INK, "sans", "midleft")
+            draw_text(surface, self.text, (inner.x + shift, rect.centery), size, theme.INK, "sans", "midleft")
             caret_x = inner.x + shift + before
         else:
             if _text_logs and text_width(self.hint, size) > inner.w:
@@ -731,7 +734,7 @@ class TextField(Control):
             draw_text(surface, self.hint, (inner.x, rect.centery), size, (140, 125, 105), "sans", "midleft")
             caret_x = inner.x
         if self.focused and self._blink < CARET_SHOWN:
-            pygame.draw.line(surface, INK, (caret_x, rect.y + pad), (caret_x, rect.bottom - pad), max(1, rect.h // 20))
+            pygame.draw.line(surface, theme.INK, (caret_x, rect.y + pad), (caret_x, rect.bottom - pad), max(1, rect.h // 20))
         surface.set_clip(clip)
         if self.focused:
             draw_focus_ring(surface, rect, radius)

@@ -92,3 +92,35 @@ def wait_for_thinking(app: App) -> None:
 def key(app: App, k: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
     app.frame(DT)
+
+
+def open_tutorial(app: App, game_id: str) -> Any:
+    """A game's "Learn to play" table, opened as the title menu opens it (at the last step reached)."""
+    from scenes.screens import learn
+
+    learn.open_tutorial(app, game_id)
+    app.stack.apply_pending()
+    return app.stack.top
+
+
+def play_tutorial(app: App, table: Any, press: Callable[[Any], None], frames: int = 2400) -> None:
+    """Play every learner step of `table`'s tutorial as a person would, `press(action)` making the move with
+    the real keys: each step must come, its bubble and lit places must draw, and its move must be taken."""
+    surface = pygame.Surface(app.size)
+    tutorial = table.coach.tutorial
+    for number, index in enumerate(tutorial.step_indexes()):
+        run(app, frames, until=table._coach_visible)
+        assert table.coach.at == index and table._coach_visible(), f"step {number + 1} never came"
+        lit, beside = table._tutorial_target(tutorial.script[index])
+        assert lit and beside.width > 0
+        table.draw(surface)
+        press(tutorial.script[index].wanted)
+        run(app, 3)
+        assert table.coach.at > index, f"step {number + 1} was not taken"
+
+
+def until_coach(app: App, table: Any, frames: int = 1500) -> None:
+    """Run until a tutorial's coach bubble is up (the learner's step) or a question is asked (its end)."""
+    from scenes.screens.results import ConfirmOverlay
+
+    run(app, frames, until=lambda: table._coach_visible() or isinstance(app.stack.top, ConfirmOverlay))

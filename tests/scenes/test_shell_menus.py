@@ -238,7 +238,7 @@ def test_settings_rows_of_a_game_come_from_its_manifest(app, monkeypatch):
     show(app, settings)
     assert [label for label, _, _ in settings.rows] == [
         "Language", "Animation speed", "Sound volume", "Reduced motion", "Fullscreen", "Window size", "Zeus sneak window",
-        "Tamoul memory marks", "AI move delay", "Skip to my turn", "Replays kept", "Your name"]
+        "Tamoul memory marks", "AI move delay", "Skip to my turn", "Replays kept", "Your name", "Accessibility"]
     marks = {c.key: c for c in settings.focus.controls}["Tamoul memory marks"]
     assert isinstance(marks, Toggle) and marks.value is True
     settings.focus.focus_control(marks)

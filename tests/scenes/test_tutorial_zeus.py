@@ -18,7 +18,7 @@ from scenes.screens import learn
 from scenes.screens.results import ConfirmOverlay
 from scenes.table.tutorial import LEARNER, Step
 from scenes.zeus.tutorial import TUTORIAL, ZeusTutorialTable
-from tests.scenes.table_driving import app_fixture, key, run
+from tests.scenes.table_driving import app_fixture, key, open_tutorial, play_tutorial, run, until_coach
 
 make_app = app_fixture({"animation_speed": "instant", "ai_delay_s": 0.0})
 
@@ -46,15 +46,9 @@ def test_each_rule_a_first_game_needs_comes_once():
 
 
 def open_learn(app) -> ZeusTutorialTable:
-    learn.open_tutorial(app, "zeus")
-    app.stack.apply_pending()
-    table = app.stack.top
+    table = open_tutorial(app, "zeus")
     assert isinstance(table, ZeusTutorialTable)
     return table
-
-
-def until_step(app, table, frames: int = 1200) -> None:
-    run(app, frames, until=lambda: table._coach_visible() or isinstance(app.stack.top, ConfirmOverlay))
 
 
 def press_for(app, table, action: Action) -> None:
@@ -69,14 +63,7 @@ def press_for(app, table, action: Action) -> None:
 def test_a_learner_plays_the_tutorial_to_its_end_with_the_keys_and_may_start_a_first_game(make_app):
     app = make_app()
     table = open_learn(app)
-    surface = pygame.Surface(app.size)
-    for number, index in enumerate(TUTORIAL.step_indexes()):
-        until_step(app, table)
-        assert table.coach.at == index and table._coach_visible()
-        table.draw(surface)     # the bubble and the lit card draw without error
-        press_for(app, table, TUTORIAL.script[index].wanted)
-        run(app, 3)
-        assert table.coach.at > index, f"step {number + 1} was not taken"
+    play_tutorial(app, table, lambda action: press_for(app, table, action), frames=1200)
     run(app, 1500, until=lambda: isinstance(app.stack.top, ConfirmOverlay)
         and "Well done" in app.stack.top.title)
     end = app.stack.top
@@ -95,7 +82,7 @@ def test_a_wrong_move_at_each_step_is_explained_and_changes_nothing(make_app):
     app = make_app()
     table = open_learn(app)
     for index in TUTORIAL.step_indexes():
-        until_step(app, table)
+        until_coach(app, table)
         step = TUTORIAL.script[index]
         assert isinstance(step, Step)
         legal = table.state.legal_actions(LEARNER)
@@ -123,12 +110,14 @@ def test_leaving_and_coming_back_starts_again_at_the_last_step(make_app):
     app = make_app()
     table = open_learn(app)
     first, second = TUTORIAL.step_indexes()[:2]
-    until_step(app, table)
+    until_coach(app, table)
     press_for(app, table, TUTORIAL.script[first].wanted)
     run(app, 1200, until=lambda: table.coach.at == second)
     key(app, pygame.K_ESCAPE)   # the pause menu
     app.stack.apply_pending()
-    assert type(app.stack.top).__name__ == "PauseOverlay" and app.stack.top.session is None   # nothing to save
+    from scenes.screens.pause import PauseOverlay
+
+    assert isinstance(app.stack.top, PauseOverlay) and app.stack.top.session is None   # nothing to save
     app.back_to_title()
     app.stack.apply_pending()
     again = open_learn(app)
@@ -157,6 +146,10 @@ def test_learn_to_play_on_the_title_menu_opens_the_tutorial(make_app):
     app.stack.apply_pending()
     [button] = [c for c in title.focus.controls if getattr(c, "label", "") == "Learn to play"]
     button.on_click()
+    app.stack.apply_pending()
+    choice = app.stack.top      # several games have a tutorial: the player picks one
+    assert isinstance(choice, ConfirmOverlay)
+    choice.choose([label for label, _action in choice.button_specs].index("Zeus on the Loose"))
     app.stack.apply_pending()
     assert isinstance(app.stack.top, ZeusTutorialTable) and app.stack.top.coach.at == 0
 

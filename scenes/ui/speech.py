@@ -1,0 +1,393 @@
+"""Speech (a setting, off by default): the program says what changes on screen, through the speech
+engine the player already has.
+
+What is said, and when (`SpeechFollower`, called once a frame by the App):
+- a new screen's words where it has some (the pass-and-play hand-off: "Pass the computer to Chloe");
+- what has the keyboard focus: a menu's control ("Sound volume: 70%"), a card in the hand ("Hermes");
+- at a table, each new line of the move log, as the screen shows it to whoever is looking now;
+- whose turn it is, whenever that changes ("Your turn. Drag a card onto Mount Olympus…");
+- a reaction offered to the player, with its key and time ("Sneak 8!: press S, 3 seconds.");
+- on request: F2 reads the player's own cards (hand, slots, trays), F3 says again whose turn it is.
+
+Speech never says more than the screen shows at that moment, because it reads only what is drawn:
+log lines as `LogLine.for_viewer` gives them to the current viewer (a pass-and-play line private to
+Chloe is read in its public words while anyone else holds the screen), and cards from the sprites of the
+player's own zone, which carry a face only while it is shown (another player's cards, a Tamoul look
+that has ended and anything behind a hand-off screen have none: they are said as "face down").
+
+The back end: speech-dispatcher, through its own client `spd-say` (Linux; every desktop's screen
+reader, Orca, speaks through the same service, and espeak-ng is its usual voice). Why not a Python
+binding: accessible_output2 reaches speech-dispatcher only through the `speechd` module, which is not on
+PyPI (distributions ship it for their own Python, so neither our virtual environment nor the packaged
+build can import it), and on Windows it needs pywin32, which the embedded runtime of the Windows build
+does not take as it stands. `spd-say` works the same from source, the wheel and the bundle. Where no
+engine is found, the Settings row says so in words and nothing is spoken (docs/architecture.md).
+"""
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+import pygame
+
+from scenes.ui.i18n import N_, _, current_language, format_decimal
+
+log = logging.getLogger("olympus")
+
+# What a speech engine cannot say well, in words (a log line's signs are for the eye).
+SIGN_WORDS = {
+    "♠": N_(" of spades"), "♥": N_(" of hearts"), "♦": N_(" of diamonds"), "♣": N_(" of clubs"),
+    "→": N_(" to "),
+}
+SILENT_SIGNS = ("☀", "▶", "★", "⚡")
+
+
+def spoken(text: str) -> str:
+    """`text` as it should be heard: card suits and arrows in words, signs for the eye left out."""
+    for sign, words in SIGN_WORDS.items():
+        if sign in text:
+            text = text.replace(sign, _(words))
+    for sign in SILENT_SIGNS:
+        text = text.replace(sign, "")
+    return " ".join(text.split())
+
+
+class SpeechBackend(Protocol):
+    """Where spoken text goes: a real engine, or a list (tests)."""
+
+    def speak(self, text: str, interrupt: bool) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass
+class RecordingBackend:
+    """Keeps what would have been said (tests, and a run without any engine)."""
+
+    spoken: list[str] = field(default_factory=list)
+    interrupts: list[bool] = field(default_factory=list)
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        self.spoken.append(text)
+        self.interrupts.append(interrupt)
+
+    def close(self) -> None:
+        pass
+
+
+class SpeechDispatcherBackend:
+    """speech-dispatcher through its own client program, one short process per line, never waited for.
+
+    Game news and screen titles go at "message" priority (queued, in order, never dropped); focus and
+    readings at "text" priority, which speaks only the latest and waits behind messages, so moving quickly
+    through a menu does not pile up words and never cuts a title or a move.
+    A client normally hands its line over and ends at once; when the service hangs (no sound device, a
+    voice stuck), at most `MAX_WAITING` clients are left waiting and later lines are dropped, said once in
+    the log, until they end. Closing ends the clients still waiting; it never blocks the program's exit.
+    """
+
+    MAX_WAITING = 6
+
+    def __init__(self, program: str, environment: dict[str, str] | None = None, options: tuple[str, ...] = ()) -> None:
+        self.program = program
+        self.environment = environment
+        self.options = options      # more of the client's options (a test waits for each line: "--wait")
+        self.running: list[subprocess.Popen] = []
+        self.dropped = 0
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        self.running = [p for p in self.running if p.poll() is None]
+        if len(self.running) >= self.MAX_WAITING:
+            if self.dropped == 0:
+                log.warning("speech: speech-dispatcher does not answer; lines are dropped until it does")
+            self.dropped += 1
+            return
+        self.dropped = 0
+        command = [self.program, "--application-name", "olympus-table", "--language", current_language(),
+                   "--priority", "text" if interrupt else "message", *self.options, "--", text]
+        try:
+            self.running.append(subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                                 stderr=subprocess.DEVNULL, env=self.environment))
+        except OSError as exc:     # removed while we run: say it in the log, speak nothing
+            log.warning("speech: %s could not be started (%s)", self.program, exc)
+
+    def wait(self, timeout: float = 10.0) -> None:
+        """Until every line handed over has been passed on (tests)."""
+        for process in self.running:
+            process.wait(timeout)
+        self.running.clear()
+
+    def close(self) -> None:
+        for process in self.running:
+            if process.poll() is None:
+                process.terminate()
+        for process in self.running:
+            try:
+                process.wait(0.5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        self.running.clear()
+
+
+def find_engine() -> tuple[Callable[[], SpeechBackend] | None, str]:
+    """How to reach this computer's speech engine, and words saying which it is or why there is none."""
+    if sys.platform.startswith("linux"):
+        program = shutil.which("spd-say")
+        if program:
+            return (lambda: SpeechDispatcherBackend(program)), _("speech-dispatcher")
+        return None, _("Install speech-dispatcher (and a voice such as espeak-ng) to hear the game.")
+    return None, _("This version speaks on Linux only, through speech-dispatcher.")
+
+
+class Speaker:
+    """Says lines when speech is on; the back end is found the first time it is needed."""
+
+    def __init__(self, backend: SpeechBackend | None = None) -> None:
+        self.enabled = False
+        self._backend = backend
+        self._looked = backend is not None
+
+    @property
+    def backend(self) -> SpeechBackend | None:
+        if not self._looked:
+            self._looked = True
+            make, _words = find_engine()
+            self._backend = make() if make is not None else None
+        return self._backend
+
+    def say(self, text: str, interrupt: bool = False) -> None:
+        """Speak `text` (news queue up; `interrupt` for focus and readings, of which only the latest counts)."""
+        if not self.enabled:
+            return
+        text = spoken(text)
+        if not text:
+            return
+        backend = self.backend
+        if backend is not None:
+            backend.speak(text, interrupt)
+
+    def close(self) -> None:
+        if self._backend is not None:
+            self._backend.close()
+
+
+# ----- following the screen ---------------------------------------------------------------------------
+def card_words(table: Any, card_id: str) -> str:
+    """A card as the table's own log names it (each game has its words: "Hermes", "10♥", "9 Olive")."""
+    for name in ("card_label", "_card_words"):
+        words = getattr(table, name, None)
+        if callable(words):
+            return str(words(card_id))
+    letters = getattr(table, "_letters_words", None)    # Elios: a beam is its letter and a count
+    if callable(letters) and card_id[:1].isalpha():
+        return str(letters(card_id[:1]))
+    return card_id
+
+
+def own_cards(table: Any) -> tuple[str, list[str]]:
+    """F2: the player's own cards as the screen shows them now, each with the number that picks it
+    (a Tamoul slot's own number), and the ids of those said by face.
+
+    Only the bottom seat's zone, and only while its view is on screen (`gate.may_show`); a card whose
+    sprite shows no face (another player's, a look that has ended) is said as face down."""
+    seat = table.bottom
+    if seat not in table.humans or not table.gate.may_show(seat):
+        return _("Your cards are not shown now."), []
+    zone = table._seat_zone(seat)
+    sprites = list(zone.sprites())
+    if not sprites:
+        return _("You have no cards."), []
+    numbered_slots = getattr(zone, "slots", None) is not None     # Tamoul: each card by its slot's number
+    said: list[str] = []
+    words: list[str] = []
+    for index, sprite in enumerate(sprites):
+        number = int(zone.place_of(sprite)) + 1 if numbered_slots else index + 1    # the number key that picks it
+        if sprite.face_up and sprite.card_id is not None:
+            said.append(sprite.card_id)
+            card = card_words(table, sprite.card_id)
+        else:
+            card = _("face down")
+        words.append(_("{number}: {card}").format(number=number, card=card))
+    return _("Your cards: {cards}.").format(cards=", ".join(words)), said
+
+
+def turn_words(table: Any) -> str:
+    """Whose turn it is, as the turn marker and the hint line show it."""
+    state = table.state
+    if state.finished:
+        return _("The game is over.")
+    if table.gate.waiting:
+        return ""       # the hand-off screen says it
+    if table.held_ai_seat is not None:
+        return table._held_hint()
+    waiting = list(table._waiting())
+    if not waiting:
+        return ""
+    if table.bottom in waiting and table._you(table.bottom):
+        hint = table._hint()
+        if hint.startswith(_("Your turn")):
+            return hint
+        return _("Your turn.") + (" " + hint if hint else "")
+    if len(waiting) == 1:
+        return _("{name}'s turn.").format(name=table._name(waiting[0]))
+    return _("Waiting for {names}.").format(names=", ".join(table._name(s) for s in waiting))
+
+
+def reaction_words(table: Any) -> tuple[str, ...]:
+    """An open reaction window's controls offered at this screen, in words with their key and the time
+    it stays open ("Sneak 8!: press S, 4 seconds.")."""
+    window = table.reaction
+    if window is None or not window.open or not table.reaction_buttons:
+        return ()
+    seconds = format_decimal(window.length, 0 if window.length == int(window.length) else 1)
+    said = []
+    for _seat, button in table.reaction_buttons:
+        if button.hotkey is not None:
+            said.append(_("{action}: press {key}, {seconds} seconds.").format(
+                action=button.label, key=pygame.key.name(button.hotkey).upper(), seconds=seconds))
+        else:
+            said.append(_("{action}: {seconds} seconds.").format(action=button.label, seconds=seconds))
+    return tuple(said)
+
+
+def turn_key(table: Any) -> tuple:
+    """What whose-turn words follow: who is waited for, and each new position while it is the player's
+    own turn (after the others have moved it is "your turn" again; choosing cards changes nothing)."""
+    waiting = tuple(table._waiting())
+    yours = table.bottom in waiting and table._you(table.bottom)
+    return waiting, table._token() if yours else None, table.state.finished, table.gate.waiting, table.held_ai_seat
+
+
+def focus_words(scene: Any) -> str:
+    """What has the keyboard focus on `scene`: a menu's control, or a card in the table's hand."""
+    words = getattr(scene, "focus_words", None)
+    if callable(words):
+        return str(words())
+    drag, gate = getattr(scene, "drag", None), getattr(scene, "gate", None)
+    if drag is not None and gate is not None:
+        index = drag.focus
+        if index is not None and 0 <= index < len(drag.sprites) and gate.may_show(getattr(scene, "bottom", None)):
+            sprite = drag.sprites[index]
+            return card_words(scene, sprite.card_id) if sprite.face_up and sprite.card_id else _("face down")
+        return ""
+    focus = getattr(scene, "focus", None)
+    control = getattr(focus, "focused", None)
+    label = getattr(control, "label", "") if control is not None else ""
+    return str(label or "")
+
+
+def screen_words(scene: Any) -> str:
+    """What a screen says as it comes up: its own words (`speech_title`), else a dialog's title, the line
+    under it and its rows ("Round 2 is over. Ann: 12 …"); nothing for a screen without a title."""
+    own = getattr(scene, "speech_title", None)
+    if callable(own):
+        return str(own())
+    title = getattr(scene, "title", None)
+    if not isinstance(title, str) or not title:
+        return ""
+    parts = [title, str(getattr(scene, "subtitle", "") or "")]
+    rows = getattr(scene, "rows", None) or []
+    if all(isinstance(row, tuple) and len(row) == 2 and all(isinstance(x, str) for x in row) for row in rows):
+        parts += [f"{left}: {right}" for left, right in rows]
+    return ". ".join(part.rstrip(".") for part in parts if part) + "."
+
+
+def table_on(scenes: Sequence[Any]) -> Any | None:
+    """The game table on the scene stack (under a menu too), or None."""
+    for scene in reversed(scenes):
+        if hasattr(scene, "log") and hasattr(scene, "state") and hasattr(scene, "gate"):
+            return scene
+    return None
+
+
+@dataclass
+class _TableSeen:
+    table: Any
+    log_count: int
+    log_epoch: int
+    turn: tuple = ()
+    offered: tuple = ()
+
+
+class SpeechFollower:
+    """Once a frame: what changed on the top screen, said (see the module's docstring)."""
+
+    def __init__(self, speaker: Speaker) -> None:
+        self.speaker = speaker
+        self._scene: Any = None
+        self._focus = ""
+        self._table: _TableSeen | None = None
+        self._failed = False
+
+    def follow(self, scenes: Sequence[Any]) -> None:
+        """What changed on the screens `scenes` (the stack, bottom first) since the last frame, said. With
+        speech off it only notes the top screen, so turning speech on starts from what is there then.
+        Speech is an aid beside the game: a fault in it goes to the log (once) and never stops the play."""
+        try:
+            self._follow(scenes)
+        except Exception:
+            if not self._failed:
+                log.exception("speech could not follow the screen")
+            self._failed = True
+
+    def _follow(self, scenes: Sequence[Any]) -> None:
+        top = scenes[-1] if scenes else None
+        if not self.speaker.enabled:
+            self._scene, self._table = top, None
+            return
+        table = table_on(scenes)
+        if top is not self._scene:
+            self._scene, self._focus = top, ""
+            words = screen_words(top)
+            if words:
+                self.speaker.say(words)     # queued: the focused control said next must not cut it
+
+        if table is not None:
+            self._follow_table(table, top is table)
+        focus = focus_words(top) if top is not None else ""
+        if focus and focus != self._focus:
+            self.speaker.say(focus, interrupt=True)
+        self._focus = focus
+
+    def _follow_table(self, table: Any, on_top: bool) -> None:
+        panel = table.log
+        seen = self._table
+        if seen is None or seen.table is not table or seen.log_epoch != panel.epoch:
+            # A table first seen: a new game's first lines are said; a resumed game's log (rebuilt at once),
+            # or one rebuilt after a language change or an undo, is not read again: what happens from now on is.
+            fresh_game = seen is None or seen.table is not table
+            fresh_game = fresh_game and table._token() == 0 and len(table.state.rounds) == 1
+            self._table = seen = _TableSeen(table, 0 if fresh_game else panel.shown_count, panel.epoch)
+        fresh = panel.shown_count - seen.log_count
+        if fresh > 0:
+            for entry in list(panel.entries)[-min(fresh, len(panel.entries)):]:
+                text = entry.for_viewer(panel.viewer)
+                if text:
+                    self.speaker.say(text)
+        seen.log_count = panel.shown_count
+        offered = reaction_words(table)
+        if offered and offered != seen.offered:
+            for words in offered:
+                self.speaker.say(words)
+        seen.offered = offered
+        if on_top and table.idle:
+            key = turn_key(table)
+            if key != seen.turn:
+                words = turn_words(table)
+                if words:
+                    self.speaker.say(words)
+                    seen.turn = key
+
+    def repeat_turn(self, table: Any) -> None:
+        """F3: whose turn it is, said again."""
+        self.speaker.say(turn_words(table) or _("Nobody's turn now."), interrupt=True)
+
+    def read_cards(self, table: Any) -> list[str]:
+        """F2: the player's cards read out; returns the ids said by face (tests check them)."""
+        words, said = own_cards(table)
+        self.speaker.say(words, interrupt=True)
+        return said
