@@ -38,6 +38,9 @@ class ResultWords:
     next_label: str = N_("Next round")
 
 
+NEXT_ROUND = ResultWords.next_label     # the usual way on from a round's results
+
+
 class Telling:
     """Card help, refusals said as notices, and the round's and the game's results."""
 
@@ -135,11 +138,14 @@ class Telling:
         self._show_round_result(self.RESULTS_DELAY)
 
     def _show_round_result(self, delay: float) -> None:
+        """The round's results; "Look at the table" when a next round follows them (a tutorial's closing
+        results, which go on to its end with "Go on", have nothing to come back to)."""
         words = self.round_words
         if words is not None:
-            self._open_results(words.title, words.subtitle, words.rows,
-                               [(_(words.next_label), self._next_round), (_("Look at the table"), self._look_at_table)],
-                               delay=delay)
+            buttons = [(_(words.next_label), self._next_round)]
+            if words.next_label == NEXT_ROUND:
+                buttons.append((_("Look at the table"), self._look_at_table))
+            self._open_results(words.title, words.subtitle, words.rows, buttons, delay=delay)
 
     def _next_round(self) -> None:
         self.round_words, self.table_looked = None, False
