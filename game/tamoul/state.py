@@ -451,7 +451,7 @@ class TamoulState(State):
                 return msg("name another player's slot as seat.slot, e.g. 'peek {seat}.0'", seat=(seat + 1) % self.n)
             if place[0] == seat:
                 return msg("look at another player's card, not your own")
-            return self._place_problem(place)
+            return self._place_problem(place, seat)
         if action.verb != "swap" or len(action.args) != 2:
             return msg("your card's action is due: {step}", step=STEP_WORDS[step])
         places = [parse_place(a, self.n, self.content.slots) for a in action.args]
@@ -459,13 +459,19 @@ class TamoulState(State):
             return msg("name two slots as seat.slot, e.g. 'swap 0.1 1.2'")
         if places[0] == places[1]:
             return msg("swap two different slots, not a slot with itself")
-        return self._place_problem(places[0]) or self._place_problem(places[1])
+        return self._place_problem(places[0], seat) or self._place_problem(places[1], seat)
 
-    def _place_problem(self, place: Place) -> str | None:
+    def _place_problem(self, place: Place, seat: int) -> str | None:
+        """Why a look or a swap may not touch `place`, said to `seat`: its own cards in the second person
+        (never "You has called Tamoul" to the player named You), another's by that player's name."""
         p, s = place
         if p in self.callers:
+            if p == seat:
+                return msg("you have called Tamoul: your cards are frozen")
             return msg("{name} has called Tamoul: their cards are frozen", name=self.seats[p].name)
         if self.slots[p][s] is None:
+            if p == seat:
+                return msg("your slot {slot} is empty", slot=s)
             return msg("{name}'s slot {slot} is empty", name=self.seats[p].name, slot=s)
         return None
 

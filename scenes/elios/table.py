@@ -520,12 +520,41 @@ class EliosTableScene(TableScene):
             self.choice = PendingChoice(index, group.index(self.joker), tuple(fitting))
             return ""
         # Nothing fits there: propose it anyway, so the engine says exactly why not.
-        proposal = [self.sun_letters.find(letter) if letter != self.joker else -1 for letter in group]
         aimed = beam if beam is not None else (group.index(self.joker) if self.joker in group else 0)
-        proposal[aimed] = stack
+        return self._apply(self.bottom, self._proposal(index, group, aimed, stack))
+
+    def _proposal(self, index: int, group: str, aimed: int | None = None, stack: int | None = None) -> Action:
+        """Placing group `index` the plain way: each coloured beam on its colour's stack, beam `aimed` on
+        `stack`, a joker on the first stack left free (so the engine can say why it may not go)."""
+        proposal = [self.sun_letters.find(letter) if letter != self.joker else -1 for letter in group]
+        if aimed is not None and stack is not None:
+            proposal[aimed] = stack
         free = [i for i in range(len(self.sun_letters)) if i not in proposal]
         proposal = [p if p >= 0 else free.pop(0) for p in proposal]
-        return self._apply(self.bottom, Action("place", (str(index), ",".join(map(str, proposal)))))
+        return Action("place", (str(index), ",".join(map(str, proposal))))
+
+    def _card_help_target(self) -> CardSprite | None:
+        """While you place: the beam of yours under the pointer (a tray answers anywhere on it), else the
+        one the keyboard focus is on; these carry the "What if…?" line."""
+        if self._my_phase() != "placing" or self.drag.held:
+            return None
+        sprite = self.drag._card_at(self.mouse)
+        if sprite is None and self.drag.focus is not None and self.drag.focus < len(self.drag.sprites):
+            sprite = self.drag.sprites[self.drag.focus]
+        return sprite if sprite is not None and sprite in self.trays[self.bottom].sprites() else None
+
+    def _what_if(self, sprite: CardSprite) -> Action | None:
+        """A beam of yours while you place: its group, when it may go nowhere now, would be placed the
+        plain way (its colours on their stacks), and the engine says why not."""
+        if self._my_phase() != "placing" or self.split_mode or sprite.card_id is None:
+            return None
+        found = self._group_of((sprite.card_id,))
+        if found is None:
+            return None
+        index, group = found
+        if any(a.verb == "place" and a.args[0] == str(index) for a in self.state.legal_actions(self.bottom)):
+            return None
+        return self._proposal(index, group)
 
     def _after_move(self, seat: int, action: Action) -> None:
         self.choice = None
@@ -642,7 +671,7 @@ class EliosTableScene(TableScene):
                                     _("☀ {name} placed every beam and win")))
             title = self._said(winners[0], _("{name} wins!"), _("{name} win!"))
         self.result_words = ResultWords(title, _("{name} placed the last beam on the sun.").format(
-            name=self._name(event.get("seat"))), self._result_rows(winners))
+            name=self._subject(event.get("seat"))), self._result_rows(winners))
 
     def _on_stalemate(self, event: Event) -> None:
         winners = [int(s) for s in event["winners"]]
@@ -681,7 +710,7 @@ class EliosTableScene(TableScene):
 
     def _and(self, seats: Sequence[int]) -> str:
         """The seats' names as a list is said: "Io and Bion", "Io, Bion and Chloe"."""
-        return join_names([self._name(s) for s in seats])
+        return join_names([self._who(s) for s in seats])
 
     # ----- words -----------------------------------------------------------------------------------------------
     def _hint_reason(self, action: Action) -> str:
@@ -706,6 +735,39 @@ class EliosTableScene(TableScene):
         if action.verb == "pass":
             return _("the Normal AI would pass")
         return super()._hint_reason(action)
+
+    def _current_hint(self) -> Action | None:
+        """The Hint's move while it still holds (the position has not changed since it was asked)."""
+        if self.hint_action is None or self.hint_action[0] != self._token() or self.viewer != self.bottom:
+            return None
+        return self.hint_action[1]
+
+    def _show_hint_words(self) -> None:
+        """The Hint's words go in the hint line under the buttons (a floating notice covered the sun's
+        stack labels); the tray, the stacks, the empty tray or the button it names are lit."""
+
+    def _draw_hint_marks(self, surface: pygame.Surface, g: SunGeometry) -> None:
+        """Where the Hint's move goes, outlined in the hint's blue: each stack lane a placement would
+        use, the empty tray a split fills, the Add disc button."""
+        from scenes.table.table_help import HINT_GLOW
+
+        action = self._current_hint()
+        if action is None or self._my_phase() != "placing":
+            return
+        width = max(2, int(g.step * 0.2))
+        if action.verb == "place" and len(action.args) == 2:
+            for stack in {int(s) for s in action.args[1].split(",")}:
+                a = stack_angle(stack, g.stacks)
+                lane = ring_sector(g.centre, g.tower, g.level_radius(self.discs) + g.step * 0.4,
+                                   a - g.half_width - 2, a + g.half_width + 2)
+                pygame.draw.polygon(surface, HINT_GLOW, lane, width=width)
+        elif action.verb == "split" and self.trays[self.bottom].spare_rect is not None:
+            pygame.draw.rect(surface, HINT_GLOW, self.trays[self.bottom].spare_rect.inflate(8, 8), width=3,
+                             border_radius=8)
+        elif action.verb == "disc":
+            for button in self.seat_buttons:
+                if button.on_click == self.press_disc:
+                    pygame.draw.rect(surface, HINT_GLOW, button.rect.inflate(8, 8), width=3, border_radius=10)
 
     def _light_hint_cards(self) -> None:
         """The Hint lights the tray it would place or split (its beams in the hint's blue)."""
@@ -765,6 +827,9 @@ class EliosTableScene(TableScene):
         if not self.gate.may_show(self.bottom):
             return "" if self.gate.waiting else _("Waiting for the next player.")
         phase = self._my_phase()
+        hinted = self._current_hint()
+        if hinted is not None and phase in ("grouping", "placing") and self.choice is None and not self.split_mode:
+            return _("Hint: {advice}").format(advice=self._hint_reason(hinted))
         if phase == "grouping":
             problems = self._tray_problems()
             if problems:
@@ -806,6 +871,7 @@ class EliosTableScene(TableScene):
         self.sun_layer.draw(surface, g, tuple(self.stacks), self.discs, view.max_discs, self.colours, self.sun_letters,
                             text, lit)
         self._draw_last_placed(surface, g)
+        self._draw_hint_marks(surface, g)
         if self.disc_pulse.value > 0.01:
             spread = g.tower + (g.level_radius(self.discs) - g.tower) * (1 - self.disc_pulse.value)
             pygame.draw.circle(surface, theme.GOLD, (int(g.centre[0]), int(g.centre[1])), int(spread),

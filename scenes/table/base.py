@@ -67,7 +67,7 @@ from scenes.table.turn_flow import TurnFlow
 from scenes.table.tween import TweenQueue
 from scenes.table.undo import TableUndo
 from scenes.ui.widgets import Button, draw_felt
-from scenes.ui.i18n import _, is_named_you
+from scenes.ui.i18n import _, is_named_you, pgettext
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -235,16 +235,29 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < self.count else "nobody"
 
-    def _said(self, seat: int | None, others: str, you: str, **args: object) -> str:
+    def _said(self, seat: int | None, others: str, you: str, *, inside: bool = False, **args: object) -> str:
         """A line about `seat`: in the second person (`you`, its {name} the word "You" of today's language)
         when it is about the player reading this screen who kept the default name ("You draw", "Jij bent
         klaar"), else `others` with the seat's name, whatever it is ("Bob draws"). With several people at
         one screen the log is read by all of them, so it names everyone ("You is ready" is the player
-        named You, never the one reading)."""
+        named You, never the one reading). `inside`: the line is a clause inside a longer sentence
+        ("Round 1: Bob deals, you play first"), so "you" is not capitalised."""
         name = self._name(seat)
         if is_named_you(name) and self._reader_is(seat):
-            return you.format(name=_("You"), **args)
+            return you.format(name=pgettext("a player inside a sentence", "you") if inside else _("You"), **args)
         return others.format(name=name, **args)
+
+    def _subject(self, seat: int | None) -> str:
+        """A seat's name where it opens a sentence or a clause whose verb does not change with the person
+        ("You held Zeus", "Jij had Zeus"): "You" in today's language for the reader who kept that name."""
+        return self._said(seat, "{name}", "{name}")
+
+    def _who(self, seat: int | None) -> str:
+        """A seat's name inside a sentence or a list ("from you", "Winners: Ann and you"): the word for
+        "you" in today's language for the reader who kept the default name, else the seat's name."""
+        if is_named_you(self._name(seat)) and self._reader_is(seat):
+            return pgettext("a player inside a sentence", "you")
+        return self._name(seat)
 
     def _reader_is(self, seat: int | None) -> bool:
         """Every line at this table is read by `seat`'s player alone: the only human, and not a replay."""
@@ -280,6 +293,8 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         is up (nothing stale behind it), or nobody human sits at the bottom (watching)."""
         if self.state.finished:
             return _("The game is over.")
+        if self.table_looked:
+            return _("Look at the table as long as you like; Results (R) brings the dialog back.")
         if self.overlay_open:
             return ""
         if self.bottom not in self.humans:

@@ -4,7 +4,8 @@
   It sits at the foot of the controls area, wrapped to its width, and never climbs above `top`.
 - The card-help box explains the card under the pointer (or the keyboard focus) above that card, in
   a panel kept inside the window, so even a small card explains its power. A game gives the words
-  (and, if it likes, a heading with an icon); the kit places and draws them.
+  (and, if it likes, a heading with an icon); the kit places and draws them. On the player's turn a
+  card that may not be played now says why first, in one line ("What if…?", `refusal`).
 """
 from __future__ import annotations
 
@@ -52,6 +53,10 @@ class CardHelp:
     text: str
     heading: str = ""
     icon: pygame.Surface | None = None
+    refusal: str = ""       # why this card may not be played now (the engine's reason), drawn first
+
+
+NOT_NOW = (255, 150, 130)   # the refusal line: a light red that reads on the dark panel
 
 
 @dataclass(frozen=True)
@@ -83,9 +88,10 @@ def draw_card_help(surface: pygame.Surface, sprite: CardSprite, help_: CardHelp,
     """The help box above `sprite`, clamped to the window; returns where it was drawn."""
     inset = size // 2
     line_h = theme.font(size).get_linesize()
-    body = wrapped(help_.text, size, style.width - style.edges)
+    body = wrapped(help_.text, size, style.width - style.edges) if help_.text else ()
+    refusal = wrapped(help_.refusal, size, style.width - style.edges) if help_.refusal else ()
     heading_h = line_h if help_.heading else 0
-    box = pygame.Rect(0, 0, style.width, heading_h + len(body) * line_h + style.edges)
+    box = pygame.Rect(0, 0, style.width, heading_h + (len(body) + len(refusal)) * line_h + style.edges)
     if style.always_lifted:
         lift: float = sprite.pixel_width * 0.12
     else:
@@ -94,6 +100,9 @@ def draw_card_help(surface: pygame.Surface, sprite: CardSprite, help_: CardHelp,
     box.clamp_ip(surface.get_rect())
     draw_panel(surface, box, alpha=style.alpha)
     y = box.top + inset
+    for line in refusal:
+        blit_text(surface, line, (box.left + inset, y), size, NOT_NOW)
+        y += line_h
     if help_.heading:
         x = box.left + inset
         if help_.icon is not None:

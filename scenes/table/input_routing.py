@@ -122,6 +122,8 @@ class InputRouting:
         for _seat, button in self.reaction_buttons:
             if button.handle_event(event):
                 return True
+        if self._key_for_results(event):
+            return True
         self.drag.enabled = self._human_may_act()
         for button in self.seat_buttons:
             if button.handle_event(event):

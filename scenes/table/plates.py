@@ -48,11 +48,17 @@ def draw_plate_backing(surface: pygame.Surface, plate: pygame.Rect) -> None:
 
 def draw_plate_name(surface: pygame.Surface, plate: pygame.Rect, name: str, role: str, size: int, pad: int,
                     room: int) -> pygame.Rect:
-    """The name at the plate's left, with its role when both fit `room` (the name matters more)."""
-    words = name + role
-    if role and theme.font(size, "bold").size(words)[0] > room:
-        words = name
-    shown = ellipsize(words, size, room, "bold")
+    """The name at the plate's left with its role: when both do not fit `room` the name is shortened
+    first ("Ariad… (AI)": who is an AI matters beside a long status too), and the role goes only when not
+    even a few letters of the name would be left beside it."""
+    shown = name + role
+    font = theme.font(size, "bold")
+    if font.size(shown)[0] > room:
+        name_room = room - font.size(role)[0]
+        if role and name_room >= font.size(name[:3] + "…")[0]:
+            shown = ellipsize(name, size, name_room, "bold") + role
+        else:
+            shown = ellipsize(name, size, room, "bold")
     return blit_text(surface, shown, (plate.left + pad, plate.centery), size, theme.CREAM, "bold", "midleft")
 
 
@@ -106,6 +112,23 @@ def draw_score_plate(surface: pygame.Surface, plate: pygame.Rect, name: str, rol
     if tag is None:
         return None
     return surface.blit(tag, tag.get_rect(midleft=(shown.right + pad // 2, plate.centery)))
+
+
+def grown_score_plate(bounds: pygame.Rect, plate: pygame.Rect, name: str, role: str, total: str,
+                      tag: pygame.Surface | None = None, size: int | None = None) -> pygame.Rect:
+    """A side score plate (no chip row) about its centre, grown by up to a third inside `bounds` when the
+    name, its role, the tag and the total would not fit ("Ariadne (AI) leads  0 / 32" at 800x500), so the
+    role is not dropped beside a long status. Draw it with `draw_score_plate` and ring it as returned."""
+    size = size if size is not None else max(10, int(plate.height * 0.48))
+    pad = max(4, plate.height // 4)
+    font = theme.font(size, "bold")
+    need = pad + font.size(name + role)[0] + (tag.get_width() + pad // 2 if tag is not None else 0) \
+        + pad + font.size(total)[0] + pad
+    if need <= plate.width:
+        return plate
+    grown = plate.inflate(min(need - plate.width, plate.width // 3), 0)
+    grown.clamp_ip(bounds)
+    return grown
 
 
 def draw_active_seat(surface: pygame.Surface, plate: pygame.Rect, clock: float, yours: bool,

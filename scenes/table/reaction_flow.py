@@ -173,6 +173,9 @@ class ReactionFlow:
                 self._reaction_offered_to(), self.names, pygame.Rect(area.left, y, area.width, h), lay.margin,
                 self.press_reaction, len(self.humans) > 1)
             y += len(self.reaction_buttons) * (h + lay.margin)
+        if self.table_looked:       # the round's results put aside: only the way back to them
+            self.seat_buttons = self._results_button(y, h)
+            return
         self._place_seat_controls(y, h)
 
     def _place_seat_controls(self, top: int, height: int) -> None:

@@ -5,23 +5,27 @@ under the pointer (`_card_help_for` gives the game's words); a refused move spri
 engine's reason as a notice (`_notice`); results dialogs open by default from the shared
 `round_ended` / `game_ended` events, with the game's own words when it gives them: kept in
 `result_words` by its own round events (shown just before `round_ended` / `game_ended`), or made by
-overriding `_round_result` / `_game_result`. The game's results offer a Review of the finished game
+overriding `_round_result` / `_game_result`. A round's results can be put aside ("Look at the table")
+to look at the cards as the round left them; the game waits, and a Results (R) button in the controls
+area brings the dialog back. The game's results offer a Review of the finished game
 (scenes/screens/review.py) for the first human seat when the game's AI can review; leaving the review
 shows the results again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import pygame
 
+from game.core.actions import Action
 from game.core.events import Event
 from game.core.session import GameSession
 from scenes.table.captions import CardHelp, HelpBoxStyle, draw_card_help, pointed_card
 from scenes.table.drag import Notice, sentence
 from scenes.table.sprites import CardSprite
 from scenes.ui.i18n import N_, _, ngettext, reason_words, translate_message
+from scenes.ui.widgets import Button
 
 
 @dataclass(frozen=True)
@@ -34,8 +38,14 @@ class ResultWords:
     next_label: str = N_("Next round")
 
 
+NEXT_ROUND = ResultWords.next_label     # the usual way on from a round's results
+
+
 class Telling:
     """Card help, refusals said as notices, and the round's and the game's results."""
+
+    round_words: ResultWords | None = None   # the round's results, while their dialog is up or put aside
+    table_looked = False                     # the round's results are put aside to look at the table
 
     def _card_help_target(self) -> CardSprite | None:
         """The card a help box would explain: the hand card under the pointer or the keyboard focus."""
@@ -50,11 +60,37 @@ class Telling:
         return HelpBoxStyle(width=int(max(200, lay.size[0] * 0.26)), edges=lay.text_size(15), alpha=245)
 
     def _draw_card_help(self, surface: pygame.Surface) -> None:
-        """A card's text in a box above the card it explains, drawn over everything but the notice."""
+        """A card's text in a box above the card it explains, drawn over everything but the notice; on
+        the player's turn a card that may not be played now says why first ("What if…?")."""
         sprite = self._card_help_target()
         help_ = self._card_help_for(sprite) if sprite is not None and sprite.card_id is not None else None
+        refusal = self._why_not_now(sprite) if sprite is not None else None
+        if refusal:
+            help_ = replace(help_, refusal=refusal) if help_ is not None else CardHelp("", refusal=refusal)
         if sprite is not None and help_ is not None:
             draw_card_help(surface, sprite, help_, self.layout.text_size(15), self._help_style())
+
+    def _what_if(self, sprite: CardSprite) -> Action | None:
+        """The move this card of the player's own would make if they played it now the usual way (a drop
+        on the table's middle, a click); None when the card has nothing to explain. Each game says."""
+        return None
+
+    _why_cache: tuple[tuple, str | None] | None = None
+
+    def _why_not_now(self, sprite: CardSprite) -> str | None:
+        """On the player's own turn, why `sprite` may not be played now, in one line of plain words (the
+        engine's reason, `why_illegal`), before any move is tried; None when it may, or it is not a
+        question now. Worked out once per card and position."""
+        if self.replay_mode or not self._human_may_act() or self.bottom not in self._waiting():
+            return None
+        key = (self._token(), self.bottom, id(sprite), sprite.card_id)
+        if self._why_cache is not None and self._why_cache[0] == key:
+            return self._why_cache[1]
+        action = self._what_if(sprite)
+        reason = None if action is None else self.state.why_illegal(self.bottom, self.state.normalize(action))
+        words = sentence(translate_message(reason)) if reason is not None else None
+        self._why_cache = (key, words)
+        return words
 
     def _notice(self, reason: str, seat: int | None = None, where: tuple[int, int] | None = None,
                 advice: bool = False) -> None:
@@ -87,7 +123,7 @@ class Telling:
         words = self._take_result_words()
         if words is not None:
             return words
-        winners = ", ".join(self._name(s) for s in event["winners"])
+        winners = ", ".join(self._who(s) for s in event["winners"])
         rows = [(self.names[s], f"{event['totals'][s]}" + ("   " + _("winner") if s in event["winners"] else ""))
                 for s in range(self.count)]
         said = ngettext("Winner: {names}.", "Winners: {names}.", len(event["winners"])).format(names=winners)
@@ -98,10 +134,52 @@ class Telling:
         if any(e.kind == "game_ended" for e in self.events):
             self.last_round_words = self._round_result(event)
             return
-        words = self._round_result(event)
+        self.round_words = self._round_result(event)
+        self._show_round_result(self.RESULTS_DELAY)
+
+    def _show_round_result(self, delay: float) -> None:
+        """The round's results; "Look at the table" when a next round follows them (a tutorial's closing
+        results, which go on to its end with "Go on", have nothing to come back to)."""
+        words = self.round_words
         if words is not None:
-            self._open_results(words.title, words.subtitle, words.rows, [(_(words.next_label), self._continue)],
-                               delay=self.RESULTS_DELAY)
+            buttons = [(_(words.next_label), self._next_round)]
+            if words.next_label == NEXT_ROUND:
+                buttons.append((_("Look at the table"), self._look_at_table))
+            self._open_results(words.title, words.subtitle, words.rows, buttons, delay=delay)
+
+    def _next_round(self) -> None:
+        self.round_words, self.table_looked = None, False
+        self._continue()
+
+    def _look_at_table(self) -> None:
+        """The round's results dialog is put aside (the game still waits for it): a Results button brings it
+        back. (The game's results keep their three buttons: a fourth would not fit their labels.)"""
+        self.table_looked = True
+        self._build_controls()
+
+    def press_results(self) -> None:
+        if not self.table_looked:
+            return
+        self.table_looked = False
+        self._show_round_result(0.0)
+        self._build_controls()
+
+    def _results_button(self, top: int, height: int) -> list[Button]:
+        """While the round's results are put aside, the controls area holds only the way back to them."""
+        from scenes.table.input_routing import fitting_label
+
+        area = self.layout.controls_rect
+        labels = (_("Results (R)"), _("Results"))
+        return [Button(pygame.Rect(area.left, top, area.width, height),
+                       fitting_label(labels, area.width, height, "primary"), self.press_results, style="primary")]
+
+    def _key_for_results(self, event: pygame.event.Event) -> bool:
+        """R or Enter brings the put-aside results back."""
+        if self.table_looked and event.type == pygame.KEYDOWN and event.key in (pygame.K_r, pygame.K_RETURN,
+                                                                                pygame.K_KP_ENTER):
+            self.press_results()
+            return True
+        return False
 
     def _on_game_ended(self, event: Event) -> None:
         words = self._game_result(event)

@@ -43,7 +43,7 @@ class TurnFlow:
             self._when_idle()
         self.drag.enabled = self._human_may_act()
         signature = (self._token(), self.reaction is not None and self.reaction.open, self.bottom, self.viewer,
-                     self.idle, self._controls_state())
+                     self.idle, self.table_looked, self._controls_state())
         if signature != self._controls_signature:
             self._controls_signature = signature
             self._refresh_reaction_buttons()

@@ -138,8 +138,6 @@ class TamoulTableScene(TableScene):
         self.swap_pick: tuple[int, int] | None = None
         self.rings: dict[CardSprite, tuple[int, int, int]] = {}   # a card in the news: looked at, swapped, tried
         self.first_look_shown: set[tuple[int, int]] = set()   # (round, seat)
-        self.round_words: ResultWords | None = None    # the round's results, while their dialog is up or put aside
-        self.table_looked = False                      # the results dialog is put aside to look at the table
         self.turn_moves: deque[TurnMoves] = deque(maxlen=self.count + 1)    # recent turns, for L
         self.shuffling = 0.0
         self.totals = list(self.state.totals)          # the totals as shown: they change when a round's results do
@@ -423,12 +421,6 @@ class TamoulTableScene(TableScene):
         self.seat_buttons = []
         self._refresh_pickable()
         area = self.layout.controls_rect
-        if self.table_looked:
-            labels = (_("Results (R)"), _("Results"))
-            rect = pygame.Rect(area.left, top, area.width, height)
-            self.seat_buttons.append(Button(rect, fitting_label(labels, area.width, height, "primary"),
-                                            self.press_results, style="primary"))
-            return
         if not self._my_turn():
             return
         phase = self._phase()
@@ -486,13 +478,7 @@ class TamoulTableScene(TableScene):
                 return True
         return False
 
-    def _controls_state(self) -> tuple:
-        return (self.table_looked,)
-
     def _handle_keys(self, event: pygame.event.Event) -> bool:
-        if self.table_looked and event.type == pygame.KEYDOWN and event.key in (pygame.K_r, pygame.K_RETURN):
-            self.press_results()
-            return True
         if event.type != pygame.KEYDOWN or not self._human_may_act():
             return False
         if event.key in SLOT_KEYS:
@@ -792,8 +778,17 @@ class TamoulTableScene(TableScene):
         self.turn_moves.append(TurnMoves(event.seat))
         if event.get("last_turn"):
             left = len(self.state.view(None).to_play)
-            self.log.add(_("Last turn for {name} ({count} to go)").format(name=self._name(event.seat), count=left)
-                         if left > 1 else _("Last turn for {name}").format(name=self._name(event.seat)))
+            self.log.add(self._said(event.seat, _("Last turn for {name} ({count} to go)"),
+                                    _("Your last turn ({count} to go)"), count=left) if left > 1 else
+                         self._said(event.seat, _("Last turn for {name}"), _("Your last turn")))
+
+    _replay_card: str | None = None     # in a replay, the card of the event being shown (every card is open)
+
+    def _show(self, event: Event) -> None:
+        """A replay shows every card face up, so its log may name a drawn or looked-at card (kept here
+        before the kit strips the event's secret for the screen's viewer)."""
+        self._replay_card = event.get("card") if self.replay_mode else None
+        super()._show(event)
 
     def _on_drawn(self, event: Event) -> None:
         seat = event.seat
@@ -812,8 +807,12 @@ class TamoulTableScene(TableScene):
             if card is not None:
                 self.tweens.add(sprite, 0.25, delay=0.3, flip=1.0)
             # The card is shown face up to its drawer while it is held, never named in the log (if it is
-            # kept, the log would remember where it lies).
-            self._tell(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
+            # kept, the log would remember where it lies); a replay, every card open, names it.
+            if self._replay_card:
+                self._tell(self._said(seat, _("{name} draws {card}"), _("{name} draw {card}"),
+                                      card=card_words(self._replay_card)))
+            else:
+                self._tell(self._said(seat, _("{name} draws a card"), _("{name} draw a card")))
         sprite.tag, sprite.owner = "drawn", seat
         self.drawn = sprite
         if not (self.events and self.events[0].kind == "kept"):     # dragged straight onto a slot: it goes there
@@ -883,6 +882,8 @@ class TamoulTableScene(TableScene):
         else:
             public = self._said(seat, _("{name} looks at {place}"), _("{name} look at {place}"),
                                 place=self._place_words(target, slot))
+        if self._replay_card:     # a replay, every card open: the line names the card
+            public = _("{look}: {card}").format(look=public, card=card_words(self._replay_card))
         self._tell(public)        # the card itself is shown while the look lasts, never kept in the log
 
     def _on_swapped(self, event: Event) -> None:
@@ -930,9 +931,12 @@ class TamoulTableScene(TableScene):
         return _(words[step]) if step in words else step
 
     def _on_step_skipped(self, event: Event) -> None:
+        """A card's action that has nothing to act on, said with why (a newcomer wonders otherwise)."""
+        reason = translate_message(event["reason"])
+        if event["reason"] == "no card can be chosen":
+            reason = _("no card can be chosen: the cards it needs are frozen by a Tamoul call, or gone")
         self._tell(self._said(event.seat, _("{name} skips '{step}': {reason}"), _("{name} skip '{step}': {reason}"),
-                                step=self._step_words(event.seat, event["step"]),
-                                reason=translate_message(event["reason"])))
+                                step=self._step_words(event.seat, event["step"]), reason=reason))
 
     def _on_intercepted(self, event: Event) -> None:
         seat, slot = event.seat, int(event["slot"])
@@ -1031,36 +1035,9 @@ class TamoulTableScene(TableScene):
         return _("{total} (called: 0)").format(total=total) if total <= limit else f"{total} + {self.content.wrong_call_penalty}"
 
     def _on_round_ended(self, event: Event) -> None:
-        """The round's results, with a way to put the dialog aside and look at the turned boards."""
+        """The round's results (the kit's: they can be put aside to look at the turned boards)."""
         self.totals = list(event["totals"])
-        if any(e.kind == "game_ended" for e in self.events):
-            return
-        self.round_words = self._round_result(event)
-        self._show_round_result(self.RESULTS_DELAY)
-
-    def _show_round_result(self, delay: float) -> None:
-        words = self.round_words
-        if words is not None:
-            self._open_results(words.title, words.subtitle, words.rows,
-                               [(_(words.next_label), self._next_round), (_("Look at the table"), self._look_at_table)],
-                               delay=delay)
-
-    def _next_round(self) -> None:
-        self.round_words, self.table_looked = None, False
-        self._continue()
-
-    def _look_at_table(self) -> None:
-        """The round's results dialog is put aside (the game still waits for it): a Results button brings it
-        back. (The game's results keep the kit's three buttons: a fourth would not fit its labels.)"""
-        self.table_looked = True
-        self._build_controls()
-
-    def press_results(self) -> None:
-        if not self.table_looked:
-            return
-        self.table_looked = False
-        self._show_round_result(0.0)
-        self._build_controls()
+        super()._on_round_ended(event)
 
     def _on_game_ended(self, event: Event) -> None:
         self.totals = list(event["totals"])
@@ -1070,7 +1047,7 @@ class TamoulTableScene(TableScene):
         score, totals = event["score"], event["totals"]
         rows = [(self.names[s], _("{board} → +{score}   total {total}").format(
             board=self._board_words(s), score=score[s], total=totals[s])) for s in range(self.count)]
-        callers = ", ".join(self._name(s) for s in self.callers) or _("nobody")
+        callers = ", ".join(self._who(s) for s in self.callers) or _("nobody")
         return ResultWords(_("Round {number} is over").format(number=int(event["round"]) + 1),
                            _("Tamoul called by {names}. The game ends at {target}.").format(
                                names=callers, target=self.state.target), rows)
@@ -1093,7 +1070,21 @@ class TamoulTableScene(TableScene):
         self._draw_marks(surface)
         for rect in self._hint_rects():
             pygame.draw.rect(surface, HINT_GLOW, rect.inflate(10, 10), width=4, border_radius=10)
+        self._draw_status(surface)
         self._draw_remembered(surface)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        """Whose turn and what they do, above the piles: drawn over the cards, on a dark band, so a card
+        flying past never hides a word ("You [are end]ing the turn")."""
+        status = self._status()
+        if not status:
+            return
+        size = self.layout.text_size(17)
+        centre = self._centre()
+        band = pygame.Rect(0, 0, text_width(status, size, "bold") + size, theme.font(size, "bold").get_linesize() + 4)
+        band.midtop = (centre.centerx, centre.top)
+        draw_panel(surface, band, alpha=170)
+        blit_text(surface, status, (centre.centerx, centre.top + 2), size, theme.CREAM, "bold", "midtop")
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -1117,10 +1108,6 @@ class TamoulTableScene(TableScene):
         if self._my_turn() and self._phase() == "draw":
             for rect in (deck, discard) if self.discard.cards else (deck,):
                 pygame.draw.rect(surface, theme.LEGAL_GLOW, rect.inflate(8, 8), width=3, border_radius=10)
-        status = self._status()
-        if status:
-            centre = self._centre()
-            blit_text(surface, status, (centre.centerx, centre.top + 2), lay.text_size(17), theme.CREAM, "bold", "midtop")
 
     def _draw_pile_labels(self, surface: pygame.Surface, deck: pygame.Rect, discard: pygame.Rect, held: pygame.Rect,
                           who: str, size: int) -> None:
@@ -1273,6 +1260,40 @@ class TamoulTableScene(TableScene):
         pygame.draw.rect(surface, theme.INK, chip, border_radius=chip.height // 2)
         blit_text(surface, str(slot + 1), chip.center, size, theme.CREAM, "bold", "center")
 
+    def _card_help_target(self) -> CardSprite | None:
+        """On your turn, the card of any grid under the pointer (its "What if…?" line); else the kit's."""
+        if self._my_turn() and not self.drag.held:
+            for seat, grid in self.grids.items():
+                for slot, sprite in enumerate(grid.slots):
+                    if sprite is not None and slot < grid.slot_count() and grid.slot_rect(slot).collidepoint(self.mouse):
+                        return sprite
+        return super()._card_help_target()
+
+    def _what_if(self, sprite: CardSprite) -> Action | None:
+        """What pointing at a card would do now: keep the drawn card there, look at it, swap it (with a
+        card it could be swapped with), or intercept with it; the engine says why not, if not."""
+        place = self._slot_of(sprite)
+        if place is None:
+            return None
+        seat, slot = place
+        phase, step = self._phase(), self._my_step()
+        if phase == "hold":
+            return Action("keep", (str(slot),)) if seat == self.bottom else None
+        if step == "peek_other":
+            return Action("peek", (f"{seat}.{slot}",))
+        if step == "peek_own":
+            return Action("peek", (str(slot),)) if seat == self.bottom else None
+        if step == "swap":
+            here = f"{seat}.{slot}"
+            legal = self.state.legal_actions(self.bottom)
+            if any(a.verb == "swap" and here in a.args for a in legal):
+                return None
+            other = next((arg for a in legal if a.verb == "swap" for arg in a.args if arg != here), None)
+            return Action("swap", (here, other)) if other is not None else None
+        if phase in ("draw", "end") and seat == self.bottom and self.discard.cards:
+            return Action("intercept", (str(slot),))
+        return None
+
     def remembered_under_pointer(self) -> tuple[int, int, str] | None:
         """The memory aid: the eye-marked card under the pointer and the face the person at the bottom
         remembers there (seat, slot, card); None without the aid, off a marked card, or while it moves."""
@@ -1378,8 +1399,6 @@ class TamoulTableScene(TableScene):
         hinted = self._current_hint()
         if hinted is not None and self._my_turn():
             return _("Hint: {advice}").format(advice=self._hint_reason(hinted))
-        if self.table_looked:
-            return _("Look at the boards as long as you like; Results (R) brings the dialog back.")
         if self.looks and self.viewer == self.bottom:
             return _("Hold the mouse button or Space to keep looking.")
         common = self._common_hint(view.turn)

@@ -61,7 +61,7 @@ from scenes.table.centre_lines import CentreLine, draw_centre_lines
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea
-from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_score_plate
+from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_score_plate, grown_score_plate
 from scenes.table.selection import SetChooser
 from scenes.table.set_play import SetPlay
 from scenes.table.sprites import CardSprite, SpriteRenderer
@@ -132,9 +132,9 @@ class TelosTableScene(SetPlay, TableScene):
         trick = _("the last trick") if view.last_trick else _("trick {number}").format(number=view.trick_number + 1)
         if view.trick:
             where = _("{leader} led, {player} to play (reach {reach})").format(
-                leader=self._name(view.leader), player=self._name(view.turn), reach=_reach(view.line))
+                leader=self._subject(view.leader), player=self._who(view.turn), reach=_reach(view.line))
         else:
-            where = self._said(view.leader, _("{name} leads"), _("{name} lead"))
+            where = self._said(view.leader, _("{name} leads"), _("{name} lead"), inside=True)
         self.log.add(_("Round {round} goes on: {trick}, {where}").format(round=view.round_index + 1, trick=trick,
                                                                           where=where))
 
@@ -249,6 +249,10 @@ class TelosTableScene(SetPlay, TableScene):
         self._refresh_play_button()
         if self.swap_button is not None:
             self.swap_button.enabled = self._human_may_act() and self._divine_legal() and len(self._selected_ids()) <= 1
+        if self.table_looked:       # the round's results put aside: the kit's Results button only
+            top = self.play_button.rect.top if self.play_button is not None else self.layout.controls_rect.top
+            self.seat_buttons = self._results_button(top, self.play_button.rect.height if self.play_button else 28)
+            return
         swap_shown = self.swap_button is not None and self._divine_in_game() and self.blind_shown
         self.seat_buttons = [b for b in (self.play_button, self.swap_button if swap_shown else None) if b is not None]
 
@@ -278,6 +282,16 @@ class TelosTableScene(SetPlay, TableScene):
         if len(card_ids) == 1 and self._divine_legal():
             zones.add("blind")
         return zones
+
+    def _what_if(self, sprite: CardSprite) -> Action | None:
+        """A card of your hand that is part of no legal play would be played alone (a card that some
+        legal play uses stays lit and needs no explaining)."""
+        if sprite not in self.drag.sprites or not sprite.card_id:
+            return None
+        key = self.card_key(sprite.card_id)
+        if any(key in {self.card_key(c) for c in cards} for cards in self._legal_play_sets()):
+            return None
+        return Action.of("play", sprite.card_id)
 
     # ----- actions ----------------------------------------------------------------------------------------
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
@@ -332,7 +346,7 @@ class TelosTableScene(SetPlay, TableScene):
         n = int(event["hand_size"])
         deals = self._said(event["dealer"], ngettext("{name} deals {count} card each", "{name} deals {count} cards each", n),
                            ngettext("{name} deal {count} card each", "{name} deal {count} cards each", n), count=n)
-        leads = self._said(event["first_leader"], _("{name} leads"), _("{name} lead"))
+        leads = self._said(event["first_leader"], _("{name} leads"), _("{name} lead"), inside=True)
         self.log.add(_("Round {round}: {deals}; {leads}").format(round=event["round"] + 1, deals=deals, leads=leads))
         self._gather_for_new_round(self.trick_area.sprites(), self._deck_spot(), 0.3, fade=True)
         self.trick_area.plays = []
@@ -471,7 +485,7 @@ class TelosTableScene(SetPlay, TableScene):
                               card=card)
             if after is not None and after != winner:
                 why = _(LEAD_WORDS[reason]) if reason in LEAD_WORDS else str(reason)
-                leads = self._said(after, _("{name} leads"), _("{name} lead"))
+                leads = self._said(after, _("{name} leads"), _("{name} lead"), inside=True)
                 text = _("{won}; {leads} ({why})").format(won=text, leads=leads, why=why)
             self.log.add(text)
         self.tweens.call(lambda e=event: self._sweep(e), delay=TRICK_SHOWN_S)
@@ -568,7 +582,7 @@ class TelosTableScene(SetPlay, TableScene):
 
     def _on_game_over(self, event: Event) -> None:
         loser = int(event["loser"])
-        winners = ", ".join(self._name(s) for s in event["winners"])
+        winners = ", ".join(self._who(s) for s in event["winners"])
         self.log.add(self._said(loser, _("{name} reaches {total} and loses; {winners} win"),
                                 _("{name} reach {total} and lose; {winners} win"), total=self.totals[loser],
                                 winners=winners))
@@ -577,7 +591,7 @@ class TelosTableScene(SetPlay, TableScene):
         title = self._said(loser, _("{name} loses the game"), _("{name} lose the game"))
         subtitle = ngettext("{name} reached {total} points. Winner: {winners}.",
                             "{name} reached {total} points. Winners: {winners}.", len(event["winners"])).format(
-            name=self._name(loser), total=self.totals[loser], winners=winners)
+            name=self._subject(loser), total=self.totals[loser], winners=winners)
         self.result_words = ResultWords(title, subtitle, rows)
 
 
@@ -644,6 +658,8 @@ class TelosTableScene(SetPlay, TableScene):
         chips = [score_chip(self.content, c, chip_h) for c in self.score_cards[seat]] if area.side == "bottom" else None
         leads = seat == self.leader and not self.state.finished and (bool(self.trick_area.plays) or self.turn == seat)
         tag = value_chip(_("leads"), max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
+        if chips is None:       # a side plate grows a little rather than drop "(AI)" beside "leads"
+            plate = grown_score_plate(surface.get_rect(), plate, self.names[seat], self._role(seat), total, tag)
         tag_rect = draw_score_plate(surface, plate, self.names[seat], self._role(seat), total, colour, chips, chip_h,
                                     tag)
         if tag_rect is not None:

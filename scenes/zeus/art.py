@@ -16,6 +16,7 @@ import pygame
 
 from scenes.ui import theme
 from scenes.ui.i18n import _, translate_message
+from scenes.ui.widgets import wrap_text
 from scenes.table.card_art import CardArt
 from game.zeus.terms import god_name
 
@@ -137,7 +138,9 @@ def paint_number(surface: pygame.Surface, value: int) -> None:
     _blit_centered(surface, text, font, theme.INK, centre)
 
 
-GOD_TEXT_MIN_WIDTH = 78   # narrower god cards show name, emblem and bolt (the table explains them on hover)
+GOD_TEXT_MIN_WIDTH = 78   # from this width a god card says its effect and "takes Zeus" in words
+GOD_SMALL_TEXT_MIN_WIDTH = 56   # from here (a hand at 800x500) the effect in up to three small lines
+SMALL_TEXT = 9            # the least text size drawn (theme.font's floor)
 
 
 def paint_god(surface: pygame.Surface, card: Any) -> None:
@@ -147,13 +150,17 @@ def paint_god(surface: pygame.Surface, card: Any) -> None:
     name = translate_message(god_name(god))
     inset = max(3, int(width * 0.08))
     large = width >= GOD_TEXT_MIN_WIDTH
+    text_w = width - 2 * inset - 2
+    small_lines = _small_effect_lines(effect_line(card), text_w) if not large and width >= GOD_SMALL_TEXT_MIN_WIDTH \
+        else None
+    texted = large or small_lines is not None
     # Name banner (it is the index too: gods are told apart by name, so no corner letters).
     banner = pygame.Rect(inset, int(height * 0.07), width - 2 * inset, max(8, int(height * 0.14)))
     pygame.draw.rect(surface, theme.INK, banner, border_radius=max(2, banner.height // 4))
     font = _fit(name, banner.width - 4, int(banner.height * 0.8))
     _blit_centered(surface, name, font, theme.GOLD if card.steals else theme.CREAM, banner.center)
     # Emblem: smaller on a large card, to leave the effect text room to be read.
-    emblem_h = int(height * (0.27 if large else 0.48))
+    emblem_h = int(height * (0.27 if large else 0.22 if texted else 0.48))
     emblem = pygame.Rect(0, 0, emblem_h, emblem_h)
     emblem.midtop = (width // 2, banner.bottom + max(2, int(height * 0.025)))
     draw_emblem(surface, god, emblem)
@@ -168,9 +175,18 @@ def paint_god(surface: pygame.Surface, card: Any) -> None:
         for line in lines:
             _blit_centered(surface, line, text_font, theme.INK, (width / 2, y))
             y += line_h
+    elif small_lines:       # a small card: the effect still in words, the bolt alone below it
+        text_font = theme.font(SMALL_TEXT, "sans")
+        line_h = text_font.get_linesize() - 1
+        bottom = int(mark_y - height * 0.05) if card.steals else height - inset - 1
+        top = emblem.bottom + 1
+        y = (top + bottom) / 2 - line_h * (len(small_lines) - 1) / 2
+        for line in small_lines:
+            _blit_centered(surface, line, text_font, theme.INK, (width / 2, y))
+            y += line_h
     if card.steals:
         mark = _("takes Zeus") if large else ""
-        y = mark_y if large else emblem.bottom + (height - inset - emblem.bottom) * 0.45
+        y = mark_y if texted else emblem.bottom + (height - inset - emblem.bottom) * 0.45
         bolt = pygame.Rect(0, 0, max(6, int(width * 0.1)), max(8, int(height * 0.09)))
         if mark:
             mark_font = _fit(mark, int(width * 0.66), max(8, int(height * 0.085)))
@@ -180,6 +196,16 @@ def paint_god(surface: pygame.Surface, card: Any) -> None:
         else:
             bolt.center = (width // 2, int(y))
         draw_bolt(surface, bolt, theme.GOLD_DARK)
+
+
+def _small_effect_lines(text: str, width: int) -> list[str] | None:
+    """The effect in at most three lines of the least text size that each fit `width` (None: it does not
+    fit, and the card shows name and emblem only; the table explains it on hover)."""
+    lines = wrap_text(text, SMALL_TEXT, width)
+    measure = theme.font(SMALL_TEXT, "sans").size
+    if len(lines) > 3 or any(measure(line)[0] > width for line in lines):
+        return None
+    return lines
 
 
 def draw_bolt(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:

@@ -129,7 +129,7 @@ class ZeusTableScene(TableScene):
         """A resumed game starts its log with the position, so the first line is not a mystery."""
         view = self.state.view(None)
         if view.zeus_holder is not None:
-            holder = _("{name} holds Zeus").format(name=self._name(view.zeus_holder))
+            holder = self._said(view.zeus_holder, _("{name} holds Zeus"), _("{name} hold Zeus"))
         else:
             holder = _("Zeus is free")
         self.log.add(_("Round {round} goes on: Mount Olympus at {total}, {holder}").format(
@@ -271,6 +271,10 @@ class ZeusTableScene(TableScene):
             return Action.of("sneak", card)
         return Action.of("play", card)
 
+    def _what_if(self, sprite: CardSprite) -> Action | None:
+        """A card of your hand would be played onto Mount Olympus."""
+        return Action.of("play", sprite.card_id) if sprite in self.drag.sprites and sprite.card_id else None
+
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
         if zone == "draw":
             return self._apply(self.bottom, Action.of("draw"))
@@ -363,7 +367,7 @@ class ZeusTableScene(TableScene):
     def _on_round_started(self, event: Event) -> None:
         self._deal_face_down()
         dealer = self._said(event["dealer"], _("{name} deals"), _("{name} deal"))
-        first = self._said(event["first"], _("{name} plays first"), _("{name} play first"))
+        first = self._said(event["first"], _("{name} plays first"), _("{name} play first"), inside=True)
         self.log.add(_("Round {round}: {dealer}, {first}").format(round=event["round"] + 1, dealer=dealer, first=first))
         # Gather the old cards back to the draw pile, face down, then deal.
         self._gather_for_new_round(self.pile.cards, self._draw_pile_centre(), 0.35, fade=False)
@@ -428,7 +432,7 @@ class ZeusTableScene(TableScene):
         source = event.get("from_seat")
         if source is not None:
             line = self._said(seat, _("⚡ {name} takes Zeus from {source} {how}"),
-                              _("⚡ {name} take Zeus from {source} {how}"), source=self._name(source), how=how)
+                              _("⚡ {name} take Zeus from {source} {how}"), source=self._who(source), how=how)
         else:
             line = self._said(seat, _("⚡ {name} takes Zeus {how}"), _("⚡ {name} take Zeus {how}"), how=how)
         self.log.add(line)
@@ -443,7 +447,10 @@ class ZeusTableScene(TableScene):
         self.draw_pile_size = int(event["draw_pile_size"])
         public = self._said(event.seat, _("{name} draws a card"), _("{name} draw a card"))
         drawn = self._secret_card
-        if event.seat in self.humans and drawn is not None:
+        if self.replay_mode and drawn is not None:     # a replay shows every card: the line names it
+            self.log.add(self._said(event.seat, _("{name} draws {card}"), _("{name} draw {card}"),
+                                    card=self._card_words(drawn)))
+        elif event.seat in self.humans and drawn is not None:
             # Only that player reads which card (pass-and-play: not whoever sits down next).
             self.log.add(_("{you} draw {card}").format(you=self._you_words(event.seat), card=self._card_words(drawn)),
                          private_to=event.seat, public=public)
@@ -451,7 +458,7 @@ class ZeusTableScene(TableScene):
             self.log.add(public)
 
     def _on_draw_lost(self, event: Event) -> None:
-        self.log.add(_("{name} did not draw in time: one card fewer").format(name=self._name(event.seat)))
+        self.log.add(_("{name} did not draw in time: one card fewer").format(name=self._subject(event.seat)))
 
     def _on_turn_passed(self, event: Event) -> None:
         self.turn = int(event["turn"])
@@ -463,12 +470,12 @@ class ZeusTableScene(TableScene):
         self.sounds.play("round_won")
         reason = event.get("reason")
         words = _(ROUND_END_WORDS[reason]) if reason in ROUND_END_WORDS else ""
-        words = words.format(player=self._name(event.seat), turn=self._name(self.turn))
+        words = words.format(player=self._subject(event.seat), turn=self._subject(self.turn))
         self.log.add(self._said(event.seat, _("{name} wins the round with Zeus and earns {letter}"),
                                 _("{name} win the round with Zeus and earn {letter}"),
                                 letter=LETTERS[self.letters[event.seat] - 1]))
         self.result_words = ResultWords(self._said(event.seat, _("{name} wins the round!"), _("{name} win the round!")),
-                                        _("{how} {name} held Zeus.").format(how=words, name=self._name(event.seat)),
+                                        _("{how} {name} held Zeus.").format(how=words, name=self._subject(event.seat)),
                                         self._result_rows())
 
     def _on_round_void(self, event: Event) -> None:

@@ -175,7 +175,7 @@ def test_results_are_shown_by_default_from_round_ended_and_game_ended(make_app):
     overlay = app.stack.top
     assert isinstance(overlay, ResultsOverlay) and overlay.title == "Round 1 is over"
     assert overlay.rows == [("Ann", "0"), ("Zoe", "+1   1")]
-    assert [label for label, _ in overlay.button_specs] == ["Next round"]
+    assert [label for label, _ in overlay.button_specs] == ["Next round", "Look at the table"]
     overlay.choose(0)
     app.stack.apply_pending()
     scene.events.append(Event("round_ended", None, {"round": 1, "score": [1, 0], "totals": [1, 1]}))

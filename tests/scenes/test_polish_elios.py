@@ -136,4 +136,4 @@ def test_the_hint_lights_the_tray_it_would_place(make_app):
     run(app, 1)
     tray = mine(scene).trays[int(action.args[0])]
     assert tray and all(s.glow == HINT_GLOW for s in tray)
-    assert f"tray {int(action.args[0]) + 1}" in scene.drag.notice.text
+    assert f"tray {int(action.args[0]) + 1}" in scene._hint()          # said in the hint line, not over the sun
