@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from game.core.actions import Action
 from game.tamoul.agents import HARD, MemoryAgent
+from game.tamoul.determinize import TamoulDeterminizer
 from game.tamoul.review import Playout
 from game.tamoul.state import TamoulState
 from game.tamoul.view import TamoulView
@@ -95,7 +96,7 @@ class HardAgent:
         self.samples = samples
         self.seconds = seconds
         self.rule = MemoryAgent(game.content, HARD)
-        self.determinize = game.determinizer()
+        self.determinize = TamoulDeterminizer(game, kept_low=True)
         self.last_means: dict[str, float] = {}   # the last search's estimates, for tests and tuning
 
     def reaction_delay_ms(self, rng: random.Random) -> int:
