@@ -7,6 +7,9 @@ call Tamoul) `hard` lists a few candidate moves and compares them on the same po
   (game/tamoul/determinize.py): every card the seat has not seen goes at random into the slots it has
   not seen, the card another seat holds unseen and the draw pile; everything the view shows stays,
   including who has seen which card (so the other seats know in the sample what they know at the table).
+  A hidden card that its owner has seen is drawn low, the lower the longer its owner has known it
+  (`kept_low`): players keep the low cards they know. Dealt uniformly, the others held cards of 6.5 in
+  the samples where they really held about 3 to 5, so the playouts had them call later than they do.
 - **Play out.** Each candidate is applied to each sample and the round is played to its end with the
   perfect-memory rule (`MemoryAgent` with `HARD`) in every seat, interceptions asked as the table asks
   them (game/tamoul/review.py `Playout`). The other seats act on their own view of the sample, so the
@@ -47,6 +50,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from game.core.actions import Action
 from game.tamoul.agents import HARD, MemoryAgent
+from game.tamoul.determinize import TamoulDeterminizer
 from game.tamoul.review import Playout
 from game.tamoul.state import TamoulState
 from game.tamoul.view import TamoulView
@@ -95,7 +99,7 @@ class HardAgent:
         self.samples = samples
         self.seconds = seconds
         self.rule = MemoryAgent(game.content, HARD)
-        self.determinize = game.determinizer()
+        self.determinize = TamoulDeterminizer(game, kept_low=True)
         self.last_means: dict[str, float] = {}   # the last search's estimates, for tests and tuning
 
     def reaction_delay_ms(self, rng: random.Random) -> int:
