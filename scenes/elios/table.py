@@ -436,6 +436,8 @@ class EliosTableScene(TableScene):
     def _default_zone(self) -> str | None:
         """Enter (or a second click) on a group: its coloured beams' stack, or the joker's choice."""
         found = self._group_of(tuple(s.card_id or "" for s in self.drag.selected))
+        if found is not None and self._my_phase() == "placing" and self.split_mode:
+            return f"{self.bottom}.tray.{NEW_TRAY}"     # splitting: Enter sets the chosen beam apart
         if found is None or self._my_phase() != "placing" or self.split_mode:
             return None
         coloured = [letter for letter in found[1] if letter != self.joker]

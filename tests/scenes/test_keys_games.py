@@ -86,13 +86,14 @@ def moves_made(table: Any) -> int:
     return sum(len(r.actions) for r in table.state.rounds)
 
 
-def play_to_the_end(app: Any, table: Any, move: Callable[[Any, Any, list[Action]], None]) -> int:
+def play_to_the_end(app: Any, table: Any, move: Callable[[Any, Any, list[Action]], None],
+                    wants: Callable[[list[Action]], bool] = bool) -> int:
     """Wait for the player's turn, make one legal move by keys, again, until the game ends; each key
     sequence must change the game (a move that keys cannot make fails here)."""
     moves = 0
     while not finished(app, table):
         run(app, FRAMES_PER_WAIT, until=lambda: finished(app, table) or (
-            app.stack.top is table and table._human_may_act() and bool(table.state.legal_actions(table.bottom))))
+            app.stack.top is table and table._human_may_act() and wants(table.state.legal_actions(table.bottom))))
         if finished(app, table):
             break
         assert app.stack.top is table, f"something covers the table: {type(app.stack.top).__name__}"
@@ -146,7 +147,11 @@ def tamoul_move(app: Any, table: Any, legal: list[Action]) -> None:
     """D draws, 1-8 keeps or peeks at a slot of one's own, X discards, E ends the turn; another player's
     card (a look, a swap) is reached by the arrows and taken with Enter."""
     verbs = {a.verb for a in legal}
-    if "draw" in verbs:
+    if verbs == {"intercept"}:          # not the player's turn: once a game, I and the card's number
+        TAMOUL_INTERCEPTED.append(True)
+        press(app, pygame.K_i)
+        press(app, pygame.K_1 + int(legal[0].args[0]))
+    elif "draw" in verbs:
         press(app, pygame.K_d)
     elif "discard" in verbs:
         press(app, pygame.K_x)
@@ -162,11 +167,20 @@ def tamoul_move(app: Any, table: Any, legal: list[Action]) -> None:
         raise AssertionError(f"no key for {legal}")
 
 
+TAMOUL_INTERCEPTED: list[bool] = []
+
+
+def tamoul_wants(legal: list[Action]) -> bool:
+    """The player acts on their turn, and intercepts once a game."""
+    return any(a.verb != "intercept" for a in legal) or not TAMOUL_INTERCEPTED
+
+
 def pick_slot(app: Any, table: Any, place: str) -> None:
     """A slot ("seat.slot", or a slot of one's own) by the arrows, then Enter."""
-    wanted = place if "." in place else f"{table.bottom}.{place}"
+    wanted = tuple(map(int, place.split("."))) if "." in place else (table.bottom, int(place))
     for _ in range(40):
-        if table.slot_focus_name() == wanted:
+        focus = table.drag.focus
+        if focus is not None and table._slot_of(table.drag.sprites[focus]) == wanted:
             press(app, pygame.K_RETURN)
             return
         press(app, pygame.K_RIGHT, frames=1)
@@ -182,7 +196,8 @@ def elios_move(app: Any, table: Any, legal: list[Action]) -> None:
         press(app, pygame.K_r)
         return
     splits = [a for a in legal if a.verb == "split"]
-    if splits and not ELIOS_SPLIT_DONE:
+    places = [a for a in legal if a.verb == "place"]
+    if splits and (not ELIOS_SPLIT_DONE or not (places or "disc" in verbs)):
         ELIOS_SPLIT_DONE.append(True)
         press(app, pygame.K_s)
         index, alone = int(splits[0].args[0]), splits[0].args[1].split("/")[1]
@@ -194,7 +209,6 @@ def elios_move(app: Any, table: Any, legal: list[Action]) -> None:
             press(app, pygame.K_RIGHT, frames=1)
         press(app, pygame.K_RETURN)
         return
-    places = [a for a in legal if a.verb == "place"]
     if places:
         index, stacks = int(places[0].args[0]), [int(s) for s in places[0].args[1].split(",")]
         trays = table.trays[table.bottom]
@@ -229,9 +243,10 @@ GAMES = {
 def test_a_whole_game_from_the_title_to_the_title_by_keys_alone(make_app, game_id):
     app = make_app(size=(1280, 720))
     ELIOS_SPLIT_DONE.clear()
+    TAMOUL_INTERCEPTED.clear()
     move, steppers = GAMES[game_id]
     table = open_table_from_title(app, game_id, "7", steppers)
-    moves = play_to_the_end(app, table, move)
+    moves = play_to_the_end(app, table, move, tamoul_wants if game_id == "tamoul" else bool)
     assert moves > 0
     run(app, 600, until=lambda: isinstance(app.stack.top, ResultsOverlay))
     assert isinstance(app.stack.top, ResultsOverlay), type(app.stack.top).__name__
