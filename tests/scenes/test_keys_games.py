@@ -192,6 +192,13 @@ def elios_move(app: Any, table: Any, legal: list[Action]) -> None:
     (and the joker's stack when asked); a split once a game by S, the arrows and Enter; D adds a disc."""
     verbs = {a.verb for a in legal}
     if "groups" in verbs:
+        trays = table.trays[table.bottom]
+        before = trays.groups()
+        if any(len(group) > 1 for group in before):      # a beam set apart by the arrows and 0, then back by G
+            while not table.drag.selected or len(trays.mates(table.drag.selected[0])) < 2:
+                press(app, pygame.K_RIGHT, frames=1)
+            press(app, pygame.K_0)
+            assert len(trays.groups()) == len(before) + 1, (before, trays.groups())
         press(app, pygame.K_g)
         press(app, pygame.K_r)
         return
