@@ -90,19 +90,30 @@ def play_to_the_end(app: Any, table: Any, move: Callable[[Any, Any, list[Action]
                     wants: Callable[[list[Action]], bool] = bool) -> int:
     """Wait for the player's turn, make one legal move by keys, again, until the game ends; each key
     sequence must change the game (a move that keys cannot make fails here)."""
-    moves = 0
-    while not finished(app, table):
+    moves = rounds = waited = 0
+    while not table.state.finished:
         run(app, FRAMES_PER_WAIT, until=lambda: finished(app, table) or (
             app.stack.top is table and table._human_may_act() and wants(table.state.legal_actions(table.bottom))))
-        if finished(app, table):
+        if table.state.finished:
             break
+        if isinstance(app.stack.top, ResultsOverlay):       # a round's results: Enter on "Next round"
+            rounds += 1
+            assert rounds < 40, "the rounds do not end"
+            press(app, pygame.K_RETURN, frames=5)
+            continue
         assert app.stack.top is table, f"something covers the table: {type(app.stack.top).__name__}"
         legal = table.state.legal_actions(table.bottom)
-        assert legal, "the table never gave the player a move"
+        assert legal and wants(legal), f"the table never gave the player a move: {table._hint()!r}"
         before = moves_made(table)
         move(app, table, legal)
         run(app, 3)
-        assert finished(app, table) or moves_made(table) > before, f"keys did not make a move of {legal}"
+        if moves_made(table) == before and getattr(table, "reaction", None) is not None and waited < 3:
+            waited += 1         # the others' moment to react: the move is made again once it has passed
+            run(app, 600, until=lambda: table.reaction is None)
+            continue
+        waited = 0
+        assert finished(app, table) or moves_made(table) > before, \
+            f"keys did not make a move of {legal}: {getattr(table.drag.notice, 'text', None)!r}, {table._hint()!r}"
         moves += 1
         assert moves < MOVES_AT_MOST, "the game does not end"
     return moves
@@ -131,7 +142,10 @@ def telos_move(app: Any, table: Any, legal: list[Action]) -> None:
 def zeus_move(app: Any, table: Any, legal: list[Action]) -> None:
     """A card of the hand by its place (1-9); D draws when no card may be played."""
     plays = [a for a in legal if a.verb == "play"]
-    if plays:
+    if {a.verb for a in legal} == {"sneak"}:
+        ZEUS_SNEAKED.append(True)
+        press(app, pygame.K_s)
+    elif plays:
         cards = [s.card_id for s in table.drag.sprites]
         press(app, pygame.K_1 + cards.index(plays[0].args[0]))
     elif any(a.verb == "draw" for a in legal):
@@ -172,7 +186,15 @@ TAMOUL_INTERCEPTED: list[bool] = []
 
 def tamoul_wants(legal: list[Action]) -> bool:
     """The player acts on their turn, and intercepts once a game."""
-    return any(a.verb != "intercept" for a in legal) or not TAMOUL_INTERCEPTED
+    return any(a.verb != "intercept" for a in legal) or (bool(legal) and not TAMOUL_INTERCEPTED)
+
+
+ZEUS_SNEAKED: list[bool] = []
+
+
+def zeus_wants(legal: list[Action]) -> bool:
+    """The player acts on their turn, and sneaks once a game."""
+    return any(a.verb != "sneak" for a in legal) or (bool(legal) and not ZEUS_SNEAKED)
 
 
 def pick_slot(app: Any, table: Any, place: str) -> None:
@@ -246,15 +268,27 @@ GAMES = {
 }
 
 
+WANTS = {"tamoul": tamoul_wants, "zeus": zeus_wants}
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_whole_game_from_the_title_to_the_title_by_keys_alone(make_app, game_id):
     app = make_app(size=(1280, 720))
     ELIOS_SPLIT_DONE.clear()
     TAMOUL_INTERCEPTED.clear()
+    ZEUS_SNEAKED.clear()
     move, steppers = GAMES[game_id]
     table = open_table_from_title(app, game_id, "7", steppers)
-    moves = play_to_the_end(app, table, move, tamoul_wants if game_id == "tamoul" else bool)
+    moves = play_to_the_end(app, table, move, WANTS.get(game_id, bool))
     assert moves > 0
-    run(app, 600, until=lambda: isinstance(app.stack.top, ResultsOverlay))
-    assert isinstance(app.stack.top, ResultsOverlay), type(app.stack.top).__name__
-    print(game_id, moves, "moves", [getattr(c, "label", "") for c in app.stack.top.focus.controls])
+    run(app, 1200, until=lambda: isinstance(app.stack.top, ResultsOverlay))
+    results = app.stack.top
+    assert isinstance(results, ResultsOverlay), type(results).__name__
+    assert table.state.finished and moves > 0
+    labels = [getattr(c, "label", "") for c in results.focus.controls]
+    for _ in range(len(labels) + 1):          # Tab to "Back to menu", Enter: the title again
+        if results.focus.focused.label == "Back to menu":
+            break
+        press(app, pygame.K_TAB)
+    press(app, pygame.K_RETURN, frames=10)
+    assert isinstance(app.stack.top, TitleScene), (labels, type(app.stack.top).__name__)
