@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.table.captions import draw_hint
+from scenes.ui.keymap import KeyMap, key_map, key_words
 from scenes.ui.widgets import Button, text_width
 from scenes.ui.i18n import _, pgettext
 
@@ -41,15 +42,21 @@ class InputRouting:
         self._draw_reaction(surface)
         for button in self.seat_buttons:
             button.draw(surface)
-        draw_hint(surface, self._held_hint() or self._hint(), lay.controls_rect, lay.text_size(self.HINT_SIZE),
-                  self._hint_top())
+        hint = self.keys.relabel(self._held_hint() or self._hint(), self.GAME_ID)
+        draw_hint(surface, hint, lay.controls_rect, lay.text_size(self.HINT_SIZE), self._hint_top())
 
     def _held_hint(self) -> str:
         """"Wait for me": the hint line says an AI move is ready and how to see it."""
         seat = self.held_ai_seat
         if seat is None:
             return ""
-        return _("{name} has chosen a move: press N to see it.").format(name=self._name(seat))
+        return _("{name} has chosen a move: press {key} to see it.").format(
+            name=self._name(seat), key=key_words(self.keys.key("table.next_ai_move")))
+
+    @property
+    def keys(self) -> KeyMap:
+        """The keys the player chose in Settings -> Keys (scenes/ui/keymap.py)."""
+        return key_map(self.app.settings.key_bindings)
 
     def _hint_top(self) -> int | None:
         """How high the hint line may climb (None: no limit; a game whose buttons fill the area says
@@ -115,6 +122,10 @@ class InputRouting:
         """Corner buttons, reaction controls, the game's controls, the cards in hand, Esc/F1, the game's keys."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        translated = self.keys.translate(event, self.GAME_ID)     # the player's keys, as the table knows them
+        if translated is None:
+            return False
+        event = translated
         if self._handle_tab(event):
             return True
         for button in self.buttons + self.help_buttons:
@@ -146,7 +157,8 @@ class InputRouting:
 
     def _tab_focused(self) -> Button | None:
         """The button Tab has reached, found again by its label after the buttons are rebuilt (else by its
-        place); every other button loses the ring."""
+        place); every other button loses the ring. Each button's label names the player's keys."""
+        self._relabel_buttons()
         buttons = self._tab_buttons()
         found = None
         if self._tab_focus is not None and buttons and not self.replay_mode:
@@ -155,6 +167,13 @@ class InputRouting:
         for button in (*self.seat_buttons, *(b for _s, b in self.reaction_buttons), *self.help_buttons, *self.buttons):
             button.focused = button is found
         return found
+
+    def _relabel_buttons(self) -> None:
+        """"Draw (D)" says the key the player chose; done once per button (a relabelled label is remembered)."""
+        for button in (*self.seat_buttons, *(b for _s, b in self.reaction_buttons), *self.help_buttons, *self.buttons):
+            if getattr(button, "keys_named", None) != button.label:
+                button.label = self.keys.relabel(button.label, self.GAME_ID)
+                button.keys_named = button.label  # type: ignore[attr-defined]
 
     def _handle_tab(self, event: pygame.event.Event) -> bool:
         """Tab / Shift+Tab walk from the cards through the table's buttons and back; Enter or Space
