@@ -75,11 +75,16 @@ def game_actions(game_id: str) -> list[KeyAction]:
     return [a for a in ACTIONS if a.game in (SHARED, game_id)]
 
 
+_CODES: dict[str, int] = {}
+
+
 def _key_code(name: str) -> int | None:
-    try:
-        return pygame.key.key_code(name)
-    except (ValueError, pygame.error):
-        return None
+    """The key a stored name means (None: no such key); pygame's own names, read from its constants so
+    it works before pygame is started."""
+    if not _CODES:
+        _CODES.update({pygame.key.name(code): code for attr, code in vars(pygame).items()
+                       if attr.startswith("K_") and isinstance(code, int)})
+    return _CODES.get(name)
 
 
 class KeyMap:
