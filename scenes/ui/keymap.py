@@ -38,7 +38,7 @@ ACTIONS: tuple[KeyAction, ...] = (
     KeyAction("table.look_back", N_("Last trick or last moves"), pygame.K_l, SHARED),
     KeyAction("table.rules", N_("Rules"), pygame.K_F1, SHARED),
     KeyAction("table.next_ai_move", N_("See the AI's move (Wait for me)"), pygame.K_n, SHARED),
-    KeyAction("telos.divine", N_("Divine"), pygame.K_b, "telos"),
+    KeyAction("telos.divine", N_("Swap with blind card"), pygame.K_b, "telos"),
     KeyAction("elios.ready", N_("Ready"), pygame.K_r, "elios"),
     KeyAction("elios.suggest", N_("Suggest groups"), pygame.K_g, "elios"),
     KeyAction("elios.disc", N_("Add disc"), pygame.K_d, "elios"),
