@@ -30,7 +30,9 @@ class KeysScene(SettingsScene):
         super().__init__(app)
 
     def notes(self) -> list[str]:
-        lines = [_("Choose an action and press Enter, then press its new key. Esc keeps the key it has.")]
+        shared = sum(1 for action in game_actions(self.game_id) if action.game == SHARED)
+        lines = [_("Choose an action and press Enter, then press its new key. Esc keeps the key it has. "
+                   "The first {count} work at every table.").format(count=shared)]
         return lines + ([self.message] if self.message else [])
 
     def setting_rows(self, settings: Settings) -> list[RowSpec]:
@@ -42,8 +44,7 @@ class KeysScene(SettingsScene):
                                            lambda g: self.titles[g], wrap=True)))
         for action in game_actions(self.game_id):
             shown = _("Press a key…") if action.name == self.waiting_for else key_words(keys.key(action.name))
-            where = _("At every table.") if action.game == SHARED else self.titles.get(action.game, "")
-            rows.append((action.name, _(action.label), where,
+            rows.append((action.name, _(action.label), "",      # no help line: thirteen rows fit a small window
                          lambda r, name=action.name, shown=shown: Button(r, shown, lambda: self.wait_for_key(name),
                                                                          style="secondary")))
         rows.append(("Default keys", _("Default keys"), _("Every key back as it was."),

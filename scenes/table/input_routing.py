@@ -186,6 +186,8 @@ class InputRouting:
             at = buttons.index(focused) + 1 if focused in buttons else 0      # 0: the cards
             at = (at + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % (len(buttons) + 1)
             self._tab_focus = (buttons[at - 1].label, at - 1) if at else None
+            if self._tab_focus is not None and not self.drag.multi_select:
+                self.drag.blur()        # one ring, the button's (a Télos card in focus stays: Play plays it)
             self._tab_focused()
             return True
         if focused is None:
