@@ -168,6 +168,10 @@ class InputRouting:
             button.focused = button is found
         return found
 
+    def tab_button(self) -> Button | None:
+        """The button Tab has reached (None: the keys are on the cards); speech says its label."""
+        return self._tab_focused()
+
     def _relabel_buttons(self) -> None:
         """"Draw (D)" says the key the player chose; done once per button (a relabelled label is remembered)."""
         for button in (*self.seat_buttons, *(b for _s, b in self.reaction_buttons), *self.help_buttons, *self.buttons):

@@ -118,3 +118,18 @@ def test_a_table_obeys_names_and_keeps_to_the_chosen_key(make_app):
     assert sum(len(r.actions) for r in table.state.rounds) == before     # D was given away
     press(app, pygame.K_f)
     assert sum(len(r.actions) for r in table.state.rounds) == before + 1
+
+
+def test_speech_says_the_button_tab_reaches_with_the_chosen_key(make_app):
+    from scenes.ui.speech import RecordingBackend, Speaker, SpeechFollower
+
+    app = make_app(size=(1280, 720), key_bindings={"tamoul.draw": "f"})
+    ear = RecordingBackend()
+    app.speech = Speaker(ear)
+    app.speech.enabled = True
+    app.speech_follower = SpeechFollower(app.speech)
+    table = open_table_from_title(app, "tamoul", "5")
+    run(app, 3000, until=lambda: table._my_turn() and table._phase() == "draw" and table.reaction is None)
+    press(app, pygame.K_TAB)
+    assert table.tab_button() is not None and table.tab_button().label == "Draw (F)"
+    assert any("Draw (F)" in text for text in ear.spoken), ear.spoken[-5:]
