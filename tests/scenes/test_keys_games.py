@@ -136,7 +136,17 @@ def telos_move(app: Any, table: Any, legal: list[Action]) -> None:
         press(app, pygame.K_b)
         return
     choose(app, table, list(plays[0].cards))
+    if not TELOS_TABBED:        # once a game: Tab to the Play button (its ring drawn), Enter presses it
+        TELOS_TABBED.append(True)
+        for _ in range(12):
+            press(app, pygame.K_TAB, frames=1)
+            if table.tab_button() is table.play_button:
+                break
+        assert table.tab_button() is table.play_button and table.play_button.focused
     press(app, pygame.K_RETURN)
+
+
+TELOS_TABBED: list[bool] = []
 
 
 def zeus_move(app: Any, table: Any, legal: list[Action]) -> None:
@@ -276,6 +286,7 @@ def test_a_whole_game_from_the_title_to_the_title_by_keys_alone(make_app, game_i
     app = make_app(size=(1280, 720))
     ELIOS_SPLIT_DONE.clear()
     TAMOUL_INTERCEPTED.clear()
+    TELOS_TABBED.clear()
     ZEUS_SNEAKED.clear()
     move, steppers = GAMES[game_id]
     table = open_table_from_title(app, game_id, "7", steppers)
