@@ -127,8 +127,9 @@ class KeyMap:
     def translate(self, event: pygame.event.Event, game_id: str) -> pygame.event.Event | None:
         """A key pressed at `game_id`'s table, as the table knows it: a chosen key becomes its action's
         default key; a default key given away becomes nothing (None). Other events pass unchanged."""
-        if event.type != pygame.KEYDOWN or getattr(event, "mapped", False):
-            return event
+        if event.type != pygame.KEYDOWN or getattr(event, "mapped", False) \
+                or getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return event        # Ctrl+Z stays Undo whatever Z is
         actions = game_actions(game_id)
         chosen = next((a for a in actions if self.keys[a.name] == event.key and a.default != event.key), None)
         if chosen is not None:

@@ -43,6 +43,8 @@ def test_chosen_keys_are_translated_relabelled_and_stored():
     assert keys.translate(down(pygame.K_d), "zeus") is None          # the key given away does nothing
     assert keys.translate(down(pygame.K_d), "tamoul").key == pygame.K_d   # another table keeps its own D
     assert keys.translate(down(pygame.K_s), "zeus").key == pygame.K_s
+    undo = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="")
+    assert KeyMap({"zeus.draw": "z"}).translate(undo, "zeus").key == pygame.K_z    # Ctrl+Z stays Undo
     # A swap: each label names the other's key once (no second replacement).
     swapped = KeyMap({"tamoul.draw": "t", "tamoul.take": "d"})
     assert swapped.keys["tamoul.draw"] == pygame.K_d               # T is Take's: refused, the default stays
