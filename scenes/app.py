@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import os
+import time
 import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -21,7 +22,7 @@ import pygame
 
 from game.catalog import Catalog, load_catalog, manifest_problems, registered_game_ids
 from game.core.resources import asset_path
-from game.core.session import GameSession
+from game.core.session import GameSession, keep_unkept_records, unkept_folders
 from game.core.settings import Settings, load_settings, save_settings
 from game.core.data_folder import open_user_dirs
 from game.core.userfiles import UserDirs, user_dirs
@@ -29,7 +30,7 @@ from scenes.ui import i18n
 from scenes.ui.i18n import N_, _, translate_message, reason_words
 from scenes.scene import Scene, SceneStack
 from scenes.ui import theme
-from scenes.ui.theme import font, ui_scale
+from scenes.ui.theme import default_ui_scale, font, set_ui_scale_setting, ui_scale
 from scenes.ui.speech import Speaker, SpeechFollower, table_on
 from scenes.ui.widgets import wrap_text
 
@@ -39,7 +40,46 @@ FPS = 60
 MAX_DT = 0.1
 REST_WAKE = 0.5        # at rest, the longest sleep between two updates (timers such as saving the window size)
 REST_MAX_DT = 0.5      # the time step after a rest: nothing was moving, so a long step jumps over nothing
+REST_POLL = 1.0 / 120  # at rest, how often input is looked for: twice a frame, so it is answered within one
 HEAP_TRIM_SECONDS = 30.0   # how often freed surface memory is handed back to the system (see trim_heap)
+
+
+_LIBC: list = []      # the C library, found once (finding it runs `ldconfig`: milliseconds)
+
+
+def _libc() -> "object | None":
+    """The C library when it is glibc (it has `malloc_trim`); None elsewhere."""
+    if not _LIBC:
+        _LIBC.append(_find_libc())
+    return _LIBC[0]
+
+
+def _find_libc() -> "object | None":
+    try:
+        import ctypes
+        import ctypes.util
+
+        name = ctypes.util.find_library("c")
+        libc = ctypes.CDLL(name) if name else None
+    except (OSError, AttributeError, TypeError):
+        return None
+    return libc if libc is not None and hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
+
+
+M_MMAP_THRESHOLD = -3            # glibc's mallopt parameter
+MMAP_THRESHOLD_BYTES = 128 * 1024
+
+
+def tune_heap() -> None:
+    """Large blocks (a full-window surface, a big card image) always get their own mapping from the
+    system, handed back the moment they are freed (glibc; elsewhere nothing). glibc raises that
+    threshold each time such a block is freed, up to 32 MiB, so after the first window-sized surface was
+    dropped, the next ones were carved from the heap, where the holes they left kept a long session's
+    resident memory stepping up (measured: Zeus with five seats, see the README's soak figures).
+    Setting it fixes it at glibc's own starting value."""
+    libc = _libc()
+    if libc is not None:
+        libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
 
 
 def trim_heap() -> None:
@@ -49,16 +89,11 @@ def trim_heap() -> None:
     the freed pieces, so a long session's resident memory kept growing though nothing was held (measured:
     Zeus with five seats rose 5.9 MiB in the last quarter of 60,000 frames with every cache full; with a
     trim every 30 s it stays level)."""
-    try:
-        import ctypes
-        import ctypes.util
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)
 
-        name = ctypes.util.find_library("c")
-        libc = ctypes.CDLL(name) if name else None
-        if libc is not None and hasattr(libc, "malloc_trim"):
-            libc.malloc_trim(0)
-    except (OSError, AttributeError, TypeError):
-        pass
+
 TOAST_SECONDS = 3.0
 WINDOW_TITLE = "Olympus Table"
 MIN_WINDOW = (640, 400)
@@ -176,11 +211,16 @@ class App:
         self.running = True
         self.frame_count = 0
         self.session: GameSession | None = None     # the game at the table now, for its messages
+        self.unkept: list[GameSession] = []        # games left behind whose finished record is still to be kept
         # A size given on the command line is for this run only; a window the player drags is remembered.
         self._remember_size = (size is None and not headless) if remember_size is None else remember_size
         self._settings_save_in = -1.0
         self._woken_by: list[pygame.event.Event] = []    # the event that ended a rest, handled next frame
+        self._rested_quietly = False      # the last rest ended by time, not by input
+        # The picture last drawn, if it was a scene at rest: (scene, window size, the area that still changes).
+        self._rest_picture: tuple[Scene, tuple[int, int], pygame.Rect] | None = None
         self._heap_trim_in = HEAP_TRIM_SECONDS
+        tune_heap()
 
         loaded = load_settings(self.dirs.settings_file)
         self.settings: Settings = loaded.settings
@@ -204,6 +244,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
+        self._choose_ui_scale()
         self._windowed_size = size or (self.settings.window_width, self.settings.window_height)
         if size is None and not headless:   # a size given on the command line is taken as asked
             self._windowed_size = fit_to_screens(self._windowed_size, pygame.display.get_desktop_sizes())
@@ -214,10 +255,33 @@ class App:
         pygame.key.set_repeat(400, 35)
 
         self.catalog = catalog if catalog is not None else load_catalog_safely()
+        if self.folders.saving:
+            self._keep_unkept_games()
         log.info("started: %d games offered, %d cannot be offered; window %s", len(self.catalog.games),
                  len(self.catalog.errors), self.size)
 
+    def _keep_unkept_games(self) -> None:
+        """Finished games written elsewhere at the last quit because the disk was full go to the records."""
+        try:
+            messages = keep_unkept_records(unkept_folders(self.dirs), self.dirs.records, self.dirs.statistics_file)
+        except OSError as exc:
+            log.warning("finished games written elsewhere could not be kept yet: %s", exc)
+            return
+        for message in messages:
+            log.info(message)
+            self.toast(message)
+
     # ----- window ---------------------------------------------------------------------------------
+    def _choose_ui_scale(self) -> None:
+        """Apply the player's UI scale; at the first start pick one from the screen's size and keep it
+        (headless runs use 100 % and store nothing, so they are the same on every computer)."""
+        if self.settings.ui_scale == 0 and not self.headless:
+            chosen = default_ui_scale(pygame.display.get_desktop_sizes()[0])
+            self.settings = replace(self.settings, ui_scale=chosen)
+            self._save_settings()
+            log.info("UI scale chosen from the screen: %d%%", chosen)
+        set_ui_scale_setting(self.settings.ui_scale or 100)
+
     @staticmethod
     def _set_icon() -> None:
         """The program's icon in the title bar and task bar (a missing icon only costs the icon)."""
@@ -291,6 +355,9 @@ class App:
         if new.high_contrast != theme.high_contrast:
             theme.use_palette(new.high_contrast)
             theme.refresh_after_palette(self.stack.scenes)
+        if (new.ui_scale or 100) != (old.ui_scale or 100):      # 0: not chosen yet, 100 %
+            set_ui_scale_setting(new.ui_scale or 100)
+            self.stack.resize(self.size)       # every scene, also those under the top one, at the new scale
         if new.fullscreen != old.fullscreen:
             self.set_fullscreen(new.fullscreen)
         new_size = (new.window_width, new.window_height)
@@ -340,6 +407,7 @@ class App:
             self.toast(_("Your unfinished game was kept in the saved games as “{name}”.").format(
                 name=session.kept_unfinished.stem))
         session.records_kept = self.settings.records_kept
+        self._leave_session()
         self.session = session
         if fresh:
             self.stack.clear_to(scene)
@@ -349,11 +417,52 @@ class App:
     def back_to_title(self) -> None:
         from scenes.screens.title import TitleScene
 
-        self.session = None
+        self._leave_session()
         self.stack.clear_to(TitleScene(self))
 
-    def quit(self) -> None:
+    def _leave_session(self) -> None:
+        """The table's game is left: a finished game not yet kept (a full disk) stays, still tried."""
+        if self.session is not None and self.session.finished_unkept:
+            self.unkept.append(self.session)
+        self.session = None
+
+    def _sessions(self) -> list[GameSession]:
+        return self.unkept + ([self.session] if self.session is not None else [])
+
+    def quit(self, anyway: bool = False) -> None:
+        """Stop at the end of this frame. A finished game that could not be kept yet is first tried again,
+        then written elsewhere, and the player is told where (or that it is only in memory) and asked."""
+        if not anyway:
+            for session in self._sessions():
+                session.retry()
+            if any(session.finished_unkept for session in self._sessions()):
+                self._ask_before_quitting()
+                return
         self.running = False
+
+    _QUIT_QUESTION = N_("Your finished game is not kept yet")
+
+    def _ask_before_quitting(self) -> None:
+        from scenes.screens.results import ConfirmOverlay
+
+        unkept = [session for session in self._sessions() if session.finished_unkept]
+        places = [session.keep_elsewhere(unkept_folders(self.dirs)) for session in unkept]
+        failing = unkept[0].keep_failing
+        reason = translate_message(failing.args.get("reason", "") if failing is not None else "")
+        if all(place is not None for place in places):
+            where = ", ".join(str(place.parent) for place in dict.fromkeys(places) if place is not None)
+            detail = _("It could not be written to your records ({reason}). A copy was written to {where}; "
+                       "it goes into your records and statistics the next time the program starts.").format(
+                reason=reason, where=where)
+            answers = [(_("Quit"), lambda: self.quit(anyway=True)), (_("Stay"), lambda: None)]
+        else:
+            detail = _("It could not be written anywhere ({reason}); it is only in this program's memory. If you "
+                       "quit now, it is lost. Free some space on the disk, then choose Try again.").format(
+                reason=reason)
+            answers = [(_("Try again"), self.quit), (_("Quit anyway"), lambda: self.quit(anyway=True)),
+                       (_("Stay"), lambda: None)]
+        if not isinstance(self.stack.top, ConfirmOverlay) or self.stack.top.title != _(self._QUIT_QUESTION):
+            self.stack.push(ConfirmOverlay(self, _(self._QUIT_QUESTION), answers, detail))
 
     def ask_to_play_without_saving(self) -> None:
         """The player's folders cannot be used (or another copy uses them): say so, and play on only if
@@ -404,36 +513,75 @@ class App:
 
     def rest(self) -> bool:
         """Sleep until input comes or the picture is due to change, instead of drawing the same frame sixty
-        times a second (a program waiting for its player uses next to no CPU). Input wakes it at once, so
-        hover and keys answer within a frame. Returns whether it slept."""
+        times a second (a program waiting for its player uses next to no CPU). Returns whether it slept.
+
+        Input is looked for every `REST_POLL` (twice a frame), so hover and keys answer within a frame.
+        Not `pygame.event.wait`: with a timeout it looks for input every millisecond, which alone cost
+        about 2 % of a core (measured with SDL 2.32 under X11 and the dummy driver alike), more than
+        the menus' whole budget at rest; a sleep between looks costs about 0.4 %."""
         wait = self.seconds_at_rest()
         wait = REST_WAKE if wait is None else min(wait, REST_WAKE)
         if wait <= 1.0 / FPS:
             return False
-        event = pygame.event.wait(max(1, int(wait * 1000)))
-        if event.type != pygame.NOEVENT:
-            self._woken_by.append(event)
-        return True
+        due = time.perf_counter() + wait
+        while True:
+            event = pygame.event.poll()
+            if event.type != pygame.NOEVENT:
+                self._woken_by.append(event)
+                return True
+            left = due - time.perf_counter()
+            if left <= 0:
+                self._rested_quietly = True
+                return True
+            time.sleep(min(REST_POLL, left))
 
     def frame(self, dt: float) -> None:
         """One frame: events, update, draw, flip; stack changes are applied last. A scene that fails
-        is replaced by the error screen (see `scene_failed`)."""
+        is replaced by the error screen (see `scene_failed`). A frame after a quiet rest whose scene
+        changes only in its `rest_area` redraws and shows only that area (`_partial_area`)."""
+        quiet, self._rested_quietly = self._rested_quietly, False
+        area: pygame.Rect | None = None
         try:
-            woken_by, self._woken_by = self._woken_by, []
-            for event in woken_by + pygame.event.get():
+            events = self._woken_by + pygame.event.get()
+            self._woken_by = []
+            for event in events:
                 self.handle_event(event)
             self.update(dt)
             self.speech_follower.follow(self.stack.scenes)
-            self.draw()
+            area = self._partial_area() if quiet and not events else None
+            self._rest_picture = None
+            self.screen.set_clip(area)
+            try:
+                self.draw()
+            finally:
+                self.screen.set_clip(None)
+            now = self.stack.rest_area()
+            if now is not None and self.stack.top is not None:
+                self._rest_picture = (self.stack.top, self.size, now)
         except Exception as exc:   # any scene's bug: the player keeps the program and the game
+            area = None
             self.scene_failed(exc)
-        pygame.display.flip()
+        if area is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(area)
         try:
             self.stack.apply_pending()
         except Exception as exc:   # a scene failing as it opens (enter) or closes (exit)
             self.scene_failed(exc)
             self.stack.apply_pending()
         self.frame_count += 1
+
+    def _partial_area(self) -> pygame.Rect | None:
+        """The area to redraw when the last frame showed this scene at rest and it is still at rest with
+        nothing else to show (no toast): the area that changes, then and now. None: the whole window."""
+        if self._rest_picture is None or self.toasts:
+            return None
+        scene, size, before = self._rest_picture
+        now = self.stack.rest_area()
+        if now is None or scene is not self.stack.top or size != self.size:
+            return None
+        return before.union(now).clip(self.screen.get_rect())
 
     def scene_failed(self, exc: Exception) -> None:
         """Log the traceback and show the error screen in place of every scene; the autosave is not
@@ -487,12 +635,12 @@ class App:
             self._heap_trim_in = HEAP_TRIM_SECONDS
             trim_heap()
         self.stack.update(dt)
-        if self.session is not None:
-            self.session.tick(dt)       # a save that failed (a full disk) is tried again every few seconds
-        if self.session is not None and self.session.messages:
-            for message in self.session.messages:
+        for session in self._sessions():
+            session.tick(dt)            # a save that failed (a full disk) is tried again every few seconds
+            for message in session.messages:
                 self.toast(message)
-            self.session.messages.clear()
+            session.messages.clear()
+        self.unkept = [session for session in self.unkept if session.finished_unkept]
         for toast in self.toasts:
             toast.remaining -= dt
         self.toasts = [t for t in self.toasts if t.remaining > 0]
@@ -508,7 +656,8 @@ class App:
             self._save_settings()
 
     def draw(self) -> None:
-        self.screen.fill(theme.FELT_DARK)
+        if not self.stack.covers_window():     # a table paints its felt over every pixel anyway
+            self.screen.fill(theme.FELT_DARK)
         self.stack.draw(self.screen)
         self.draw_toasts(self.screen)
 
@@ -545,8 +694,11 @@ class App:
         if self._settings_save_in >= 0:
             self._settings_save_in = -1.0
             self._remember_window_size()
-        if self.session is not None and self.session.pending:
-            self.session.retry()        # one last try at a save that failed
+        for session in self._sessions():
+            if session.pending:
+                session.retry()         # one last try at a save that failed
+            if session.finished_unkept and session.keep_elsewhere(unkept_folders(self.dirs)) is None:
+                log.error("a finished game of %s could not be written anywhere and is lost", session.game.id)
         self.speech.close()
         log.info("stopped after %d frames", self.frame_count)
         if not self.folders.saving:

@@ -50,6 +50,7 @@ class AppServices(Protocol):
 class Scene:
     transparent: bool = False
     updates_when_covered: bool = False
+    covers_window: bool = False     # its `draw` paints every pixel (a table's felt): nothing is painted under it
 
     def __init__(self, app: "AppServices") -> None:
         self.app = app
@@ -75,6 +76,11 @@ class Scene:
         None when only input changes it. The app draws no frame before then unless input comes, so a
         program at rest uses next to no CPU. A scene that does not say is drawn every frame."""
         return 0.0
+
+    def rest_area(self) -> pygame.Rect | None:
+        """While the scene rests, the one part of its picture that still changes by itself (a table's turn
+        ring): a frame due only to that redraws only there. None: the whole picture is drawn."""
+        return None
 
     def update(self, dt: float) -> None:
         pass
@@ -160,6 +166,12 @@ class SceneStack:
         waits = [wait for wait in (scene.next_change() for scene in self.updating()) if wait is not None]
         return min(waits) if waits else None
 
+    def rest_area(self) -> pygame.Rect | None:
+        """The top scene's `rest_area` when it alone is drawn (None under a dialog or an overlay)."""
+        if not self._scenes or self._scenes[-1].transparent:
+            return None
+        return self._scenes[-1].rest_area()
+
     def update(self, dt: float) -> None:
         if not self._scenes:
             return
@@ -167,6 +179,13 @@ class SceneStack:
             if scene.updates_when_covered:
                 scene.update(dt)
         self._scenes[-1].update(dt)
+
+    def covers_window(self) -> bool:
+        """The lowest scene drawn paints every pixel itself, so the window need not be cleared first."""
+        first = len(self._scenes) - 1
+        while first > 0 and self._scenes[first].transparent:
+            first -= 1
+        return bool(self._scenes) and self._scenes[max(first, 0)].covers_window
 
     def draw(self, surface: pygame.Surface) -> None:
         first = len(self._scenes) - 1

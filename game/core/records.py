@@ -135,6 +135,30 @@ def replay_action(state: State, seat: int, text: str, known: dict[str, Action]) 
     state.advance(seat, action)
 
 
+class EntryFailed(Exception):
+    """Entry `index` of a round's list failed (the cause is the engine's exception): raised by
+    `replay_entries` and a game's own `replay_entries`, so the replay names the entry's place."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(index)
+        self.index = index
+
+
+REPLAY_FAILURES = (IllegalAction, ValueError, KeyError, TypeError, IndexError)
+
+
+def replay_entries(state: State, entries: list, known: dict[str, Action]) -> None:
+    """Carry out a round's entries in order (`replay_action` each); EntryFailed(index) from the engine's
+    exception when one fails. A game may carry out a round's entries itself (`State.replay_entries`, the
+    same as this, held to it by tests/core/test_perf_replay.py): one call per round, not three per entry."""
+    a = 0
+    try:
+        for a, (seat, text) in enumerate(entries):
+            replay_action(state, seat, text, known)
+    except REPLAY_FAILURES as exc:
+        raise EntryFailed(a) from exc
+
+
 def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> State:
     """Rebuild the state a record describes, resuming at its last action.
 
@@ -162,23 +186,28 @@ def replay(game: "Game", record: Mapping[str, Any], *, verify: bool = True) -> S
             raise RecordError(msg("{item}: the replay is in round {round} here", item=f"rounds[{r}]",
                                   round=state.round_index))
         last = len(rnd["actions"]) - 1
-        for a, (seat, text) in enumerate(rnd["actions"]):
+        carry_out = getattr(state, "replay_entries", None)
+        try:
+            if carry_out is not None:
+                carry_out(rnd["actions"], known)
+            else:
+                replay_entries(state, rnd["actions"], known)
+        except EntryFailed as failed:
+            a, exc = failed.index, failed.__cause__
+            seat, text = rnd["actions"][a]
             place = f"rounds[{r}].actions[{a}]"
-            try:
-                replay_action(state, seat, text, known)
-            except IllegalAction as exc:
+            if isinstance(exc, IllegalAction):
                 raise RecordError(msg("{item} {action} is not legal: {reason}", item=place,
                                       action=f"[{seat}, {text!r}]", reason=exc.reason)) from exc
-            except (ValueError, KeyError, TypeError, IndexError) as exc:
-                if a == last and r + 1 < len(record["rounds"]) and _parses(text):
-                    # A legal last action ends the round and starts the next from its recorded setup:
-                    # what failed is that setup, so the record's place is the setup.
-                    reason, detail = _detail(exc, msg("it is not a deal this game can start from"))
-                    raise RecordError(msg("{item} cannot start its round: {reason}", item=f"rounds[{r + 1}].setup",
-                                          reason=reason), detail) from exc
-                reason, detail = _detail(exc, msg("it is not an action of this game"))
-                raise RecordError(msg("{item} {action} cannot be applied: {reason}", item=place,
-                                      action=f"[{seat}, {text!r}]", reason=reason), detail) from exc
+            if a == last and r + 1 < len(record["rounds"]) and _parses(text):
+                # A legal last action ends the round and starts the next from its recorded setup:
+                # what failed is that setup, so the record's place is the setup.
+                reason, detail = _detail(exc, msg("it is not a deal this game can start from"))
+                raise RecordError(msg("{item} cannot start its round: {reason}", item=f"rounds[{r + 1}].setup",
+                                      reason=reason), detail) from exc
+            reason, detail = _detail(exc, msg("it is not an action of this game"))
+            raise RecordError(msg("{item} {action} cannot be applied: {reason}", item=place,
+                                  action=f"[{seat}, {text!r}]", reason=reason), detail) from exc
         if verify and rnd.get("score") is not None and state.rounds[r].score != rnd["score"]:
             raise RecordError(msg("{item}: replay scores {replayed}, record says {recorded}", item=f"rounds[{r}]",
                                   replayed=str(state.rounds[r].score), recorded=str(rnd["score"])))

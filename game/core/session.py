@@ -10,11 +10,16 @@ A write that fails (a full disk, a folder gone read-only) never stops the game: 
 once, in words, and the session tries again after every move and every few seconds (`tick`) until it
 works, then says so. A finished game whose record could not be kept stays in memory and is kept at the
 first try that works; the autosave is not removed before that. Keeping a record trims the records
-folder to the player's limit (`records_kept`) there and then.
+folder to the player's limit (`records_kept`) there and then. If the program must stop while that still
+fails, the finished record is written to the first of a few other folders that takes it (`keep_elsewhere`,
+`unkept_folders`: the config and log folders, then the system's temporary folder, often another disk) and
+kept from there at the next start (`keep_unkept_records`).
 """
 from __future__ import annotations
 
+import getpass
 import logging
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -24,12 +29,12 @@ from game.core.actions import Action
 from game.core.engine import Game, SeatInfo, State
 from game.core.errors import RecordError
 from game.core.events import Event
-from game.core.messages import Message, msg
+from game.core.messages import Message, msg, msg_n
 from game.core.records import read_record, record_to_text, replay
 from game.core.replays import prune_records
 from game.core.saves import KEPT_NAME, keep_unfinished_autosave, read_game_file
 from game.core.statistics import record_finished_game
-from game.core.userfiles import FileDamage, atomic_write_text, os_reason, read_regular_bytes
+from game.core.userfiles import FileDamage, UserDirs, atomic_write_text, os_reason, read_regular_bytes
 
 log = logging.getLogger("olympus.session")
 
@@ -54,6 +59,7 @@ class GameSession:
         self.records_kept: int | None = None       # the records folder's limit (the setting); None: no trimming
         self.save_failing: Message | None = None   # why the last autosave failed (None: it is up to date)
         self.keep_failing: Message | None = None   # why the finished game could not be kept yet
+        self.kept_elsewhere: Path | None = None    # where the finished game was written when its folder was full
         self._retry_in = RETRY_SECONDS
         self._remind_in = REMIND_SECONDS
 
@@ -164,6 +170,32 @@ class GameSession:
                 self.save()
             self._archive()
 
+    @property
+    def finished_unkept(self) -> bool:
+        """The game is over and its record is not in the records folder yet (the writes fail)."""
+        return self.state.finished and self.keep_failing is not None
+
+    def keep_elsewhere(self, folders: Sequence[Path]) -> Path | None:
+        """The program must stop while the finished game cannot be kept: write its record into the first
+        of `folders` that takes it (once), for `keep_unkept_records` at the next start. Returns where it
+        went; None if no folder took it (it is then only in memory)."""
+        if not self.finished_unkept:
+            return None
+        if self.kept_elsewhere is not None:
+            return self.kept_elsewhere
+        text = record_to_text(self.state.record())
+        name = f"{self.game.id}-{time.strftime('%Y%m%d-%H%M%S')}-{self.state.seed}.json"
+        for folder in folders:
+            try:
+                atomic_write_text(Path(folder) / name, text)
+            except OSError as exc:
+                log.warning("the finished game could not be written to %s either: %s", folder, exc)
+                continue
+            self.kept_elsewhere = Path(folder) / name
+            log.warning("the finished game was written to %s, to be kept at the next start", self.kept_elsewhere)
+            return self.kept_elsewhere
+        return None
+
     def save_as(self, path: Path) -> None:
         atomic_write_text(path, record_to_text(self.state.record()))
 
@@ -249,6 +281,54 @@ def finish_archiving(autosave: Path, records_dir: Path | None, statistics_path: 
     _, messages = keep_finished_record(record, Path(records_dir) if records_dir else None, statistics_path)
     autosave.unlink()
     log.info("finished keeping the last game (%s), which had been interrupted", record["game"])
+    return messages
+
+
+UNKEPT_FOLDER = "unkept"
+
+
+def unkept_folders(dirs: UserDirs) -> list[Path]:
+    """Where a finished game goes when the data folder cannot take it at quit, in the order tried: beside
+    the settings, beside the log, then the system's temporary folder (often another disk; one per user)."""
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        user = "player"
+    temporary = Path(tempfile.gettempdir()) / f"olympus-table-{''.join(c for c in user if c.isalnum()) or 'player'}"
+    return [dirs.config / UNKEPT_FOLDER, dirs.logs / UNKEPT_FOLDER, temporary / UNKEPT_FOLDER]
+
+
+def keep_unkept_records(folders: Sequence[Path], records_dir: Path | None,
+                        statistics_path: Path | None) -> list[Message]:
+    """At start-up: finished games written elsewhere at the last quit (`GameSession.keep_elsewhere`) are
+    kept in the records folder and counted (never twice), and their copies removed. A copy that cannot be
+    read is left where it is (logged); a write that fails leaves the rest for the next start."""
+    kept = 0
+    messages: list[Message] = []
+    for folder in folders:
+        if not Path(folder).is_dir():
+            continue
+        for path in sorted(Path(folder).glob("*.json")):
+            try:
+                record = read_record(path)
+            except RecordError as exc:
+                log.warning("a finished game written at the last quit cannot be read (%s): %s", path, exc)
+                continue
+            if not record.get("finished"):
+                continue
+            try:
+                _, found = keep_finished_record(record, records_dir, statistics_path)
+                path.unlink()
+            except OSError as exc:
+                log.warning("the finished game in %s could not be kept yet: %s", path, exc)
+                return messages
+            messages.extend(found)
+            kept += 1
+            log.info("kept the finished game written to %s at the last quit", path)
+    if kept:
+        messages.append(msg_n("{count} finished game that could not be written last time is now in your records.",
+                              "{count} finished games that could not be written last time are now in your records.",
+                              kept))
     return messages
 
 

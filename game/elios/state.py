@@ -485,21 +485,32 @@ class EliosState(State):
 
     # ----- carrying out ------------------------------------------------------------------------------
     def _apply_legal(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        self._carry_out(seat, action, events)
+        return events
+
+    def _advance_legal(self, seat: int, action: Action) -> None:
+        self._carry_out(seat, action, None)
+
+    # The rule code below runs for `apply` and for `advance` alike: `events` is the list the events go
+    # into, or None when nobody watches (`advance`), and then no event object is made at all.
+    def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._legal_cache.clear()
         self._placement_cache.clear()
         if action.verb == "groups":
-            return self._confirm(seat, parse_grouping(action.args[0]))
-        events: list[Event] = []
+            self._confirm(seat, parse_grouping(action.args[0]), events)
+            return
         self.first_turn = False
         self.passes = 0
         if action.verb == "place":
             index = int(action.args[0])
             stacks = tuple(int(p) for p in action.args[1].split(","))
             if self._place(seat, index, stacks, events):
-                return events
+                return
         elif action.verb == "disc":
             self.discs += 1
-            events.append(Event("disc_added", seat, {"discs": self.discs,
+            if events is not None:
+                events.append(Event("disc_added", seat, {"discs": self.discs,
                                                      "left": self.content.max_discs - self.discs}))
         else:
             index = int(action.args[0])
@@ -507,28 +518,29 @@ class EliosState(State):
             groups = self.groups[seat]
             assert groups is not None
             groups[index:index + 1] = [first, second]
-            events.append(Event("group_split", seat, {"group": index, "into": [first, second]}))
+            if events is not None:
+                events.append(Event("group_split", seat, {"group": index, "into": [first, second]}))
         self._next_turn(events)
-        return events
 
-    def _confirm(self, seat: int, groups: tuple[str, ...]) -> list[Event]:
+    def _confirm(self, seat: int, groups: tuple[str, ...], events: list[Event] | None) -> None:
         """E-5: a confirmed grouping stays private until the last seat confirms; that seat starts."""
         self.groups[seat] = list(groups)
         order = len(self.confirmed)
         self.confirmed.append(seat)
         waiting = [s for s in range(len(self.seats)) if self.groups[s] is None]
-        events = [Event("grouping_confirmed", seat, {"order": order, "waiting": waiting},
-                        {"groups": list(groups)}, private_to=seat)]
+        if events is not None:
+            events.append(Event("grouping_confirmed", seat, {"order": order, "waiting": waiting},
+                                {"groups": list(groups)}, private_to=seat))
         if waiting:
-            return events
+            return
         self.turn = seat
         self.first_turn = any(self._has_joker(g) for g in groups)
-        events.append(Event("groupings_revealed", None, {"groups": [list(g or []) for g in self.groups],
-                                                          "first_player": seat}))
+        if events is not None:
+            events.append(Event("groupings_revealed", None, {"groups": [list(g or []) for g in self.groups],
+                                                              "first_player": seat}))
         self._settle_turn(events)
-        return events
 
-    def _place(self, seat: int, index: int, stacks: tuple[int, ...], events: list[Event]) -> bool:
+    def _place(self, seat: int, index: int, stacks: tuple[int, ...], events: list[Event] | None) -> bool:
         """Put group `index` on `stacks`; True when that ended the game (E-12)."""
         groups = self.groups[seat]
         assert groups is not None
@@ -540,8 +552,9 @@ class EliosState(State):
             held = held.replace(letter, "", 1)
         self.held[seat] = held
         self.totals[seat] = len(held)
-        events.append(Event("group_placed", seat, {"group": index, "beams": group, "stacks": list(stacks),
-                                                   "height": len(self.stacks[stacks[0]]), "beams_left": len(held)}))
+        if events is not None:
+            events.append(Event("group_placed", seat, {"group": index, "beams": group, "stacks": list(stacks),
+                                                       "height": len(self.stacks[stacks[0]]), "beams_left": len(held)}))
         if held:
             return False
         if not self.teams:
@@ -551,24 +564,26 @@ class EliosState(State):
         if not self.held[partner]:
             self._end("win", sorted((seat, partner)), events, last=seat)
             return True
-        events.append(Event("player_out", seat, {"team": seat % 2}))
+        if events is not None:
+            events.append(Event("player_out", seat, {"team": seat % 2}))
         return False
 
-    def _next_turn(self, events: list[Event]) -> None:
+    def _next_turn(self, events: list[Event] | None) -> None:
         """E-10: clockwise to the next seat holding beams (skipped seats noted), then settle."""
         self.turn = self._next_holder(self.turn, events)  # type: ignore[arg-type]
         self._settle_turn(events)
 
-    def _next_holder(self, seat: int, events: list[Event]) -> int:
+    def _next_holder(self, seat: int, events: list[Event] | None) -> int:
         n = len(self.seats)
         for _ in range(n):
             seat = (seat + 1) % n
             if self.held[seat]:
                 return seat
-            events.append(Event("player_skipped", seat, {}))
+            if events is not None:
+                events.append(Event("player_skipped", seat, {}))
         raise AssertionError("a game in progress always has a seat holding beams")
 
-    def _settle_turn(self, events: list[Event]) -> None:
+    def _settle_turn(self, events: list[Event] | None) -> None:
         """E-9, E-13: a seat that can do nothing passes by itself; when every seat holding beams has
         passed in a row, the game ends in a stalemate."""
         while not self._can_act(self.turn):  # type: ignore[arg-type]
@@ -576,13 +591,14 @@ class EliosState(State):
             assert seat is not None
             self.first_turn = False
             self.passes += 1
-            events.append(Event("passed", seat, {"in_a_row": self.passes}))
+            if events is not None:
+                events.append(Event("passed", seat, {"in_a_row": self.passes}))
             if self.passes >= sum(1 for h in self.held if h):
                 self._stalemate(events)
                 return
             self.turn = self._next_holder(seat, events)
 
-    def _stalemate(self, events: list[Event]) -> None:
+    def _stalemate(self, events: list[Event] | None) -> None:
         left = [len(h) for h in self.held]
         if self.teams:
             team_beams = [left[0] + left[2], left[1] + left[3]]
@@ -592,11 +608,13 @@ class EliosState(State):
             team_beams = None
             fewest = min(left)
             winners = [s for s, count in enumerate(left) if count == fewest]
-        events.append(Event("stalemate", None, {"beams_left": left, "team_beams": team_beams, "winners": winners}))
+        if events is not None:
+            events.append(Event("stalemate", None, {"beams_left": left, "team_beams": team_beams,
+                                                    "winners": winners}))
         self._end("stalemate", winners, events, last=None)
 
-    def _end(self, reason: str, winners: list[int], events: list[Event], last: int | None) -> None:
-        if reason == "win":
+    def _end(self, reason: str, winners: list[int], events: list[Event] | None, last: int | None) -> None:
+        if reason == "win" and events is not None:
             events.append(Event("game_won", None, {"winners": list(winners),
                                                    "team": winners[0] % 2 if self.teams else None, "seat": last}))
         self.end = reason
@@ -604,9 +622,10 @@ class EliosState(State):
         self.first_turn = False
         self.totals = [len(h) for h in self.held]
         ended = self._end_round(list(self.totals))
-        events.append(Event(ended.kind, ended.seat, {**ended.data, "reason": reason}))
         finished = self._finish(winners)
-        events.append(Event(finished.kind, finished.seat, {**finished.data, "reason": reason}))
+        if events is not None:
+            events.append(Event(ended.kind, ended.seat, {**ended.data, "reason": reason}))
+            events.append(Event(finished.kind, finished.seat, {**finished.data, "reason": reason}))
 
     # ----- views ------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> EliosView:

@@ -27,7 +27,7 @@ from game.core.actions import Action
 from game.core.engine import GAME_OVER, SeatInfo, State, shuffle
 from game.core.events import Event
 from game.core.messages import Message, msg, msg_n
-from game.core.records import PositionParts, read_position
+from game.core.records import REPLAY_FAILURES, EntryFailed, PositionParts, read_position, replay_action
 from game.telos.cards import ZEUS_PREFIX, canonical, is_zeus, parse_god_card
 from game.telos.content import TelosContent
 from game.telos.plays import ONE_CARD_EACH, TOO_MANY, PlayRules, number_word
@@ -579,6 +579,37 @@ class TelosState(State):
                     self._carry_out(seat, listed, None)
                     return
         State.advance(self, seat, action)  # checked as `apply` checks it
+
+    def replay_entries(self, entries: list, known: dict[str, Action]) -> None:
+        """`records.replay_entries` for a round of a record, with `advance`'s usual case written out: an
+        entry whose text names the very action `legal_actions` lists for its seat now (the general rule
+        code, kept until the state changes) is recorded and carried out at once, without listing every
+        action's text again; any other entry takes `records.replay_action`, the general way. The same
+        states, records and refusals as that (tests/core/test_perf_replay.py holds it)."""
+        a = 0
+        cache = self._legal_cache
+        try:
+            for a, (seat, text) in enumerate(entries):
+                action = known.get(text)
+                if action is None and text[:5] == "play ":   # a play this program listed before: its shared value
+                    cards = _CARDS_OF.get(text[5:])
+                    action = _PLAYS.get(cards) if cards is not None else None
+                if action is not None and seat.__class__ is int:
+                    listed_now = cache.get(seat)
+                    if listed_now is None:
+                        self.legal_actions(seat)        # lists and keeps them (none once the game is over)
+                        listed_now = cache.get(seat, ())
+                    for listed in listed_now:
+                        if listed is action:
+                            self.rounds[-1].actions.append([seat, listed.text])
+                            self._carry_out(seat, listed, None)
+                            break
+                    else:
+                        replay_action(self, seat, text, known)
+                else:
+                    replay_action(self, seat, text, known)
+        except REPLAY_FAILURES as exc:
+            raise EntryFailed(a) from exc
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._legal_cache.clear()  # `_forget_legal`, without a call

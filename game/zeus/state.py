@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from game.core.actions import Action
 from game.core.engine import GAME_OVER, SeatInfo, State, shuffle
 from game.core.messages import Message, msg
-from game.core.records import PositionParts, read_position
+from game.core.records import REPLAY_FAILURES, EntryFailed, PositionParts, read_position, replay_action
 from game.core.events import Event
 from game.zeus.deck import HAND_SIZE, MOUNT_OLYMPUS_TOP, ZeusDeck, action_for
 from game.zeus.outcome import outcome_of, play_effect
@@ -379,6 +379,36 @@ class ZeusState(State):
                 self._carry_out(seat, listed, None)
                 return
         State.advance(self, seat, action)  # checked as `apply` checks it
+
+    def replay_entries(self, entries: list, known: dict[str, Action]) -> None:
+        """`records.replay_entries` for a round of a record, with `advance`'s usual case written out: an
+        entry whose text names the very action in the seat's legal list (kept after every play for the
+        next turn; else listed now, as `why_illegal` lists it: a sneak, a round's first play) is recorded
+        and carried out at once; any other entry takes `records.replay_action`, the general way. The same
+        states, records and refusals as that (tests/core/test_perf_replay.py holds it)."""
+        a = 0
+        kept = self._legal
+        try:
+            for a, (seat, text) in enumerate(entries):
+                action = known.get(text)
+                if action is not None:
+                    listed_now = kept.get(seat)
+                    if listed_now is None and seat.__class__ is int:  # a sneak, a round's first play: list it
+                        listed_now = self._legal_list(seat)
+                    for listed in listed_now or ():
+                        if listed is action:
+                            self.rounds[-1].actions.append([seat, listed.text])
+                            self._carry_out(seat, listed, None)
+                            kept = self._legal
+                            break
+                    else:
+                        replay_action(self, seat, text, known)
+                        kept = self._legal
+                else:
+                    replay_action(self, seat, text, known)
+                    kept = self._legal
+        except REPLAY_FAILURES as exc:
+            raise EntryFailed(a) from exc
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         """A manual draw, or Z-4..Z-8, Z-11..Z-15 for one card played or sneaked. A play leaves the

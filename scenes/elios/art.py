@@ -221,6 +221,41 @@ def draw_sun(surface: pygame.Surface, geometry: SunGeometry, stacks: tuple[str, 
     text(str(discs), (cx, cy), max(12, int(g.tower * 0.9)), theme.INK)
 
 
+class SunLayer:
+    """`draw_sun` painted once on a layer of its own and blitted each frame, again only when the sun or its
+    place changes: at 2560x1440 its hundreds of shapes were a large share of an Elios frame. The shapes
+    are opaque (nothing on the layer blends), and the words go on after the layer, where `draw_sun` puts
+    them (no shape overlaps a word), so the picture is the one `draw_sun` paints straight on the felt."""
+
+    def __init__(self) -> None:
+        self._key: tuple | None = None
+        self._layer: pygame.Surface | None = None
+        self._topleft = (0, 0)
+        self._words: list[tuple[str, Point, int, RGB]] = []
+
+    def draw(self, surface: pygame.Surface, geometry: SunGeometry, stacks: tuple[str, ...], discs: int,
+             max_discs: int, colours: Mapping[str, tuple[RGB, str]], stack_letters: str,
+             text: Callable[[str, Point, int, RGB], None], lit: frozenset[int] = frozenset()) -> None:
+        g = geometry
+        key = (g.centre, g.radius, g.levels, g.stacks, stacks, discs, max_discs, stack_letters, lit)
+        if key != self._key or self._layer is None:
+            reach = int(g.radius * 1.2) + 8
+            left, top = int(g.centre[0]) - reach, int(g.centre[1]) - reach
+            if left < 0 or top < 0:     # too near the edge for a layer in plain numbers: paint it straight
+                self._key = None
+                draw_sun(surface, geometry, stacks, discs, max_discs, colours, stack_letters, text, lit)
+                return
+            layer = pygame.Surface((2 * reach, 2 * reach), pygame.SRCALPHA)
+            words: list[tuple[str, Point, int, RGB]] = []
+            shifted = SunGeometry((g.centre[0] - left, g.centre[1] - top), g.radius, g.levels, g.stacks)
+            draw_sun(layer, shifted, stacks, discs, max_discs, colours, stack_letters,
+                     lambda w, p, size, colour: words.append((w, (p[0] + left, p[1] + top), size, colour)), lit)
+            self._key, self._layer, self._topleft, self._words = key, layer, (left, top), words
+        surface.blit(self._layer, self._topleft)
+        for words, pos, size, colour in self._words:
+            text(words, pos, size, colour)
+
+
 def elios_faces(game: object) -> tuple[CardArt, frozenset[str]]:
     """The manifest's card faces: the beam tiles, for the rules screen's worked examples (ids: the letters)."""
     content = game.content  # type: ignore[attr-defined]

@@ -36,7 +36,7 @@ from game.core.session import GameSession
 from game.elios.grouping import SEPARATOR, THIS_GROUP, group_problem, grouping_text, largest_groups
 from game.elios.view import EliosView
 from scenes.ui import theme
-from scenes.elios.art import SunGeometry, beam_art, colour_table, draw_sun, ring_sector, stack_angle
+from scenes.elios.art import SunGeometry, SunLayer, beam_art, colour_table, ring_sector, stack_angle
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
@@ -109,6 +109,7 @@ class EliosTableScene(TableScene):
         self.skipped: set[int] = set()
         self.flying_beams: list[CardSprite] = []
         self.disc_pulse = Pulse()
+        self.sun_layer = SunLayer()     # the sun's shapes, painted again only when it changes
         self.recent_places: list[tuple[int, list[str]]] = []     # the last placements, for "Last moves" (L)
         self.last_placed: list[tuple[int, int]] = []       # (stack, height) of another seat's last placement
         self._start()
@@ -816,7 +817,8 @@ class EliosTableScene(TableScene):
         def text(words: str, pos: tuple[float, float], size: int, colour: tuple[int, int, int]) -> None:
             blit_text(surface, words, (int(pos[0]), int(pos[1])), size, colour, "bold", "center")
 
-        draw_sun(surface, g, tuple(self.stacks), self.discs, view.max_discs, self.colours, self.sun_letters, text, lit)
+        self.sun_layer.draw(surface, g, tuple(self.stacks), self.discs, view.max_discs, self.colours, self.sun_letters,
+                            text, lit)
         self._draw_last_placed(surface, g)
         if self.disc_pulse.value > 0.01:
             spread = g.tower + (g.level_radius(self.discs) - g.tower) * (1 - self.disc_pulse.value)

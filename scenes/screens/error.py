@@ -52,18 +52,24 @@ class ErrorScene(MenuScene):
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
         s = self.scale_dialog(size, 40)
-        self.text_size = max(12, int(19 * s))
+        self.title_size = min(self.title_size, max(18, height // 12))
         pad = int(30 * s)
         panel_w = min(int(width * 0.92), max(int(760 * s), int(width * 0.6)))
-        self.lines: list[tuple[str, tuple[int, int, int], str]] = []
-        for text, colour, style in self.paragraphs():
-            wrapped = wrap_text(text, self.text_size, panel_w - 2 * pad, style)
-            self.lines += [(line, colour, style) for line in wrapped[:6]]
-            self.lines.append(("", colour, style))
-        self.line_h = int(self.text_size * 1.45)
         button_h = max(30, int(50 * s))
-        panel_h = (self.band_h * 2 + pad * 2 + int(self.title_size * 1.4) + self.line_h * len(self.lines)
-                   + button_h + int(12 * s))
+        # The words get smaller until they fit the window (a large UI scale); never below 12 px.
+        self.text_size = max(12, int(19 * s))
+        while True:
+            self.lines: list[tuple[str, tuple[int, int, int], str]] = []
+            for text, colour, style in self.paragraphs():
+                wrapped = wrap_text(text, self.text_size, panel_w - 2 * pad, style)
+                self.lines += [(line, colour, style) for line in wrapped[:6]]
+                self.lines.append(("", colour, style))
+            self.line_h = int(self.text_size * 1.45)
+            panel_h = (self.band_h * 2 + pad * 2 + int(self.title_size * 1.4) + self.line_h * len(self.lines)
+                       + button_h + int(12 * s))
+            if panel_h <= height - 8 or self.text_size <= 12:
+                break
+            self.text_size -= 1
         self.panel = pygame.Rect(0, 0, panel_w, min(panel_h, height - 8))
         self.panel.center = (width // 2, height // 2)
         self.pad = pad

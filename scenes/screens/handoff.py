@@ -12,7 +12,7 @@ import pygame
 
 from scenes.ui.i18n import _
 from scenes.ui import theme
-from scenes.ui.theme import ui_scale
+from scenes.ui.theme import fitting_size, ui_scale
 from scenes.ui.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed,
                             text_width, wrap_text)
 
@@ -90,9 +90,11 @@ class HandoffOverlay(MenuScene):
         draw_meander(surface, pygame.Rect(0, int(height * 0.16), width, band_h), theme.TERRACOTTA)
         draw_meander(surface, pygame.Rect(0, int(height * 0.84) - band_h, width, band_h), theme.TERRACOTTA)
         y = int(height * 0.28)
-        line = ellipsize(_("Pass the computer to {name}").format(name=self.seat_name), self.big, int(width * 0.92), "title")
-        draw_text(surface, line, (width // 2, y), self.big, theme.GOLD, "title", "midtop")
-        y += int(self.big * 1.45)
+        line = _("Pass the computer to {name}").format(name=self.seat_name)
+        big = fitting_size(line, self.big, int(width * 0.92), "title")
+        line = ellipsize(line, big, int(width * 0.92), "title")     # a name too long even at the smallest size
+        draw_text(surface, line, (width // 2, y), big, theme.GOLD, "title", "midtop")
+        y += int(big * 1.45)
         draw_text(surface, _("Everyone else, look away"), (width // 2, y), self.text_size, theme.CREAM, "bold", "midtop")
         y += int(self.text_size * 1.8)
         for text in wrap_text(self.reason, self.text_size, int(width * 0.8)) if self.reason else []:
@@ -100,5 +102,8 @@ class HandoffOverlay(MenuScene):
             y += int(self.text_size * 1.4)
         self.focus.draw(surface)
         hint = _("Press Enter or click anywhere when only you can see the screen. Esc: menu.")
-        draw_text(surface, ellipsize(hint, max(11, int(17 * s)), int(width * 0.96)), (width // 2, self.focus.controls[0].rect.bottom + int(16 * s)),
-                  max(11, int(17 * s)), theme.PARCHMENT, "sans", "midtop")
+        hint_size = max(11, int(17 * s))
+        y = self.focus.controls[0].rect.bottom + int(16 * s)
+        for text in wrap_text(hint, hint_size, int(width * 0.96)):
+            draw_text(surface, text, (width // 2, y), hint_size, theme.PARCHMENT, "sans", "midtop")
+            y += int(hint_size * 1.3)

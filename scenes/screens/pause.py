@@ -96,7 +96,7 @@ class PauseOverlay(MenuScene):
         self.s = s
         button_h = max(30, int(52 * s))
         gap = int(14 * s)
-        self.title_size = max(20, int(46 * s))
+        self.title_size = max(20, min(int(46 * s), height // 12))
         self.text_size = max(12, int(19 * s))
         self.band_h = int(18 * s)
         panel_w = min(int(width * 0.9), max(int(460 * s), int(width * 0.4)))
@@ -104,6 +104,12 @@ class PauseOverlay(MenuScene):
         header = self.band_h + int(24 * s) + int(self.title_size * 1.25) + int(self.text_size * 2.2) \
             + int(self.text_size * 1.3) * (len(self.status_lines) - 1)
         specs = self.entries()
+        room = height - 8 - header - int(24 * s) - self.band_h
+        if len(specs) * (button_h + gap) > room:
+            # A large UI scale: the buttons close up and shrink so every one stays on the panel.
+            per_button = max(30, room // len(specs))
+            gap = max(3, min(gap, per_button // 6))
+            button_h = max(26, per_button - gap)
         panel_h = header + len(specs) * (button_h + gap) + int(24 * s) + self.band_h
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (width // 2, height // 2)

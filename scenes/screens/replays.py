@@ -23,7 +23,7 @@ from scenes import tables
 from scenes.ui.i18n import MONTHS, N_, _, ngettext, reason_words
 from scenes.screens.saves import SaveRow, title_of
 from scenes.ui import theme
-from scenes.ui.theme import ui_scale
+from scenes.ui.theme import fitting_size, ui_scale
 from scenes.ui.widgets import MUTED, Button, Control, MenuScene, draw_dialog_frame, draw_text, keyed, text_width
 
 if TYPE_CHECKING:
@@ -197,8 +197,11 @@ class ReplaysScene(MenuScene):
             if label == "Done":
                 rect.right = inner.right
             controls.append(keyed(Button(rect, shown, action, enabled=enabled, style=style), label))
+            if label == "▶":
+                self.page_label_pos = (x + w + 2 * gap, bottom + button_h // 2)
+            elif label == "Done":
+                self.page_label_room = rect.x - gap
             x += w + gap
-        self.page_label_pos = (x + gap, bottom + button_h // 2)
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -214,6 +217,11 @@ class ReplaysScene(MenuScene):
                           "sans", "midtop")
                 y += int(self.text_size * 1.6)
         elif self.pages > 1:
-            draw_text(surface, _("page {page} of {pages}").format(page=self.page + 1, pages=self.pages), self.page_label_pos, max(11, int(15 * s)),
-                      MUTED, "sans", "midleft")
+            # Between the page arrows and Done, smaller when the room is short (a large UI scale); left out
+            # when even that does not fit (the arrows still turn the pages).
+            page = _("page {page} of {pages}").format(page=self.page + 1, pages=self.pages)
+            room = self.page_label_room - self.page_label_pos[0]
+            size = fitting_size(page, max(11, int(15 * s)), room)
+            if text_width(page, size) <= room:
+                draw_text(surface, page, self.page_label_pos, size, MUTED, "sans", "midleft")
         self.focus.draw(surface)

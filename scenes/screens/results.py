@@ -58,8 +58,17 @@ class ResultsOverlay(MenuScene):
             self.menu()
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
-        width, height = size
+        """The dialog at the UI scale; when it does not fit the window (a large UI scale, many rows) it
+        gets smaller a step at a time until it does."""
         s = ui_scale(size)
+        while True:
+            controls = self._layout_at(size, s)
+            if self.fits or s <= 0.5:
+                return controls
+            s = max(0.5, s * 0.9)
+
+    def _layout_at(self, size: tuple[int, int], s: float) -> list[Control]:
+        width, height = size
         self.s = s
         panel_w = min(int(width * 0.9), max(int(560 * s), int(width * 0.5)))
         pad = int(28 * s)
@@ -87,6 +96,7 @@ class ResultsOverlay(MenuScene):
         available = int(height * 0.92) - fixed
         self.row_h = max(int(self.text_size * 1.3), min(int(44 * s), available // max(1, len(self.rows)))) if self.rows else 0
         panel_h = fixed + self.row_h * len(self.rows) + (pad // 2 if self.rows else 0)
+        self.fits = panel_h <= height - 8
         self.panel = pygame.Rect(0, 0, panel_w, min(panel_h, height - 8))
         self.panel.center = (width // 2, height // 2)
         self.pad, self.band_h, self.line_h = pad, band_h, line_h

@@ -29,8 +29,8 @@ from scenes import tables
 from scenes.ui.i18n import _, is_named_you, ngettext, translate_message
 from scenes.scene import Scene
 from scenes.table.replay_mode import ReplaySession
+from scenes.table.layout import table_ui_scale
 from scenes.ui import theme
-from scenes.ui.theme import ui_scale
 from scenes.screens.replay_viewer import fit_line
 from scenes.ui.widgets import MUTED, Button, draw_panel, draw_text, ellipsize, label_widths, text_width, wrap_text
 
@@ -171,7 +171,7 @@ class ReviewScene(Scene):
     # ----- layout --------------------------------------------------------------------------------
     def _build(self) -> None:
         width, height = self.size = self.app.size
-        s = self.s = ui_scale(self.size)
+        s = self.s = table_ui_scale(self.size)     # its panel beside a table grows as far as the table does
         self.pad = max(6, int(14 * s))
         panel_w = min(width // 2, max(int(width * 0.36), 290))
         self.table_rect = pygame.Rect(0, 0, width - panel_w, height)

@@ -34,9 +34,9 @@ from scenes.card_faces import card_faces
 from scenes.ui.i18n import SOURCE_LANGUAGE, _, current_language
 from scenes.table.card_art import CardArt, card_height, corner_radius
 from scenes.ui import theme
-from scenes.ui.theme import font, ui_scale
+from scenes.ui.theme import fitting_size, font, ui_scale
 from scenes.ui.widgets import (Button, Control, MenuScene, draw_felt, draw_meander, draw_text, ellipsize, keyed, note_cut,
-                            wrap_text)
+                            text_width, wrap_text)
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -536,10 +536,11 @@ class RulesScene(MenuScene):
         draw_felt(surface)
         width = surface.get_width()
         s = self.s
-        title_size = max(16, int(32 * s))
-        title = ellipsize(_("Rules · {game}").format(game=self.game_title), title_size, width - 2 * (self.back.rect.right + int(20 * s)),
-                          "title")
-        draw_text(surface, title, (width // 2, self.header_h // 2), title_size, theme.CREAM, "title", "center")
+        room = width - 2 * (self.back.rect.right + int(20 * s))
+        title = _("Rules · {game}").format(game=self.game_title)
+        title_size = fitting_size(title, max(16, int(32 * s)), room, "title", smallest=16)
+        title = ellipsize(title, title_size, room, "title")
+        title_right = draw_text(surface, title, (width // 2, self.header_h // 2), title_size, theme.CREAM, "title", "center").right
         self.focus.draw(surface)
 
         page = self.page
@@ -573,9 +574,11 @@ class RulesScene(MenuScene):
             thumb_h = max(int(30 * s), int(track.h * page.h / self.content_h))
             thumb_y = track.y + int((track.h - thumb_h) * self.scroll / self.max_scroll)
             pygame.draw.rect(surface, theme.TERRACOTTA_DARK, (track.x, thumb_y, track.w, thumb_h), border_radius=track.w // 2)
-            if width >= 1200:
-                hint = _("Wheel, arrows, Page Up/Down · Esc: back")
-                draw_text(surface, hint, (width - int(20 * s), self.header_h // 2), max(10, int(14 * s)), theme.PARCHMENT,
+            hint = _("Wheel, arrows, Page Up/Down · Esc: back")
+            hint_size = max(10, int(14 * s))
+            # Only where it fits beside the title (a wide window at a modest UI scale).
+            if width >= 1200 and width - int(20 * s) - text_width(hint, hint_size) > title_right + int(20 * s):
+                draw_text(surface, hint, (width - int(20 * s), self.header_h // 2), hint_size, theme.PARCHMENT,
                           "sans", "midright")
 
     def _draw_cards(self, surface: pygame.Surface, offset_x: int, offset_y: int) -> None:

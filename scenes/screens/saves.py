@@ -23,6 +23,7 @@ from scenes.screens.game_progress import ONE_ROUND, progress_words, totals_words
 from scenes.ui.i18n import _, format_datetime, join_names, reason_words, translate_message
 from scenes.screens.results import ConfirmOverlay
 from scenes.ui import theme
+from scenes.ui.theme import fitting_size
 from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, TextField, draw_dialog_frame, draw_empty_note,
                             draw_focus_ring, draw_text, draw_titled_frame, ellipsize, keyed, text_width, wide_panel)
 
@@ -326,6 +327,11 @@ class SavesScene(MenuScene):
             label_w = int(inner.w * 0.28)
             save_w = max(int(120 * s), int(inner.w * 0.16))
             self.save_label_pos = (inner.x, y + button_h // 2)
+            if text_width(_("Save this game as"), self.text_size, "bold") + int(12 * s) > label_w:
+                # A large UI scale: the label stands above the name field, which takes the whole row.
+                label_w = 0
+                self.save_label_pos = (inner.x, y + int(self.text_size * 0.6))
+                y += int(self.text_size * 1.5)
             field = TextField(pygame.Rect(inner.x + label_w, y, inner.w - label_w - save_w - gap, button_h),
                               self.name_text, self.set_name, hint=_("A name for this save"), max_length=MAX_NAME_LENGTH,
                               allowed=name_character_allowed, on_commit=lambda _text: self.save_current(),
@@ -372,8 +378,11 @@ class SavesScene(MenuScene):
             if key == "Done":
                 rect.right = inner.right
             controls.append(keyed(Button(rect, label, action, enabled=enabled, style=style), key))
+            if key == "▶":
+                self.page_label_pos = (x + w + 2 * gap, bottom + button_h // 2)
+            elif key == "Done":
+                self.page_label_room = rect.x - gap
             x += w + gap
-        self.page_label_pos = (x + gap, bottom + button_h // 2)
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -391,9 +400,13 @@ class SavesScene(MenuScene):
                          else _("Save a game from the pause menu (Esc during a game)."))
             draw_empty_note(surface, lines, self.panel.centerx, self.list_top + int(30 * s), self.text_size)
         elif self.pages > 1:
-            draw_text(surface, _("page {page} of {pages}").format(page=self.page + 1, pages=self.pages),
-                      self.page_label_pos, max(11, int(15 * s)),
-                      MUTED, "sans", "midleft")
+            # Between the page arrows and Done, smaller when the room is short (a large UI scale); left out
+            # when even that does not fit (the arrows still turn the pages).
+            page = _("page {page} of {pages}").format(page=self.page + 1, pages=self.pages)
+            room = self.page_label_room - self.page_label_pos[0]
+            size = fitting_size(page, max(11, int(15 * s)), room)
+            if text_width(page, size) <= room:
+                draw_text(surface, page, self.page_label_pos, size, MUTED, "sans", "midleft")
         self.focus.draw(surface)
 
 

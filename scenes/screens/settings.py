@@ -19,9 +19,9 @@ from scenes.ui.game_texts import setting_help, setting_label, setting_value
 from scenes.ui.i18n import LANGUAGE_NAMES, N_, _, current_language, format_decimal, format_percent
 from scenes.screens.setup import DEFAULT_PLAYER_NAME, default_player_name
 from scenes.ui import theme
-from scenes.ui.theme import ui_scale
+from scenes.ui.theme import UI_SCALE_STEPS, ui_scale
 from scenes.ui.widgets import (Button, Control, MenuScene, Stepper, TextField, Toggle, draw_dialog_frame, draw_text,
-                            ellipsize, keyed, wrap_text)
+                            keyed, wrap_text)
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -73,6 +73,10 @@ class SettingsScene(MenuScene):
         self.name_text = default_player_name(app.settings.player_name)
         self.rows: list[tuple[str, str, pygame.Rect]] = []
         self.note_lines: list[str] = []
+        self.first_row = 0          # the first row shown when they do not all fit (a large UI scale)
+        self.more_above = self.more_below = False
+        self.row_words: list[tuple[list[str], list[str], pygame.Rect]] = []
+        self.rows_area = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.relayout()
 
@@ -130,6 +134,12 @@ class SettingsScene(MenuScene):
                 control.invalid = not text.strip()
 
     # Rows the Accessibility screen shows too (scenes/screens/settings_accessibility.py).
+    def ui_scale_row(self, settings: Settings) -> RowSpec:
+        return ("Size of text and cards", _("Size of text and cards"),
+                _("Text, cards and buttons grow or shrink together."),
+                lambda r: Stepper(r, UI_SCALE_STEPS, nearest_index(UI_SCALE_STEPS, settings.ui_scale or 100),
+                                  lambda v: self.change(ui_scale=v), format_percent))
+
     def animation_row(self, settings: Settings) -> RowSpec:
         return ("Animation speed", _("Animation speed"), _("How fast cards travel. Instant skips the motion."),
                 lambda r: Stepper(r, ANIMATION_SPEEDS, ANIMATION_SPEEDS.index(settings.animation_speed),
@@ -180,6 +190,7 @@ class SettingsScene(MenuScene):
             ("Language", _("Language"), _("The language of every screen; it changes at once."),
              lambda r: Stepper(r, LANGUAGES, LANGUAGES.index(language), self.set_language,
                                lambda v: LANGUAGE_NAMES[v], wrap=True)),
+            self.ui_scale_row(settings),
             self.animation_row(settings),
             ("Sound volume", _("Sound volume"), _("{zero} is silent.").format(zero=format_percent(0)),
              lambda r: Stepper(r, VOLUME_STEPS, nearest_index(VOLUME_STEPS, settings.sound_volume),
@@ -230,29 +241,85 @@ class SettingsScene(MenuScene):
         fixed = header + int(10 * s) + button_h + int(22 * s) + self.band_h
         if fixed + n_rows * (row_h + gap) > height - 8:
             # A small window: the rows close up (and shrink a little) so every one stays on the panel.
+            # A large UI scale, where closing up would not do, keeps its rows and scrolls them instead.
             per_row = max(24, (height - 8 - fixed) // n_rows)
-            row_h = max(22, min(row_h, int(per_row * 0.8)))
-            gap = max(2, per_row - row_h)
-        panel_h = fixed + n_rows * (row_h + gap)
-        panel_h = min(panel_h, height - 8)
-        self.panel = pygame.Rect(0, 0, panel_w, panel_h)
-        self.panel.center = (width // 2, height // 2)
-        label_x = self.panel.x + int(36 * s)
+            if per_row * 0.8 >= row_h * 0.5:
+                row_h = max(22, min(row_h, int(per_row * 0.8)))
+                gap = max(2, per_row - row_h)
+        self.panel = pygame.Rect(0, 0, panel_w, 0)
+        label_x = int(36 * s)
         control_w = min(int(330 * s), int(panel_w * 0.46))
-        control_x = self.panel.right - int(36 * s) - control_w
+        control_x = panel_w - int(36 * s) - control_w
+        words_w = control_x - label_x - int(16 * s)
+        # Each row's label and help line, wrapped to the label column (at a large UI scale they need
+        # two lines or more); a row is as tall as its words or its control, whichever is taller.
+        self.label_step, self.help_step = int(self.label_size * 1.1), int(self.help_size * 1.15)
+        words = [(wrap_text(label, self.label_size, words_w, "bold"), wrap_text(help_text, self.help_size, words_w))
+                 for _key, label, help_text, _make in shown]
+        heights = [max(row_h, len(label_lines) * self.label_step + len(help_lines) * self.help_step)
+                   for label_lines, help_lines in words]
+        room = height - 8 - fixed
+        if sum(heights) + n_rows * gap > room:
+            gap = max(2, min(gap, (room - sum(heights)) // n_rows))
+        first, last = self.visible_rows(heights, gap, room, [key for key, *_ in shown])
+        shown_h = sum(heights[first:last]) + (last - first) * gap
+        self.panel.h = min(fixed + shown_h, height - 8)
+        self.panel.center = (width // 2, height // 2)
+        self.rows_area = pygame.Rect(self.panel.x, self.panel.y + header - gap // 2, panel_w, shown_h)
+        self.more_above, self.more_below = first > 0, last < n_rows
         y = self.panel.y + header
         controls: list[Control] = []
         self.rows = []
-        for key, label, help_text, make in shown:
-            rect = pygame.Rect(control_x, y, control_w, row_h)
+        self.row_words = []
+        for i, (key, label, help_text, make) in enumerate(shown):
+            visible = first <= i < last
+            # A row scrolled out of view keeps its control (the keys still reach it) far off the window.
+            top = y if visible else -10 * height
+            rect = pygame.Rect(self.panel.x + control_x, top, control_w, row_h)
             control = make(rect)
+            control.hidden = not visible  # type: ignore[attr-defined]
             controls.append(keyed(control, key))
-            self.rows.append((label, help_text, pygame.Rect(label_x, y, control_x - label_x - int(16 * s), row_h)))
-            y += row_h + gap
+            self.rows.append((label, help_text, pygame.Rect(self.panel.x + label_x, top, words_w, heights[i])))
+            if visible:
+                self.row_words.append((words[i][0], words[i][1], self.rows[-1][2]))
+                y += heights[i] + gap
         done = Button(pygame.Rect(0, 0, int(200 * s), button_h), _("Done"), self.on_escape)
         done.rect.midbottom = (self.panel.centerx, self.panel.bottom - self.band_h - int(16 * s))
         controls.append(keyed(done, "done"))
         return controls
+
+    def visible_rows(self, heights: list[int], gap: int, room: int, keys: list[str]) -> tuple[int, int]:
+        """The rows shown, [first, last): all when they fit; else a window of rows that holds the focused
+        one (the view follows the keys, and the wheel moves the focus)."""
+        focused = getattr(self.focus.focused, "key", None)
+        if focused in keys:
+            at = keys.index(focused)
+            self.first_row = min(self.first_row, at)
+            while self.first_row < at and sum(heights[self.first_row:at + 1]) + (at + 1 - self.first_row) * gap > room:
+                self.first_row += 1
+        first = self.first_row = max(0, min(self.first_row, len(heights) - 1))
+        last, used = first, 0
+        while last < len(heights) and (last == first or used + heights[last] + gap <= room):
+            used += heights[last] + gap
+            last += 1
+        return first, last
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and (self.more_above or self.more_below):
+            self.focus.move(-1 if event.y > 0 else 1)
+            self.relayout()
+            return True
+        before = self.focus.focused
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and before is not None \
+                and not before.uses_vertical_keys:
+            # One row after another, also into rows scrolled out of view (which lie off the window).
+            self.focus.move(1 if event.key == pygame.K_DOWN else -1)
+            handled = True
+        else:
+            handled = super().handle_event(event)
+        if self.focus.focused is not before and getattr(self.focus.focused, "hidden", False):
+            self.relayout()         # the keys went to a row out of view: it scrolls into view
+        return handled
 
     def draw(self, surface: pygame.Surface) -> None:
         band = draw_dialog_frame(surface, self.panel, self.band_h)
@@ -262,9 +329,28 @@ class SettingsScene(MenuScene):
         for line in self.note_lines:
             draw_text(surface, line, (self.panel.x + int(36 * self.s), y), self.help_size, theme.PARCHMENT)
             y += int(self.help_size * 1.35)
-        for label, help_text, rect in self.rows:
-            draw_text(surface, ellipsize(label, self.label_size, rect.w, "bold"), (rect.x, rect.y - int(2 * self.s)),
-                      self.label_size, theme.CREAM, "bold")
-            draw_text(surface, ellipsize(help_text, self.help_size, rect.w), (rect.x, rect.bottom - self.help_size),
-                      self.help_size, theme.PARCHMENT)
-        self.focus.draw(surface)
+        for label_lines, help_lines, rect in self.row_words:
+            y = rect.y - int(2 * self.s)
+            for line in label_lines:
+                draw_text(surface, line, (rect.x, y), self.label_size, theme.CREAM, "bold")
+                y += self.label_step
+            for line in help_lines:
+                draw_text(surface, line, (rect.x, y), self.help_size, theme.PARCHMENT)
+                y += self.help_step
+        self.draw_scroll_marks(surface)
+        for control in self.focus.controls:
+            if control is not self.focus.focused and not getattr(control, "hidden", False):
+                control.draw(surface)
+        if self.focus.focused is not None and not getattr(self.focus.focused, "hidden", False):
+            self.focus.focused.draw(surface)
+
+    def draw_scroll_marks(self, surface: pygame.Surface) -> None:
+        """Small arrows at the top and bottom of the rows when more rows lie above or below."""
+        size = max(5, int(9 * self.s))
+        x = self.rows_area.centerx
+        if self.more_above:
+            top = self.rows_area.top - size
+            pygame.draw.polygon(surface, theme.GOLD, [(x - size, top + size), (x + size, top + size), (x, top)])
+        if self.more_below:
+            bottom = self.rows_area.bottom + size // 2
+            pygame.draw.polygon(surface, theme.GOLD, [(x - size, bottom), (x + size, bottom), (x, bottom + size)])

@@ -42,6 +42,7 @@ class AccessibilityScene(SettingsScene):
         return [
             ("Speech", _("Speech"), speech_help,
              lambda r: Toggle(r, settings.speech, lambda v: self.change(speech=v))),
+            self.ui_scale_row(settings),
             ("High contrast", _("High contrast"), _("Stronger colours on the table, the cards and the menus."),
              lambda r: Toggle(r, settings.high_contrast, lambda v: self.change(high_contrast=v))),
             ("Reaction time", _("Reaction time"),

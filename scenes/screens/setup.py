@@ -28,9 +28,9 @@ from game.core.settings import load_last_setups, store_last_setup
 from scenes.ui.game_texts import option_choice, option_help, option_label
 from scenes.ui.i18n import N_, _, ngettext, reason_words, join_names
 from scenes.ui import theme
-from scenes.ui.theme import ui_scale
+from scenes.ui.theme import fitting_size, ui_scale
 from scenes.ui.widgets import (ERROR, Button, Chip, Control, MenuScene, Stepper, TextField, Toggle, draw_felt,
-                            draw_meander, draw_panel, draw_text, ellipsize, keyed, text_width, wrap_text)
+                            draw_meander, draw_panel, draw_text, ellipsize, fitted_label, keyed, text_width, wrap_text)
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -315,15 +315,20 @@ class SetupScene(MenuScene):
     def layout(self, size: tuple[int, int]) -> list[Control]:
         """The screen at full size; when the options do not fit (many choices, longer words in some
         languages), rows and help lines close up a step at a time until they do."""
-        for fit in (1.0, 0.9, 0.8, 0.7):
-            controls = self._layout_at(size, fit)
-            if self.content_fits:
+        for shrink in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+            # A large UI scale in a small window: the whole screen gets smaller a step at a time
+            # rather than run out of its panels.
+            for fit in (1.0, 0.9, 0.8, 0.7):
+                controls = self._layout_at(size, fit, shrink)
+                if self.content_fits:
+                    return controls
+            if ui_scale(size) * shrink <= 0.5:
                 break
         return controls
 
-    def _layout_at(self, size: tuple[int, int], fit: float) -> list[Control]:
+    def _layout_at(self, size: tuple[int, int], fit: float, shrink: float = 1.0) -> list[Control]:
         width, height = size
-        s = ui_scale(size)
+        s = max(0.5, ui_scale(size) * shrink) if shrink < 1 else ui_scale(size)
         self.s = s
         margin = int(28 * s)
         self.title_size = max(18, int(36 * s))
@@ -401,7 +406,9 @@ class SetupScene(MenuScene):
         y += row_h + row_gap
         # The controls give way (down to a third of the panel) when a label needs the room.
         labels = [option_label(spec) for spec in self.game.option_specs()] + [_("Hints, if all agree"), _("Seed")]
-        widest = max(text_width(label, self.label_size, "bold") for label in labels)
+        # (At a large UI scale a label may get up to a fifth smaller, so the values keep their room too.)
+        label_room = self.label_size if s <= 1 else int(self.label_size * 0.8)
+        widest = max(text_width(label, label_room, "bold") for label in labels)
         control_w = max(int(inner_w * 0.33), min(int(inner_w * 0.42), inner_w - widest - int(12 * s)))
         for spec in self.game.option_specs():
             control = self._option_control(spec, pygame.Rect(x + inner_w - control_w, y, control_w, row_h))
@@ -442,7 +449,8 @@ class SetupScene(MenuScene):
         options_bottom = y
         # The panels hug their content (equal heights), so a short list does not float in a big box.
         content_bottom = max(players_bottom, options_bottom) + pad
-        self.content_fits = content_bottom <= body.bottom
+        # Rows pressed to half their height or less beside words at full size do not fit either.
+        self.content_fits = content_bottom <= body.bottom and (row_h >= int(42 * s * 0.62) or s <= 1)
         panel_h = min(body.h, content_bottom - body.y)
         self.players_panel.h = self.options_panel.h = panel_h
         shift = 0   # the panels stay where they start: a count or seat change never moves the arrow just clicked
@@ -519,15 +527,18 @@ class SetupScene(MenuScene):
         draw_felt(surface)
         width = surface.get_width()
         s = self.s
-        title = ellipsize(_("New game · {game}").format(game=self.game.title), self.title_size, width - int(60 * s), "title")
-        draw_text(surface, title, (width // 2, int(14 * s)), self.title_size, theme.CREAM, "title", "midtop")
+        title = _("New game · {game}").format(game=self.game.title)
+        title_size = fitting_size(title, self.title_size, width - int(60 * s), "title", smallest=int(self.title_size * 0.75))
+        title = ellipsize(title, title_size, width - int(60 * s), "title")
+        draw_text(surface, title, (width // 2, int(14 * s)), title_size, theme.CREAM, "title", "midtop")
         band_w = min(width - int(60 * s), int(600 * s))
         draw_meander(surface, pygame.Rect((width - band_w) // 2, int(14 * s) + int(self.title_size * 1.3), band_w,
                                           max(10, int(14 * s))), theme.TERRACOTTA)
         draw_panel(surface, self.players_panel, 190)
         draw_panel(surface, self.options_panel, 190)
         for text, pos, size, colour, style, anchor, room in self.texts:
-            draw_text(surface, ellipsize(text, size, room, style), pos, size, colour, style, anchor)
+            shown, shown_size = fitted_label(text, size, room, style)
+            draw_text(surface, shown, pos, shown_size, colour, style, anchor)
         self.focus.draw(surface)
         message = self.error or self.problem()
         if message:

@@ -213,6 +213,11 @@ class TitleScene(MenuScene):
         self.read_autosave()
         self.relayout()
 
+    def online(self) -> None:
+        from scenes.screens.online import OnlineScene
+
+        self.app.stack.push(OnlineScene(self.app))
+
     # ----- layout -------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
@@ -225,7 +230,7 @@ class TitleScene(MenuScene):
         from scenes.screens.learn import games_with_tutorials
 
         self.learnable = bool(games_with_tutorials(self.app))
-        rows = len(self.games) + 2 + (1 if self.autosave is not None else 0) + (1 if self.learnable else 0)
+        rows = len(self.games) + 3 + (1 if self.autosave is not None else 0) + (1 if self.learnable else 0)
         fixed = int(18 * s) + int(10 * s) + int(24 * s) + (int(28 * s) if self.autosave is not None else 0)
         # In a low window the title gives way first (down to 22 px), so the buttons keep 30 px a row.
         self.title_size = max(28, min(int(height * 0.12), int(width * 0.085)))
@@ -238,6 +243,16 @@ class TitleScene(MenuScene):
                 break
             self.title_size -= 2
             self.title_top = max(4, int(height * 0.03))
+        self.show_keys = True
+        if s > 1 and rows * (button_h + gap) > room:
+            # A large UI scale: the name and its bands, and the key hint under the menu, give way first.
+            self.title_size = max(28, int(self.title_size * 0.6))
+            self.title_top = int(height * 0.03)
+            self.band_h = max(10, int(self.title_size * 0.32))
+            self.menu_top = self.title_top + self.band_h * 2 + int(self.title_size * 1.55) + int(10 * s)
+            self.show_keys = False
+            footer = int(8 * s) + len(self.app.catalog.errors) * int(22 * s)
+            room = height - footer - self.menu_top - fixed
         if rows * (button_h + gap) > room:
             per_row = max(30, room // rows)
             button_h = max(26, int(per_row * 0.8))
@@ -271,6 +286,10 @@ class TitleScene(MenuScene):
         if self.learnable:      # a guided first game, for the games that have one (scenes/screens/learn.py)
             controls.append(keyed(Button(pygame.Rect(x, y, column_w, button_h), _("Learn to play"), self.learn,
                                          style="secondary"), "learn"))
+            y += button_h + gap
+        if self.games:          # a seat at a friend's table (scenes/screens/online.py)
+            controls.append(keyed(Button(pygame.Rect(x, y, column_w, button_h), _("Play with friends online"),
+                                         self.online, style="secondary"), "online"))
             y += button_h + gap
         for row in (((_("Saved games"), self.saved_games, "saves"), (_("Replays"), self.replays, "replays")),
                     ((_("Statistics"), self.statistics, "statistics"), (_("Settings"), self.settings, "settings"),
@@ -314,7 +333,7 @@ class TitleScene(MenuScene):
             text = ellipsize(line, size, width - int(40 * s))
             rect = draw_text(surface, text, (width // 2, y), size, ERROR, "sans", "midbottom")
             y = rect.y - int(4 * s)
-        if not self.error_lines:
+        if not self.error_lines and self.show_keys:
             hint = _("↑ ↓ choose · Enter select · Esc quit · F11 fullscreen")
             draw_text(surface, hint, (width // 2, height - int(12 * s)), max(11, int(15 * s)), theme.PARCHMENT, "sans",
                       "midbottom")

@@ -77,6 +77,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
     """One game's table: the kit's parts composed over shared state; the game fills in the rest."""
 
     updates_when_covered = False
+    covers_window = True    # `draw` starts with the felt over the whole window
     GAME_ID = ""            # the game's id: its rules screen, its pause overlay
     RNG_NAME = "table"      # seeds the table's own randomness (AI delays), per game and position
     HAND_SPACING = 1.1      # card widths between the bottom hand's cards when there is room

@@ -20,8 +20,12 @@ from typing import Callable
 
 import pygame
 
-from scenes.ui.theme import ui_scale
 from scenes.table.card_art import card_height
+from scenes.ui.theme import ui_scale, ui_scale_setting
+
+# How far a table's text, cards and plates grow with the UI scale: beyond this the centre, the seats and
+# the hand no longer have room beside each other in a 1280×720 window, so a table at 200 % shows 125 %.
+TABLE_GROW_LIMIT = 1.25
 
 # Where opponents sit, by seat count: (fraction across, fraction down) of the area above the
 # bottom strip, for the seats after the bottom one in play order (+1, +2, …).
@@ -76,6 +80,17 @@ class TableLayout:
         return max(10, int(round(base * self.scale)))
 
 
+def table_growth() -> float:
+    """How far a table's text, cards and plates grow with the UI scale: fully up to TABLE_GROW_LIMIT,
+    beyond it the centre, the seats and the hand no longer have room beside each other."""
+    return min(ui_scale_setting(), TABLE_GROW_LIMIT)
+
+
+def table_ui_scale(size: tuple[int, int]) -> float:
+    """`ui_scale` for the screens built round a table (the review's panel): the UI scale up to the limit."""
+    return ui_scale(size) * table_growth() / ui_scale_setting()
+
+
 def relative_position(seat: int, bottom_seat: int, seat_count: int) -> int:
     """0 for the bottom seat, 1 for the next in play order, and so on."""
     return (seat - bottom_seat) % seat_count
@@ -87,16 +102,31 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
     `zone_height(card_width)`: how tall a seat's zone is in cards that wide (None: one card, a hand)."""
     if not 2 <= seat_count <= 6:
         raise ValueError(f"a table seats 2 to 6 players, not {seat_count}")
+    # Grown with the UI scale, the table steps back towards 100 % while its centre would be shorter than
+    # a card and a fifth at 100 % (the piles, the trick and their words need that much).
+    grow = table_growth()
     width, height = max(320, size[0]), max(240, size[1])
-    scale = ui_scale((width, height))
+    least_centre = int(card_height(int(min(height * 0.14, width * 0.085))) * 1.2)
+    while True:
+        layout = _layout_at(size, seat_count, bottom_seat, zone_height, opponent_card_scale, grow)
+        if grow <= 1 or layout.centre.height >= least_centre:
+            return layout
+        grow = max(1.0, round(grow - 0.05, 2))
+
+
+def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_height: Callable[[int], int] | None,
+               opponent_card_scale: float, grow: float) -> TableLayout:
+    """`compute_layout` with the table grown by `grow` (1.0: as at 100 %)."""
+    width, height = max(320, size[0]), max(240, size[1])
+    scale = ui_scale((width, height)) * grow / ui_scale_setting()
     margin = max(6, int(min(width, height) * 0.015))
-    card_w = int(min(height * 0.14, width * 0.085))
+    card_w = int(min(height * 0.14, width * 0.085) * grow)
     small_w = max(22, int(card_w * 0.48))
     if opponent_card_scale != 1.0:
         small_w = max(20, int(small_w * opponent_card_scale))
     card_h = card_height(card_w)
     zone_h = zone_height(small_w) if zone_height is not None else card_height(small_w)     # an opponent's zone
-    plate_h = max(22, int(height * 0.05))
+    plate_h = max(22, int(height * 0.05 * grow))
 
     # Bottom strip: log | hand | controls.
     strip_h = card_h + plate_h + 3 * margin + int(card_w * 0.3)
@@ -163,7 +193,9 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
     left_edge = max([r.right for r in side_rects if r.centerx < width / 2] + [margin]) + margin
     right_edge = min([r.left for r in side_rects if r.centerx > width / 2] + [width - margin]) - margin
     top_edge = max(lowest_top, margin) + margin
-    bottom_edge = min(strip_top, bottom_plate.top - margin)
+    # Grown beyond 100 %, the centre keeps clear of the bottom seat's turn tag (sized by its plate).
+    tag_rise = int(plate_h * 0.7 * min(1.0, (grow - 1) / 0.25)) if grow > 1 else 0
+    bottom_edge = min(strip_top, bottom_plate.top - margin - tag_rise)
     centre = pygame.Rect(left_edge, top_edge, max(10, right_edge - left_edge), max(10, bottom_edge - top_edge))
     return TableLayout((width, height), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
                        centre, log_rect, controls_rect, corner)

@@ -6,17 +6,20 @@ still to be shown, an AI seat thinking or about to play, a reaction window's cou
 a hint being worked out, a card carried by the pointer, or one of the game's own clocks
 (`_own_clock_running`). Waiting for a person, the one thing that still moves is the pulse of the turn ring,
 whose ring grows and shrinks in whole pixels: the table asks for a frame exactly when the next pixel step
-is due, about five a second, instead of sixty.
+is due, about five a second, instead of sixty, and such a frame redraws only the rings' area (`rest_area`).
 """
 from __future__ import annotations
 
 import math
 from typing import Any
 
+import pygame
+
 from scenes.table.log_panel import TURN_PULSE_SPEED, TURN_PULSE_PIXELS
 
 PULSE_LOOK_AHEAD = 0.5      # seconds searched for the ring's next pixel step (a whole pulse is 1.6 s)
 PULSE_STEP = 0.004          # seconds between two looks, well under a frame
+RING_MARGIN = 2 * TURN_PULSE_PIXELS   # pixels round a drawn ring and tag that hold it at any size of its pulse
 
 
 def ring_growth(clock: float) -> int:
@@ -36,7 +39,32 @@ def next_ring_step(clock: float) -> float:
 
 
 class TableRest:
-    """`next_change` for the table scene (mixed into `TableScene`)."""
+    """`next_change` and `rest_area` for the table scene (mixed into `TableScene`)."""
+
+    _ring_areas: list[pygame.Rect]
+
+    @property
+    def turn_tag_rect(self) -> pygame.Rect | None:
+        """This frame's turn ring and tag (the last drawn, which a notice keeps off). Every ring drawn since
+        the frame began (set to None) is kept too: at rest they are all that changes (`rest_area`)."""
+        return self._ring_areas[-1] if getattr(self, "_ring_areas", None) else None
+
+    @turn_tag_rect.setter
+    def turn_tag_rect(self, area: pygame.Rect | None) -> None:
+        if area is None:
+            self._ring_areas = []
+        else:
+            self._ring_areas = [*getattr(self, "_ring_areas", []), area]
+
+    def rest_area(self: Any) -> pygame.Rect | None:
+        """Waiting for a person, only the turn rings pulse: their area at any size of the pulse (None while
+        anything else moves, or no ring was drawn)."""
+        if not self._ring_areas or self.state.finished or self._in_motion():
+            return None
+        coach_visible = getattr(self, "_coach_visible", None)
+        if coach_visible is not None and coach_visible():
+            return None             # a tutorial's coach pulses its target too: the whole picture
+        return self._ring_areas[0].unionall(self._ring_areas[1:]).inflate(2 * RING_MARGIN, 2 * RING_MARGIN)
 
     def next_change(self: Any) -> float | None:
         if self._in_motion():

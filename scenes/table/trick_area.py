@@ -34,6 +34,27 @@ Point = tuple[float, float]
 SweepTarget = Callable[[CardSprite], tuple[Point, float, bool]]
 
 
+RING_TILE = 64      # pixels: the ring's layer is blitted in tiles of this size, only those it paints
+
+
+def painted_tiles(layer: pygame.Surface, topleft: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int, int], pygame.Rect]]:
+    """(layer, where, area) for each tile of `layer` holding a pixel that is not fully transparent. A ring
+    through the plays spans most of the window yet paints a thin line: blending only its tiles leaves the
+    same picture at a fraction of the cost (at 2560x1440 the whole layer took about 1 ms a frame)."""
+    mask = pygame.mask.from_surface(layer, 0)
+    width, height = layer.get_size()
+    tiles = []
+    for y in range(0, height, RING_TILE):
+        for x in range(0, width, RING_TILE):
+            area = pygame.Rect(x, y, min(RING_TILE, width - x), min(RING_TILE, height - y))
+            if mask.overlap_area(_FULL_MASKS.setdefault(area.size, pygame.mask.Mask(area.size, fill=True)), area.topleft):
+                tiles.append((layer, (topleft[0] + x, topleft[1] + y), area))
+    return tiles
+
+
+_FULL_MASKS: dict[tuple[int, int], pygame.mask.Mask] = {}
+
+
 @dataclass
 class TrickPlay:
     """One seat's play as it lies in the trick: its cards' sprites and the values the game gave them."""
@@ -59,7 +80,7 @@ class TrickArea:
         self.plays: list[TrickPlay] = []
         self.previous: list[tuple[int, list[str]]] = []     # the last trick taken: (seat, cards) per play
         self.best_tag_rect: pygame.Rect | None = None       # the best card's tag as last drawn
-        self._ring_cache: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
+        self._ring_cache: tuple[tuple, pygame.Surface, tuple[int, int], list] | None = None
 
     # ----- geometry --------------------------------------------------------------------------------
     def card_width(self, layout: Layout) -> int:
@@ -210,9 +231,10 @@ class TrickArea:
         again only when the layout, `way` or the caller's `key` change."""
         cache_key = (layout.size, self.count, round(way, 2), key)
         if self._ring_cache is None or self._ring_cache[0] != cache_key:
-            self._ring_cache = (cache_key, *self._paint_ring(layout, way))
-        _, layer, topleft = self._ring_cache
-        surface.blit(layer, topleft)
+            layer, topleft = self._paint_ring(layout, way)
+            self._ring_cache = (cache_key, layer, topleft, painted_tiles(layer, topleft))
+        _, layer, _, tiles = self._ring_cache
+        surface.blits(tiles, doreturn=False)
 
     def _paint_ring(self, layout: Layout, way: float) -> tuple[pygame.Surface, tuple[int, int]]:
         (cx, cy), rx, ry = self.ellipse(layout)

@@ -141,7 +141,44 @@ def font(size: int, style: str = "sans") -> pygame.font.Font:
     return SafeFont(str(asset_path("fonts", FONT_FILES[style])), max(9, int(size)))
 
 
+# The player's UI scale setting (1.0 = 100 %), multiplied into every `ui_scale`; the app sets it.
+UI_SCALE_STEPS = (75, 90, 100, 125, 150, 175, 200)      # percent, as Settings offers them
+_scale_setting = 1.0
+
+
+def set_ui_scale_setting(percent: int) -> None:
+    """Take the player's UI scale (percent); screens pick it up when they are next laid out."""
+    global _scale_setting
+    _scale_setting = max(UI_SCALE_STEPS[0], min(UI_SCALE_STEPS[-1], int(percent))) / 100
+
+
+def ui_scale_setting() -> float:
+    return _scale_setting
+
+
+def default_ui_scale(screen: tuple[int, int]) -> int:
+    """The UI scale a first start picks from the screen's size: 100 % up to 1920×1080, more on bigger
+    screens, where the window (1280×720 unless the player chose another) is a smaller part of the
+    screen and its letters are physically smaller."""
+    short = min(screen)
+    if short <= 1200:
+        return 100
+    if short <= 1600:
+        return 125
+    return 150
+
+
 def ui_scale(size: tuple[int, int]) -> float:
-    """1.0 at 1280×720; smaller and larger windows scale text and cards with the shorter side."""
+    """1.0 at 1280×720 at 100 %; smaller and larger windows scale text and cards with the shorter side,
+    times the player's UI scale setting (so at 200 % a 1280×720 window is laid out as 640×360 at 100 %)."""
     width, height = size
-    return max(0.5, min(width / 1280, height / 720))
+    return max(0.5, min(width / 1280, height / 720) * _scale_setting)
+
+
+def fitting_size(text: str, size: int, width: int, style: str = "sans", smallest: int = 9) -> int:
+    """The largest font size up to `size` at which `text` fits in `width` pixels on one line (a heading
+    at a large UI scale gets smaller rather than cut); never below `smallest`."""
+    size = int(size)
+    while size > smallest and font(size, style).size(text)[0] > width:
+        size = max(smallest, min(size - 1, int(size * 0.93)))
+    return size

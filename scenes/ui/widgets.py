@@ -208,11 +208,12 @@ def draw_titled_frame(surface: pygame.Surface, panel: pygame.Rect, band_h: int, 
 def draw_empty_note(surface: pygame.Surface, lines: Sequence[str], centre_x: int, y: int, size: int,
                     width: int | None = None) -> None:
     """What an empty list will hold: the first line stands out, the rest explain. With `width`, each
-    line is shortened to fit it."""
+    line wraps to fit it."""
     for i, line in enumerate(lines):
-        shown = line if width is None else ellipsize(line, size, width)
-        draw_text(surface, shown, (centre_x, y), size, theme.CREAM if i == 0 else theme.PARCHMENT, "sans", "midtop")
-        y += int(size * 1.6)
+        for shown in [line] if width is None else wrap_text(line, size, width):
+            draw_text(surface, shown, (centre_x, y), size, theme.CREAM if i == 0 else theme.PARCHMENT, "sans", "midtop")
+            y += int(size * 1.3)
+        y += int(size * 0.3)
 
 
 def draw_meander(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] | None = None,
@@ -251,6 +252,13 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> 
     gap = max(2, rect.h // 14)
     pygame.draw.rect(surface, theme.GOLD, rect.inflate(2 * gap, 2 * gap), width=max(2, rect.h // 18),
                      border_radius=radius + gap)
+
+
+def fitted_label(text: str, size: int, width: int, style: str = "sans") -> tuple[str, int]:
+    """A control's label and font size: a label a little too long for its control (a large UI scale, a
+    long word) is set up to a quarter smaller before it is shortened with an ellipsis."""
+    size = theme.fitting_size(text, size, width, style, smallest=max(9, int(size * 0.75)))
+    return ellipsize(text, size, width, style), size
 
 
 def _label_size(rect: pygame.Rect) -> int:
@@ -353,9 +361,8 @@ class Button(Control):
             pygame.draw.rect(surface, (0, 0, 0), rect.move(0, max(2, rect.h // 14)), border_radius=radius)
         pygame.draw.rect(surface, fill, face, border_radius=radius)
         pygame.draw.rect(surface, edge, face, width=max(1, rect.h // 22), border_radius=radius)
-        size = _label_size(rect)
         style = "bold" if self.style == "primary" else "sans"
-        label = ellipsize(self.label, size, rect.w - rect.h // 2, style)
+        label, size = fitted_label(self.label, _label_size(rect), rect.w - rect.h // 2, style)
         draw_text(surface, label, face.center, size, text, style, "center")
         if self.focused:
             draw_focus_ring(surface, rect, radius)
@@ -445,9 +452,9 @@ class Chip(Control):
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
         pygame.draw.rect(surface, edge, rect, width=max(1, rect.h // (12 if self.selected else 18)),
                          border_radius=radius)
-        size = _label_size(rect)
         style = "bold" if self.selected else "sans"
-        label = ellipsize(("✓ " if self.selected else "+ ") + self.label, size, rect.w - rect.h // 2, style)
+        label, size = fitted_label(("✓ " if self.selected else "+ ") + self.label, _label_size(rect), rect.w - rect.h // 2,
+                                   style)
         draw_text(surface, label, rect.center, size, text, style, "center")
         if self.focused:
             draw_focus_ring(surface, rect, radius)
@@ -528,9 +535,8 @@ class Stepper(Control):
             cx, cy, r = box.centerx, box.centery, max(3, self.rect.h // 6)
             points = [(cx - direction * r, cy - r), (cx + direction * r, cy), (cx - direction * r, cy + r)]
             pygame.draw.polygon(surface, colour, points)
-        size = _label_size(rect)
-        label = ellipsize(self.describe(self.value), size, rect.w - 2 * left.w, "bold")
-        draw_text(surface, label, rect.center, size, theme.CREAM if self.enabled else MUTED, "bold", "center")
+        label, size = fitted_label(self.describe(self.value), _label_size(rect), rect.w - 2 * left.w, "bold")
+        draw_text(surface, label, rect.center, size, theme.CREAM if self.enabled else theme.MUTED, "bold", "center")
         if self.focused:
             draw_focus_ring(surface, rect, radius)
 

@@ -1,0 +1,192 @@
+"""The UI scale setting: text, cards and controls grow together, at once, and every screen still fits.
+
+At 200 % a 1280×720 window is laid out as a 640×360 window at 100 %: every screen that is not a table
+(and the replay viewer's and review's own panels) is checked there, in English and Dutch, for text cut or
+running into other text or off the window, as the language tests check them at 100 %."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.core.settings import Settings
+from scenes.app import App
+from scenes.headless import make_headless_app
+from scenes.screens.settings import SettingsScene
+from scenes.screens.title import TitleScene
+from scenes.ui import i18n, theme
+from scenes.ui.widgets import Stepper, recording_text
+from tests.scenes.i18n_screens import SCREENS, VIEWER_SCREENS, open_screen, text_problems, viewer_own_text
+
+BIG = 200
+
+
+@pytest.fixture(autouse=True)
+def back_to_normal():
+    yield
+    i18n.set_language("en")
+    theme.set_ui_scale_setting(100)
+
+
+def scaled_app(size: tuple[int, int], percent: int, language: str):
+    app = make_headless_app(size)
+    app.update_settings(replace(app.settings, ui_scale=percent))
+    app.set_language(language)
+    return app
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+@pytest.mark.parametrize("name", sorted(SCREENS) + sorted(VIEWER_SCREENS))
+def test_at_200_percent_no_text_on_any_screen_is_cut_or_runs_out_of_its_box(name, language, tmp_path,
+                                                                            monkeypatch) -> None:
+    """Every screen's own words (the replay viewer's and the review's: their panels', the tables have
+    their own test below)."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    app = scaled_app((1280, 720), BIG, language)
+    open_screen(app, name)
+    app.frame(1 / 60)
+    if name in VIEWER_SCREENS:
+        log = viewer_own_text(app)
+        app.stack.top.exit()
+        assert len(log.drawn) >= 5
+    else:
+        with recording_text() as log:
+            app.stack.top.draw(app.screen)
+        assert log.drawn
+    assert text_problems(log) == []
+
+
+# ----- the setting ---------------------------------------------------------------------------------------------
+def test_the_setting_multiplies_into_every_ui_scale() -> None:
+    assert theme.ui_scale((1280, 720)) == 1.0
+    theme.set_ui_scale_setting(200)
+    assert theme.ui_scale((1280, 720)) == 2.0 and theme.ui_scale((800, 500)) == 1.25
+    theme.set_ui_scale_setting(75)
+    assert theme.ui_scale((1280, 720)) == 0.75 and theme.ui_scale((640, 400)) == 0.5   # never below half
+    theme.set_ui_scale_setting(500)
+    assert theme.ui_scale_setting() == 2.0                                              # 75 .. 200 %
+
+
+def test_a_first_start_picks_the_scale_from_the_screens_size() -> None:
+    assert [theme.default_ui_scale(size) for size in ((1366, 768), (1920, 1080), (1920, 1200), (2560, 1440),
+                                                       (3840, 2160))] == [100, 100, 100, 125, 150]
+
+
+def test_a_hand_edited_scale_is_brought_into_range() -> None:
+    assert Settings(ui_scale=20).validated().ui_scale == 75
+    assert Settings(ui_scale=900).validated().ui_scale == 200
+    assert Settings(ui_scale=0).validated().ui_scale == 0          # not chosen yet: the next start picks one
+
+
+@pytest.fixture
+def window_on_a_big_screen(tmp_path, monkeypatch):
+    """A real (dummy-driver) window on a 2560×1440 screen."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(2560, 1440)])
+    yield
+    pygame.display.quit()
+
+
+def test_the_first_start_on_a_big_screen_keeps_125_percent_and_a_chosen_scale_stays(window_on_a_big_screen) -> None:
+    app = App(headless=False, size=(1280, 720))
+    assert app.settings.ui_scale == 125 and theme.ui_scale(app.size) == 1.25
+    assert json.loads(app.dirs.settings_file.read_text(encoding="utf-8"))["ui_scale"] == 125
+    app.update_settings(replace(app.settings, ui_scale=90))
+    assert App(headless=False, size=(1280, 720)).settings.ui_scale == 90      # the player's choice, not the screen's
+
+
+def test_a_new_scale_from_settings_applies_at_once_to_every_screen(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    app = make_headless_app((1280, 720))
+    title = TitleScene(app)
+    app.stack.push(title)
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    app.stack.apply_pending()
+    app.frame(1 / 60)
+    assert title.s == 1.0
+    size = next(c for c in settings.focus.controls if getattr(c, "key", "") == "Size of text and cards")
+    assert isinstance(size, Stepper) and size.describe(size.value) == "100 %"
+    settings.focus.focus_control(size)
+    size.step(1)
+    size = next(c for c in settings.focus.controls if getattr(c, "key", "") == "Size of text and cards")
+    assert size.describe(size.value) == "125 %" and size.focused          # laid out anew, the focus kept
+    assert json.loads(app.dirs.settings_file.read_text(encoding="utf-8"))["ui_scale"] == 125
+    assert title.s == 1.25 and settings.s == 1.25                          # the title under it too
+    app.frame(1 / 60)
+
+
+def test_at_200_percent_the_settings_scroll_to_every_row_by_keys_and_wheel(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    app = scaled_app((1280, 720), BIG, "en")
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    app.stack.apply_pending()
+    assert settings.more_below and not settings.more_above
+    seen = set()
+    for _ in range(len(settings.rows) + 1):
+        window = app.screen.get_rect()
+        shown = [c for c in settings.focus.controls if not getattr(c, "hidden", False)]
+        assert all(window.contains(c.rect) for c in shown)
+        seen |= {c.key for c in shown}
+        settings.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+        focused = settings.focus.focused
+        assert focused is not None and not getattr(focused, "hidden", False)   # the view follows the keys
+    assert seen == {c.key for c in settings.focus.controls}
+    settings.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    assert not getattr(settings.focus.focused, "hidden", False)
+
+
+# ----- the game tables ---------------------------------------------------------------------------------------
+# Each table at the moments build/table_screenshots.py puts it in (start, mid-game, results, reactions, game
+# over), at 200 % in 1280×720 in both languages and at 100 % in 800×500 in English (the language tests check
+# Dutch there): no text cut or running into other text, and no card drawn outside the window.
+from scenes.table.sprites import SpriteRenderer  # noqa: E402
+from tests.scenes.test_i18n_screens import TABLE_MOMENTS, moments  # noqa: E402
+
+TABLE_CASES = [("1280x720", BIG, "en"), ("1280x720", BIG, "nl"), ("800x500", 100, "en")]
+
+
+def cards_drawn(monkeypatch) -> list[pygame.Rect]:
+    """Where each card is drawn from now on (a list that fills as frames are drawn)."""
+    rects: list[pygame.Rect] = []
+    draw = SpriteRenderer.draw
+
+    def noting(self, surface, sprite):
+        if sprite.alpha > 1:
+            rects.append(sprite.rect())
+        return draw(self, surface, sprite)
+
+    monkeypatch.setattr(SpriteRenderer, "draw", noting)
+    return rects
+
+
+@pytest.mark.parametrize("size,percent,language", TABLE_CASES, ids=lambda case: str(case))
+@pytest.mark.parametrize("name", sorted(TABLE_MOMENTS))
+def test_every_table_fits_its_text_and_cards_in_the_window(name, size, percent, language, tmp_path,
+                                                           monkeypatch) -> None:
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    width, height = map(int, size.split("x"))
+    shot = moments.Shooter(tmp_path, (width, height))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=percent))
+    shot.app.set_language(language)
+    shot.save = lambda game_id, moment: None
+    try:
+        TABLE_MOMENTS[name](shot)
+        cards = cards_drawn(monkeypatch)
+        with recording_text() as log:
+            shot.app.stack.top.draw(shot.app.screen)
+        assert len(log.drawn) >= 3
+        assert text_problems(log) == []
+        window = shot.app.screen.get_rect()
+        assert [tuple(r) for r in cards if not window.contains(r)] == []
+    finally:
+        shot.close()
