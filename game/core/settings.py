@@ -58,6 +58,7 @@ class Settings:
     high_contrast: bool = False          # the high-contrast colours (scenes/ui/theme.py)
     reaction_time: float = 1.0           # reaction windows (a Zeus sneak, a Tamoul interception) last this many times as long
     wait_for_me: bool = False            # each AI move waits until the player presses N
+    key_bindings: dict[str, str] = field(default_factory=dict)   # table action -> key name, only the keys changed (scenes/ui/keymap.py)
     ui_scale: int = 0                    # percent of text, cards and controls, 75 .. 200; 0: the first start picks it
     # Every registered game's own settings, filled with its defaults; also games this run does not
     # know (a manifest broken today), kept as they were so saving never loses them.
@@ -78,6 +79,7 @@ class Settings:
             language=self.language if self.language in LANGUAGES else "",
             ui_scale=0 if int(self.ui_scale) <= 0 else min(200, max(75, int(self.ui_scale))),
             games=_validated_games(self.games),
+            key_bindings={k: v for k, v in dict(self.key_bindings).items() if isinstance(k, str) and isinstance(v, str)},
         )
 
     @property

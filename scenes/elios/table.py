@@ -302,6 +302,8 @@ class EliosTableScene(TableScene):
         return False
 
     def _handle_keys(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self._my_phase() == "grouping":
+            return self._regroup_key(event.key)
         if event.type != pygame.KEYDOWN or self._my_phase() != "placing":
             return False
         if event.key == pygame.K_ESCAPE and (self.choice is not None or self.split_mode):
@@ -317,6 +319,14 @@ class EliosTableScene(TableScene):
             self.drag.play(list(self.drag.selected), f"stack.{stack}")
             return True
         return False
+
+    def _regroup_key(self, key: int) -> bool:
+        """Grouping by keys: the arrows reach a beam, its new tray's number (0: the empty tray) moves it."""
+        if not self.drag.selected or not (key == pygame.K_0 or key in STACK_KEYS):
+            return False
+        tray = NEW_TRAY if key == pygame.K_0 else STACK_KEYS[key]
+        self.drag.play(list(self.drag.selected), f"{self.bottom}.tray.{tray}")
+        return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         # Esc first ends a choice or split mode before it opens the menu.
@@ -437,6 +447,8 @@ class EliosTableScene(TableScene):
     def _default_zone(self) -> str | None:
         """Enter (or a second click) on a group: its coloured beams' stack, or the joker's choice."""
         found = self._group_of(tuple(s.card_id or "" for s in self.drag.selected))
+        if found is not None and self._my_phase() == "placing" and self.split_mode:
+            return f"{self.bottom}.tray.{NEW_TRAY}"     # splitting: Enter sets the chosen beam apart
         if found is None or self._my_phase() != "placing" or self.split_mode:
             return None
         coloured = [letter for letter in found[1] if letter != self.joker]
@@ -834,8 +846,9 @@ class EliosTableScene(TableScene):
             problems = self._tray_problems()
             if problems:
                 return _("Fix the red tray: {problem}.").format(problem=next(iter(problems.values())))
-            return _("Group your beams: drag a beam to another tray or the empty tray. Each group: 1–3 beams, "
-                     "no colour twice, at most one joker. Then press Ready.")
+            return _("Group your beams: drag a beam to another tray or the empty tray (or the arrows to a beam, "
+                     "then the tray's number, 0 for the empty one). Each group: 1–3 beams, no colour twice, at "
+                     "most one joker. Then press Ready.")
         if view.phase == "grouping" and self.bottom not in view.confirmed:   # the deal is still being shown
             return _("Your beams are being dealt: grouping starts in a moment.")
         if view.phase == "grouping":
@@ -845,7 +858,8 @@ class EliosTableScene(TableScene):
             if self.choice is not None:
                 return _("Choose the joker's stack: click a lit stack or press its number (1–8). Esc cancels.")
             if self.split_mode:
-                return _("Split: drag a beam out of its tray onto the empty tray. Esc cancels.")
+                return _("Split: drag a beam out of its tray onto the empty tray (or the arrows to it, then Enter). "
+                         "Esc cancels.")
             if view.first_turn:
                 return _("You confirmed last, so you start: place a group with a joker on the sun.")
             return _("Your turn: drag a group onto a lit stack of the sun (or click it, then a stack or 1–8), "

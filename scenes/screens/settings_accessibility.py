@@ -10,7 +10,8 @@ from game.core.settings import REACTION_TIMES, Settings
 from scenes.screens.settings import RowSpec, SettingsScene, nearest_index
 from scenes.ui.i18n import N_, _, format_decimal
 from scenes.ui.speech import find_engine
-from scenes.ui.widgets import Stepper, Toggle
+from scenes.ui.keymap import key_map, key_words
+from scenes.ui.widgets import Button, Stepper, Toggle
 
 
 def reaction_time_words(times: float) -> str:
@@ -24,11 +25,14 @@ class AccessibilityScene(SettingsScene):
     TITLE = N_("Accessibility")
 
     def notes(self) -> list[str]:
+        keys = key_map(self.app.settings.key_bindings)
         return [
             _("Every card shows its colour with a symbol or words too; the turn marker says whose turn it is in words."),
             _("Menus: Tab and the arrow keys move the focus, Enter or Space act, Esc goes back, F11 fullscreen. "
-              "At a table: H hint, L last moves, F1 rules, N shows a held AI move; with speech on, F2 reads your "
-              "cards and F3 says whose turn it is."),
+              "At a table: the arrows and Tab reach the cards and buttons, {hint} hint, {last} last moves, {rules} "
+              "rules, {next} shows a held AI move; with speech on, F2 reads your cards and F3 says whose turn it "
+              "is.").format(**{short: key_words(keys.key(f"table.{name}")) for short, name in (
+                  ("hint", "hint"), ("last", "look_back"), ("rules", "rules"), ("next", "next_ai_move"))}),
         ]
 
     def setting_rows(self, settings: Settings) -> list[RowSpec]:
@@ -51,7 +55,14 @@ class AccessibilityScene(SettingsScene):
             self.ai_delay_row(settings),
             self.animation_row(settings),
             self.reduced_motion_row(settings),
+            ("Keys", _("Keys"), _("Choose the key of each table action."),
+             lambda r: Button(r, _("Open"), self.open_keys, style="secondary")),
         ]
+
+    def open_keys(self) -> None:
+        from scenes.screens.settings_keys import KeysScene
+
+        self.app.stack.push(KeysScene(self.app))
 
     def on_escape(self) -> None:
         self.app.stack.pop()

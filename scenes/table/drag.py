@@ -209,6 +209,11 @@ class DragController:
         self._lit = set()
         self._refresh_lift()
 
+    def blur(self) -> None:
+        """The keyboard focus leaves the cards (Tab went to the buttons); what is chosen stays chosen."""
+        self.focus = None
+        self._refresh_lift()
+
     # ----- input ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.table.captions import draw_hint
+from scenes.ui.keymap import KeyMap, key_map, key_words
 from scenes.ui.widgets import Button, text_width
 from scenes.ui.i18n import _, pgettext
 
@@ -27,6 +28,7 @@ class InputRouting:
     HINT_SIZE = 16              # the hint line's text size at 1280x720
     KEPT_KEY_SECONDS = 4.0      # how long a key pressed too early waits for the table to be ready
     _kept_key: tuple[pygame.event.Event, float, object] | None = None     # the key, seconds left, its notice
+    _tab_focus: tuple[str, int] | None = None    # the button Tab has reached (label, place); None: the cards
 
     def _build_controls(self) -> None:
         """The corner buttons, then the reaction's and the game's controls for the current layout."""
@@ -36,18 +38,25 @@ class InputRouting:
     def _draw_controls(self, surface: pygame.Surface) -> None:
         """The controls area: the reaction window's bar and controls, the game's buttons, the hint line."""
         lay = self.layout
+        self._tab_focused()         # the focus ring goes on the button Tab has reached (drawn with it)
         self._draw_reaction(surface)
         for button in self.seat_buttons:
             button.draw(surface)
-        draw_hint(surface, self._held_hint() or self._hint(), lay.controls_rect, lay.text_size(self.HINT_SIZE),
-                  self._hint_top())
+        hint = self.keys.relabel(self._held_hint() or self._hint(), self.GAME_ID)
+        draw_hint(surface, hint, lay.controls_rect, lay.text_size(self.HINT_SIZE), self._hint_top())
 
     def _held_hint(self) -> str:
         """"Wait for me": the hint line says an AI move is ready and how to see it."""
         seat = self.held_ai_seat
         if seat is None:
             return ""
-        return _("{name} has chosen a move: press N to see it.").format(name=self._name(seat))
+        return _("{name} has chosen a move: press {key} to see it.").format(
+            name=self._name(seat), key=key_words(self.keys.key("table.next_ai_move")))
+
+    @property
+    def keys(self) -> KeyMap:
+        """The keys the player chose in Settings -> Keys (scenes/ui/keymap.py)."""
+        return key_map(self.app.settings.key_bindings)
 
     def _hint_top(self) -> int | None:
         """How high the hint line may climb (None: no limit; a game whose buttons fill the area says
@@ -113,6 +122,12 @@ class InputRouting:
         """Corner buttons, reaction controls, the game's controls, the cards in hand, Esc/F1, the game's keys."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        translated = self.keys.translate(event, self.GAME_ID)     # the player's keys, as the table knows them
+        if translated is None:
+            return False
+        event = translated
+        if self._handle_tab(event):
+            return True
         for button in self.buttons + self.help_buttons:
             if button.handle_event(event):
                 return True
@@ -135,6 +150,61 @@ class InputRouting:
         if self._handle_menu_keys(event) or self._key_for_reaction(event) or self._handle_keys(event):
             return True
         return self._keep_key_for_later(event)
+
+    # ----- Tab: the buttons by keys -------------------------------------------------------------------
+    def _tab_buttons(self) -> list[Button]:
+        """The table's buttons in Tab order: the game's own, the reaction's, the help, then Rules and Menu."""
+        reaction = [button for _seat, button in self.reaction_buttons]
+        return [b for b in (*self.seat_buttons, *reaction, *self.help_buttons, *self.buttons) if b.enabled]
+
+    def _tab_focused(self) -> Button | None:
+        """The button Tab has reached, found again by its label after the buttons are rebuilt (else by its
+        place); every other button loses the ring. Each button's label names the player's keys."""
+        self._relabel_buttons()
+        buttons = self._tab_buttons()
+        found = None
+        if self._tab_focus is not None and buttons and not self.replay_mode:
+            label, place = self._tab_focus
+            found = next((b for b in buttons if b.label == label), buttons[min(place, len(buttons) - 1)])
+        for button in (*self.seat_buttons, *(b for _s, b in self.reaction_buttons), *self.help_buttons, *self.buttons):
+            button.focused = button is found
+        return found
+
+    def tab_button(self) -> Button | None:
+        """The button Tab has reached (None: the keys are on the cards); speech says its label."""
+        return self._tab_focused()
+
+    def _relabel_buttons(self) -> None:
+        """"Draw (D)" says the key the player chose; done once per button (a relabelled label is remembered)."""
+        for button in (*self.seat_buttons, *(b for _s, b in self.reaction_buttons), *self.help_buttons, *self.buttons):
+            if getattr(button, "keys_named", None) != button.label:
+                button.label = self.keys.relabel(button.label, self.GAME_ID)
+                button.keys_named = button.label  # type: ignore[attr-defined]
+
+    def _handle_tab(self, event: pygame.event.Event) -> bool:
+        """Tab / Shift+Tab walk from the cards through the table's buttons and back; Enter or Space
+        presses the button with the ring; an arrow goes back to the cards."""
+        if event.type != pygame.KEYDOWN or self.replay_mode:
+            return False
+        focused = self._tab_focused()
+        if event.key == pygame.K_TAB:
+            buttons = self._tab_buttons()
+            at = buttons.index(focused) + 1 if focused in buttons else 0      # 0: the cards
+            at = (at + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % (len(buttons) + 1)
+            self._tab_focus = (buttons[at - 1].label, at - 1) if at else None
+            if self._tab_focus is not None and not self.drag.multi_select:
+                self.drag.blur()        # one ring, the button's (a Télos card in focus stays: Play plays it)
+            self._tab_focused()
+            return True
+        if focused is None:
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            focused.activate()
+            return True
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self._tab_focus = None
+            self._tab_focused()
+        return False
 
     def _showing_before_you_may_act(self) -> bool:
         """The player at this screen is kept waiting only by moves still being shown."""

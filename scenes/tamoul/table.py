@@ -466,7 +466,12 @@ class TamoulTableScene(TableScene):
         self._turn_action(Action("tamoul"))
 
     def _handle_controls(self, event: pygame.event.Event) -> bool:
-        """A click on the draw pile or the discard pile when it is the bottom seat's draw."""
+        """A click on the draw pile or the discard pile when it is the bottom seat's draw; Enter or Space
+        on the slot the arrows have reached, while a look or a swap is being chosen, picks it as a click does."""
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                and self._my_step() in ("peek_own", "peek_other", "swap") and self.drag.focus is not None
+                and self.drag.focus < len(self.drag.sprites)):
+            return self._click_card(self.drag.sprites[self.drag.focus])
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._my_turn() and self._phase() == "draw":
             if self._pile_rect(self._deck_centre()).collidepoint(event.pos):
                 self.press_draw_deck()

@@ -263,10 +263,15 @@ def turn_key(table: Any) -> tuple:
 
 
 def focus_words(scene: Any) -> str:
-    """What has the keyboard focus on `scene`: a menu's control, or a card in the table's hand."""
+    """What has the keyboard focus on `scene`: a menu's control, a table's button reached by Tab, or a
+    card in the table's hand."""
     words = getattr(scene, "focus_words", None)
     if callable(words):
         return str(words())
+    tab_button = getattr(scene, "tab_button", None)
+    button = tab_button() if callable(tab_button) else None
+    if button is not None:          # Tab at a table has reached one of its buttons
+        return str(button.label)
     drag, gate = getattr(scene, "drag", None), getattr(scene, "gate", None)
     if drag is not None and gate is not None:
         index = drag.focus

@@ -96,6 +96,6 @@ def test_the_screen_names_only_what_exists(tmp_path, monkeypatch):
     fields = set(Settings.__dataclass_fields__)
     named = {"Speech": "speech", "Size of text and cards": "ui_scale", "High contrast": "high_contrast", "Reaction time": "reaction_time",
              "Wait for me": "wait_for_me", "AI move delay": "ai_delay_s", "Animation speed": "animation_speed",
-             "Reduced motion": "reduced_motion"}
+             "Reduced motion": "reduced_motion", "Keys": "key_bindings"}
     keys = [getattr(c, "key", "") for c in scene.focus.controls if not isinstance(c, Button) or c.label != "Done"]
     assert set(keys) == set(named) and set(named.values()) <= fields
