@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8765
 RECONNECT_EVERY_S = 2.0
+PENDING_SHOWN_AFTER_S = 0.3     # a move the host has not answered after this long is said to be on its way
 
 
 def own_name(app: "AppServices") -> str:
@@ -471,9 +472,34 @@ def open_guest_table(app: "AppServices", client: GuestClient, url: str = "", cod
         if reconnecting.pop("back", False):
             reconnecting["thread"] = None
             app.toast(_("Back at the table."))
+        session.state.settle()
+        while session.state.refusals:      # the host refused our move: said in words; its position stands
+            app.toast(_("The host refused your move: {reason}").format(
+                reason=translate_message(session.state.refusals.pop(0))))
+        if session.state.waits_long() and not reconnecting.get("slow"):
+            reconnecting["slow"] = True
+            app.toast(_("The host has not answered your move yet."))
+        elif not session.state.awaiting:
+            reconnecting["slow"] = False
+        for message in session.keep_finished_record(app.dirs.records, app.settings.records_kept):
+            app.toast(translate_message(message))
         update(dt)
 
     table.update = update_or_reconnect
+    draw = table.draw
+
+    def draw_with_pending_move(surface: pygame.Surface) -> None:
+        """A move of ours on its way to the host: said under the table's controls while it waits (a
+        moment later, so a quick answer shows no flicker)."""
+        draw(surface)
+        awaiting = session.state.awaiting
+        if awaiting and time.monotonic() - awaiting[0][1] > PENDING_SHOWN_AFTER_S:
+            rect = table.layout.controls_rect
+            size = max(12, int(rect.height * 0.22)) if rect.height else 16
+            draw_text(surface, _("Your move is on its way to the host…"), (rect.centerx, rect.top - size), size,
+                      GOLD, anchor="midbottom")
+
+    table.draw = draw_with_pending_move
     for agent in table.agents.values():
         assert isinstance(agent, FromHost)
     return table
