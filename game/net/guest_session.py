@@ -277,8 +277,8 @@ class GuestSession:
         seats = [SeatInfo(name, "human" if i == seat else "ai:host") for i, name in enumerate(names)]
         self.state = MirrorState(client, client.game, seats)
         self.autosave_path = None
-        self.records_dir = None
-        self.finished_record_path = None
+        self.records_dir: Path | None = None         # where the finished game's record is kept (the opener's)
+        self.finished_record_path: Path | None = None
         self.messages: list[Message] = []
         self.records_kept = None
         self.save_failing = None
@@ -337,26 +337,26 @@ class GuestSession:
                                 seat=seat, action=action.text) from None
         return []
 
-    def keep_finished_record(self, records_dir: Path, keep: int | None = None) -> list[Message]:
-        """The game is over and the host sent its record: keep it in our records folder and count it in
-        our statistics, as a local game does (once; a write that fails is tried again at the next call)."""
+    def keep_finished_record(self) -> None:
+        """The game is over and the host sent its record: keep it in our records folder (`records_dir`,
+        given by the table's opener) and count it in our statistics, as a local game does (once; a write
+        that fails is tried again at the next tick). What the player should hear goes to `messages`."""
         record = self.client.state.record
-        if record is None or self.finished_record_path is not None:
-            return []
-        self.records_dir = records_dir
+        if record is None or self.finished_record_path is not None or self.records_dir is None:
+            return
         try:
             self.finished_record_path, messages = keep_finished_record(
-                record, records_dir, records_dir.parent / "statistics.json", keep)
+                record, self.records_dir, self.records_dir.parent / "statistics.json", self.records_kept)
         except OSError as exc:
-            if self.keep_failing is not None:
-                return []
-            self.keep_failing = msg("The finished game could not be kept yet ({reason}). The program keeps "
-                                    "trying; do not quit until it says it was kept.", reason=str(exc))
-            return [self.keep_failing]
+            if self.keep_failing is None:
+                self.keep_failing = msg("The finished game could not be kept yet ({reason}). The program keeps "
+                                        "trying; do not quit until it says it was kept.", reason=str(exc))
+                self.messages.append(self.keep_failing)
+            return
+        self.messages.extend(messages)
         if self.keep_failing is not None:
             self.keep_failing = None
-            messages.append(msg("The finished game was kept after all."))
-        return messages
+            self.messages.append(msg("The finished game was kept after all."))
 
     takes_back = False      # the table offers no Undo: the host's game takes no move back
 
@@ -367,7 +367,8 @@ class GuestSession:
         """The host keeps the game."""
 
     def tick(self, dt: float) -> None:
-        pass
+        """Every frame (the App's): the finished game's record is kept once the host has sent it."""
+        self.keep_finished_record()
 
     def retry(self) -> None:
         pass

@@ -431,7 +431,10 @@ def open_guest_table(app: "AppServices", client: GuestClient, url: str = "", cod
     "(online)" where an AI's says "(AI)"."""
     from scenes.tables import open_table
 
-    table = open_table(app, GuestSession(client))
+    guest = GuestSession(client)
+    guest.records_dir, guest.records_kept = app.dirs.records, app.settings.records_kept
+    table = open_table(app, guest)
+    app.session = guest      # its messages are told, and it keeps the finished game's record (`tick`)
     pace = table._ai_delay
 
     def no_thinking_time(legal: list[Any], reaction: bool) -> float | None:
@@ -481,8 +484,6 @@ def open_guest_table(app: "AppServices", client: GuestClient, url: str = "", cod
             app.toast(_("The host has not answered your move yet."))
         elif not session.state.awaiting:
             reconnecting["slow"] = False
-        for message in session.keep_finished_record(app.dirs.records, app.settings.records_kept):
-            app.toast(translate_message(message))
         update(dt)
 
     table.update = update_or_reconnect
