@@ -9,19 +9,20 @@ network.
 from __future__ import annotations
 
 import random
-import socket
 import threading
 import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.net.addresses import for_friends
 from game.net.guest import GuestClient, JoinError
 from game.net.guest_session import FromHost, GuestSession
-from scenes.ui.i18n import _, is_named_you, translate_message
+from scenes.ui.game_texts import option_label
+from scenes.ui.i18n import _, is_named_you, reason_words, translate_message
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT
-from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField, draw_dialog_frame,
-                               draw_text, ellipsize, keyed, text_width)
+from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField, Toggle,
+                               draw_dialog_frame, draw_text, ellipsize, keyed, text_width)
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -206,6 +207,8 @@ class LobbyScene(OnlineDialog):
         self.client = client
         self.url, self.code, self.name = url, code, name
         self.host = host        # the table this program hosts (None at a friend's)
+        # This computer's addresses as the system lists them, looked up once (not at every frame).
+        self.addresses = for_friends() if host is not None else ""
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def update(self, dt: float) -> None:
@@ -260,7 +263,7 @@ class LobbyScene(OnlineDialog):
                   size, PARCHMENT, anchor="midtop")
         if self.host is not None:
             where = _("Friends join at {address}, port {port}, with the code {code}").format(
-                address=socket.gethostname(), port=self.host.port, code=self.host.table.code)
+                address=self.addresses, port=self.host.port, code=self.host.table.code)
             draw_text(surface, ellipsize(where, size, self.panel.w - int(40 * self.s)),
                       (self.panel.centerx, y + int(40 * self.s)), size, GOLD, anchor="midtop")
             y += int(30 * self.s)
@@ -290,6 +293,7 @@ class HostScene(OnlineDialog):
         self.port = str(DEFAULT_PORT)
         self.problem: str | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.options: dict[str, Any] = {}
         self._fit_seats()
 
     @property
@@ -297,8 +301,10 @@ class HostScene(OnlineDialog):
         return self.games[self.game_index]
 
     def _fit_seats(self) -> None:
-        """At least the game's fewest players (a friend first), at most its most."""
+        """At least the game's fewest players (a friend first), at most its most; the game's options at
+        their defaults (the same options the local setup offers)."""
         game = self.game
+        self.options = {spec.name: spec.default for spec in game.option_specs()}
         while len(self.others) + 1 < game.min_players:
             self.others.append(FRIEND if not self.others else "normal")
         del self.others[game.max_players - 1:]
@@ -317,6 +323,33 @@ class HostScene(OnlineDialog):
         self.game_index = self.games.index(game)
         self._fit_seats()
         self.relayout()
+
+    def set_option(self, name: str, value: Any) -> None:
+        self.options[name] = value
+        self.problem = None
+
+    def _option_control(self, spec: Any, rect: pygame.Rect) -> Control:
+        """The setup screen's control for one option: a switch, a list to step through, or a number."""
+        from scenes.screens.setup import number_steps
+        from scenes.ui.game_texts import option_choice
+
+        value = self.options[spec.name]
+        setter = lambda v, name=spec.name: self.set_option(name, v)  # noqa: E731
+        if spec.kind == "bool":
+            return Toggle(rect, bool(value), setter)
+        steps = list(spec.choices) if spec.kind == "choice" else number_steps(spec)
+        if steps is not None:
+            return Stepper(rect, steps, steps.index(value) if value in steps else 0, setter,
+                           lambda v, spec=spec: option_choice(spec, v))
+
+        def typed(text: str, spec: Any = spec) -> None:
+            try:
+                self.set_option(spec.name, spec.check(text))
+            except ValueError as exc:
+                self.problem = reason_words(exc)
+
+        allowed = str.isdigit if spec.kind == "int" else (lambda ch: ch.isdigit() or ch in ".-")
+        return TextField(rect, str(value), typed, max_length=12, allowed=allowed)
 
     def set_seat(self, index: int, choice: str) -> None:
         self.others[index] = choice
@@ -348,7 +381,7 @@ class HostScene(OnlineDialog):
                                         for o in self.others]
         seed = random.SystemRandom().randrange(1, 2**31 - 1)
         try:
-            host = Host.new(self.game, plans, {}, seed, self.app.dirs.data, ai_pause=1.0)
+            host = Host.new(self.game, plans, dict(self.options), seed, self.app.dirs.data, ai_pause=1.0)
             port = host.serve(self.bind, int(self.port))
         except (OSError, ValueError) as exc:
             self.problem = _("The table could not be opened: {reason}").format(reason=str(exc))
@@ -369,12 +402,13 @@ class HostScene(OnlineDialog):
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
         s = self.scale_dialog(size, 30)
-        row = max(28, min(int(40 * s), (height - 220) // 11))
+        specs = [spec for spec in self.game.option_specs() if spec.kind != "pick"]
+        rows = 2 + len(self.others) + len(specs) + 3
+        row = max(22, min(int(40 * s), (height - 150) // (rows + 1)))
         gap = max(4, int(8 * s))
         pad = int(24 * s)
         label_w = int(170 * s)
         panel_w = min(int(width * 0.94), int(640 * s))
-        rows = 2 + len(self.others) + 3
         panel_h = min(height - 8, self.band_h * 2 + pad * 2 + int(self.title_size * 1.3) + rows * (row + gap) + int(20 * s))
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (width // 2, height // 2)
@@ -394,6 +428,10 @@ class HostScene(OnlineDialog):
                                           else 0, lambda c, i=index: self.set_seat(i, c), self._describe),
                                   f"seat-{index}"))
             self.rows.append((_("Seat {number}").format(number=index + 2), y + row // 2))
+            y += row + gap
+        for spec in specs:
+            controls.append(keyed(self._option_control(spec, pygame.Rect(x, y, w, row)), f"option-{spec.name}"))
+            self.rows.append((option_label(spec), y + row // 2))
             y += row + gap
         half = (w - gap) // 2
         controls.append(keyed(Button(pygame.Rect(x, y, half, row), _("Add a seat"), self.add_seat, style="secondary",

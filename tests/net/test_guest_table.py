@@ -134,6 +134,9 @@ def test_a_table_hosted_from_the_title_menu_is_joined_by_a_friend_and_played(tmp
     hosting.bind = "127.0.0.1"
     hosting.set_game(next(g for g in hosting.games if g.id == "zeus"))
     assert hosting.others == ["friend"]
+    assert hosting.options == {"sneak": True, "manual_draw": False}      # the local setup's options
+    assert {"option-sneak", "option-manual_draw"} <= {getattr(c, "key", None) for c in hosting.focus.controls}
+    hosting.set_option("manual_draw", True)
     hosting.port = "0"
     hosting.start()
     assert hosting.problem is not None and "1024" in hosting.problem       # a port a person would type
@@ -142,6 +145,7 @@ def test_a_table_hosted_from_the_title_menu_is_joined_by_a_friend_and_played(tmp
     app.stack.apply_pending()
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and lobby.host is not None
+    assert "127.0.0.1" in lobby.addresses.split(", ") or lobby.addresses, "the lobby says where to join"
     lobby.host.ai_pause = 0.0
     friend = threading.Thread(target=bot_main, args=([f"ws://127.0.0.1:{lobby.host.port}", lobby.host.table.code,
                                                       "--name", "Bob", "--record", str(tmp_path / "bob.rec")],))
@@ -162,6 +166,7 @@ def test_a_table_hosted_from_the_title_menu_is_joined_by_a_friend_and_played(tmp
     assert host.session.state.finished and session.state.finished
     assert host.session.finished_record_path is not None and host.session.finished_record_path.is_file()
     assert [s.name for s in host.session.state.seats][1] == "Bob"
+    assert host.session.state.options["manual_draw"] is True, "the host screen's option was played"
 
 
 def test_a_guests_move_never_holds_up_the_frames_while_the_host_thinks_it_over(tmp_path: Path, app: App) -> None:
@@ -214,3 +219,11 @@ def test_a_guests_move_never_holds_up_the_frames_while_the_host_thinks_it_over(t
         assert table.undo_button is None, "a guest's table offers no Undo"
     finally:
         host.close()
+
+
+def test_the_lobby_gives_this_computers_addresses_as_the_system_lists_them() -> None:
+    from game.net.addresses import for_friends, own_addresses
+
+    assert "127.0.0.1" in own_addresses("localhost")
+    assert for_friends("localhost") == "127.0.0.1"      # only the loopback address: said, as there is nothing else
+    assert own_addresses("no-such-host.invalid") == ["no-such-host.invalid"]
