@@ -64,9 +64,12 @@ class OnlineDialog(MenuScene):
                   "title", "midtop")
         return band
 
-    def draw_labels(self, surface: pygame.Surface, rows: list[tuple[str, int]], size: int, indent: int) -> None:
+    def draw_labels(self, surface: pygame.Surface, rows: list[tuple[str, int]], size: int, indent: int,
+                    width: int | None = None) -> None:
+        """Each row's label at the panel's left, cut to `width` (the labels' column) when given."""
         for label, y in rows:
-            draw_text(surface, label, (self.panel.x + int(indent * self.s), y), size, PARCHMENT, anchor="midleft")
+            text = ellipsize(label, size, width) if width else label
+            draw_text(surface, text, (self.panel.x + int(indent * self.s), y), size, PARCHMENT, anchor="midleft")
 
 
 class OnlineScene(OnlineDialog):
@@ -429,16 +432,16 @@ class HostScene(OnlineDialog):
                                   f"seat-{index}"))
             self.rows.append((_("Seat {number}").format(number=index + 2), y + row // 2))
             y += row + gap
-        for spec in specs:
-            controls.append(keyed(self._option_control(spec, pygame.Rect(x, y, w, row)), f"option-{spec.name}"))
-            self.rows.append((option_label(spec), y + row // 2))
-            y += row + gap
         half = (w - gap) // 2
         controls.append(keyed(Button(pygame.Rect(x, y, half, row), _("Add a seat"), self.add_seat, style="secondary",
                                      enabled=len(self.others) + 1 < self.game.max_players), "add"))
         controls.append(keyed(Button(pygame.Rect(x + half + gap, y, half, row), _("Remove a seat"), self.remove_seat,
                                      style="secondary", enabled=len(self.others) + 1 > self.game.min_players), "remove"))
         y += row + gap
+        for spec in specs:
+            controls.append(keyed(self._option_control(spec, pygame.Rect(x, y, w, row)), f"option-{spec.name}"))
+            self.rows.append((option_label(spec), y + row // 2))
+            y += row + gap
         controls.append(keyed(TextField(pygame.Rect(x, y, int(w * 0.4), row), self.port,
                                         lambda text: setattr(self, "port", text), max_length=5,
                                         allowed=str.isdigit), "port"))
@@ -454,7 +457,7 @@ class HostScene(OnlineDialog):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface, _("Host a table for friends"), gap=12)
         size = max(12, int(17 * self.s))
-        self.draw_labels(surface, self.rows, size, 24)
+        self.draw_labels(surface, self.rows, size, 24, int(162 * self.s))
         draw_text(surface, _("you, at this computer"), (self.panel.x + int(24 * self.s) + int(170 * self.s), self.you_y),
                   size, CREAM, anchor="midleft")
         if self.problem:
