@@ -22,7 +22,7 @@ from scenes.ui.game_texts import option_label
 from scenes.ui.i18n import _, is_named_you, reason_words, translate_message
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT
 from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField, Toggle,
-                               draw_dialog_frame, draw_text, ellipsize, keyed, text_width)
+                               draw_dialog_frame, draw_text, ellipsize, keyed, text_width, wrap_text)
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
@@ -536,10 +536,13 @@ def open_guest_table(app: "AppServices", client: GuestClient, url: str = "", cod
         draw(surface)
         awaiting = session.state.awaiting
         if awaiting and time.monotonic() - awaiting[0][1] > PENDING_SHOWN_AFTER_S:
-            rect = table.layout.controls_rect
-            size = max(12, int(rect.height * 0.22)) if rect.height else 16
-            draw_text(surface, _("Your move is on its way to the host…"), (rect.centerx, rect.top - size), size,
-                      GOLD, anchor="midbottom")
+            rect = table.layout.controls_rect       # said just above the move buttons, in two lines at most
+            size = max(12, min(18, rect.width // 18))
+            lines = wrap_text(_("Your move is on its way to the host…"), size, rect.width)[:2]
+            y = rect.top - int(size * 1.3) * len(lines)
+            for line in lines:
+                draw_text(surface, line, (rect.centerx, y), size, GOLD, anchor="midtop")
+                y += int(size * 1.3)
 
     table.draw = draw_with_pending_move
     for agent in table.agents.values():
