@@ -241,6 +241,8 @@ class LobbyScene(OnlineDialog):
 
     def title(self) -> str:
         game = self.client.game.title if self.client.game is not None else ""
+        if self.host is not None:       # this computer hosts: it is not "a friend's" table
+            return _("{game} at your table").format(game=game)
         return _("{game} at a friend's table").format(game=game)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -296,6 +298,7 @@ class HostScene(OnlineDialog):
         self.port = str(DEFAULT_PORT)
         self.problem: str | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.label_w = 0
         self.options: dict[str, Any] = {}
         self._fit_seats()
 
@@ -410,8 +413,12 @@ class HostScene(OnlineDialog):
         row = max(22, min(int(40 * s), (height - 150) // (rows + 1)))
         gap = max(4, int(8 * s))
         pad = int(24 * s)
-        label_w = int(170 * s)
         panel_w = min(int(width * 0.94), int(640 * s))
+        # The labels' column widens for a long option name (up to 40% of the panel; longer ones are cut).
+        size = max(12, int(17 * s))
+        widest = max([text_width(option_label(spec), size) for spec in specs] + [0])
+        label_w = max(int(170 * s), min(int(panel_w * 0.4), widest + int(14 * s)))
+        self.label_w = label_w
         panel_h = min(height - 8, self.band_h * 2 + pad * 2 + int(self.title_size * 1.3) + rows * (row + gap) + int(20 * s))
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (width // 2, height // 2)
@@ -457,8 +464,8 @@ class HostScene(OnlineDialog):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface, _("Host a table for friends"), gap=12)
         size = max(12, int(17 * self.s))
-        self.draw_labels(surface, self.rows, size, 24, int(162 * self.s))
-        draw_text(surface, _("you, at this computer"), (self.panel.x + int(24 * self.s) + int(170 * self.s), self.you_y),
+        self.draw_labels(surface, self.rows, size, 24, self.label_w - int(8 * self.s))
+        draw_text(surface, _("you, at this computer"), (self.panel.x + int(24 * self.s) + self.label_w, self.you_y),
                   size, CREAM, anchor="midleft")
         if self.problem:
             draw_text(surface, ellipsize(self.problem, size, self.panel.w - int(48 * self.s)),
