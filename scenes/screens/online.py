@@ -19,9 +19,9 @@ from game.net.addresses import for_friends
 from game.net.guest import GuestClient, JoinError
 from game.net.guest_session import FromHost, GuestSession
 from scenes.ui.game_texts import option_label
-from scenes.ui.i18n import _, is_named_you, reason_words, translate_message
+from scenes.ui.i18n import _, is_named_you, translate_message
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT
-from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField, Toggle,
+from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField,
                                draw_dialog_frame, draw_text, ellipsize, keyed, text_width, wrap_text)
 
 if TYPE_CHECKING:
@@ -335,27 +335,14 @@ class HostScene(OnlineDialog):
         self.problem = None
 
     def _option_control(self, spec: Any, rect: pygame.Rect) -> Control:
-        """The setup screen's control for one option: a switch, a list to step through, or a number."""
-        from scenes.screens.setup import number_steps
-        from scenes.ui.game_texts import option_choice
+        """The setup screen's control for one option (a switch, a list to step through, or a number)."""
+        from scenes.screens.setup import option_control
 
-        value = self.options[spec.name]
-        setter = lambda v, name=spec.name: self.set_option(name, v)  # noqa: E731
-        if spec.kind == "bool":
-            return Toggle(rect, bool(value), setter)
-        steps = list(spec.choices) if spec.kind == "choice" else number_steps(spec)
-        if steps is not None:
-            return Stepper(rect, steps, steps.index(value) if value in steps else 0, setter,
-                           lambda v, spec=spec: option_choice(spec, v))
+        def said(words: str) -> None:
+            self.problem = words or None
 
-        def typed(text: str, spec: Any = spec) -> None:
-            try:
-                self.set_option(spec.name, spec.check(text))
-            except ValueError as exc:
-                self.problem = reason_words(exc)
-
-        allowed = str.isdigit if spec.kind == "int" else (lambda ch: ch.isdigit() or ch in ".-")
-        return TextField(rect, str(value), typed, max_length=12, allowed=allowed)
+        return option_control(spec, self.options[spec.name], rect,
+                              lambda v, name=spec.name: self.set_option(name, v), said)
 
     def set_seat(self, index: int, choice: str) -> None:
         self.others[index] = choice
