@@ -338,6 +338,13 @@ class TutorialTable(metaclass=ABCMeta):
         self._taken_back = None
         self.hint_action = (self._token(), step.wanted)
 
+    def _hint_reason(self, action: Action) -> str:
+        """The hint line names no AI in a tutorial: the hinted move is the step's, which the note explains."""
+        step = self.coach.step
+        if step is not None and action == step.wanted:
+            return _("the move lit on the table, as the note beside it says")
+        return super()._hint_reason(action)        # type: ignore[misc]
+
     def _undo_offered(self) -> bool:
         """No Undo in a tutorial: a move other than the step's is never played, and the script goes on."""
         return False

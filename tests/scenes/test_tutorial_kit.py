@@ -181,3 +181,13 @@ def test_hint_in_a_tutorial_shows_the_steps_move_and_asks_no_ai(make_app, game_i
     else:
         glowing = {s.card_id for s in table.hands[LEARNER] if s.glow is not None}
         assert set(table._hint_cards(step.wanted)) <= glowing
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_hint_line_in_a_tutorial_names_no_ai(make_app, game_id):
+    """Hint (H) at a step shows the step's own move; its words send the learner to the note, not to an AI."""
+    app, table = at_first_step(make_app, game_id)
+    key(app, pygame.K_h)
+    run(app, 2)
+    words = table._hint_reason(table.coach.step.wanted)
+    assert words == "the move lit on the table, as the note beside it says"
