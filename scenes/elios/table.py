@@ -36,7 +36,7 @@ from game.core.session import GameSession
 from game.elios.grouping import SEPARATOR, THIS_GROUP, group_problem, grouping_text, largest_groups
 from game.elios.view import EliosView
 from scenes.ui import theme
-from scenes.elios.art import SunGeometry, SunLayer, beam_art, colour_table, ring_sector, stack_angle
+from scenes.elios.art import SunGeometry, SunLayer, beam_art, colour_table, polar, ring_sector, stack_angle
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
@@ -884,6 +884,8 @@ class EliosTableScene(TableScene):
 
         self.sun_layer.draw(surface, g, tuple(self.stacks), self.discs, view.max_discs, self.colours, self.sun_letters,
                             text, lit)
+        if lit and (self.choice is not None or self.drag.selected):
+            self._draw_stack_numbers(surface, g, lit, self.discs)
         self._draw_last_placed(surface, g)
         self._draw_hint_marks(surface, g)
         if self.disc_pulse.value > 0.01:
@@ -898,6 +900,19 @@ class EliosTableScene(TableScene):
             self._draw_team_legend(surface, view)
         sprites = [s for seat in range(self.count) for s in self.trays[seat].sprites()] + self.flying_beams
         self.renderer.draw_all(surface, sprites, on_top=self.drag.held)
+
+    @staticmethod
+    def _draw_stack_numbers(surface: pygame.Surface, g: SunGeometry, lit: frozenset[int], discs: int) -> None:
+        """While a stack is to be chosen by its number (1–8), each lit stack shows it just past the end of
+        its lit lane, inside the symbol and height at the sun's rim."""
+        size = max(10, int(g.step * 0.75))
+        reach = min(g.level_radius(discs) + g.step * 0.4 + size * 0.8, g.radius - g.label_room - size * 0.3)
+        for index in sorted(lit):
+            spot = polar(g.centre, reach, stack_angle(index, g.stacks))
+            centre = (int(spot[0]), int(spot[1]))
+            pygame.draw.circle(surface, theme.INK, centre, int(size * 0.75))
+            pygame.draw.circle(surface, theme.GOLD, centre, int(size * 0.75), width=max(1, size // 8))
+            blit_text(surface, str(index + 1), centre, size, theme.GOLD, "bold", "center")
 
     def _draw_last_placed(self, surface: pygame.Surface, g: SunGeometry) -> None:
         """An outline on each beam another player placed last, so a move made while you looked away is found."""
