@@ -181,20 +181,9 @@ class GameSession:
         went; None if no folder took it (it is then only in memory)."""
         if not self.finished_unkept:
             return None
-        if self.kept_elsewhere is not None:
-            return self.kept_elsewhere
-        text = record_to_text(self.state.record())
-        name = f"{self.game.id}-{time.strftime('%Y%m%d-%H%M%S')}-{self.state.seed}.json"
-        for folder in folders:
-            try:
-                atomic_write_text(Path(folder) / name, text)
-            except OSError as exc:
-                log.warning("the finished game could not be written to %s either: %s", folder, exc)
-                continue
-            self.kept_elsewhere = Path(folder) / name
-            log.warning("the finished game was written to %s, to be kept at the next start", self.kept_elsewhere)
-            return self.kept_elsewhere
-        return None
+        if self.kept_elsewhere is None:
+            self.kept_elsewhere = write_record_elsewhere(self.state.record(), folders)
+        return self.kept_elsewhere
 
     def save_as(self, path: Path) -> None:
         atomic_write_text(path, record_to_text(self.state.record()))
@@ -353,3 +342,19 @@ def peek_autosave(path: Path, games: Mapping[str, Game] | None = None) -> tuple[
     if record is None or record.get("finished"):
         return None, loaded.message
     return record, None
+
+
+def write_record_elsewhere(record: dict[str, Any], folders: Sequence[Path]) -> Path | None:
+    """A finished record the records folder would not take, written into the first of `folders` that
+    takes it, for `keep_unkept_records` at the next start; None if none did (it is only in memory)."""
+    text = record_to_text(record)
+    name = f"{record['game']}-{time.strftime('%Y%m%d-%H%M%S')}-{record.get('seed')}.json"
+    for folder in folders:
+        try:
+            atomic_write_text(Path(folder) / name, text)
+        except OSError as exc:
+            log.warning("the finished game could not be written to %s either: %s", folder, exc)
+            continue
+        log.warning("the finished game was written to %s, to be kept at the next start", Path(folder) / name)
+        return Path(folder) / name
+    return None
