@@ -54,6 +54,7 @@ def shown_once_pointed(app, scene, texts, sprite, point=None) -> str | None:
     else:
         scene.drag.focus = scene.drag.sprites.index(sprite)
     app.frame(DT)
+    scene.draw(app.screen)      # the whole table, whatever part of it the App's frame chose to redraw
     return scene._why_not_now(sprite)
 
 
