@@ -129,7 +129,7 @@ def test_tamoul_your_own_card_when_you_must_look_at_anothers_says_why(make_app, 
 
 
 def test_elios_a_group_that_may_go_nowhere_on_the_first_turn_says_why(make_app, monkeypatch):
-    from tests.scenes.test_elios_table import beam_point, first_turn, mine
+    from tests.scenes.test_elios_table import first_turn, mine
 
     app = make_app()
     texts = drawn_texts(monkeypatch)
@@ -138,10 +138,9 @@ def test_elios_a_group_that_may_go_nowhere_on_the_first_turn_says_why(make_app, 
     index = next(i for i, g in enumerate(trays.groups()) if "w" not in g)     # no joker: not on the first turn
     beam = trays.trays[index][0]
     before = len(scene.state.rounds[-1].actions)
-    line = shown_once_pointed(app, scene, texts, beam, point=beam_point(beam))
+    line = shown_once_pointed(app, scene, texts, beam)       # pointed by the keyboard's focus
     assert line == said(scene, scene._proposal(index, trays.groups()[index])) and "joker" in line, line
     assert any(t and t in line for t in texts if len(t) > 8), (line, texts)
     joker_group = next(i for i, g in enumerate(trays.groups()) if "w" in g)
-    assert shown_once_pointed(app, scene, texts, trays.trays[joker_group][0],
-                              point=beam_point(trays.trays[joker_group][0])) is None
+    assert shown_once_pointed(app, scene, texts, trays.trays[joker_group][0]) is None
     assert len(scene.state.rounds[-1].actions) == before
