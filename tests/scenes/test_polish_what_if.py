@@ -140,7 +140,6 @@ def test_elios_a_group_that_may_go_nowhere_on_the_first_turn_says_why(make_app, 
     before = len(scene.state.rounds[-1].actions)
     line = shown_once_pointed(app, scene, texts, beam)       # pointed by the keyboard's focus
     assert line == said(scene, scene._proposal(index, trays.groups()[index])) and "joker" in line, line
-    assert any(t and t in line for t in texts if len(t) > 8), (line, texts)
     joker_group = next(i for i, g in enumerate(trays.groups()) if "w" in g)
     assert shown_once_pointed(app, scene, texts, trays.trays[joker_group][0]) is None
     assert len(scene.state.rounds[-1].actions) == before
