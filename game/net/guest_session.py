@@ -1,0 +1,301 @@
+"""A guest's game as a table reads it: a session and a state with the same reading interface as a
+local `GameSession`, fed by what the host sent this seat, so a game's existing table can draw a guest's
+seat unchanged.
+
+The guest has no engine of its own for the real game (it never learns the hidden cards). It keeps:
+- the host's updates, in order, not yet shown (`pending`); the table takes them one at a time, as it
+  takes moves: the seat that acted next is "waited for", and asking it (its agent is `FromHost`) gives
+  the opaque action that shows that update;
+- `current`: a full state sampled from the last shown view by the game's determinizer (hidden cards
+  dealt at random, consistent with everything this seat knows), for what tables read from a state
+  besides the view (a game's phase, its total...). Its `view(own seat)` is exactly the view received
+  (the conformance suite holds every determinizer to that); the sampled hidden cards are never shown,
+  since the table shows other seats face down, as their views say.
+Our own moves go to the host (`apply` waits for its answer: the update that carries our move, or its
+refusal in words).
+"""
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any, Sequence
+
+from websockets.exceptions import ConnectionClosed
+
+from game.core.actions import Action
+from game.core.engine import CHANCE, Game, RoundLog, SeatInfo, State
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.messages import Message, msg
+from game.net.guest import GuestClient, JoinError, Update
+
+FROM_HOST = Action("host")          # the opaque action that shows the host's next update
+ANSWER_SECONDS = 10.0               # how long our own move waits for the host's answer
+
+
+class FromHost:
+    """The agent of every other seat at a guest's table: its "move" is whatever the host did next."""
+
+    name = "host"
+    isolate = False
+
+    def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random,
+               optional: bool = False) -> Action | None:
+        return FROM_HOST if FROM_HOST in legal_actions else None
+
+
+class GuestGame:
+    """The real game, except that every AI level is the host (`FromHost`)."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def agent(self, level: str) -> FromHost:
+        return FromHost()
+
+    def agent_levels(self) -> dict[str, Any]:
+        return {"host": FromHost}
+
+
+class MirrorState:
+    """What a table asks of a state, answered from the host's updates (see the module's words)."""
+
+    def __init__(self, client: GuestClient, game: Game, seats: Sequence[SeatInfo]) -> None:
+        self.client = client
+        self.game = game
+        self.seat = int(client.state.seat or 0)
+        self.seats = tuple(seats)
+        self.options = dict(client.state.options)
+        self.seed = 0                       # the deal's seed stays at the host (it would tell the deck)
+        self.game_id = game.id
+        self.CHANCE_VERBS = ()
+        self.shown: Update | None = None
+        self.taken = 0                      # updates shown so far
+        self.rng = random.Random()
+        self.current: State | None = None
+        self.lock = threading.Lock()
+
+    # ----- the host's updates --------------------------------------------------------------------
+    @property
+    def pending(self) -> list[Update]:
+        return self.client.state.updates[self.taken:]
+
+    def _next(self) -> Update | None:
+        pending = self.pending
+        return pending[0] if pending else None
+
+    def take(self) -> Update:
+        """Show the next update: it becomes the table's present."""
+        update = self.client.state.updates[self.taken]
+        self.taken += 1
+        self.shown = update
+        self._sample(update.view)
+        return update
+
+    def _sample(self, view: Any) -> None:
+        if view.finished and self.current is not None:
+            return      # a finished game cannot be sampled; its view is read directly
+        try:
+            self.current = self.game.determinizer()(view, self.rng)
+        except ValueError:
+            if self.current is None:
+                raise
+
+    # ----- the reading interface ------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.shown is not None and self.shown.finished
+
+    @property
+    def rounds(self) -> list[RoundLog]:
+        """As many rounds as the game has had, the last holding as many entries as the host's version
+        (the table counts them to tell one position from the next); their contents stay at the host."""
+        version = self.shown.version if self.shown is not None else 0
+        return [RoundLog({}) for _ in range(self.round_index)] + [RoundLog({}, [[CHANCE, ""]] * version)]
+
+    @property
+    def round_index(self) -> int:
+        return self.current.round_index if self.current is not None else 0
+
+    @property
+    def totals(self) -> list[int]:
+        return list(getattr(self.shown.view, "totals", ())) if self.shown is not None else []
+
+    def view(self, seat: int | None) -> Any:
+        if seat == self.seat and self.shown is not None:
+            return self.shown.view
+        assert self.current is not None
+        return self.current.view(None if seat != self.seat else seat)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        coming = self._next()
+        if coming is not None and coming.actor is not None:
+            return (coming.actor,)
+        if coming is not None:          # a snapshot (after taking our seat back): shown at once
+            return (CHANCE,)
+        return () if self.shown is None or self.shown.finished else self.shown.waiting
+
+    def to_act(self) -> tuple[int, ...]:
+        waiting = self.waiting_for()
+        if self._next() is None and self.shown is not None and self.shown.reaction and self.seat not in waiting:
+            return (*waiting, self.seat)
+        return waiting
+
+    def is_reaction(self, seat: int) -> bool:
+        return self._next() is None and seat == self.seat and self.shown is not None and self.shown.reaction \
+            and seat not in self.shown.waiting
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        coming = self._next()
+        if coming is not None:
+            return [FROM_HOST] if seat == coming.actor else []
+        if seat == self.seat and self.shown is not None:
+            return list(self.shown.legal)
+        return []
+
+    def lists_all_actions(self, seat: int) -> bool:
+        return self.shown is None or self.shown.lists_all
+
+    def chance_action(self) -> Action | None:
+        coming = self._next()
+        return FROM_HOST if coming is not None and (coming.actor in (None, CHANCE)) else None
+
+    def normalize(self, action: Action) -> Action:
+        return self.current.normalize(action) if self.current is not None else action
+
+    def why_illegal(self, seat: int, action: Action) -> Message | None:
+        """Our own move, judged here first as the host will (the sampled state knows all this seat
+        knows); the host has the last word."""
+        if action == FROM_HOST or seat == CHANCE:
+            return None
+        if seat != self.seat:
+            return msg("it is not your turn")
+        if self._next() is not None or self.current is None:
+            return msg("it is not your turn")
+        if self.shown is not None and action in self.shown.legal:
+            return None
+        return self.current.why_illegal(seat, action)
+
+    def opening_events(self) -> list[Event]:
+        return list(self.shown.events) if self.shown is not None and self.shown.version == 0 else []
+
+    def record(self) -> dict[str, Any]:
+        raise ValueError(msg("an online game's record stays at its host"))
+
+    def position(self) -> dict[str, Any]:
+        raise ValueError(msg("an online game's record stays at its host"))
+
+    def __getattr__(self, name: str) -> Any:
+        """Anything else a table reads of a game's state (its phase, a total): the sampled state's."""
+        current = self.__dict__.get("current")
+        if current is None:
+            raise AttributeError(name)
+        return getattr(current, name)
+
+
+class GuestSession:
+    """`GameSession`'s reading and acting interface for a guest's seat at an online table."""
+
+    def __init__(self, client: GuestClient) -> None:
+        assert client.game is not None and client.state.seat is not None
+        self.client = client
+        self.game = GuestGame(client.game)
+        names = [entry.get("name") or f"Seat {i + 1}" for i, entry in enumerate(client.state.seats)] \
+            or [f"Seat {i + 1}" for i in range(client.state.players)]
+        seat = client.state.seat
+        seats = [SeatInfo(name, "human" if i == seat else "ai:host") for i, name in enumerate(names)]
+        self.state = MirrorState(client, client.game, seats)
+        self.autosave_path = None
+        self.records_dir = None
+        self.finished_record_path = None
+        self.messages: list[Message] = []
+        self.records_kept = None
+        self.save_failing = None
+        self.keep_failing = None
+        self.pending_writes = False
+        while self.state.pending and self.state.shown is None:
+            self.state.take()
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self.state.seats
+
+    @property
+    def lost(self) -> bool:
+        """The connection to the host is gone and the game is not over."""
+        return self.client.closed and self.client.state.over is None and self.client.state.bye is None
+
+    def reconnect(self, url: str, code: str, name: str, ca_file: str | None = None) -> bool:
+        """Take our seat back with its token on a new connection (False: the host cannot be reached or
+        refused); the table then goes on from the host's snapshot of the table as it is now."""
+        token = self.client.state.token
+        try:
+            client = GuestClient.connect(url, code, name, token=token, ca_file=ca_file, timeout=5.0)
+        except JoinError:
+            return False
+        with self.state.lock:
+            old = self.client
+            self.client = self.state.client = client
+            self.state.taken = 0            # the snapshot comes next: the table shows it at once
+        try:
+            old.close()
+        except Exception:       # the old connection is gone already
+            pass
+        return True
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return (self.state.seat,)
+
+    @property
+    def pending(self) -> bool:
+        return False
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Another seat's move or chance: show the host's next update. Our own: send it and wait for the
+        host's answer (every update up to the one carrying our move is shown with it)."""
+        state = self.state
+        if action == FROM_HOST:
+            return list(state.take().events)
+        action = action if isinstance(action, Action) else Action.parse(action)
+        refusals = len(self.client.state.refused)
+        seen = len(self.client.state.updates)
+        try:
+            self.client.act(action)
+        except (ConnectionClosed, OSError):
+            raise IllegalAction(msg("The connection to the host was lost: make your move again once it is back."),
+                                seat=seat, action=action.text) from None
+        deadline = time.monotonic() + ANSWER_SECONDS
+        while time.monotonic() < deadline:
+            updates = self.client.state.updates
+            mine = next((i for i in range(seen, len(updates)) if updates[i].actor == seat), None)
+            if mine is not None:
+                events: list[Event] = []
+                while state.taken <= mine:
+                    events += state.take().events
+                return events
+            if len(self.client.state.refused) > refusals:
+                raise IllegalAction(self.client.state.refused[-1]["reason"], seat=seat, action=action.text)
+            if self.client.closed:
+                break
+            self.client.wait_update(updates[-1].version if updates else -1, timeout=0.2, refusals=refusals)
+        raise IllegalAction(msg("The host did not answer."), seat=seat, action=action.text)
+
+    def undo(self, seat: int) -> Message | None:
+        return msg("A move cannot be taken back in an online game.")
+
+    def save(self) -> None:
+        """The host keeps the game."""
+
+    def tick(self, dt: float) -> None:
+        pass
+
+    def retry(self) -> None:
+        pass
+
+    def save_as(self, path: Any) -> None:
+        raise OSError("an online game is kept by its host")
