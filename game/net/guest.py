@@ -74,6 +74,7 @@ class GuestState:
     reaction: bool = False
     finished: bool = False
     over: dict[str, Any] | None = None
+    record: dict[str, Any] | None = None      # the finished game's record, sent with `over`
     refused: list[dict[str, Any]] = field(default_factory=list)
     updates: list["Update"] = field(default_factory=list)   # every update received, in order
     bye: Message | None = None
@@ -195,6 +196,9 @@ class GuestClient:
                                   "first": first if type(first) is int else None,
                                   "reason": decode_message(message["reason"])})
         elif kind == "over":
+            record = message.get("record")
+            if isinstance(record, dict) and record.get("game") == state.game_id and record.get("finished"):
+                state.record = record
             state.over = {"winners": list(message["winners"]), "totals": list(message["totals"])}
         elif kind == "bye":
             state.bye = decode_message(message["reason"])

@@ -11,14 +11,18 @@ The guest has no engine of its own for the real game (it never learns the hidden
   besides the view (a game's phase, its total...). Its `view(own seat)` is exactly the view received
   (the conformance suite holds every determinizer to that); the sampled hidden cards are never shown,
   since the table shows other seats face down, as their views say.
-Our own moves go to the host (`apply` waits for its answer: the update that carries our move, or its
-refusal in words).
+Our own moves go to the host and `apply` returns at once (no frame waits on the network): the move is
+"awaiting" its answer, the seat has no legal action meanwhile (a follow-up of the same turn, Tamoul's
+take-and-keep, is judged on the sampled state with the awaited moves made), and the host's answer comes
+as an update like any other, shown when the table takes it; a refusal is kept in `refusals` for the
+table to say in words, and the position stays the host's.
 """
 from __future__ import annotations
 
 import random
 import threading
 import time
+from pathlib import Path
 from typing import Any, Sequence
 
 from websockets.exceptions import ConnectionClosed
@@ -28,10 +32,11 @@ from game.core.engine import CHANCE, Game, RoundLog, SeatInfo, State
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.messages import Message, msg
+from game.core.session import keep_finished_record
 from game.net.guest import GuestClient, JoinError, Update
 
 FROM_HOST = Action("host")          # the opaque action that shows the host's next update
-ANSWER_SECONDS = 10.0               # how long our own move waits for the host's answer
+ANSWER_SECONDS = 10.0               # after this long without an answer the table says the host is slow
 
 
 class FromHost:
@@ -78,6 +83,48 @@ class MirrorState:
         self.rng = random.Random()
         self.current: State | None = None
         self.lock = threading.Lock()
+        self.awaiting: list[tuple[Action, float]] = []  # our moves sent, not yet answered (and when sent)
+        self.refusals: list[Message] = []   # the host's refusals of our moves, for the table to say
+        self._seen_updates = 0              # how far `settle` has read the client's updates and refusals
+        self._seen_refusals = 0
+
+    # ----- our own moves, awaiting the host's answer ------------------------------------------------
+    def settle(self) -> None:
+        """Match the host's answers that arrived with our awaited moves: an update made by our seat
+        answers the oldest, a refusal the one it names; a lost connection answers them all."""
+        state = self.client.state
+        updates, refused = state.updates, state.refused
+        while self._seen_updates < len(updates):
+            if updates[self._seen_updates].actor == self.seat and self.awaiting:
+                self.awaiting.pop(0)
+            self._seen_updates += 1
+        while self._seen_refusals < len(refused):
+            refusal = refused[self._seen_refusals]
+            self._seen_refusals += 1
+            named = [i for i, (action, _) in enumerate(self.awaiting) if action.text == refusal.get("action")]
+            if named or self.awaiting:
+                del self.awaiting[named[0] if named else 0:]    # what followed it was made on it
+            self.refusals.append(refusal["reason"])
+        if self.awaiting and self.client.closed:
+            self.awaiting.clear()
+            self.refusals.append(msg("The connection to the host was lost: make your move again once it is back."))
+
+    def send(self, action: Action) -> None:
+        """Propose our move to the host; it awaits the answer (`settle`)."""
+        self.settle()
+        self.client.act(action)
+        self.awaiting.append((action, time.monotonic()))
+
+    def waits_long(self) -> bool:
+        """Our oldest move has waited for the host's answer longer than ANSWER_SECONDS."""
+        return bool(self.awaiting) and time.monotonic() - self.awaiting[0][1] > ANSWER_SECONDS
+
+    def new_connection(self, client: GuestClient) -> None:
+        """Our seat taken back on a new connection: its snapshot says whether our moves landed."""
+        self.client = client
+        self.taken = 0
+        self.awaiting.clear()
+        self._seen_updates = self._seen_refusals = 0
 
     # ----- the host's updates --------------------------------------------------------------------
     @property
@@ -132,7 +179,10 @@ class MirrorState:
         return self.current.view(None if seat != self.seat else seat)
 
     def waiting_for(self) -> tuple[int, ...]:
+        self.settle()
         coming = self._next()
+        if coming is not None and coming.actor == self.seat:
+            return (CHANCE,)            # our own move, answered: shown at once, as the host made it
         if coming is not None and coming.actor is not None:
             return (coming.actor,)
         if coming is not None:          # a snapshot (after taking our seat back): shown at once
@@ -146,14 +196,14 @@ class MirrorState:
         return waiting
 
     def is_reaction(self, seat: int) -> bool:
-        return self._next() is None and seat == self.seat and self.shown is not None and self.shown.reaction \
+        return self._next() is None and not self.awaiting and seat == self.seat and self.shown is not None and self.shown.reaction \
             and seat not in self.shown.waiting
 
     def legal_actions(self, seat: int) -> list[Action]:
         coming = self._next()
         if coming is not None:
             return [FROM_HOST] if seat == coming.actor else []
-        if seat == self.seat and self.shown is not None:
+        if seat == self.seat and self.shown is not None and not self.awaiting:
             return list(self.shown.legal)
         return []
 
@@ -162,7 +212,7 @@ class MirrorState:
 
     def chance_action(self) -> Action | None:
         coming = self._next()
-        return FROM_HOST if coming is not None and (coming.actor in (None, CHANCE)) else None
+        return FROM_HOST if coming is not None and (coming.actor in (None, CHANCE, self.seat)) else None
 
     def normalize(self, action: Action) -> Action:
         return self.current.normalize(action) if self.current is not None else action
@@ -176,9 +226,26 @@ class MirrorState:
             return msg("it is not your turn")
         if self._next() is not None or self.current is None:
             return msg("it is not your turn")
+        self.settle()
+        if self.awaiting:
+            return self._why_illegal_after_awaited(action)
         if self.shown is not None and action in self.shown.legal:
             return None
         return self.current.why_illegal(seat, action)
+
+    def _why_illegal_after_awaited(self, action: Action) -> Message | None:
+        """A follow-up of our awaited moves (the same turn's next step), judged on the sampled state with
+        those moves made; the host judges it again."""
+        assert self.current is not None
+        ahead = self.current.clone()
+        try:
+            for awaited, _sent in self.awaiting:
+                ahead.apply(self.seat, awaited)
+        except (IllegalAction, ValueError):
+            return msg("wait for the host's answer to your move")
+        if self.seat not in ahead.to_act():
+            return msg("wait for the host's answer to your move")
+        return ahead.why_illegal(self.seat, action)
 
     def opening_events(self) -> list[Event]:
         return list(self.shown.events) if self.shown is not None and self.shown.version == 0 else []
@@ -210,8 +277,8 @@ class GuestSession:
         seats = [SeatInfo(name, "human" if i == seat else "ai:host") for i, name in enumerate(names)]
         self.state = MirrorState(client, client.game, seats)
         self.autosave_path = None
-        self.records_dir = None
-        self.finished_record_path = None
+        self.records_dir: Path | None = None         # where the finished game's record is kept (the opener's)
+        self.finished_record_path: Path | None = None
         self.messages: list[Message] = []
         self.records_kept = None
         self.save_failing = None
@@ -239,8 +306,8 @@ class GuestSession:
             return False
         with self.state.lock:
             old = self.client
-            self.client = self.state.client = client
-            self.state.taken = 0            # the snapshot comes next: the table shows it at once
+            self.client = client
+            self.state.new_connection(client)   # the snapshot comes next: the table shows it at once
         try:
             old.close()
         except Exception:       # the old connection is gone already
@@ -256,34 +323,42 @@ class GuestSession:
         return False
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
-        """Another seat's move or chance: show the host's next update. Our own: send it and wait for the
-        host's answer (every update up to the one carrying our move is shown with it)."""
+        """Another seat's move, chance, or our own move answered: show the host's next update. Our own
+        move: send it and return at once; the host's answer is an update the table shows when it comes,
+        or a refusal in `state.refusals`."""
         state = self.state
         if action == FROM_HOST:
             return list(state.take().events)
         action = action if isinstance(action, Action) else Action.parse(action)
-        refusals = len(self.client.state.refused)
-        seen = len(self.client.state.updates)
         try:
-            self.client.act(action)
+            state.send(action)
         except (ConnectionClosed, OSError):
             raise IllegalAction(msg("The connection to the host was lost: make your move again once it is back."),
                                 seat=seat, action=action.text) from None
-        deadline = time.monotonic() + ANSWER_SECONDS
-        while time.monotonic() < deadline:
-            updates = self.client.state.updates
-            mine = next((i for i in range(seen, len(updates)) if updates[i].actor == seat), None)
-            if mine is not None:
-                events: list[Event] = []
-                while state.taken <= mine:
-                    events += state.take().events
-                return events
-            if len(self.client.state.refused) > refusals:
-                raise IllegalAction(self.client.state.refused[-1]["reason"], seat=seat, action=action.text)
-            if self.client.closed:
-                break
-            self.client.wait_update(updates[-1].version if updates else -1, timeout=0.2, refusals=refusals)
-        raise IllegalAction(msg("The host did not answer."), seat=seat, action=action.text)
+        return []
+
+    def keep_finished_record(self) -> None:
+        """The game is over and the host sent its record: keep it in our records folder (`records_dir`,
+        given by the table's opener) and count it in our statistics, as a local game does (once; a write
+        that fails is tried again at the next tick). What the player should hear goes to `messages`."""
+        record = self.client.state.record
+        if record is None or self.finished_record_path is not None or self.records_dir is None:
+            return
+        try:
+            self.finished_record_path, messages = keep_finished_record(
+                record, self.records_dir, self.records_dir.parent / "statistics.json", self.records_kept)
+        except OSError as exc:
+            if self.keep_failing is None:
+                self.keep_failing = msg("The finished game could not be kept yet ({reason}). The program keeps "
+                                        "trying; do not quit until it says it was kept.", reason=str(exc))
+                self.messages.append(self.keep_failing)
+            return
+        self.messages.extend(messages)
+        if self.keep_failing is not None:
+            self.keep_failing = None
+            self.messages.append(msg("The finished game was kept after all."))
+
+    takes_back = False      # the table offers no Undo: the host's game takes no move back
 
     def undo(self, seat: int) -> Message | None:
         return msg("A move cannot be taken back in an online game.")
@@ -292,7 +367,8 @@ class GuestSession:
         """The host keeps the game."""
 
     def tick(self, dt: float) -> None:
-        pass
+        """Every frame (the App's): the finished game's record is kept once the host has sent it."""
+        self.keep_finished_record()
 
     def retry(self) -> None:
         pass

@@ -663,7 +663,11 @@ class Host:
     def _over(self) -> dict[str, Any]:
         assert self.session is not None
         state = self.session.state
-        return {"type": "over", "winners": list(state.winners), "totals": list(state.totals)}
+        # The game is over, so its record (the deck order, every hand) is no longer anyone's secret: each
+        # guest keeps its own copy (replays, Review, statistics). Never sent before the end.
+        assert state.finished
+        return {"type": "over", "winners": list(state.winners), "totals": list(state.totals),
+                "record": state.record()}
 
     def _count_traffic(self) -> None:
         with self.lock:

@@ -9,25 +9,27 @@ network.
 from __future__ import annotations
 
 import random
-import socket
 import threading
 import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.net.addresses import for_friends
 from game.net.guest import GuestClient, JoinError
 from game.net.guest_session import FromHost, GuestSession
+from scenes.ui.game_texts import option_label
 from scenes.ui.i18n import _, is_named_you, translate_message
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT
-from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField, draw_dialog_frame,
-                               draw_text, ellipsize, keyed, text_width)
+from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField,
+                               draw_dialog_frame, draw_text, ellipsize, keyed, text_width, wrap_text)
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
 
 DEFAULT_PORT = 8765
 RECONNECT_EVERY_S = 2.0
+PENDING_SHOWN_AFTER_S = 0.3     # a move the host has not answered after this long is said to be on its way
 
 
 def own_name(app: "AppServices") -> str:
@@ -62,9 +64,12 @@ class OnlineDialog(MenuScene):
                   "title", "midtop")
         return band
 
-    def draw_labels(self, surface: pygame.Surface, rows: list[tuple[str, int]], size: int, indent: int) -> None:
+    def draw_labels(self, surface: pygame.Surface, rows: list[tuple[str, int]], size: int, indent: int,
+                    width: int | None = None) -> None:
+        """Each row's label at the panel's left, cut to `width` (the labels' column) when given."""
         for label, y in rows:
-            draw_text(surface, label, (self.panel.x + int(indent * self.s), y), size, PARCHMENT, anchor="midleft")
+            text = ellipsize(label, size, width) if width else label
+            draw_text(surface, text, (self.panel.x + int(indent * self.s), y), size, PARCHMENT, anchor="midleft")
 
 
 class OnlineScene(OnlineDialog):
@@ -205,6 +210,8 @@ class LobbyScene(OnlineDialog):
         self.client = client
         self.url, self.code, self.name = url, code, name
         self.host = host        # the table this program hosts (None at a friend's)
+        # This computer's addresses as the system lists them, looked up once (not at every frame).
+        self.addresses = for_friends() if host is not None else ""
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def update(self, dt: float) -> None:
@@ -234,6 +241,8 @@ class LobbyScene(OnlineDialog):
 
     def title(self) -> str:
         game = self.client.game.title if self.client.game is not None else ""
+        if self.host is not None:       # this computer hosts: it is not "a friend's" table
+            return _("{game} at your table").format(game=game)
         return _("{game} at a friend's table").format(game=game)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -259,7 +268,7 @@ class LobbyScene(OnlineDialog):
                   size, PARCHMENT, anchor="midtop")
         if self.host is not None:
             where = _("Friends join at {address}, port {port}, with the code {code}").format(
-                address=socket.gethostname(), port=self.host.port, code=self.host.table.code)
+                address=self.addresses, port=self.host.port, code=self.host.table.code)
             draw_text(surface, ellipsize(where, size, self.panel.w - int(40 * self.s)),
                       (self.panel.centerx, y + int(40 * self.s)), size, GOLD, anchor="midtop")
             y += int(30 * self.s)
@@ -289,6 +298,8 @@ class HostScene(OnlineDialog):
         self.port = str(DEFAULT_PORT)
         self.problem: str | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.label_w = 0
+        self.options: dict[str, Any] = {}
         self._fit_seats()
 
     @property
@@ -296,8 +307,10 @@ class HostScene(OnlineDialog):
         return self.games[self.game_index]
 
     def _fit_seats(self) -> None:
-        """At least the game's fewest players (a friend first), at most its most."""
+        """At least the game's fewest players (a friend first), at most its most; the game's options at
+        their defaults (the same options the local setup offers)."""
         game = self.game
+        self.options = {spec.name: spec.default for spec in game.option_specs()}
         while len(self.others) + 1 < game.min_players:
             self.others.append(FRIEND if not self.others else "normal")
         del self.others[game.max_players - 1:]
@@ -316,6 +329,20 @@ class HostScene(OnlineDialog):
         self.game_index = self.games.index(game)
         self._fit_seats()
         self.relayout()
+
+    def set_option(self, name: str, value: Any) -> None:
+        self.options[name] = value
+        self.problem = None
+
+    def _option_control(self, spec: Any, rect: pygame.Rect) -> Control:
+        """The setup screen's control for one option (a switch, a list to step through, or a number)."""
+        from scenes.screens.setup import option_control
+
+        def said(words: str) -> None:
+            self.problem = words or None
+
+        return option_control(spec, self.options[spec.name], rect,
+                              lambda v, name=spec.name: self.set_option(name, v), said)
 
     def set_seat(self, index: int, choice: str) -> None:
         self.others[index] = choice
@@ -347,7 +374,7 @@ class HostScene(OnlineDialog):
                                         for o in self.others]
         seed = random.SystemRandom().randrange(1, 2**31 - 1)
         try:
-            host = Host.new(self.game, plans, {}, seed, self.app.dirs.data, ai_pause=1.0)
+            host = Host.new(self.game, plans, dict(self.options), seed, self.app.dirs.data, ai_pause=1.0)
             port = host.serve(self.bind, int(self.port))
         except (OSError, ValueError) as exc:
             self.problem = _("The table could not be opened: {reason}").format(reason=str(exc))
@@ -368,12 +395,17 @@ class HostScene(OnlineDialog):
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
         s = self.scale_dialog(size, 30)
-        row = max(28, min(int(40 * s), (height - 220) // 11))
+        specs = [spec for spec in self.game.option_specs() if spec.kind != "pick"]
+        rows = 2 + len(self.others) + len(specs) + 3
+        row = max(22, min(int(40 * s), (height - 150) // (rows + 1)))
         gap = max(4, int(8 * s))
         pad = int(24 * s)
-        label_w = int(170 * s)
         panel_w = min(int(width * 0.94), int(640 * s))
-        rows = 2 + len(self.others) + 3
+        # The labels' column widens for a long option name (up to 40% of the panel; longer ones are cut).
+        size = max(12, int(17 * s))
+        widest = max([text_width(option_label(spec), size) for spec in specs] + [0])
+        label_w = max(int(170 * s), min(int(panel_w * 0.4), widest + int(14 * s)))
+        self.label_w = label_w
         panel_h = min(height - 8, self.band_h * 2 + pad * 2 + int(self.title_size * 1.3) + rows * (row + gap) + int(20 * s))
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (width // 2, height // 2)
@@ -400,6 +432,10 @@ class HostScene(OnlineDialog):
         controls.append(keyed(Button(pygame.Rect(x + half + gap, y, half, row), _("Remove a seat"), self.remove_seat,
                                      style="secondary", enabled=len(self.others) + 1 > self.game.min_players), "remove"))
         y += row + gap
+        for spec in specs:
+            controls.append(keyed(self._option_control(spec, pygame.Rect(x, y, w, row)), f"option-{spec.name}"))
+            self.rows.append((option_label(spec), y + row // 2))
+            y += row + gap
         controls.append(keyed(TextField(pygame.Rect(x, y, int(w * 0.4), row), self.port,
                                         lambda text: setattr(self, "port", text), max_length=5,
                                         allowed=str.isdigit), "port"))
@@ -415,8 +451,8 @@ class HostScene(OnlineDialog):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface, _("Host a table for friends"), gap=12)
         size = max(12, int(17 * self.s))
-        self.draw_labels(surface, self.rows, size, 24)
-        draw_text(surface, _("you, at this computer"), (self.panel.x + int(24 * self.s) + int(170 * self.s), self.you_y),
+        self.draw_labels(surface, self.rows, size, 24, self.label_w - int(8 * self.s))
+        draw_text(surface, _("you, at this computer"), (self.panel.x + int(24 * self.s) + self.label_w, self.you_y),
                   size, CREAM, anchor="midleft")
         if self.problem:
             draw_text(surface, ellipsize(self.problem, size, self.panel.w - int(48 * self.s)),
@@ -430,7 +466,10 @@ def open_guest_table(app: "AppServices", client: GuestClient, url: str = "", cod
     "(online)" where an AI's says "(AI)"."""
     from scenes.tables import open_table
 
-    table = open_table(app, GuestSession(client))
+    guest = GuestSession(client)
+    guest.records_dir, guest.records_kept = app.dirs.records, app.settings.records_kept
+    table = open_table(app, guest)
+    app.session = guest      # its messages are told, and it keeps the finished game's record (`tick`)
     pace = table._ai_delay
 
     def no_thinking_time(legal: list[Any], reaction: bool) -> float | None:
@@ -471,9 +510,35 @@ def open_guest_table(app: "AppServices", client: GuestClient, url: str = "", cod
         if reconnecting.pop("back", False):
             reconnecting["thread"] = None
             app.toast(_("Back at the table."))
+        session.state.settle()
+        while session.state.refusals:      # the host refused our move: said in words; its position stands
+            app.toast(_("The host refused your move: {reason}").format(
+                reason=translate_message(session.state.refusals.pop(0))))
+        if session.state.waits_long() and not reconnecting.get("slow"):
+            reconnecting["slow"] = True
+            app.toast(_("The host has not answered your move yet."))
+        elif not session.state.awaiting:
+            reconnecting["slow"] = False
         update(dt)
 
     table.update = update_or_reconnect
+    draw = table.draw
+
+    def draw_with_pending_move(surface: pygame.Surface) -> None:
+        """A move of ours on its way to the host: said under the table's controls while it waits (a
+        moment later, so a quick answer shows no flicker)."""
+        draw(surface)
+        awaiting = session.state.awaiting
+        if awaiting and time.monotonic() - awaiting[0][1] > PENDING_SHOWN_AFTER_S:
+            rect = table.layout.controls_rect       # said just above the move buttons, in two lines at most
+            size = max(12, min(18, rect.width // 18))
+            lines = wrap_text(_("Your move is on its way to the host…"), size, rect.width)[:2]
+            y = rect.top - int(size * 1.3) * len(lines)
+            for line in lines:
+                draw_text(surface, line, (rect.centerx, y), size, GOLD, anchor="midtop")
+                y += int(size * 1.3)
+
+    table.draw = draw_with_pending_move
     for agent in table.agents.values():
         assert isinstance(agent, FromHost)
     return table

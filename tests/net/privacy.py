@@ -10,7 +10,8 @@ host's own record, replayed here move by move.
   game's determinizer (hidden cards dealt at random) show that very view, so it holds no hidden card of
   another seat and no deck order.
 - Every event that carries a secret is private to this seat; the other messages are the lobby's
-  (welcome with this seat's own token, the seat list, refusals, the end) and hold no game state.
+  (welcome with this seat's own token, the seat list, refusals, the end) and hold no game state; the end
+  (`over`) carries the finished game's record, and comes only after the update that finished the game.
 """
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ def check_transcript(game: Game, record: dict[str, Any], frames: list[str], rng:
     seat = welcome["seat"]
     expected, views = expected_updates(game, record, seat)
     determinize = game.determinizer()
-    counts = {"frames": len(frames), "updates": 0, "sampled": 0, "bytes": 0}
+    counts = {"frames": len(frames), "updates": 0, "sampled": 0, "bytes": 0, "records": 0}
+    game_over = False
     versions: set[int] = set()
     snapshot_due = False
     for raw in frames:
@@ -74,6 +76,11 @@ def check_transcript(game: Game, record: dict[str, Any], frames: list[str], rng:
                     "type", "protocol", "seat", "token", "game", "players", "options", "code"}
             if kind == "seats":
                 assert all(set(entry) == SEAT_KEYS for entry in message["seats"])
+            if kind == "over":      # the record (the deck order) only once the game is over
+                assert set(message) == {"type", "winners", "totals", "record"}
+                assert game_over, "the record was sent before the end of the game"
+                assert message["record"] == record, "the record sent is the host's record"
+                counts["records"] += 1
             continue
         assert kind == "update", f"unexpected message {kind!r}"
         version = message["version"]
@@ -86,6 +93,7 @@ def check_transcript(game: Game, record: dict[str, Any], frames: list[str], rng:
         allowed = (events, []) if snapshot and version > 0 else (events,)
         assert message["events"] in allowed, f"seat {seat} got events at version {version} it should not"
         snapshot_due = False
+        game_over = message["finished"]
         for event in message["events"]:
             assert "secret" not in event or event.get("private_to") == seat, "another seat's secret was sent"
         if version not in versions and version % DETERMINIZE_EVERY == 0 and not views[version].finished:

@@ -53,9 +53,10 @@ def test_an_address_is_read_as_a_websocket_address() -> None:
     assert table_url("wss://example.org:9000") == "wss://example.org:9000"
 
 
-# Two of the four tables, to keep the suite short (all four were played this way once, by hand: Télos and
-# Elios went to their ends too); every game's protocol is played in tests/net/test_online_games.py.
-@pytest.mark.parametrize(("game_id", "ai_level", "drop"), [("zeus", "random", False), ("tamoul", "random", True)])
+# The four tables, each to its end against the host's AI (every game's protocol is played with guest
+# programs in tests/net/test_online_games.py).
+@pytest.mark.parametrize(("game_id", "ai_level", "drop"), [("zeus", "random", False), ("tamoul", "random", True),
+                                                           ("telos", "random", False), ("elios", "random", False)])
 def test_a_guest_joins_from_the_join_screen_and_plays_a_whole_game_on_its_table(tmp_path: Path, app: App,
                                                                                 game_id: str, ai_level: str,
                                                                                 drop: bool) -> None:
@@ -75,7 +76,7 @@ def test_a_guest_joins_from_the_join_screen_and_plays_a_whole_game_on_its_table(
         session = table.session
         assert isinstance(session, GuestSession) and session.human_seats == (0,)
         rng = random.Random(2)
-        moves = 0
+        moves = refused = 0
         first_client = session.client
         dropped = drop
         for _ in range(40_000):
@@ -90,13 +91,29 @@ def test_a_guest_joins_from_the_join_screen_and_plays_a_whole_game_on_its_table(
                 legal = state.legal_actions(0)
                 if legal and table._apply(0, rng.choice(legal)) is None:
                     moves += 1
+            refused += len(state.refusals)       # a reaction the host judged too late (the table says so)
+            state.refusals.clear()
             if not table._human_may_act() and getattr(app.stack.top, "transparent", False):
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         assert session.state.finished and host.session.state.finished
         assert (session.client is not first_client) == dropped, "the table took its seat back on a new connection"
-        assert moves > 0 and moves == sum(a[0] == 0 for r in host.session.state.record()["rounds"] for a in r["actions"])
+        assert moves > 0 and moves - refused == sum(a[0] == 0 for r in host.session.state.record()["rounds"]
+                                                    for a in r["actions"])
         assert session.state.shown.version == host.version
         assert session.state.view(0) == host.session.state.view(0), "the guest's table shows its seat's view"
+        # The finished game's record came with the end: kept in the guest's records, listed for replay and
+        # Review, counted in the guest's statistics.
+        frames(app, 120, until=lambda: session.finished_record_path is not None)
+        kept = session.finished_record_path
+        assert kept is not None and kept.parent == app.dirs.records
+        assert kept.read_text(encoding="utf-8") == host.session.finished_record_path.read_text(encoding="utf-8")
+        from scenes.screens.replays import ReplaysScene
+
+        assert [e.path for e in ReplaysScene(app).entries] == [kept]
+        from game.core.statistics import load_statistics
+
+        counted = load_statistics(app.dirs.statistics_file).value.games[game_id].players["Ann"]
+        assert counted.games == 1
     finally:
         host.close()
 
@@ -117,6 +134,9 @@ def test_a_table_hosted_from_the_title_menu_is_joined_by_a_friend_and_played(tmp
     hosting.bind = "127.0.0.1"
     hosting.set_game(next(g for g in hosting.games if g.id == "zeus"))
     assert hosting.others == ["friend"]
+    assert hosting.options == {"sneak": True, "manual_draw": False}      # the local setup's options
+    assert {"option-sneak", "option-manual_draw"} <= {getattr(c, "key", None) for c in hosting.focus.controls}
+    hosting.set_option("manual_draw", True)
     hosting.port = "0"
     hosting.start()
     assert hosting.problem is not None and "1024" in hosting.problem       # a port a person would type
@@ -125,6 +145,7 @@ def test_a_table_hosted_from_the_title_menu_is_joined_by_a_friend_and_played(tmp
     app.stack.apply_pending()
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and lobby.host is not None
+    assert "127.0.0.1" in lobby.addresses.split(", ") or lobby.addresses, "the lobby says where to join"
     lobby.host.ai_pause = 0.0
     friend = threading.Thread(target=bot_main, args=([f"ws://127.0.0.1:{lobby.host.port}", lobby.host.table.code,
                                                       "--name", "Bob", "--record", str(tmp_path / "bob.rec")],))
@@ -145,3 +166,64 @@ def test_a_table_hosted_from_the_title_menu_is_joined_by_a_friend_and_played(tmp
     assert host.session.state.finished and session.state.finished
     assert host.session.finished_record_path is not None and host.session.finished_record_path.is_file()
     assert [s.name for s in host.session.state.seats][1] == "Bob"
+    assert host.session.state.options["manual_draw"] is True, "the host screen's option was played"
+
+
+def test_a_guests_move_never_holds_up_the_frames_while_the_host_thinks_it_over(tmp_path: Path, app: App) -> None:
+    """A host slow to answer (1.5 s): the move is sent and the table goes on drawing at its normal rate,
+    saying the move is on its way; the host's answer then arrives as an update and is shown."""
+    import time
+
+    from game.net.guest import GuestClient
+    from scenes.screens.online import open_guest_table
+
+    class SlowHost(Host):
+        def _judge(self, guest: Any, act: Any) -> None:
+            time.sleep(1.5)
+            super()._judge(guest, act)
+
+    host = SlowHost.new(load_game("zeus"), [SeatPlan("remote"), SeatPlan("ai", "random", "Chloe")], {}, 5,
+                        tmp_path / "host", ai_pause=0.0, linger=0.2, takeover_after=None)
+    host.serve("127.0.0.1", 0)
+    threading.Thread(target=host.run, kwargs={"timeout": 60}, daemon=True).start()
+    try:
+        client = GuestClient.connect(f"ws://127.0.0.1:{host.port}", host.table.code, "Ann")
+        client.wait_update(-1, timeout=10)
+        table = open_guest_table(app, client)
+        app.stack.push(table)
+        app.stack.apply_pending()
+        session = table.session
+        frames(app, 3000, until=lambda: table._human_may_act() and session.state.legal_actions(0))
+        version = session.state.shown.version
+        move = session.state.legal_actions(0)[0]
+        started = time.monotonic()
+        assert table._apply(0, move) is None
+        assert time.monotonic() - started < 0.2, "sending a move does not wait for the answer"
+        assert session.state.awaiting and session.state.legal_actions(0) == []
+        longest, count = 0.0, 0
+        surface = pygame.Surface((1280, 720))
+        while session.state.awaiting and time.monotonic() - started < 10:
+            before = time.monotonic()
+            app.frame(DT)
+            table.draw(surface)
+            longest = max(longest, time.monotonic() - before)
+            count += 1
+        waited = time.monotonic() - started
+        assert 1.4 < waited < 10 and not session.state.awaiting, "the host's answer came, late"
+        assert longest < 0.25 and count > waited * 10, f"frames went on: {count} in {waited:.1f} s, " \
+                                                        f"the longest {longest * 1000:.0f} ms"
+        frames(app, 600, until=lambda: session.state.shown.version > version)
+        assert session.state.shown.version > version and session.state.shown.actor == 0 \
+            or any(u.actor == 0 for u in client.state.updates[version + 1:]), "our move was shown"
+        assert not session.state.refusals
+        assert table.undo_button is None, "a guest's table offers no Undo"
+    finally:
+        host.close()
+
+
+def test_the_lobby_gives_this_computers_addresses_as_the_system_lists_them() -> None:
+    from game.net.addresses import for_friends, own_addresses
+
+    assert "127.0.0.1" in own_addresses("localhost")
+    assert for_friends("localhost") == "127.0.0.1"      # only the loopback address: said, as there is nothing else
+    assert own_addresses("no-such-host.invalid") == ["no-such-host.invalid"]

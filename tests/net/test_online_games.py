@@ -48,6 +48,7 @@ def test_a_whole_online_game_sends_each_guest_only_what_its_seat_may_see(tmp_pat
         moves = sum(len(r["actions"]) for r in record["rounds"])
         assert counts["versions"] == moves + 1, "the guest saw every version of the table"
         assert counts["sampled"] > 0
+        assert counts["records"] == 1, "the guest got the finished game's record, once, at the end"
     assert seats_seen == {s for s, kind in enumerate(seats.split(",")) if kind == "remote"}
 
 
@@ -74,3 +75,6 @@ def test_the_privacy_check_catches_another_seats_view_or_secret(tmp_path: Path) 
     leaked["events"] = leaked["events"] + [encode_event(secret)]
     with pytest.raises(AssertionError):
         check_transcript(game, record, frames[:first] + [json.dumps(leaked)] + frames[first + 1:], random.Random(1))
+    over = next(f for f in frames if json.loads(f)["type"] == "over")
+    with pytest.raises(AssertionError, match="before the end"):     # the record sent early
+        check_transcript(game, record, frames[:first + 1] + [over] + frames[first + 1:], random.Random(1))
