@@ -32,7 +32,7 @@ from game.core.engine import CHANCE, Game, RoundLog, SeatInfo, State
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.messages import Message, msg
-from game.core.session import keep_finished_record
+from game.core.session import keep_finished_record, write_record_elsewhere
 from game.net.guest import GuestClient, JoinError, Update
 
 FROM_HOST = Action("host")          # the opaque action that shows the host's next update
@@ -284,6 +284,7 @@ class GuestSession:
         self.save_failing = None
         self.keep_failing = None
         self.pending_writes = False
+        self.kept_elsewhere: Path | None = None
         while self.state.pending and self.state.shown is None:
             self.state.take()
 
@@ -320,7 +321,8 @@ class GuestSession:
 
     @property
     def pending(self) -> bool:
-        return False
+        """The finished game's record still waits to be kept (the host keeps everything else)."""
+        return self.keep_failing is not None
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """Another seat's move, chance, or our own move answered: show the host's next update. Our own
@@ -371,7 +373,22 @@ class GuestSession:
         self.keep_finished_record()
 
     def retry(self) -> None:
-        pass
+        """Try keeping the finished record again now (also at quit)."""
+        self.keep_finished_record()
+
+    @property
+    def finished_unkept(self) -> bool:
+        """The host sent the finished game's record and our records folder would not take it yet."""
+        return self.client.state.record is not None and self.keep_failing is not None
+
+    def keep_elsewhere(self, folders: Sequence[Path]) -> Path | None:
+        """The program must stop while the finished game cannot be kept: write the host's record into the
+        first of `folders` that takes it (once), as a local game does (`GameSession.keep_elsewhere`)."""
+        if not self.finished_unkept:
+            return None
+        if self.kept_elsewhere is None:
+            self.kept_elsewhere = write_record_elsewhere(dict(self.client.state.record), folders)
+        return self.kept_elsewhere
 
     def save_as(self, path: Any) -> None:
         raise OSError("an online game is kept by its host")
