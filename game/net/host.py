@@ -45,6 +45,7 @@ from game.core.messages import Message, msg
 from game.core.session import GameSession
 from game.core.userfiles import atomic_write_text
 from game.net import protocol as p
+from game.net.discovery import Announcement
 from game.net.wire import encode_any, encode_event, encode_message, encode_view
 
 log = logging.getLogger("olympus.host")
@@ -179,6 +180,7 @@ class Host:
         self.version_since = time.monotonic()
         self.server: Server | None = None
         self.port: int | None = None
+        self.announcement: Announcement | None = None
         self.stopping = threading.Event()
         self.agents: dict[int, Any] = {}
         self._asked: set[tuple[int, int]] = set()
@@ -239,9 +241,11 @@ class Host:
             pass
 
     # ----- the network -----------------------------------------------------------------------------
-    def serve(self, bind: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> int:
+    def serve(self, bind: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None,
+              announce_as: str | None = None) -> int:
         """Open the table on `bind`:`port` (0: any free port), over TLS (`wss://`) when given a context
-        holding the host's certificate; returns the port."""
+        holding the host's certificate; returns the port. With `announce_as` (the host's name), the
+        table is announced on the local network (`discovery`) until its seats are taken."""
         self.server = serve(self._handle, bind, port, ssl=tls, max_size=p.MAX_GUEST_MESSAGE, max_queue=4,
                             subprotocols=[p.SUBPROTOCOL], compression="deflate", open_timeout=p.HELLO_TIMEOUT,
                             ping_interval=10, ping_timeout=20, close_timeout=2, server_header=None,
@@ -250,7 +254,14 @@ class Host:
         threading.Thread(target=self.server.serve_forever, name="host-accept", daemon=True).start()
         log.info("table open on %s port %d (%s) for %s; join code %s", bind, self.port, "wss" if tls else "ws",
                  self.table.game_id, self.table.code)
+        if announce_as is not None and not self.table.started:
+            self.announcement = Announcement(announce_as, self.table.game_id, self.port, self._free_seats(),
+                                             tls is not None, bind)
         return self.port
+
+    def _free_seats(self) -> int:
+        """Friends' seats nobody has taken yet."""
+        return sum(plan.kind == "remote" and not self.table.names[s] for s, plan in enumerate(self.table.plans))
 
     def _refuse(self, connection: ServerConnection, peer: str, why: str, close: bool = False,
                 guest: Guest | None = None) -> bool:
@@ -380,6 +391,8 @@ class Host:
                     name = f"{name[:p.MAX_NAME - 2]} {seat + 1}"
                 self.table.names[seat] = name
                 self._keep_table()
+                if self.announcement is not None:
+                    self.announcement.update(self._free_seats())
             guest = Guest(connection, seat, peer)
             self.guests[seat] = guest
             self.missing_since.pop(seat, None)
@@ -448,6 +461,8 @@ class Host:
                                        autosave_path=autosave, records_dir=self.data_dir / "records")
         self.table.started = True
         self._keep_table()
+        if self.announcement is not None:      # no seat left to take: only its own players come back
+            self.announcement.withdraw()
         self._make_agents()
         self.version = 0
         self.version_since = time.monotonic()
@@ -678,6 +693,8 @@ class Host:
     def close(self, quit_words: Message | None = msg("The host has closed the table.")) -> None:
         """Close every connection (telling guests why, in words) and the server."""
         self.stopping.set()
+        if self.announcement is not None:
+            self.announcement.close()
         with self.lock:
             guests = list(self.guests.values())
         for guest in guests:

@@ -64,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default 60; 0: never)")
     parser.add_argument("--stand-in-level", default="normal", metavar="LEVEL",
                         help="the AI level that keeps a missing friend's seat (default normal)")
+    parser.add_argument("--announce", metavar="NAME", help="announce the table on the local network under "
+                        "this name, so friends' Join screens list it (mDNS; the join code is never announced)")
     parser.add_argument("--timeout", type=float, metavar="SECONDS", help="give up after this long (tests)")
     return parser
 
@@ -157,7 +159,7 @@ def main(argv: Sequence[str]) -> int:
     try:
         tls = tls_context(args.certificate, args.key)
         host = make_host(args, data_dir)
-        port = host.serve(args.bind, args.port, tls)
+        port = host.serve(args.bind, args.port, tls, announce_as=args.announce)
     except UsageError as exc:
         print(f"olympus-table host: {exc}", file=sys.stderr)
         return 2

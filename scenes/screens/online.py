@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.net.addresses import for_friends
+from game.net.discovery import FoundTable, TableFinder
 from game.net.guest import GuestClient, JoinError
 from game.net.guest_session import FromHost, GuestSession
 from scenes.ui.game_texts import option_label
-from scenes.ui.i18n import _, is_named_you, translate_message
+from scenes.ui.i18n import _, is_named_you, ngettext, translate_message
 from scenes.ui.theme import CREAM, GOLD, PARCHMENT
 from scenes.ui.widgets import (ERROR, MUTED, Button, Control, MenuScene, Stepper, TextField,
                                draw_dialog_frame, draw_text, ellipsize, keyed, text_width, wrap_text)
@@ -29,7 +30,10 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8765
 RECONNECT_EVERY_S = 2.0
-PENDING_SHOWN_AFTER_S = 0.3     # a move the host has not answered after this long is said to be on its way
+PENDING_SHOWN_AFTER_S = 0.3
+FOUND_POLL_S = 0.5              # how often the Join screen reads the list of tables heard of
+LOOKING_S = 4.0                 # "Looking for tables…" until then; "none found" after
+MAX_LISTED = 3                  # tables listed on the Join screen (the nearest in name order)     # a move the host has not answered after this long is said to be on its way
 
 
 def own_name(app: "AppServices") -> str:
@@ -122,6 +126,27 @@ class JoinScene(OnlineDialog):
         self.joining: threading.Thread | None = None
         self.result: dict[str, Any] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.finder: TableFinder | None = None
+        self.found: list[FoundTable] = []       # the tables listed now (the finder's list when last read)
+        self.looking_for = 0.0                  # seconds since the finder started
+
+    def enter(self) -> None:
+        self.finder = TableFinder()             # tables announced on this network, listed as they are heard
+        super().enter()
+
+    def exit(self) -> None:
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+
+    def pick(self, table: FoundTable) -> None:
+        """A table from the list: its address goes in the address field; the code is still the host's to
+        give, so the code field takes the focus."""
+        self.address = table.where
+        self.problem = None
+        self.relayout()
+        code_field = next(c for c in self.focus.controls if getattr(c, "key", None) == "code")
+        self.focus.focus_control(code_field)
 
     def _set(self, field: str, text: str) -> None:
         setattr(self, field, text)
@@ -148,6 +173,13 @@ class JoinScene(OnlineDialog):
         self.joining.start()
 
     def update(self, dt: float) -> None:
+        super().update(dt)
+        self.looking_for += dt
+        if self.finder is not None:
+            found = self.finder.found()
+            if found != self.found or (self.looking_for >= LOOKING_S and self.looking_for - dt < LOOKING_S):
+                self.found = found
+                self.relayout()
         if self.joining is None or self.joining.is_alive():
             return
         self.joining = None
@@ -158,6 +190,25 @@ class JoinScene(OnlineDialog):
             return
         self.app.stack.replace(LobbyScene(self.app, client, table_url(self.address), self.code, self.name))
 
+    def next_change(self) -> float | None:
+        """While the screen is open, the list of tables may grow by itself: look at it twice a second."""
+        blink = super().next_change()
+        return FOUND_POLL_S if blink is None else min(blink, FOUND_POLL_S)
+
+    def found_words(self) -> str:
+        """The line over the list of tables heard of."""
+        if self.found:
+            return _("Tables on this network (ask the host for the code):")
+        if self.looking_for < LOOKING_S:
+            return _("Looking for tables on this network…")
+        return _("No table found on this network: type the host's address.")
+
+    def _found_label(self, table: FoundTable) -> str:
+        known = self.app.catalog.games.get(table.game_id)
+        game = known.title if known is not None else table.game_id
+        seats = ngettext("{count} seat free", "{count} seats free", table.free_seats).format(count=table.free_seats)
+        return _("{host}: {game}, {seats}").format(host=table.host_name, game=game, seats=seats)
+
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
         s = self.scale_dialog(size, 34)
@@ -165,7 +216,11 @@ class JoinScene(OnlineDialog):
         pad = int(28 * s)
         label_w = int(150 * s)
         panel_w = min(int(width * 0.92), int(620 * s))
-        panel_h = self.band_h * 2 + pad * 3 + int(self.title_size * 1.4) + row * 4 + int(12 * s) * 3 + int(40 * s)
+        listed = self.found[:MAX_LISTED]
+        found_row = max(28, int(38 * s))
+        found_h = int(30 * s) + len(listed) * (found_row + int(8 * s))
+        panel_h = self.band_h * 2 + pad * 3 + int(self.title_size * 1.4) + row * 4 + int(12 * s) * 3 + int(40 * s) \
+            + found_h
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (width // 2, height // 2)
         x = self.panel.x + pad + label_w
@@ -173,6 +228,13 @@ class JoinScene(OnlineDialog):
         y = self.panel.y + self.band_h + pad + int(self.title_size * 1.4)
         self.rows: list[tuple[str, int]] = []
         controls: list[Control] = []
+        self.found_y = y
+        y += int(30 * s)
+        for index, table in enumerate(listed):
+            rect = pygame.Rect(self.panel.x + pad, y, panel_w - 2 * pad, found_row)
+            controls.append(keyed(Button(rect, self._found_label(table), lambda t=table: self.pick(t),
+                                         style="secondary"), f"found-{index}"))
+            y += found_row + int(8 * s)
         for key, label, hint, length in (("address", _("Address"), _("e.g. 192.168.1.20:8765"), 80),
                                          ("code", _("Join code"), "K7MPQ2", 12),
                                          ("name", _("Your name"), _("Your name"), 24)):
@@ -193,6 +255,8 @@ class JoinScene(OnlineDialog):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface, _("Join a friend's table"))
         size = max(12, int(18 * self.s))
+        draw_text(surface, ellipsize(self.found_words(), size, self.panel.w - int(56 * self.s)),
+                  (self.panel.x + int(28 * self.s), self.found_y + int(12 * self.s)), size, MUTED, anchor="midleft")
         self.draw_labels(surface, self.rows, size, 28)
         words = _("Joining…") if self.joining is not None else self.problem
         if words:
@@ -375,7 +439,7 @@ class HostScene(OnlineDialog):
         seed = random.SystemRandom().randrange(1, 2**31 - 1)
         try:
             host = Host.new(self.game, plans, dict(self.options), seed, self.app.dirs.data, ai_pause=1.0)
-            port = host.serve(self.bind, int(self.port))
+            port = host.serve(self.bind, int(self.port), announce_as=own_name(self.app))
         except (OSError, ValueError) as exc:
             self.problem = _("The table could not be opened: {reason}").format(reason=str(exc))
             self.relayout()

@@ -227,9 +227,54 @@ def test_a_guests_move_never_holds_up_the_frames_while_the_host_thinks_it_over(t
         host.close()
 
 
-def test_the_lobby_gives_this_computers_addresses_as_the_system_lists_them() -> None:
-    from game.net.addresses import for_friends, own_addresses
+def test_the_lobby_gives_this_computers_network_addresses_from_its_interfaces() -> None:
+    from types import SimpleNamespace as Adapter
 
-    assert "127.0.0.1" in own_addresses("localhost")
-    assert for_friends("localhost") == "127.0.0.1"      # only the loopback address: said, as there is nothing else
-    assert own_addresses("no-such-host.invalid") == ["no-such-host.invalid"]
+    from game.net.addresses import for_friends, named_addresses, own_addresses
+
+    lo = Adapter(ips=[Adapter(ip="127.0.0.1"), Adapter(ip=("::1", 0, 0))])
+    eth = Adapter(ips=[Adapter(ip=("fe80::1", 0, 4)), Adapter(ip=("fd00::2", 0, 0)), Adapter(ip="192.168.1.20")])
+    assert own_addresses([lo, eth]) == ["192.168.1.20", "fd00::2", "127.0.0.1", "::1"]
+    assert for_friends([lo, eth]) == "192.168.1.20, fd00::2", "network ones only; never link-local"
+    assert for_friends([lo]) == "127.0.0.1, ::1"      # only loopback: said, as there is nothing else
+    assert "127.0.0.1" in own_addresses(), "this computer's own interfaces are read"
+    assert "127.0.0.1" in named_addresses("localhost")
+    assert named_addresses("no-such-host.invalid") == ["no-such-host.invalid"]
+
+
+def test_a_guests_finished_game_its_full_disk_would_not_take_is_written_elsewhere_at_quit(
+        tmp_path: Path, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guest's data folder is on a full disk when the game ends: the record the host sent cannot be
+    kept, so quitting writes it beside the settings, as for a local game, and the next start keeps it."""
+    from game.core.records import read_record
+    from game.net.guest import GuestClient
+    from scenes.screens.online import open_guest_table
+    from tests.core.test_faults_disk_full import Disk
+
+    host = open_host(tmp_path, "zeus", [SeatPlan("remote"), SeatPlan("ai", "random", "Chloe")], 6)
+    try:
+        client = GuestClient.connect(f"ws://127.0.0.1:{host.port}", host.table.code, "Ann")
+        client.wait_update(-1, timeout=10)
+        table = open_guest_table(app, client)
+        app.stack.push(table)
+        app.stack.apply_pending()
+        session = table.session
+        disk = Disk(monkeypatch, holding=app.dirs.data)
+        disk.full = True
+        rng = random.Random(5)
+        for _ in range(40_000):
+            app.frame(DT)
+            if session.state.finished and not session.state.pending and session.client.state.record is not None:
+                break
+            if table._human_may_act() and 0 in session.state.waiting_for():
+                legal = session.state.legal_actions(0)
+                if legal:
+                    table._apply(0, rng.choice(legal))
+        frames(app, 60)
+        assert session.finished_unkept and session.pending and session.finished_record_path is None
+        app.shutdown()
+        copy = session.kept_elsewhere
+        assert copy is not None and copy.parent == app.dirs.config / "unkept"
+        assert read_record(copy) == read_record(host.session.finished_record_path)
+    finally:
+        host.close()
