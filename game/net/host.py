@@ -519,7 +519,6 @@ class Host:
     def _judge(self, guest: Guest, act: p.Act) -> None:
         """A guest's proposed action, judged for its own seat only, against the table as it is now."""
         assert self.session is not None
-        state = self.session.state
         seat = guest.seat
         if act.base > self.version:
             self._refuse(guest.connection, guest.peer, "that version of the table does not exist", guest=guest)
