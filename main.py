@@ -376,6 +376,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     import multiprocessing
 
     multiprocessing.freeze_support()   # AI processes (game/core/remote_agent.py) inside the packaged program
+    from game.core.wine import avoid_wmi_under_wine
+
+    avoid_wmi_under_wine()             # the Windows build under Wine: see game/core/wine.py
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout for our own lines
     if sys.platform.startswith("linux"):
         # We draw on the window surface in software; SDL's accelerated framebuffer path only adds

@@ -251,7 +251,12 @@ class MirrorState:
         return list(self.shown.events) if self.shown is not None and self.shown.version == 0 else []
 
     def record(self) -> dict[str, Any]:
-        raise ValueError(msg("an online game's record stays at its host"))
+        """The finished game's record, once the host has sent it (no longer secret then: Review and
+        Replays read it); before the end the record would tell every hidden card, and stays at the host."""
+        finished = self.client.state.record
+        if finished is None:
+            raise ValueError(msg("an online game's record stays at its host"))
+        return dict(finished)
 
     def position(self) -> dict[str, Any]:
         raise ValueError(msg("an online game's record stays at its host"))
@@ -361,6 +366,7 @@ class GuestSession:
             self.messages.append(msg("The finished game was kept after all."))
 
     takes_back = False      # the table offers no Undo: the host's game takes no move back
+    plays_again = False     # nor "Play again": a new online game is the host's to open
 
     def undo(self, seat: int) -> Message | None:
         return msg("A move cannot be taken back in an online game.")

@@ -180,6 +180,7 @@ class Host:
         self.version_since = time.monotonic()
         self.server: Server | None = None
         self.port: int | None = None
+        self.bind = ""                     # the address the table listens on ("0.0.0.0": every network)
         self.announcement: Announcement | None = None
         self.stopping = threading.Event()
         self.agents: dict[int, Any] = {}
@@ -251,6 +252,7 @@ class Host:
                             ping_interval=10, ping_timeout=20, close_timeout=2, server_header=None,
                             logger=logging.getLogger("olympus.host.websockets"))
         self.port = self.server.socket.getsockname()[1]
+        self.bind = bind
         threading.Thread(target=self.server.serve_forever, name="host-accept", daemon=True).start()
         log.info("table open on %s port %d (%s) for %s; join code %s", bind, self.port, "wss" if tls else "ws",
                  self.table.game_id, self.table.code)

@@ -30,10 +30,11 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8765
 RECONNECT_EVERY_S = 2.0
-PENDING_SHOWN_AFTER_S = 0.3
+PENDING_SHOWN_AFTER_S = 0.3     # a move the host has not answered after this long is said to be on its way
 FOUND_POLL_S = 0.5              # how often the Join screen reads the list of tables heard of
 LOOKING_S = 4.0                 # "Looking for tables…" until then; "none found" after
-MAX_LISTED = 3                  # tables listed on the Join screen (the nearest in name order)     # a move the host has not answered after this long is said to be on its way
+ANY_ADDRESS = ("", "0.0.0.0", "::")   # a table bound to one of these listens on every network
+MAX_LISTED = 3                  # tables listed on the Join screen (the first in name order)
 
 
 def own_name(app: "AppServices") -> str:
@@ -275,7 +276,7 @@ class LobbyScene(OnlineDialog):
         self.url, self.code, self.name = url, code, name
         self.host = host        # the table this program hosts (None at a friend's)
         # This computer's addresses as the system lists them, looked up once (not at every frame).
-        self.addresses = for_friends() if host is not None else ""
+        self.addresses = "" if host is None else for_friends() if host.bind in ANY_ADDRESS else host.bind
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def update(self, dt: float) -> None:
@@ -331,11 +332,19 @@ class LobbyScene(OnlineDialog):
         draw_text(surface, _("The game begins when every seat is taken."), (self.panel.centerx, y + int(10 * self.s)),
                   size, PARCHMENT, anchor="midtop")
         if self.host is not None:
-            where = _("Friends join at {address}, port {port}, with the code {code}").format(
-                address=self.addresses, port=self.host.port, code=self.host.table.code)
-            draw_text(surface, ellipsize(where, size, self.panel.w - int(40 * self.s)),
-                      (self.panel.centerx, y + int(40 * self.s)), size, GOLD, anchor="midtop")
-            y += int(30 * self.s)
+            # The code on a line of its own, large: the one thing the host must read out to friends.
+            y += int(40 * self.s)
+            code_size = max(16, int(28 * self.s))
+            draw_text(surface, _("Join code: {code}").format(code=self.host.table.code), (self.panel.centerx, y),
+                      code_size, GOLD, "title", "midtop")
+            y += int(code_size * 1.5)
+            where = _("Friends join at {address}, port {port}.").format(address=self.addresses, port=self.host.port)
+            if self.host.announcement is not None:
+                where += " " + _("On this network they also find the table in their Join list.")
+            for line in wrap_text(where, size, self.panel.w - int(60 * self.s))[:4]:
+                draw_text(surface, line, (self.panel.centerx, y), size, PARCHMENT, anchor="midtop")
+                y += int(size * 1.4)
+            y -= int(40 * self.s)
         if state.bye is not None:
             draw_text(surface, translate_message(state.bye), (self.panel.centerx, y + int(40 * self.s)), size, ERROR,
                       anchor="midtop")

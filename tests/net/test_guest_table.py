@@ -120,6 +120,18 @@ def test_a_guest_joins_from_the_join_screen_and_plays_a_whole_game_on_its_table(
 
         counted = load_statistics(app.dirs.statistics_file).value.games[game_id].players["Ann"]
         assert counted.games == 1
+        # The game's results offer its Review (of the record the host sent) and the way back; "Play
+        # again" is the host's to offer.
+        from scenes.screens.results import ResultsOverlay
+        from scenes.screens.review import ReviewScene
+
+        frames(app, 600, until=lambda: isinstance(app.stack.top, (ResultsOverlay, ReviewScene)))
+        if isinstance(app.stack.top, ResultsOverlay):
+            results = app.stack.top
+            assert [label for label, _action in results.button_specs] == ["Review", "Back to menu"]
+            results.choose(0)
+            app.stack.apply_pending()
+        assert isinstance(app.stack.top, ReviewScene) and app.stack.top.game is app.catalog.games[game_id]
     finally:
         host.close()
 
