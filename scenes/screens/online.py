@@ -215,7 +215,9 @@ class JoinScene(OnlineDialog):
         s = self.scale_dialog(size, 34)
         row = max(30, int(46 * s))
         pad = int(28 * s)
-        label_w = int(150 * s)
+        labels = {"address": _("Address"), "code": _("Join code"), "name": _("Your name")}
+        label_size = max(12, int(18 * s))
+        label_w = max(int(150 * s), max(text_width(label, label_size) for label in labels.values()) + int(14 * s))
         panel_w = min(int(width * 0.92), int(620 * s))
         listed = self.found[:MAX_LISTED]
         found_row = max(28, int(38 * s))
@@ -236,9 +238,9 @@ class JoinScene(OnlineDialog):
             controls.append(keyed(Button(rect, self._found_label(table), lambda t=table: self.pick(t),
                                          style="secondary"), f"found-{index}"))
             y += found_row + int(8 * s)
-        for key, label, hint, length in (("address", _("Address"), _("e.g. 192.168.1.20:8765"), 80),
-                                         ("code", _("Join code"), "K7MPQ2", 12),
-                                         ("name", _("Your name"), _("Your name"), 24)):
+        for key, hint, length in (("address", _("e.g. 192.168.1.20:8765"), 80), ("code", "K7MPQ2", 12),
+                                  ("name", _("Your name"), 24)):
+            label = labels[key]
             field = TextField(pygame.Rect(x, y, w, row), getattr(self, key),
                               lambda text, key=key: self._set(key, text), hint=hint, max_length=length,
                               on_commit=lambda _text: self.join())
