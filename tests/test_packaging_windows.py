@@ -108,6 +108,8 @@ def test_windows_version_resources_get_four_numbers(version: str, quad: str) -> 
 def test_excluded_modules_map_to_the_files_that_hold_them() -> None:
     assert make_windows.excluded_paths("pygame.tests") == ["pygame/tests", "pygame/tests.py", "pygame/tests.pyi"]
     assert "sqlite3" in bundle_plan.EXCLUDES and "sqlite3.dll" in make_windows.RUNTIME_LEAVE_OUT
+    assert not {"_ssl.pyd", "libssl-3.dll", "libcrypto-3.dll"} & set(make_windows.RUNTIME_LEAVE_OUT), \
+        "online play needs ssl"
 
 
 # ----- the installer script -------------------------------------------------------------------------------------
