@@ -7,6 +7,8 @@
     olympus-table --headless --frames 300 --screenshot out.png [--size 1280x720]
     olympus-table --bench [--game zeus] [--seats ai,ai,ai] [--frames 600] [--size 2560x1440]
     olympus-table --self-test
+    olympus-table host --game tamoul --seats remote,remote,ai:hard   a table for friends at other computers,
+                                                   without a window (game/net/host_command.py; host --help)
 """
 from __future__ import annotations
 
@@ -134,20 +136,12 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 
 def seat_controllers(spec: str, ai_level: str, levels: Sequence[str]) -> list[str]:
     """`human,ai,ai:easy` -> controllers; unknown words and levels are refused with the choices."""
-    controllers = []
-    if not spec.strip():
-        raise UsageError("--seats is empty; expected one entry per seat, such as human,ai,ai")
-    for entry in (e.strip() for e in spec.split(",")):
-        if entry == "human":
-            controllers.append("human")
-            continue
-        level = ai_level if entry == "ai" else entry[3:] if entry.startswith("ai:") else None
-        if level is None:
-            raise UsageError(f"--seats: {entry!r} is not a seat; use human, ai or ai:<level>")
-        if level not in levels:
-            raise UsageError(f"AI level {level!r} does not exist for this game; choose from {', '.join(levels)}")
-        controllers.append(f"ai:{level}")
-    return controllers
+    from game.net.seats import SeatListError, read_seat_list
+
+    try:
+        return ["human" if level is None else f"ai:{level}" for level in read_seat_list(spec, ai_level, levels, "human")]
+    except SeatListError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def seat_names(controllers: Sequence[str], player_name: str) -> list[str]:
@@ -382,11 +376,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     import multiprocessing
 
     multiprocessing.freeze_support()   # AI processes (game/core/remote_agent.py) inside the packaged program
+    from game.core.wine import avoid_wmi_under_wine
+
+    avoid_wmi_under_wine()             # the Windows build under Wine: see game/core/wine.py
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout for our own lines
     if sys.platform.startswith("linux"):
         # We draw on the window surface in software; SDL's accelerated framebuffer path only adds
         # start-up time (0.2-0.3 s in set_mode under X11, measured) and nothing per frame.
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["host"]:     # the headless online host: no window, no pygame
+        from game.net.host_command import main as host_main
+
+        return host_main(arguments[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     for flag in ("game", "seats", "ai_level"):

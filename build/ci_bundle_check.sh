@@ -23,4 +23,6 @@ tar -xzf "$archive" -C "$scratch"
 executable="$scratch/olympus-table-${version}/olympus-table/olympus-table"
 (cd "$scratch" && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy OLYMPUS_HOME="$scratch/home" \
     PYGAME_HIDE_SUPPORT_PROMPT=1 timeout 300 "$executable" --self-test)
+# The online host travels in the bundle with its WebSocket library (imported by `host --help`).
+(cd "$scratch" && OLYMPUS_HOME="$scratch/home" timeout 60 "$executable" host --help > /dev/null)
 echo "ci_bundle_check: bundle built and self-tested in $((SECONDS - started)) s"

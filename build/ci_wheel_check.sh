@@ -26,5 +26,7 @@ case "$location" in
 esac
 env -u PYTHONPATH SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy OLYMPUS_HOME="$scratch/home" \
     timeout 300 "$scratch/venv/bin/olympus-table" --self-test
+# The online host and its WebSocket library come with the wheel (`host --help` imports both).
+env -u PYTHONPATH OLYMPUS_HOME="$scratch/home" timeout 60 "$scratch/venv/bin/olympus-table" host --help > /dev/null
 cd "$repo"
 echo "ci_wheel_check: $(basename "$wheel") installed in a fresh environment and self-tested in $((SECONDS - started)) s"

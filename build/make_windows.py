@@ -56,9 +56,9 @@ TOOLS = {
 }
 WINE_CANDIDATES = ("/usr/lib/wine/wine64", "wine64", "wine")
 
-# Parts of the runtime the program never loads: sqlite (left out of every bundle, bundle_plan.EXCLUDES)
-# and OpenSSL with the modules that need it (no network; hashlib and hmac use the built-in hashes).
-RUNTIME_LEAVE_OUT = ("sqlite3.dll", "_sqlite3.pyd", "libssl-3.dll", "_ssl.pyd", "libcrypto-3.dll", "_hashlib.pyd")
+# Parts of the runtime the program never loads: sqlite (left out of every bundle, bundle_plan.EXCLUDES).
+# OpenSSL stays: online play imports ssl (websockets, and wss:// when a host has a certificate).
+RUNTIME_LEAVE_OUT = ("sqlite3.dll", "_sqlite3.pyd")
 # Files of the wheels no player needs: type stubs (the modules are there).
 LIB_LEAVE_OUT_PATTERNS = ("*.pyi", "py.typed")
 

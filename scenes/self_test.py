@@ -11,7 +11,9 @@ does not load shows up here rather than on a player's screen. Checks, in order:
 - every shipped PNG image (icons, art) decodes;
 - one short all-AI game of every game is played and its record replays to the same game;
 - every game's table draws a few frames on a small windowless screen, on an all-AI session (a game
-  registered without a table yet is played headless only).
+  registered without a table yet is played headless only);
+- online play's libraries load (websockets, zeroconf, ifaddr) and a table hosted on this computer's
+  loopback address is joined by a guest that receives its first view (nothing is announced).
 
 It prints one summary line and returns 0, or names each failure and returns 1.
 """
@@ -22,6 +24,7 @@ import os
 import random
 import sys
 import tempfile
+import threading
 import time
 import traceback
 from contextlib import contextmanager
@@ -63,6 +66,7 @@ class SelfTestReport:
     ai_moves: int = 0
     ai_processes: int = 0
     languages: int = 0
+    online: int = 0
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -72,7 +76,8 @@ class SelfTestReport:
     def summary(self, seconds: float) -> str:
         counts = (f"{self.games} games, {self.tables} tables, {self.cards} cards, {self.fonts} fonts, "
                   f"{self.yaml_files} yaml files, {self.images} images, {self.ai_moves} ai moves, "
-                  f"{self.ai_processes} ai processes, {self.languages} languages, {seconds:.1f} s")
+                  f"{self.ai_processes} ai processes, {self.languages} languages, {self.online} online tables, "
+                  f"{seconds:.1f} s")
         if self.ok:
             return f"self-test ok: {counts}"
         return f"self-test FAILED ({len(self.failures)} problems): {counts}"
@@ -229,6 +234,37 @@ def check_ai_process(report: SelfTestReport, games: dict[str, Game], seed: int =
         _guarded(report, f"ai process {game_id}", lambda game=game: ask(game))
 
 
+def check_online(report: SelfTestReport, games: dict[str, Game], seed: int = SEED) -> None:
+    """Host a table on 127.0.0.1 (a guest's seat and an AI's), join it as a guest and read the first
+    view: the WebSocket and discovery libraries load and work inside the packaged program too."""
+    from game.net import discovery  # noqa: F401 - zeroconf and ifaddr must import in every build
+    from game.net.addresses import own_addresses
+    from game.net.guest import GuestClient
+    from game.net.host import Host, SeatPlan
+
+    def play(game: Game) -> None:
+        with tempfile.TemporaryDirectory(prefix="olympus-self-test-host-", ignore_cleanup_errors=True) as data:
+            plans = [SeatPlan("remote")] + [SeatPlan("ai", "random", f"AI {i}") for i in range(game.min_players - 1)]
+            host = Host.new(game, plans, {}, seed, Path(data), ai_pause=0.0, linger=0.1, takeover_after=None)
+            try:
+                host.serve("127.0.0.1", 0)
+                threading.Thread(target=host.run, kwargs={"timeout": 10}, daemon=True).start()
+                client = GuestClient.connect(f"ws://127.0.0.1:{host.port}", host.table.code, "Self-test", timeout=5)
+                try:
+                    if not client.wait_update(-1, timeout=5) or client.state.view is None:
+                        raise TimeoutError("the guest received no view from the host")
+                finally:
+                    client.close()
+            finally:
+                host.close()
+        if not own_addresses():
+            raise ValueError("this computer's addresses could not be listed")
+        report.online += 1
+
+    for game_id, game in list(games.items())[:1]:
+        _guarded(report, f"online {game_id}", lambda game=game: play(game))
+
+
 def _headless_app(games: dict[str, Game]) -> "App":
     """A windowless App at the small size, offering exactly the games that loaded."""
     return make_headless_app(TABLE_SIZE, catalog=Catalog(games=dict(games)))
@@ -298,6 +334,7 @@ def run_self_test(game_ids: tuple[str, ...] | None = None) -> SelfTestReport:
     check_ai_games(report, games)
     check_ai_process(report, games)
     check_tables(report, games)
+    check_online(report, games)
     return report
 
 

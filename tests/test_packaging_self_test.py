@@ -128,7 +128,7 @@ def test_summary_line_counts_what_was_checked() -> None:
     report = SelfTestReport(games=1, tables=1, cards=60, fonts=3, yaml_files=2, images=6, ai_moves=40,
                             ai_processes=1, languages=2)
     assert report.summary(0.94) == ("self-test ok: 1 games, 1 tables, 60 cards, 3 fonts, 2 yaml files, "
-                                    "6 images, 40 ai moves, 1 ai processes, 2 languages, 0.9 s")
+                                    "6 images, 40 ai moves, 1 ai processes, 2 languages, 0 online tables, 0.9 s")
     report.failures.append("font x: broken")
     assert report.summary(0.94).startswith("self-test FAILED (1 problems)")
 

@@ -62,7 +62,9 @@ def test_every_runtime_dependency_of_pyproject_has_a_pinned_wheel(lock: dict) ->
         dependencies = tomllib.load(handle)["project"]["dependencies"]
     wanted = {normalized(re.split(r"[<>=!~ ;\[]", d, maxsplit=1)[0]) for d in dependencies}
     pinned = {normalized(w.name) for w in make_windows.pinned_inputs(lock)[1]}
-    assert wanted == pinned
+    needed_by = {normalized(w["name"]): normalized(w["needed_by"]) for w in lock["wheel"] if "needed_by" in w}
+    assert wanted == pinned - set(needed_by)
+    assert set(needed_by.values()) <= wanted, "a dependency's own dependency names a dependency of ours"
 
 
 def test_the_pinned_root_certificate_is_the_one_the_lock_names(lock: dict) -> None:
@@ -106,6 +108,8 @@ def test_windows_version_resources_get_four_numbers(version: str, quad: str) -> 
 def test_excluded_modules_map_to_the_files_that_hold_them() -> None:
     assert make_windows.excluded_paths("pygame.tests") == ["pygame/tests", "pygame/tests.py", "pygame/tests.pyi"]
     assert "sqlite3" in bundle_plan.EXCLUDES and "sqlite3.dll" in make_windows.RUNTIME_LEAVE_OUT
+    assert not {"_ssl.pyd", "libssl-3.dll", "libcrypto-3.dll"} & set(make_windows.RUNTIME_LEAVE_OUT), \
+        "online play needs ssl"
 
 
 # ----- the installer script -------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import logging
 import random
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -103,6 +103,28 @@ def number_steps(spec: OptionSpec) -> list[Any] | None:
     if spec.default not in values:
         values = sorted(set(values) | {spec.default})
     return values
+
+
+def option_control(spec: OptionSpec, value: Any, rect: pygame.Rect, setter: Callable[[Any], None],
+                   on_error: Callable[[str], None], on_commit: Callable[[str], None] | None = None) -> Control:
+    """One (not "pick") option's control: a switch, a list to step through, or a number typed in (a
+    number that is not accepted is said through `on_error`, "" once it is). The Host screen uses it too."""
+    if spec.kind == "bool":
+        return Toggle(rect, bool(value), setter)
+    steps = list(spec.choices) if spec.kind == "choice" else number_steps(spec)
+    if steps is not None:
+        return Stepper(rect, steps, steps.index(value) if value in steps else 0, setter,
+                       lambda v, spec=spec: option_choice(spec, v))
+
+    def typed(text: str) -> None:
+        try:
+            setter(spec.check(text))
+            on_error("")
+        except ValueError as exc:
+            on_error(reason_words(exc))
+
+    allowed = str.isdigit if spec.kind == "int" else (lambda ch: ch.isdigit() or ch in ".-")
+    return TextField(rect, str(value), typed, max_length=12, allowed=allowed, on_commit=on_commit)
 
 
 class SetupScene(MenuScene):
@@ -500,27 +522,11 @@ class SetupScene(MenuScene):
             modes = [spec.default, CHOOSE]
             return Stepper(rect, modes, modes.index(value), lambda v, name=spec.name: self.set_pick_mode(name, v),
                            lambda v: _("Choose") if v == CHOOSE else option_choice(spec, v), wrap=True)
-        setter = lambda v, name=spec.name: self.set_option(name, v)  # noqa: E731
-        if spec.kind == "bool":
-            return Toggle(rect, bool(value), setter)
-        if spec.kind == "choice":
-            choices = list(spec.choices)
-            return Stepper(rect, choices, choices.index(value) if value in choices else 0, setter,
-                           lambda v, spec=spec: option_choice(spec, v))
-        steps = number_steps(spec)
-        if steps is not None:
-            return Stepper(rect, steps, steps.index(value) if value in steps else 0, setter,
-                           lambda v, spec=spec: option_choice(spec, v))
+        return option_control(spec, value, rect, lambda v, name=spec.name: self.set_option(name, v),
+                              self._option_error, on_commit=self._next_field)
 
-        def typed(text: str, spec: OptionSpec = spec) -> None:
-            try:
-                self.set_option(spec.name, spec.check(text))
-                self.error = ""
-            except ValueError as exc:
-                self.error = reason_words(exc)
-
-        allowed = str.isdigit if spec.kind == "int" else (lambda ch: ch.isdigit() or ch in ".-")
-        return TextField(rect, str(value), typed, max_length=12, allowed=allowed, on_commit=self._next_field)
+    def _option_error(self, words: str) -> None:
+        self.error = words
 
     # ----- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -213,6 +213,11 @@ class TitleScene(MenuScene):
         self.read_autosave()
         self.relayout()
 
+    def online(self) -> None:
+        from scenes.screens.online import OnlineScene
+
+        self.app.stack.push(OnlineScene(self.app))
+
     # ----- layout -------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
@@ -225,7 +230,7 @@ class TitleScene(MenuScene):
         from scenes.screens.learn import games_with_tutorials
 
         self.learnable = bool(games_with_tutorials(self.app))
-        rows = len(self.games) + 2 + (1 if self.autosave is not None else 0) + (1 if self.learnable else 0)
+        rows = len(self.games) + 3 + (1 if self.autosave is not None else 0) + (1 if self.learnable else 0)
         fixed = int(18 * s) + int(10 * s) + int(24 * s) + (int(28 * s) if self.autosave is not None else 0)
         # In a low window the title gives way first (down to 22 px), so the buttons keep 30 px a row.
         self.title_size = max(28, min(int(height * 0.12), int(width * 0.085)))
@@ -281,6 +286,10 @@ class TitleScene(MenuScene):
         if self.learnable:      # a guided first game, for the games that have one (scenes/screens/learn.py)
             controls.append(keyed(Button(pygame.Rect(x, y, column_w, button_h), _("Learn to play"), self.learn,
                                          style="secondary"), "learn"))
+            y += button_h + gap
+        if self.games:          # a seat at a friend's table (scenes/screens/online.py)
+            controls.append(keyed(Button(pygame.Rect(x, y, column_w, button_h), _("Play with friends online"),
+                                         self.online, style="secondary"), "online"))
             y += button_h + gap
         for row in (((_("Saved games"), self.saved_games, "saves"), (_("Replays"), self.replays, "replays")),
                     ((_("Statistics"), self.statistics, "statistics"), (_("Settings"), self.settings, "settings"),

@@ -14,7 +14,7 @@ shows the results again.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -197,7 +197,7 @@ class Telling:
         words = self.game_words
         if words is None:
             return
-        buttons = [(_("Play again"), self.play_again)]
+        buttons = [(_("Play again"), self.play_again)] if getattr(self.session, "plays_again", True) else []
         if self._review_seat() is not None:
             buttons.append((_("Review"), self.review_game))
         buttons.append((_("Back to menu"), self.app.back_to_title))
@@ -209,9 +209,14 @@ class Telling:
         from game.core.review import can_review
 
         humans = self.session.human_seats
-        if not humans or not self.state.finished or not can_review(self.game):
+        if not humans or not self.state.finished or not can_review(self._game_to_review()):
             return None
         return humans[0]
+
+    def _game_to_review(self) -> Any:
+        """The program's own game: at an online table the table's game stands in for the host's AI,
+        and a Review needs the real levels to judge with."""
+        return self.app.catalog.games.get(self.game.id, self.game)
 
     def review_game(self) -> None:
         """The Review of the finished game, over the table; leaving it brings the results back."""
@@ -222,7 +227,7 @@ class Telling:
         if seat is None:
             return
         try:
-            review = ReviewScene(self.app, self.game, self.state.record(), seat=seat,
+            review = ReviewScene(self.app, self._game_to_review(), self.state.record(), seat=seat,
                                  on_leave=self._back_from_review)
         except (RecordError, ValueError) as exc:
             self.app.toast(_("This game cannot be reviewed: {reason}").format(reason=reason_words(exc)))

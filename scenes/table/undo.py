@@ -27,8 +27,9 @@ class TableUndo:
     _undo_apart = False                 # the Undo button sits apart from the Hint row (with the corner buttons)
 
     def _undo_offered(self) -> bool:
-        """Offered to the people at the screen (against AI seats, or in pass-and-play); never in a replay."""
-        return not self.replay_mode and bool(self.humans)
+        """Offered to the people at the screen (against AI seats, or in pass-and-play); never in a replay,
+        nor where the session takes no move back (a guest's seat at an online table)."""
+        return not self.replay_mode and bool(self.humans) and getattr(self.session, "takes_back", True)
 
     def _place_help_buttons(self, min_height: int) -> None:
         """The help row above the move log (table_help.py), with "Undo (Ctrl+Z)" added at its end: the row

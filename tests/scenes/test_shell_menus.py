@@ -71,8 +71,8 @@ def show(app, scene) -> None:
 # ----- title ---------------------------------------------------------------------------------------------
 def test_title_offers_only_games_with_content_and_a_table(app):
     title = TitleScene(app)
-    assert labels(title) == ["Play Count to Ten", "Rules", "Saved games", "Replays", "Statistics",
-                              "Settings", "Quit"]
+    assert labels(title) == ["Play Count to Ten", "Rules", "Play with friends online", "Saved games", "Replays",
+                              "Statistics", "Settings", "Quit"]
 
 
 def test_title_names_a_game_that_cannot_be_offered_and_why_in_one_line(app):
@@ -101,7 +101,7 @@ def test_title_keyboard_moves_focus_and_enter_opens_setup(app):
     show(app, title)
     assert title.focus.focused.label == "Play Count to Ten"
     title.handle_event(key(pygame.K_DOWN))
-    assert title.focus.focused.label == "Saved games"     # the button under it (two share that row)
+    assert title.focus.focused.label == "Play with friends online"     # the button under it
     title.handle_event(key(pygame.K_UP))
     title.handle_event(key(pygame.K_RETURN))
     app.stack.apply_pending()
@@ -256,6 +256,6 @@ def test_the_title_offers_registered_games_with_a_table_and_names_a_broken_manif
     app = make_headless_app((1280, 720))
     assert set(app.catalog.games) == {"zeus", "telos"}     # Télos still loads: commands and tests play it
     title = TitleScene(app)
-    assert labels(title) == ["Play Zeus on the Loose", "Rules", "Learn to play", "Saved games", "Replays",
-                              "Statistics", "Settings", "Quit"]
+    assert labels(title) == ["Play Zeus on the Loose", "Rules", "Learn to play", "Play with friends online",
+                              "Saved games", "Replays", "Statistics", "Settings", "Quit"]
     assert title.error_lines == [f"⚠ elios cannot be offered: {problem}"]
