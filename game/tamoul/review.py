@@ -3,9 +3,10 @@
 Tamoul's `hard` is a rule with a perfect memory, not a search, so it has no value to compare two moves
 with. The review makes one from the seat's view only:
 
-- `SAMPLES` positions are sampled from the view by the game's determinizer (game/tamoul/determinize.py):
-  every card the seat has not seen is dealt at random into the slots it has not seen and the draw pile;
-  everything the view knows stays as it is.
+- `SAMPLES` positions are sampled from the view the way the `hard` level reads it
+  (game/tamoul/determinize.py, `kept_low`): every card the seat has not seen is dealt into the slots it
+  has not seen and the draw pile, a hidden card its owner has seen drawn low (players keep the low cards
+  they know); everything the view knows stays as it is.
 - Each candidate move is applied to every sample, and the round is played out to its end with the
   `hard` rule in every seat (interceptions included, asked in a seeded order as the table asks them).
 - A playout scores 1 when the seat ends the round with the lowest score (shared on a tie: 1/2, 1/3…),
@@ -21,8 +22,8 @@ with. The review makes one from the seat's view only:
   (docs/ai.md has the measurements).
 
 Candidates: every listed move when there are at most `MAX_CANDIDATES` (a draw, a keep or discard, the end
-of a turn, most peeks), else the move played and the one the `hard` rule picks (a swap among many
-slots). With two candidates the first look is skipped. A taken interception is compared with letting
+of a turn, most peeks), else the move played and the one the `hard` level's search picks (a swap among
+many slots; searched without a clock, so the review stays repeatable). With two candidates the first look is skipped. A taken interception is compared with letting
 the card pass; in the "pass" playouts the seat
 does not try that same top card again. The best estimate is "what hard would have played"; on a tie
 the move played keeps it.
@@ -41,6 +42,7 @@ from game.core.engine import CHANCE
 from game.core.messages import Message, msg
 from game.core.review import MARK_THRESHOLD, PASS_TEXT, Decision, MoveReview, decision_rng
 from game.tamoul.agents import HARD, MemoryAgent
+from game.tamoul.determinize import TamoulDeterminizer
 from game.tamoul.state import TamoulState
 
 if TYPE_CHECKING:
@@ -71,8 +73,11 @@ class TamoulJudge:
             raise ValueError("a review needs at least one playout per move")
         self.game = game
         self.budget = samples if samples is not None else SAMPLES
-        self.hard = MemoryAgent(game.content, HARD)
-        self.determinize = game.determinizer()
+        from game.tamoul.hard import HardAgent      # (it plays out rounds with this module's Playout)
+
+        self.hard = MemoryAgent(game.content, HARD)                 # plays every seat of a playout
+        self.search = HardAgent(game, seconds=None)                 # the `hard` level: picks among many swaps
+        self.determinize = TamoulDeterminizer(game, kept_low=True)  # reads hidden cards as `hard` does
 
     # ----- the verdict ---------------------------------------------------------------------------
     def judge(self, decision: Decision, seed: int) -> MoveReview | None:
@@ -121,9 +126,9 @@ class TamoulJudge:
         legal = [str(a) for a in decision.legal]
         if len(legal) <= MAX_CANDIDATES:
             return [played] + [a for a in legal if a != played]
-        choice = self.hard.choose(decision.view, decision.legal, random.Random(rng.randrange(2**31)))
-        rule = str(choice) if choice is not None else played
-        return [played] if rule == played else [played, rule]
+        choice = self.search.choose(decision.view, decision.legal, random.Random(rng.randrange(2**31)))
+        pick = str(choice) if choice is not None else played
+        return [played] if pick == played else [played, pick]
 
     # ----- one playout ---------------------------------------------------------------------------
     def play_out(self, state: TamoulState, seat: int, candidate: str, rng: random.Random,

@@ -33,7 +33,7 @@ def decision(state, played: str, seat: int = 0, reaction: bool = False) -> Decis
 
 
 def test_throwing_away_a_red_king_for_a_queen_is_marked_and_keeping_it_is_not() -> None:
-    judge = TamoulJudge(GAME, 8)
+    judge = TamoulJudge(GAME, 16)       # 8 (a first look on 2 samples) can miss it by luck
     state = holding_a_red_king()
     bad = judge.judge(decision(state, "discard"), seed=1)
     assert bad is not None and bad.best == "keep 0" and bad.marked
@@ -109,3 +109,21 @@ def test_moves_read_as_a_player_says_them() -> None:
     assert judge.describe("draw discard", view) == "take the 9D from the discard pile"
     assert judge.describe("draw discard", view, lambda c: "9♦") == "take the 9♦ from the discard pile"
     assert judge.describe(PASS_TEXT, view) == "let it pass" and judge.describe("tamoul", view) == "call Tamoul"
+
+
+def test_the_review_reads_hidden_cards_and_picks_among_many_swaps_as_the_hard_level_does() -> None:
+    """Samples draw a hidden card its owner has seen low (`kept_low`, the reading `hard` searches with),
+    and where there are too many moves to try them all, the second candidate is the `hard` search's."""
+    from game.tamoul.hard import HardAgent
+
+    judge = TamoulJudge(GAME)
+    assert judge.determinize.kept_low and isinstance(judge.search, HardAgent) and judge.search.seconds is None
+    seats = [SeatInfo("Ana", "human"), SeatInfo("Bo", "ai:normal"), SeatInfo("Cy", "ai:normal")]
+    record = play_game(GAME, seats, [GAME.agent("normal") for _ in seats], seed=8).record()
+    many = [d for d in decisions(GAME, record, 0) if not d.reaction and len(d.legal) > 9]
+    assert many, "a swap among many slots was played"
+    found = many[0]
+    rng = random.Random(4)
+    candidates = judge.candidates(found, rng)
+    pick = HardAgent(GAME, seconds=None).choose(found.view, found.legal, random.Random(random.Random(4).randrange(2**31)))
+    assert candidates == [str(found.played)] + ([str(pick)] if str(pick) != str(found.played) else [])
