@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 import pygame
 
 from scenes.ui import theme
+from scenes.ui.widgets import draw_felt
 from scenes.table.card_art import card_height
 from scenes.table.chips import value_chip
 from scenes.table.deal import fly_to_rest
@@ -81,6 +82,7 @@ class TrickArea:
         self.previous: list[tuple[int, list[str]]] = []     # the last trick taken: (seat, cards) per play
         self.best_tag_rect: pygame.Rect | None = None       # the best card's tag as last drawn
         self._ring_cache: tuple[tuple, pygame.Surface, tuple[int, int], list] | None = None
+        self._felt_with_ring: tuple[tuple, pygame.Surface] | None = None
 
     # ----- geometry --------------------------------------------------------------------------------
     def card_width(self, layout: Layout) -> int:
@@ -235,6 +237,24 @@ class TrickArea:
             self._ring_cache = (cache_key, layer, topleft, painted_tiles(layer, topleft))
         _, layer, _, tiles = self._ring_cache
         surface.blits(tiles, doreturn=False)
+
+    def draw_felt_with_ring(self, surface: pygame.Surface, layout: Layout, way: float, key: tuple = ()) -> None:
+        """The felt with the direction ring on it (`draw_felt`, then `draw_direction_ring`). While the ring
+        stands still (`way` ±1, nearly always) the two are one kept picture, blitted whole: the same pixels,
+        without blending the ring's tiles every frame (about 0.6 ms of a 2560x1440 frame). While the arrows
+        swing round they are drawn as before, the ring painted again each frame."""
+        if way not in (1.0, -1.0):
+            draw_felt(surface)
+            self.draw_direction_ring(surface, layout, way, key)
+            return
+        cache_key = (surface.get_size(), layout.size, self.count, way, key, theme.high_contrast)  # felt and ring colours
+        if self._felt_with_ring is None or self._felt_with_ring[0] != cache_key:
+            picture = pygame.Surface(surface.get_size(), 0, surface)   # the window's own pixel format
+            draw_felt(picture)
+            self.draw_direction_ring(picture, layout, way, key)
+            self._felt_with_ring = (cache_key, picture)
+        self._ring_cache = None                  # the ring is in the picture: its layer is not kept beside it
+        surface.blit(self._felt_with_ring[1], (0, 0))
 
     def _paint_ring(self, layout: Layout, way: float) -> tuple[pygame.Surface, tuple[int, int]]:
         (cx, cy), rx, ry = self.ellipse(layout)

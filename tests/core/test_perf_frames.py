@@ -89,3 +89,77 @@ def test_a_table_frame_is_the_same_without_clearing_the_window(tmp_path, monkeyp
     app.draw_toasts(app.screen)
     assert skipped == _pixels(app.screen)
     app.shutdown()
+
+
+@pytest.mark.parametrize("size,count", [((1280, 720), 3), ((2560, 1440), 6), ((800, 500), 4)])
+def test_the_felt_with_its_ring_is_the_felt_then_the_ring(size: tuple[int, int], count: int) -> None:
+    from scenes.table.layout import compute_layout
+    from scenes.table.trick_area import TrickArea
+
+    layout = compute_layout(size, count, 0)
+    kept = TrickArea(count)
+    for way in (1.0, 1.0, -1.0, 0.4, -1.0):         # the second asking takes the kept picture
+        straight, with_ring = pygame.Surface(size), pygame.Surface(size)
+        draw_felt(straight)
+        TrickArea(count).draw_direction_ring(straight, layout, way, key=(0,))
+        with_ring.fill((255, 0, 255))               # every pixel is painted over
+        kept.draw_felt_with_ring(with_ring, layout, way, key=(0,))
+        assert _pixels(straight) == _pixels(with_ring), way
+    assert kept._ring_cache is None      # a ring standing still is kept only in the picture
+
+
+def _plain_log_panel(log, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
+    """The move log painted the plain way (every line measured, wrapped and rendered again), as it was
+    before its wraps and line renders were kept."""
+    from scenes.table.log_panel import NEWEST_BAND
+    from scenes.ui import theme
+    from scenes.ui.widgets import draw_panel, ellipsize, wrap_text
+
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    rect = image.get_rect()
+    draw_panel(image, rect, alpha=170)
+    pad = max(4, text_size // 2)
+    heading = theme.font(text_size, "bold")
+    image.blit(heading.render(title, True, theme.GOLD), (rect.x + pad, rect.y + pad // 2))
+    top = rect.y + pad // 2 + heading.get_linesize()
+    y = rect.bottom - pad // 2
+    width = rect.width - 2 * pad
+    newest = True
+    for text in reversed(log.lines):
+        style = "bold" if newest else "sans"
+        body = theme.font(text_size, style)
+        line_h = body.get_linesize()
+        wrapped = wrap_text(text, text_size, width, style)
+        colour = theme.CREAM if newest else theme.MUTED
+        if newest:
+            fit = min(len(wrapped), max(1, (y - top) // line_h))
+            band = pygame.Rect(rect.x + pad // 3, y - fit * line_h - 1, rect.width - 2 * (pad // 3), fit * line_h + 2)
+            pygame.draw.rect(image, NEWEST_BAND, band, border_radius=max(2, pad // 2))
+            pygame.draw.rect(image, theme.GOLD, (band.x, band.y, max(2, pad // 3), band.height))
+        if not newest and y - line_h * len(wrapped) < top:
+            return image
+        for line in reversed(wrapped):
+            if y - line_h < top:
+                return image
+            y -= line_h
+            image.blit(body.render(ellipsize(line, text_size, width, style), True, colour), (rect.x + pad, y))
+        newest = False
+    return image
+
+
+@pytest.mark.parametrize("size,text_size", [((260, 300), 15), ((520, 700), 30), ((120, 90), 12)])
+def test_the_move_log_from_its_caches_is_the_log_painted_plainly(size: tuple[int, int], text_size: int) -> None:
+    from scenes.table.log_panel import LogPanel
+
+    pygame.font.init()
+    rng = random.Random(size[0])
+    words = ["Ann", "plays", "Hermes:", "37", "→", "73", "Chloé", "sneaks", "an", "8", "and", "takes", "Zeus",
+             "Überlangername" * 3, "9b,9e,Z:bull"]
+    log = LogPanel(max_lines=12)
+    for n in range(30):
+        log.add(" ".join(rng.choice(words) for _ in range(rng.randint(1, 14))))
+        for _ in range(2):                          # the second time from the kept wraps and renders
+            painted = log._render(size, text_size, "Moves")
+            assert _pixels(painted) == _pixels(_plain_log_panel(log, size, text_size, "Moves")), n
+            assert pygame.image.tobytes(painted, "RGBA") == \
+                pygame.image.tobytes(_plain_log_panel(log, size, text_size, "Moves"), "RGBA")
