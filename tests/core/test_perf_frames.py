@@ -108,47 +108,21 @@ def test_the_felt_with_its_ring_is_the_felt_then_the_ring(size: tuple[int, int],
     assert kept._ring_cache is None      # a ring standing still is kept only in the picture
 
 
-def _plain_log_panel(log, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
-    """The move log painted the plain way (every line measured, wrapped and rendered again), as it was
-    before its wraps and line renders were kept."""
-    from scenes.table.log_panel import NEWEST_BAND
-    from scenes.ui import theme
-    from scenes.ui.widgets import draw_panel, ellipsize, wrap_text
+def _cold_log_panel(log, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
+    """The move log painted with nothing kept: every line wrapped, shortened and rendered afresh."""
+    from scenes.table import log_panel, text
 
-    image = pygame.Surface(size, pygame.SRCALPHA)
-    rect = image.get_rect()
-    draw_panel(image, rect, alpha=170)
-    pad = max(4, text_size // 2)
-    heading = theme.font(text_size, "bold")
-    image.blit(heading.render(title, True, theme.GOLD), (rect.x + pad, rect.y + pad // 2))
-    top = rect.y + pad // 2 + heading.get_linesize()
-    y = rect.bottom - pad // 2
-    width = rect.width - 2 * pad
-    newest = True
-    for text in reversed(log.lines):
-        style = "bold" if newest else "sans"
-        body = theme.font(text_size, style)
-        line_h = body.get_linesize()
-        wrapped = wrap_text(text, text_size, width, style)
-        colour = theme.CREAM if newest else theme.MUTED
-        if newest:
-            fit = min(len(wrapped), max(1, (y - top) // line_h))
-            band = pygame.Rect(rect.x + pad // 3, y - fit * line_h - 1, rect.width - 2 * (pad // 3), fit * line_h + 2)
-            pygame.draw.rect(image, NEWEST_BAND, band, border_radius=max(2, pad // 2))
-            pygame.draw.rect(image, theme.GOLD, (band.x, band.y, max(2, pad // 3), band.height))
-        if not newest and y - line_h * len(wrapped) < top:
-            return image
-        for line in reversed(wrapped):
-            if y - line_h < top:
-                return image
-            y -= line_h
-            image.blit(body.render(ellipsize(line, text_size, width, style), True, colour), (rect.x + pad, y))
-        newest = False
-    return image
+    log_panel._WRAPS._kept.clear()
+    text._LINES.clear()
+    fresh = log_panel.LogPanel(max_lines=log.entries.maxlen)
+    fresh.entries.extend(log.entries)
+    return fresh._render(size, text_size, title)
 
 
 @pytest.mark.parametrize("size,text_size", [((260, 300), 15), ((520, 700), 30), ((120, 90), 12)])
-def test_the_move_log_from_its_caches_is_the_log_painted_plainly(size: tuple[int, int], text_size: int) -> None:
+def test_the_move_log_from_its_caches_is_the_log_painted_afresh(size: tuple[int, int], text_size: int) -> None:
+    """The kept wraps and line renders (keyed by text, size, width, style and colour) give the very pixels
+    of painting each line again, whatever else was kept before: other panel sizes and text sizes."""
     from scenes.table.log_panel import LogPanel
 
     pygame.font.init()
@@ -158,8 +132,7 @@ def test_the_move_log_from_its_caches_is_the_log_painted_plainly(size: tuple[int
     log = LogPanel(max_lines=12)
     for n in range(30):
         log.add(" ".join(rng.choice(words) for _ in range(rng.randint(1, 14))))
-        for _ in range(2):                          # the second time from the kept wraps and renders
-            painted = log._render(size, text_size, "Moves")
-            assert _pixels(painted) == _pixels(_plain_log_panel(log, size, text_size, "Moves")), n
-            assert pygame.image.tobytes(painted, "RGBA") == \
-                pygame.image.tobytes(_plain_log_panel(log, size, text_size, "Moves"), "RGBA")
+        for other_size, other_text in ((size[0] // 2 + 20, size[1]), text_size), ((size[0], size[1]), text_size + 1):
+            log._render(other_size, other_text, "Moves")        # keeps wraps and lines of another panel too
+        kept = pygame.image.tobytes(log._render(size, text_size, "Moves"), "RGBA")
+        assert kept == pygame.image.tobytes(_cold_log_panel(log, size, text_size, "Moves"), "RGBA"), n
