@@ -155,6 +155,7 @@ def run_soak(app: "App", game_id: str, new_table: "Callable[[int], object]", fra
         if frame in quarters:
             gc.collect()
             readings.append(resident_mib())
+        table = state = None                      # held here, a table given up could not be freed
     return SoakResult(game_id, seats, frames, finished, tuple(readings))
 
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes.table.text import rendered
 from scenes.ui import theme, widgets
+from scenes.ui.surface_cache import SurfaceCache
 from scenes.ui.widgets import draw_panel, ellipsize, wrap_text
 from scenes.ui.i18n import _
 
@@ -46,6 +46,15 @@ class _Wraps:
 
 
 _WRAPS = _Wraps()
+# The log's rendered lines, its own small cache (a panel's worth of lines in both styles; not the shared
+# text cache, which the log's ever new lines would fill with lines shown once).
+_LINES = SurfaceCache(max_entries=96, max_bytes=2 * 2**20)
+
+
+def _rendered(text: str, size: int, colour: tuple[int, ...], style: str) -> pygame.Surface:
+    key = (text, size, colour, style)
+    line = _LINES.get(key)
+    return line if line is not None else _LINES.put(key, theme.font(size, style).render(text, True, colour))
 
 
 @dataclass(frozen=True)
@@ -146,7 +155,7 @@ class LogPanel:
 
     def _render(self, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
         """The newest line stands out: bold, bright, on a lit band with a gold bar at its left. Lines are
-        wrapped and rendered through caches (`_WRAPS`, `rendered`): the same pixels as measuring and
+        wrapped and rendered through caches (`_WRAPS`, `_LINES`): the same pixels as measuring and
         rendering each again."""
         image = self._blank_panel(size, text_size, title).copy()
         rect = image.get_rect()
@@ -171,7 +180,7 @@ class LogPanel:
                 if y - line_h < top:
                     return image
                 y -= line_h
-                image.blit(rendered(line, text_size, colour, style), (rect.x + pad, y))
+                image.blit(_rendered(line, text_size, colour, style), (rect.x + pad, y))
             newest = False
         return image
 

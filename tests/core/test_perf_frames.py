@@ -110,10 +110,10 @@ def test_the_felt_with_its_ring_is_the_felt_then_the_ring(size: tuple[int, int],
 
 def _cold_log_panel(log, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
     """The move log painted with nothing kept: every line wrapped, shortened and rendered afresh."""
-    from scenes.table import log_panel, text
+    from scenes.table import log_panel
 
     log_panel._WRAPS._kept.clear()
-    text._LINES.clear()
+    log_panel._LINES.clear()
     fresh = log_panel.LogPanel(max_lines=log.entries.maxlen)
     fresh.entries.extend(log.entries)
     return fresh._render(size, text_size, title)
