@@ -144,17 +144,18 @@ def run_soak(app: "App", game_id: str, new_table: "Callable[[int], object]", fra
         if state is None:                          # the results' "Back to menu": a new game
             seed += 1
             app.stack.clear_to(new_table(seed))   # type: ignore[arg-type]
-            app.stack.apply_pending()
+            app.apply_stack_changes()             # as a frame does: the old table is freed
         elif state.finished and id(state) not in counted:
             counted.add(id(state))
             finished += 1
         if state is not None and state.finished and getattr(table, "idle", True):
             seed += 1                             # the game is over and shown: the next one
             app.stack.clear_to(new_table(seed))   # type: ignore[arg-type]
-            app.stack.apply_pending()
+            app.apply_stack_changes()
         if frame in quarters:
             gc.collect()
             readings.append(resident_mib())
+        table = state = None                      # held here, a table given up could not be freed
     return SoakResult(game_id, seats, frames, finished, tuple(readings))
 
 

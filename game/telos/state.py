@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from itertools import filterfalse, repeat
 from operator import is_
 from types import MappingProxyType
@@ -78,14 +79,21 @@ def _action(verb: str, cards: tuple[str, ...]) -> Action:
 def choose_zeus_cards(content: TelosContent, option: Any, player_count: int, seed: int) -> tuple[str, ...]:
     """One Zeus card per player: the listed ids, or a seeded random choice (same seed, same cards)."""
     if option == "random":
-        rng = random.Random(f"olympus/{seed}/telos-zeus-cards")
-        return tuple(sorted(rng.sample(list(content.zeus_ids), player_count)))
+        return _seeded_zeus_cards(tuple(content.zeus_ids), player_count, seed)
     chosen = tuple(option)
     if len(chosen) != player_count:
         raise ValueError(msg_n("zeus_cards: {players} players need {players} Zeus cards, {count} was listed",
                                "zeus_cards: {players} players need {players} Zeus cards, {count} were listed",
                                len(chosen), players=player_count))
     return tuple(sorted(chosen))
+
+
+@lru_cache(maxsize=64)
+def _seeded_zeus_cards(zeus_ids: tuple[str, ...], player_count: int, seed: int) -> tuple[str, ...]:
+    """The seeded choice of `choose_zeus_cards`, kept: seeding a generator from text costs more than the
+    rest of starting a game, and every replay of a record (resume, a replay, Review) starts one."""
+    rng = random.Random(f"olympus/{seed}/telos-zeus-cards")
+    return tuple(sorted(rng.sample(list(zeus_ids), player_count)))
 
 
 def zeus_cards_shown(content: TelosContent, setups: Sequence[Any]) -> list[str]:
@@ -754,7 +762,7 @@ class TelosState(State):
         self.totals[winner] += points
         score = [0] * len(self.seats)
         score[winner] = points
-        ended = self._end_round(score)
+        ended = self._end_round(score, events is not None)
         if events is not None:
             events += [Event("round_scored", winner, {"seat": winner, "card": card, "points": points,
                                                       "total": self.totals[winner], "round": self.round_index}),

@@ -513,7 +513,7 @@ class ZeusState(State):
         self.owes_draw = None
         self._forget_derived()
         if winner is None:  # Z-14: void, the same dealer deals again
-            ended = self._end_round([0] * n)
+            ended = self._end_round([0] * n, events is not None)
             if events is not None:
                 events += [Event("round_won", None, {"reason": reason, "letters": tuple(self.totals)}),
                            Event("round_void", None, {"reason": reason, "dealer": self.dealer}), ended]
@@ -521,7 +521,7 @@ class ZeusState(State):
             return
         self.totals[winner] += 1
         self.last_round_winner = winner
-        ended = self._end_round([1 if s == winner else 0 for s in range(n)])
+        ended = self._end_round([1 if s == winner else 0 for s in range(n)], events is not None)
         if events is not None:
             events += [Event("round_won", winner, {"reason": reason, "letters": tuple(self.totals)}), ended]
         if self.totals[winner] >= LETTERS_TO_WIN:

@@ -311,11 +311,16 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         seats = [s for seat in range(self.count) for s in self._seat_zone(seat).sprites()]
         self.renderer.draw_all(surface, seats + list(middle) + self.flying, on_top=self.drag.on_top)
 
+    def _draw_felt(self, surface: pygame.Surface) -> None:
+        """The felt under everything; a table may lay on it, in one kept picture, what stands still under
+        everything else (Télos: the direction ring)."""
+        draw_felt(surface)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Felt, the game's table, then the log, controls, corner buttons, card help and any notice on top."""
         if surface.get_size() != self.layout.size:
             self.resize(surface.get_size())
-        draw_felt(surface)
+        self._draw_felt(surface)
         self.turn_tag_rect = None
         self._light_hint_cards()
         self._draw_table(surface)

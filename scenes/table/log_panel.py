@@ -17,11 +17,44 @@ from dataclasses import dataclass
 
 import pygame
 
-from scenes.ui import theme
+from scenes.ui import theme, widgets
+from scenes.ui.surface_cache import SurfaceCache
 from scenes.ui.widgets import draw_panel, ellipsize, wrap_text
 from scenes.ui.i18n import _
 
 NEWEST_BAND = (255, 236, 170, 38)      # a faint warm light under the newest line
+WRAPS_KEPT = 256                       # wrapped lines kept by (text, size, width, style): a log's worth and more
+
+
+class _Wraps:
+    """A line's text wrapped (and each piece shortened to fit) to the panel, kept: the panel is drawn
+    again whenever a line comes, and measuring every line again for every new one cost about 2 ms of a
+    frame at 2560x1440 (the slowest frames of a table)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, int, int, str], tuple[str, ...]] = {}
+
+    def lines(self, text: str, size: int, width: int, style: str) -> tuple[str, ...]:
+        key = (text, size, width, style)
+        wrapped = None if widgets._text_logs else self._kept.get(key)   # a recorder hears every cut
+        if wrapped is None:
+            if len(self._kept) >= WRAPS_KEPT:
+                self._kept.clear()
+            wrapped = self._kept[key] = tuple(ellipsize(line, size, width, style)
+                                              for line in wrap_text(text, size, width, style))
+        return wrapped
+
+
+_WRAPS = _Wraps()
+# The log's rendered lines, its own small cache (a panel's worth of lines in both styles; not the shared
+# text cache, which the log's ever new lines would fill with lines shown once).
+_LINES = SurfaceCache(max_entries=96, max_bytes=2 * 2**20)
+
+
+def _rendered(text: str, size: int, colour: tuple[int, ...], style: str) -> pygame.Surface:
+    key = (text, size, colour, style)
+    line = _LINES.get(key)
+    return line if line is not None else _LINES.put(key, theme.font(size, style).render(text, True, colour))
 
 
 @dataclass(frozen=True)
@@ -51,6 +84,7 @@ class LogPanel:
         self.epoch = 0
         self._in_move = False
         self._cached: tuple[tuple, pygame.Surface] | None = None
+        self._blank: tuple[tuple, pygame.Surface] | None = None    # the panel and its heading, no lines
 
     @property
     def lines(self) -> list[str]:
@@ -106,23 +140,34 @@ class LogPanel:
             self._cached = (key, self._render(rect.size, text_size, title))
         surface.blit(self._cached[1], rect)
 
+    def _blank_panel(self, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
+        """The panel with its heading and no lines, painted once per size and title."""
+        key = (size, text_size, title)
+        if self._blank is None or self._blank[0] != key:
+            image = pygame.Surface(size, pygame.SRCALPHA)
+            rect = image.get_rect()
+            draw_panel(image, rect, alpha=170)
+            pad = max(4, text_size // 2)
+            heading = theme.font(text_size, "bold")
+            image.blit(heading.render(title, True, theme.GOLD), (rect.x + pad, rect.y + pad // 2))
+            self._blank = (key, image)
+        return self._blank[1]
+
     def _render(self, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
-        """The newest line stands out: bold, bright, on a lit band with a gold bar at its left."""
-        image = pygame.Surface(size, pygame.SRCALPHA)
+        """The newest line stands out: bold, bright, on a lit band with a gold bar at its left. Lines are
+        wrapped and rendered through caches (`_WRAPS`, `_LINES`): the same pixels as measuring and
+        rendering each again."""
+        image = self._blank_panel(size, text_size, title).copy()
         rect = image.get_rect()
-        draw_panel(image, rect, alpha=170)
         pad = max(4, text_size // 2)
-        heading = theme.font(text_size, "bold")
-        image.blit(heading.render(title, True, theme.GOLD), (rect.x + pad, rect.y + pad // 2))
-        top = rect.y + pad // 2 + heading.get_linesize()
+        top = rect.y + pad // 2 + theme.font(text_size, "bold").get_linesize()
         y = rect.bottom - pad // 2
         width = rect.width - 2 * pad
         newest = True
         for text in reversed(self.lines):
             style = "bold" if newest else "sans"
-            body = theme.font(text_size, style)
-            line_h = body.get_linesize()
-            wrapped = wrap_text(text, text_size, width, style)
+            line_h = theme.font(text_size, style).get_linesize()
+            wrapped = _WRAPS.lines(text, text_size, width, style)
             colour = theme.CREAM if newest else theme.MUTED
             if newest:
                 fit = min(len(wrapped), max(1, (y - top) // line_h))
@@ -135,7 +180,7 @@ class LogPanel:
                 if y - line_h < top:
                     return image
                 y -= line_h
-                image.blit(body.render(ellipsize(line, text_size, width, style), True, colour), (rect.x + pad, y))
+                image.blit(_rendered(line, text_size, colour, style), (rect.x + pad, y))
             newest = False
         return image
 

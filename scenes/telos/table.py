@@ -596,9 +596,12 @@ class TelosTableScene(SetPlay, TableScene):
 
 
     # ----- drawing ----------------------------------------------------------------------------------------------
+    def _draw_felt(self, surface: pygame.Surface) -> None:
+        """The felt with the direction ring on it, first under everything (`TrickArea.draw_felt_with_ring`)."""
+        self.trick_area.draw_felt_with_ring(surface, self.layout, self.way.arrow.value, key=(self.bottom,))
+
     def _draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        self.trick_area.draw_direction_ring(surface, lay, self.way.arrow.value, key=(self.bottom,))
         self._draw_centre_words(surface)
         for seat in range(self.count):
             self._draw_seat(surface, seat)

@@ -89,3 +89,50 @@ def test_a_table_frame_is_the_same_without_clearing_the_window(tmp_path, monkeyp
     app.draw_toasts(app.screen)
     assert skipped == _pixels(app.screen)
     app.shutdown()
+
+
+@pytest.mark.parametrize("size,count", [((1280, 720), 3), ((2560, 1440), 6), ((800, 500), 4)])
+def test_the_felt_with_its_ring_is_the_felt_then_the_ring(size: tuple[int, int], count: int) -> None:
+    from scenes.table.layout import compute_layout
+    from scenes.table.trick_area import TrickArea
+
+    layout = compute_layout(size, count, 0)
+    kept = TrickArea(count)
+    for way in (1.0, 1.0, -1.0, 0.4, -1.0):         # the second asking takes the kept picture
+        straight, with_ring = pygame.Surface(size), pygame.Surface(size)
+        draw_felt(straight)
+        TrickArea(count).draw_direction_ring(straight, layout, way, key=(0,))
+        with_ring.fill((255, 0, 255))               # every pixel is painted over
+        kept.draw_felt_with_ring(with_ring, layout, way, key=(0,))
+        assert _pixels(straight) == _pixels(with_ring), way
+    assert kept._ring_cache is None      # a ring standing still is kept only in the picture
+
+
+def _cold_log_panel(log, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
+    """The move log painted with nothing kept: every line wrapped, shortened and rendered afresh."""
+    from scenes.table import log_panel
+
+    log_panel._WRAPS._kept.clear()
+    log_panel._LINES.clear()
+    fresh = log_panel.LogPanel(max_lines=log.entries.maxlen)
+    fresh.entries.extend(log.entries)
+    return fresh._render(size, text_size, title)
+
+
+@pytest.mark.parametrize("size,text_size", [((260, 300), 15), ((520, 700), 30), ((120, 90), 12)])
+def test_the_move_log_from_its_caches_is_the_log_painted_afresh(size: tuple[int, int], text_size: int) -> None:
+    """The kept wraps and line renders (keyed by text, size, width, style and colour) give the very pixels
+    of painting each line again, whatever else was kept before: other panel sizes and text sizes."""
+    from scenes.table.log_panel import LogPanel
+
+    pygame.font.init()
+    rng = random.Random(size[0])
+    words = ["Ann", "plays", "Hermes:", "37", "→", "73", "Chloé", "sneaks", "an", "8", "and", "takes", "Zeus",
+             "Überlangername" * 3, "9b,9e,Z:bull"]
+    log = LogPanel(max_lines=12)
+    for n in range(30):
+        log.add(" ".join(rng.choice(words) for _ in range(rng.randint(1, 14))))
+        for other_size, other_text in ((size[0] // 2 + 20, size[1]), text_size), ((size[0], size[1]), text_size + 1):
+            log._render(other_size, other_text, "Moves")        # keeps wraps and lines of another panel too
+        kept = pygame.image.tobytes(log._render(size, text_size, "Moves"), "RGBA")
+        assert kept == pygame.image.tobytes(_cold_log_panel(log, size, text_size, "Moves"), "RGBA"), n
