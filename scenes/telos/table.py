@@ -685,7 +685,11 @@ class TelosTableScene(SetPlay, TableScene):
         if len(self.trick_area.plays) < 2 and self.sweep_to is None:
             best = None
         words = _("wins the trick") if self.sweep_to is not None else _("winning")
-        self.trick_area.draw_best_tag(surface, self.layout, self.tweens, best, words, self.bottom, self.banner_rect)
+        # Clear of every centre line ("Reach: 11" too, which a grown table brings close under the top plays).
+        words_rect = self.banner_rect
+        if self.centre_words_rects:
+            words_rect = self.centre_words_rects[0].unionall(self.centre_words_rects[1:])
+        self.trick_area.draw_best_tag(surface, self.layout, self.tweens, best, words, self.bottom, words_rect)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         """The blind card (Divine Trick) at the left of the controls, then the kit's buttons and hint."""
