@@ -15,16 +15,18 @@ Chloe is read in its public words while anyone else holds the screen), and cards
 player's own zone, which carry a face only while it is shown (another player's cards, a Tamoul look
 that has ended and anything behind a hand-off screen have none: they are said as "face down").
 
-The back end: speech-dispatcher, through its own client `spd-say` (Linux; every desktop's screen
-reader, Orca, speaks through the same service, and espeak-ng is its usual voice). Why not a Python
-binding: accessible_output2 reaches speech-dispatcher only through the `speechd` module, which is not on
-PyPI (distributions ship it for their own Python, so neither our virtual environment nor the packaged
-build can import it), and on Windows it needs pywin32, which the embedded runtime of the Windows build
-does not take as it stands. `spd-say` works the same from source, the wheel and the bundle. Where no
-engine is found, the Settings row says so in words and nothing is spoken (docs/architecture.md).
+The back ends: on Linux speech-dispatcher, through its own client `spd-say` (every desktop's screen
+reader, Orca, speaks through the same service, and espeak-ng is its usual voice); on Windows the voice
+built into Windows (SAPI 5), through `comtypes` (a pure-Python COM library that needs only ctypes, so the
+embedded runtime of the Windows build takes it). Why not accessible_output2: it reaches speech-dispatcher
+only through the `speechd` module, which is not on PyPI (distributions ship it for their own Python, so
+neither our virtual environment nor the packaged build can import it), and on Windows it needs pywin32,
+which the embedded runtime of the Windows build does not take as it stands. Where no engine is found,
+the Settings row says so in words and nothing is spoken (docs/architecture.md).
 """
 from __future__ import annotations
 
+import importlib.util
 import logging
 import shutil
 import subprocess
@@ -133,14 +135,68 @@ class SpeechDispatcherBackend:
         self.running.clear()
 
 
-def find_engine() -> tuple[Callable[[], SpeechBackend] | None, str]:
+class SapiBackend:
+    """Windows: the voice built into Windows (SAPI 5's SpVoice), through comtypes, asynchronously.
+
+    News are queued in order. Focus and readings purge what is queued, so moving quickly through a menu
+    says only the latest, except while a line of news is still being said or waits: then they queue
+    behind it, so they never cut a title or a move (speech-dispatcher's "message" and "text")."""
+
+    ASYNC, PURGE = 1, 2         # SpeechVoiceSpeakFlags: SVSFlagsAsync, SVSFPurgeBeforeSpeak
+    SPEAKING = 2                # SpeechRunState: SRSEIsSpeaking
+
+    def __init__(self, voice: Any) -> None:
+        self.voice = voice
+        self.last_news: int | None = None       # the stream number SAPI gave the latest line of news
+        self.failed = False
+
+    @classmethod
+    def create(cls) -> "SapiBackend | None":
+        """The default Windows voice, or None (said in the log) when Windows has none to give."""
+        try:
+            import comtypes.client  # type: ignore[import-not-found]
+
+            return cls(comtypes.client.CreateObject("SAPI.SpVoice", dynamic=True))
+        except Exception as exc:       # no SAPI, a broken voice: the game plays on without speech
+            log.warning("speech: the Windows voice could not be started (%s)", exc)
+            return None
+
+    def _news_pending(self) -> bool:
+        if self.last_news is None:
+            return False
+        status = self.voice.Status
+        return status.RunningState == self.SPEAKING and status.CurrentStreamNumber <= self.last_news
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        try:
+            flags = self.ASYNC | (self.PURGE if interrupt and not self._news_pending() else 0)
+            number = self.voice.Speak(text, flags)
+            if not interrupt:
+                self.last_news = int(number)
+        except Exception as exc:
+            if not self.failed:
+                log.warning("speech: the Windows voice failed (%s)", exc)
+            self.failed = True
+
+    def close(self) -> None:
+        try:
+            self.voice.Speak("", self.ASYNC | self.PURGE)      # silence at once; nothing waits for the voice
+        except Exception:
+            pass
+
+
+def find_engine() -> tuple[Callable[[], SpeechBackend | None] | None, str]:
     """How to reach this computer's speech engine, and words saying which it is or why there is none."""
     if sys.platform.startswith("linux"):
         program = shutil.which("spd-say")
         if program:
             return (lambda: SpeechDispatcherBackend(program)), _("speech-dispatcher")
         return None, _("Install speech-dispatcher (and a voice such as espeak-ng) to hear the game.")
-    return None, _("This version speaks on Linux only, through speech-dispatcher.")
+    if sys.platform == "win32":
+        if importlib.util.find_spec("comtypes") is not None:
+            return SapiBackend.create, _("the Windows voice")
+        return None, _("Install the Python package comtypes to hear the game.")
+    return None, _("This version speaks on Linux and Windows only.")
 
 
 class Speaker:
