@@ -338,7 +338,24 @@ def focus_words(scene: Any) -> str:
     focus = getattr(scene, "focus", None)
     control = getattr(focus, "focused", None)
     label = getattr(control, "label", "") if control is not None else ""
-    return str(label or "")
+    return str(label or control_value_words(control))
+
+
+def control_value_words(control: Any) -> str:
+    """A control's value as it shows it: a stepper's choice ("3 players"), a switch's On or Off, a text
+    field's text (or the grey hint it shows while empty), a chip's label with whether it is chosen."""
+    from scenes.ui.widgets import Chip, Stepper, TextField, Toggle
+
+    if isinstance(control, Stepper):
+        return str(control.describe(control.values[control.index]))
+    if isinstance(control, Toggle):
+        return _("On") if control.value else _("Off")
+    if isinstance(control, TextField):
+        return control.text or control.hint
+    if isinstance(control, Chip):
+        return _("{choice}: chosen").format(choice=control.label) if control.selected else \
+            _("{choice}: not chosen").format(choice=control.label)
+    return ""
 
 
 def screen_words(scene: Any) -> str:

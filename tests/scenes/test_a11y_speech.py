@@ -449,3 +449,23 @@ def test_the_accessibility_screen_says_its_title_and_notes(make_app):
     app.frame(DT)
     assert ear.spoken[0].startswith("Accessibility. Every card shows its colour") and "F2 reads your cards" in ear.spoken[0]
     assert ear.spoken[1] == "Speech: On"
+
+
+def test_the_setup_screen_says_its_title_and_each_control_with_what_it_is_for(make_app):
+    """Tab through a new game's setup: every control is said with its row's words and its value."""
+    from scenes.screens.setup import SetupScene
+
+    app = make_app(size=(1280, 720))
+    ear = listen(app)
+    show(app, SetupScene(app, load_game("telos")))
+    app.frame(DT)
+    said = []
+    for _ in range(len(app.stack.top.focus.controls)):
+        said.append(ear.spoken[-1])
+        key(app, pygame.K_TAB)
+        app.frame(DT)
+    assert ear.spoken[0] == "New game · Télos."
+    for words in ("Players: 3 players", "Player 1: Human", "Player 1, name: You", "Player 2: AI",
+                  "Player 2, level: Normal", "Divine Trick: Off", "Seed: random", "Start game"):
+        assert words in said, (words, said)
+    assert all(text.strip() for text in said)
