@@ -7,6 +7,7 @@ What is said, and when (`SpeechFollower`, called once a frame by the App):
 - at a table, each new line of the move log, as the screen shows it to whoever is looking now;
 - whose turn it is, whenever that changes ("Your turn. Drag a card onto Mount Olympus…");
 - a reaction offered to the player, with its key and time ("Sneak 8!: press S, 3 seconds.");
+- a refusal's reason and the Hint's advice, as the table shows them ("Hint: the Normal AI would play …");
 - on request: F2 reads the player's own cards (hand, slots, trays), F3 says again whose turn it is.
 
 Speech never says more than the screen shows at that moment, because it reads only what is drawn:
@@ -389,6 +390,7 @@ class _TableSeen:
     log_epoch: int
     turn: tuple = ()
     offered: tuple = ()
+    notice: Any = None
 
 
 class SpeechFollower:
@@ -452,6 +454,12 @@ class SpeechFollower:
             for words in offered:
                 self.speaker.say(words)
         seen.offered = offered
+        # A refusal's reason or the Hint's advice, as the table shows it over the controls.
+        notice = getattr(getattr(table, "drag", None), "notice", None)
+        if notice is not seen.notice:
+            seen.notice = notice
+            if notice is not None and on_top and getattr(notice, "text", ""):
+                self.speaker.say(notice.text)
         if on_top and table.idle:
             key = turn_key(table)
             if key != seen.turn:

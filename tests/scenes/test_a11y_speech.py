@@ -469,3 +469,33 @@ def test_the_setup_screen_says_its_title_and_each_control_with_what_it_is_for(ma
                   "Player 2, level: Normal", "Divine Trick: Off", "Seed: random", "Start game"):
         assert words in said, (words, said)
     assert all(text.strip() for text in said)
+
+
+def test_the_hint_and_a_refusal_are_said_as_the_table_shows_them(make_app):
+    app = make_app(size=(1280, 720))
+    ear = listen(app)
+    game = load_game("telos")
+    table = show(app, open_table(app, open_session(game, SEATS["telos"], 3, None)))
+    ear.table = table
+    for _ in range(3000):
+        if table._human_may_act() and table.bottom in table._waiting() and table.trick_area.plays:
+            break
+        app.frame(DT)
+    key(app, pygame.K_h)
+    for _ in range(200):
+        app.frame(DT)
+        if table.drag.notice is not None:
+            break
+    assert table.drag.notice is not None and table.drag.notice.text.startswith("Hint: the Normal AI would")
+    app.frame(DT)
+    assert ear.spoken[-1] == spoken(table.drag.notice.text)
+    legal = {card for action in table.state.legal_actions(table.bottom) for card in action.cards}
+    wrong = next((i for i, s in enumerate(table.drag.sprites) if s.card_id not in legal), None)
+    assert wrong is not None, "seed 3 was chosen for a trick the hand cannot all follow"
+    from tests.scenes.test_keys_games import choose
+
+    choose(app, table, [table.drag.sprites[wrong].card_id])       # the arrows to it, Space, then Enter plays
+    key(app, pygame.K_RETURN)
+    app.frame(DT)
+    notice = table.drag.notice
+    assert notice is not None and not notice.advice and ear.spoken[-1] == spoken(notice.text), notice
