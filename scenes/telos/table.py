@@ -50,7 +50,7 @@ from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.terms import set_colour, zeus_card_name, zeus_card_power
 from game.telos.view import TelosView
-from scenes.ui.i18n import N_, _, ngettext, translate_message
+from scenes.ui.i18n import N_, _, ngettext, pgettext, translate_message
 from scenes.ui import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
@@ -657,7 +657,9 @@ class TelosTableScene(SetPlay, TableScene):
         chip_h = max(10, int(plate.height * 0.66))
         chips = [score_chip(self.content, c, chip_h) for c in self.score_cards[seat]] if area.side == "bottom" else None
         leads = seat == self.leader and not self.state.finished and (bool(self.trick_area.plays) or self.turn == seat)
-        tag = value_chip(_("leads"), max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
+        # "You lead" beside the player's own name, "Bob leads" beside the others'.
+        words = self._said(seat, _("leads"), pgettext("the tag after your own name on your plate", "lead"))
+        tag = value_chip(words, max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
         if chips is None:       # a side plate grows a little rather than drop "(AI)" beside "leads"
             plate = grown_score_plate(surface.get_rect(), plate, self.names[seat], self._role(seat), total, tag)
         tag_rect = draw_score_plate(surface, plate, self.names[seat], self._role(seat), total, colour, chips, chip_h,

@@ -372,7 +372,11 @@ def screen_words(scene: Any) -> str:
     rows = getattr(scene, "rows", None) or []
     if all(isinstance(row, tuple) and len(row) == 2 and all(isinstance(x, str) for x in row) for row in rows):
         parts += [f"{left}: {right}" for left, right in rows]
-    return ". ".join(part.rstrip(".") for part in parts if part) + "."
+    said = ""
+    for part in (part.rstrip(".") for part in parts if part):
+        # A line under the title that goes on with its sentence ("You take the last trick" "with 8 Olive…").
+        said = part if not said else f"{said} {part}" if part[:1].islower() else f"{said}. {part}"
+    return said + "."
 
 
 def table_on(scenes: Sequence[Any]) -> Any | None:

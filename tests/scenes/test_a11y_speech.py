@@ -499,3 +499,21 @@ def test_the_hint_and_a_refusal_are_said_as_the_table_shows_them(make_app):
     app.frame(DT)
     notice = table.drag.notice
     assert notice is not None and not notice.advice and ear.spoken[-1] == spoken(notice.text), notice
+
+
+def test_a_dialogs_line_that_goes_on_with_its_title_is_said_as_one_sentence():
+    from scenes.ui.speech import screen_words
+
+    class LastTrick:
+        title = "You take the last trick"
+        subtitle = "with 8 Olive: 8 points. You deal the next round."
+        rows = [("You", "+8   8 / 32"), ("Ann", "0 / 32")]
+
+    class RoundOver:
+        title = "Round 2 is over"
+        subtitle = "Bob went out."
+        rows = [("Ann", "12")]
+
+    assert screen_words(LastTrick()) == ("You take the last trick with 8 Olive: 8 points. You deal the next round. "
+                                         "You: +8   8 / 32. Ann: 0 / 32.")
+    assert screen_words(RoundOver()) == "Round 2 is over. Bob went out. Ann: 12."
