@@ -32,6 +32,9 @@ import logging
 import shutil
 import subprocess
 import sys
+import threading
+import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
@@ -83,57 +86,103 @@ class RecordingBackend:
 
 
 class SpeechDispatcherBackend:
-    """speech-dispatcher through its own client program, one short process per line, never waited for.
+    """speech-dispatcher through its own client program, one short process per line, one after another.
 
     Game news and screen titles go at "message" priority (queued, in order, never dropped); focus and
     readings at "text" priority, which speaks only the latest and waits behind messages, so moving quickly
     through a menu does not pile up words and never cuts a title or a move.
-    A client normally hands its line over and ends at once; when the service hangs (no sound device, a
-    voice stuck), at most `MAX_WAITING` clients are left waiting and later lines are dropped, said once in
-    the log, until they end. Closing ends the clients still waiting; it never blocks the program's exit.
+    The clients are started one at a time, in order, by a thread of their own: two clients started
+    together reach the service in either order (a real-window session heard "Your turn" before the
+    move that led to it). A client normally hands its line over and ends at once; one that has not ended
+    after `client_seconds` (the service hangs: no sound device, a voice stuck) is ended, said once in the
+    log, and at most `MAX_WAITING` lines wait behind it, later ones dropped. Nothing waits for a client on
+    the game's own thread; closing ends the one running and never blocks the program's exit.
     """
 
     MAX_WAITING = 6
 
-    def __init__(self, program: str, environment: dict[str, str] | None = None, options: tuple[str, ...] = ()) -> None:
+    def __init__(self, program: str, environment: dict[str, str] | None = None, options: tuple[str, ...] = (),
+                 client_seconds: float = 5.0) -> None:
         self.program = program
         self.environment = environment
         self.options = options      # more of the client's options (a test waits for each line: "--wait")
-        self.running: list[subprocess.Popen] = []
+        self.client_seconds = client_seconds
+        self.waiting: deque[list[str]] = deque()
+        self.running: list[subprocess.Popen] = []       # the client handing its line over now (none or one)
         self.dropped = 0
+        self.slow = False           # a client had to be ended: said once in the log
+        self._changed = threading.Condition()
+        self._closed = False
+        self._thread: threading.Thread | None = None
 
     def speak(self, text: str, interrupt: bool) -> None:
-        self.running = [p for p in self.running if p.poll() is None]
-        if len(self.running) >= self.MAX_WAITING:
-            if self.dropped == 0:
-                log.warning("speech: speech-dispatcher does not answer; lines are dropped until it does")
-            self.dropped += 1
-            return
-        self.dropped = 0
         command = [self.program, "--application-name", "olympus-table", "--language", current_language(),
                    "--priority", "text" if interrupt else "message", *self.options, "--", text]
-        try:
-            self.running.append(subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                                 stderr=subprocess.DEVNULL, env=self.environment))
-        except OSError as exc:     # removed while we run: say it in the log, speak nothing
-            log.warning("speech: %s could not be started (%s)", self.program, exc)
+        with self._changed:
+            if self._closed:
+                return
+            if len(self.waiting) >= self.MAX_WAITING:
+                if self.dropped == 0:
+                    log.warning("speech: speech-dispatcher does not answer; lines are dropped until it does")
+                self.dropped += 1
+                return
+            self.dropped = 0
+            self.waiting.append(command)
+            self._changed.notify_all()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._hand_over, name="speech", daemon=True)
+            self._thread.start()
+
+    def _hand_over(self) -> None:
+        """The clients, one after another, each given `client_seconds` to end."""
+        while True:
+            with self._changed:
+                while not self.waiting and not self._closed:
+                    self._changed.wait()
+                if self._closed:
+                    return
+                command = self.waiting.popleft()
+                try:
+                    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                               stderr=subprocess.DEVNULL, env=self.environment)
+                except OSError as exc:     # removed while we run: say it in the log, speak nothing
+                    log.warning("speech: %s could not be started (%s)", self.program, exc)
+                    self._changed.notify_all()
+                    continue
+                self.running = [process]
+            try:
+                process.wait(self.client_seconds)
+            except subprocess.TimeoutExpired:
+                if not self.slow:
+                    log.warning("speech: speech-dispatcher does not answer; its client was ended")
+                self.slow = True
+                process.kill()
+                process.wait()
+            with self._changed:
+                self.running = []
+                self._changed.notify_all()
 
     def wait(self, timeout: float = 10.0) -> None:
         """Until every line handed over has been passed on (tests)."""
-        for process in self.running:
-            process.wait(timeout)
-        self.running.clear()
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while (self.waiting or self.running) and time.monotonic() < deadline:
+                self._changed.wait(max(0.0, deadline - time.monotonic()))
 
     def close(self) -> None:
-        for process in self.running:
+        with self._changed:
+            self._closed = True
+            self.waiting.clear()
+            running = list(self.running)
+            self._changed.notify_all()
+        for process in running:
             if process.poll() is None:
                 process.terminate()
-        for process in self.running:
+        for process in running:
             try:
                 process.wait(0.5)
             except subprocess.TimeoutExpired:
                 process.kill()
-        self.running.clear()
 
 
 class SapiBackend:

@@ -304,7 +304,8 @@ def test_speech_dispatcher_with_espeak_ng_really_speaks_a_table_line_into_a_soun
         while not socket.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert socket.exists(), "speech-dispatcher did not start"
-        backend = SpeechDispatcherBackend(shutil.which("spd-say") or "spd-say", env, options=("--wait",))
+        backend = SpeechDispatcherBackend(shutil.which("spd-say") or "spd-say", env, options=("--wait",),
+                                          client_seconds=20)
         backend.speak(spoken("Bob plays 7: 38 → 45. Your turn."), interrupt=False)
         backend.wait(20)
         deadline = time.monotonic() + 10
@@ -325,21 +326,55 @@ def test_speech_dispatcher_with_espeak_ng_really_speaks_a_table_line_into_a_soun
     assert max(abs(s) for s in samples) > 1000, "the sound file holds only silence"
 
 
-def test_a_service_that_hangs_never_piles_up_clients_or_blocks_the_exit(tmp_path):
+def test_a_service_that_hangs_never_piles_up_clients_or_blocks_the_exit(tmp_path, caplog):
     """A stand-in client that never ends (a speech-dispatcher with no sound device can leave spd-say
-    waiting): at most MAX_WAITING are left running, later lines are dropped, and closing ends them at once."""
+    waiting): one client runs at a time, at most MAX_WAITING lines wait behind it and later ones are
+    dropped; a client that does not end in time is ended (said once in the log) and the next line goes;
+    closing ends the one running at once."""
     stuck = tmp_path / "stuck-client"
     stuck.write_text("#!/bin/sh\nexec sleep 60\n")
     stuck.chmod(0o755)
-    backend = SpeechDispatcherBackend(str(stuck))
+    backend = SpeechDispatcherBackend(str(stuck), client_seconds=0.5)
     for i in range(20):
         backend.speak(f"line {i}", interrupt=False)
-    assert len(backend.running) == SpeechDispatcherBackend.MAX_WAITING and backend.dropped == 20 - len(backend.running)
+    deadline = time.monotonic() + 3
+    while not backend.running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(backend.running) == 1 and len(backend.waiting) <= SpeechDispatcherBackend.MAX_WAITING
+    assert backend.dropped >= 20 - 1 - SpeechDispatcherBackend.MAX_WAITING
+    first = backend.running[0]
+    deadline = time.monotonic() + 3
+    while first.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert first.poll() is not None, "a client that did not end in time was left running"
+    assert sum("its client was ended" in r.getMessage() for r in caplog.records) == 1
+    deadline = time.monotonic() + 3
+    while (not backend.running or backend.running[0] is first) and time.monotonic() < deadline:
+        time.sleep(0.02)
     processes = list(backend.running)
+    assert processes and processes[0] is not first           # the next line went on
     started = time.monotonic()
     backend.close()
     assert time.monotonic() - started < 3.0
     assert all(p.poll() is not None for p in processes)
+
+
+def test_lines_reach_the_service_in_the_order_they_were_said(tmp_path):
+    """Clients that take different times to hand their line over still deliver them in order: a move's
+    line before the turn it leads to."""
+    calls = tmp_path / "calls"
+    client = tmp_path / "client"
+    # The first lines' clients are the slowest: started together, they would arrive last.
+    client.write_text(f'#!/bin/sh\nfor a in "$@"; do last="$a"; done\n'
+                      f'case "$last" in line0|line1|line2) sleep 0.3;; esac\necho "$last" >> {calls}\n')
+    client.chmod(0o755)
+    backend = SpeechDispatcherBackend(str(client))
+    lines = [f"line{i}" for i in range(6)]
+    for line in lines:
+        backend.speak(line, interrupt=line == "line3")
+    backend.wait(10)
+    assert calls.read_text().split() == lines
+    backend.close()
 
 
 def test_a_sneak_offered_to_the_player_is_said_with_its_key_and_time(make_app):
