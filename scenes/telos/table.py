@@ -57,7 +57,7 @@ from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
 from scenes.table.captions import CardHelp
 from scenes.table.card_art import card_height
-from scenes.table.centre_lines import CentreLine, draw_centre_lines
+from scenes.table.centre_lines import CentreLine, draw_centre_lines, stack_height
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea
@@ -642,10 +642,17 @@ class TelosTableScene(SetPlay, TableScene):
             icon = emblem_image("ban_multiple_leads", int(small * 1.5), theme.ILLEGAL)
             lines.append(CentreLine("warning", _("No multiple leads this round"), icon=icon))
         lines.append(CentreLine("small", self.way.words()))
-        centre = self.trick_area.ellipse(self.layout)[0]
+        centre, _rx, ry = self.trick_area.ellipse(self.layout)
+        size = self.layout.text_size(17)
+        # The words stand between the plays at the top of the ring and those at its bottom: on a grown
+        # table with many lines they get smaller (to three quarters at most) rather than run under a card.
+        room = int(2 * ry - card_height(self.trick_area.card_width(self.layout))) - 4
+        high = stack_height(lines, size, small)
+        if high > room > 0:
+            fit = max(0.75, room / high)
+            size, small = max(10, int(size * fit)), max(9, int(small * fit))
         self.centre_words_rects = []
-        self.banner_rect = draw_centre_lines(surface, centre, lines, self.layout.text_size(17), small,
-                                             drawn=self.centre_words_rects)
+        self.banner_rect = draw_centre_lines(surface, centre, lines, size, small, drawn=self.centre_words_rects)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """The kit's score plate: the total (red once near the losing total), the bottom seat's score chips

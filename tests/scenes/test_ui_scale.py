@@ -253,3 +253,23 @@ def test_at_200_percent_no_settings_row_runs_under_the_done_button(screen, langu
             seen.add(tuple(label_lines))
         scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
     assert len(seen) == len(scene.rows)
+
+
+@pytest.mark.parametrize("name", ["telos-start", "telos-mid"])
+def test_at_200_percent_the_words_in_the_middle_of_telos_stay_clear_of_the_trick(name, tmp_path, monkeypatch) -> None:
+    """The grown table's centre words ("Reach: 13", "1 card each", the way play goes) never run under a
+    card of the trick lying at the top of the ring."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.save = lambda game_id, moment: None
+    try:
+        TABLE_MOMENTS[name](shot)
+        table = shot.app.stack.top
+        table.draw(shot.app.screen)
+        cards = [sprite.rect() for sprite in table.trick_area.sprites()]
+        assert cards and table.centre_words_rects
+        for words in table.centre_words_rects:
+            assert not any(words.colliderect(card) for card in cards), (words, cards)
+    finally:
+        shot.close()
