@@ -420,7 +420,7 @@ def screen_words(scene: Any) -> str:
     parts = [title, str(getattr(scene, "subtitle", "") or "")]
     rows = getattr(scene, "rows", None) or []
     if all(isinstance(row, tuple) and len(row) == 2 and all(isinstance(x, str) for x in row) for row in rows):
-        parts += [f"{left}: {right}" for left, right in rows]
+        parts += [f"{left}: {right}" if right.strip() else left for left, right in rows]    # a heading row has no value
     said = ""
     for part in (part.rstrip(".") for part in parts if part):
         # A line under the title that goes on with its sentence ("You take the last trick" "with 8 Olive…").

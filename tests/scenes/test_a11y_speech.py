@@ -547,8 +547,8 @@ def test_a_dialogs_line_that_goes_on_with_its_title_is_said_as_one_sentence():
     class RoundOver:
         title = "Round 2 is over"
         subtitle = "Bob went out."
-        rows = [("Ann", "12")]
+        rows = [("Ann", "12"), ("Bob takes the last trick", ""), ("Ann", "+3   15")]
 
     assert screen_words(LastTrick()) == ("You take the last trick with 8 Olive: 8 points. You deal the next round. "
                                          "You: +8   8 / 32. Ann: 0 / 32.")
-    assert screen_words(RoundOver()) == "Round 2 is over. Bob went out. Ann: 12."
+    assert screen_words(RoundOver()) == "Round 2 is over. Bob went out. Ann: 12. Bob takes the last trick. Ann: +3   15."
