@@ -19,7 +19,7 @@ from scenes.screens.results import ResultsOverlay
 from scenes.screens.title import TitleScene
 from scenes.ui.speech import card_words, spoken
 from tests.scenes.table_driving import app_fixture, run
-from tests.scenes.test_a11y_speech import listen, logged_lines, own_known_cards, said_ids
+from tests.scenes.test_a11y_speech import listen, logged_lines, own_known_cards, private_lines_said_only_to_their_owner
 from tests.scenes import test_keys_games as keys_games
 from tests.scenes.test_keys_games import FRAMES_PER_WAIT, moves_made, open_table_from_title, press
 
@@ -113,14 +113,7 @@ def test_a_pass_and_play_game_by_keys_alone_keeps_each_seats_cards_from_the_othe
         assert moves < MOVES_AT_MOST, "the game does not end"
     assert moves > 0 and handoffs >= 2 and readings >= 1, (moves, handoffs, readings)
     assert len(names_handed) == 2, f"the screen was handed only to {names_handed}"
-    # A line private to one person was said in its own words only while that person had the screen.
-    private = [line for line in lines if line.private_to is not None]
-    publics = {spoken(line.public or "") for line in lines} | {spoken(l.text) for l in lines if l.private_to is None}
-    for heard in ear.heard:
-        for line in private:
-            if spoken(line.text) == heard.text and heard.text not in publics:
-                assert heard.listener == line.private_to, \
-                    f"{heard.text!r}, private to seat {line.private_to}, was said while seat {heard.listener} had the screen"
+    private_lines_said_only_to_their_owner(ear, lines)
     run(app, 1200, until=lambda: isinstance(app.stack.top, ResultsOverlay))
     results = app.stack.top
     assert isinstance(results, ResultsOverlay), type(results).__name__
