@@ -54,14 +54,20 @@ def main() -> int:
     table: dict[str, dict[str, dict[str, str | None]]] = {}
     for requirement in dependencies():
         name = re.split(r"[<>=!~ ;\[]", requirement, maxsplit=1)[0]
+        requirement, _, marker = requirement.partition(";")
         table[name] = {}
         for platform, tags in PLATFORMS.items():
-            table[name][platform] = {python: picked_wheel(requirement, tags, python) for python in PYTHONS}
+            if "win32" in marker and not platform.startswith("Windows"):
+                continue        # a dependency of one system only (comtypes: speech on Windows)
+            table[name][platform] = {python: picked_wheel(requirement.strip(), tags, python) for python in PYTHONS}
     print("| dependency | " + " | ".join(PLATFORMS) + " |")
     print("|---|" + "---|" * len(PLATFORMS))
     for name, rows in table.items():
         cells = []
         for platform in PLATFORMS:
+            if platform not in rows:
+                cells.append("not needed")
+                continue
             files = rows[platform]
             found = [python for python, file in files.items() if file]
             version = next((file.split("-")[1] for file in files.values() if file), "")

@@ -7,7 +7,7 @@ The program folder (docs/packaging.md explains why this layout and not PyInstall
 
     olympus-table.exe   the launcher (build/windows/launcher.c): icon, version, valid std streams
     runtime/            python.org's embeddable CPython for Windows (signature checked)
-    lib/                the Windows wheels of pygame-ce, PyYAML and platformdirs, unpacked
+    lib/                the Windows wheels of pygame-ce, PyYAML, platformdirs and comtypes, unpacked
     app/                main.py, game/, scenes/ and assets/, compiled to .pyc ahead of time
 
 Every input is pinned by version and sha256 in build/windows/lock.toml. Needs only Debian and PyPI

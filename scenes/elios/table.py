@@ -272,8 +272,8 @@ class EliosTableScene(TableScene):
         self.seat_buttons = []
         rows: list[tuple[str, object, int | None, bool, str]] = []
         if phase == "grouping":
-            rows = [(_("Ready"), self.press_ready, pygame.K_r, True, "primary"),
-                    (_("Suggest groups"), self.press_suggest, pygame.K_g, True, "secondary")]
+            rows = [(_("Ready (R)"), self.press_ready, pygame.K_r, True, "primary"),
+                    (_("Suggest groups (G)"), self.press_suggest, pygame.K_g, True, "secondary")]
         elif phase == "placing":
             legal = self.state.legal_actions(self.bottom)
             can_split = any(a.verb == "split" for a in legal)

@@ -28,6 +28,7 @@ from scenes.scene import Scene
 from scenes.table.base import TableScene
 from scenes.table.replay_mode import ReplaySession
 from scenes.ui import theme
+from scenes.ui.theme import fitting_size
 from scenes.ui.widgets import Button, draw_panel, draw_text, ellipsize, label_widths, text_width, wrap_text
 
 if TYPE_CHECKING:
@@ -342,8 +343,10 @@ class ReplayScene(Scene):
         heading, heading_size = fit_line([_("Replay · {game}").format(game=self.title), self.title, self.game.title],
                                          small, area.width, "bold", smallest=max(9, small - 3))
         draw_text(surface, heading, (area.left, area.top), heading_size, theme.GOLD, "bold")
-        draw_text(surface, ellipsize(self.counter_text(), text, area.width, "bold"),
-                  (area.left, area.top + int(text * 1.2)), text, theme.CREAM, "bold")
+        counter = self.counter_text()         # a grown table: the counter gets smaller rather than cut
+        counter_size = fitting_size(counter, text, area.width, "bold", smallest=max(9, text - 4))
+        draw_text(surface, ellipsize(counter, counter_size, area.width, "bold"),
+                  (area.left, area.top + int(text * 1.2)), counter_size, theme.CREAM, "bold")
         for i, line in enumerate(self.status_lines(small, area.width)):
             draw_text(surface, line, (area.left, area.top + int(text * 2.55 + i * small * 1.2)), small, theme.PARCHMENT)
         for button in self.controls:

@@ -73,6 +73,7 @@ class SettingsScene(MenuScene):
         self.name_text = default_player_name(app.settings.player_name)
         self.rows: list[tuple[str, str, pygame.Rect]] = []
         self.note_lines: list[str] = []
+        self.note_size = 14
         self.first_row = 0          # the first row shown when they do not all fit (a large UI scale)
         self.more_above = self.more_below = False
         self.row_words: list[tuple[list[str], list[str], pygame.Rect]] = []
@@ -135,8 +136,13 @@ class SettingsScene(MenuScene):
 
     # Rows the Accessibility screen shows too (scenes/screens/settings_accessibility.py).
     def ui_scale_row(self, settings: Settings) -> RowSpec:
-        return ("Size of text and cards", _("Size of text and cards"),
-                _("Text, cards and buttons grow or shrink together."),
+        from scenes.table.layout import table_reach
+
+        help_words = _("Text, cards and buttons grow or shrink together.")
+        reach = table_reach(self.app.size)
+        if reach < round(theme.ui_scale_setting() * 100):     # the window is too small for the whole scale at a table
+            help_words = _("Tables grow to {percent} in a window this shape.").format(percent=format_percent(reach))
+        return ("Size of text and cards", _("Size of text and cards"), help_words,
                 lambda r: Stepper(r, UI_SCALE_STEPS, nearest_index(UI_SCALE_STEPS, settings.ui_scale or 100),
                                   lambda v: self.change(ui_scale=v), format_percent))
 
@@ -232,21 +238,9 @@ class SettingsScene(MenuScene):
         panel_w = min(int(width * 0.94), max(int(820 * s), int(width * 0.72)))
         row_h = max(28, int(44 * s))
         gap = int(row_h * 0.42)
-        header = self.band_h + int(18 * s) + int(self.title_size * 1.4)
-        self.note_lines = [line for note in self.notes() for line in wrap_text(note, self.help_size, panel_w - int(72 * s))]
-        header += len(self.note_lines) * int(self.help_size * 1.35) + (int(8 * s) if self.note_lines else 0)
         shown = self.setting_rows(settings)
         n_rows = len(shown)
         button_h = max(30, int(48 * s))
-        fixed = header + int(10 * s) + button_h + int(22 * s) + self.band_h
-        if fixed + n_rows * (row_h + gap) > height - 8:
-            # A small window: the rows close up (and shrink a little) so every one stays on the panel.
-            # A large UI scale, where closing up would not do, keeps its rows and scrolls them instead.
-            per_row = max(24, (height - 8 - fixed) // n_rows)
-            if per_row * 0.8 >= row_h * 0.5:
-                row_h = max(22, min(row_h, int(per_row * 0.8)))
-                gap = max(2, per_row - row_h)
-        self.panel = pygame.Rect(0, 0, panel_w, 0)
         label_x = int(36 * s)
         control_w = min(int(330 * s), int(panel_w * 0.46))
         control_x = panel_w - int(36 * s) - control_w
@@ -256,8 +250,30 @@ class SettingsScene(MenuScene):
         self.label_step, self.help_step = int(self.label_size * 1.1), int(self.help_size * 1.15)
         words = [(wrap_text(label, self.label_size, words_w, "bold"), wrap_text(help_text, self.help_size, words_w))
                  for _key, label, help_text, _make in shown]
-        heights = [max(row_h, len(label_lines) * self.label_step + len(help_lines) * self.help_step)
-                   for label_lines, help_lines in words]
+        words_h = [len(label_lines) * self.label_step + len(help_lines) * self.help_step for label_lines, help_lines in words]
+        heights = [max(row_h, h) for h in words_h]
+        # The notes above the rows get smaller (to three fifths at most) while they would leave no room for
+        # the tallest row: at a large UI scale in a small window a row must not run under the Done button.
+        self.note_size = self.help_size
+        while True:
+            self.note_lines = [line for note in self.notes()
+                               for line in wrap_text(note, self.note_size, panel_w - int(72 * s))]
+            header = self.band_h + int(18 * s) + int(self.title_size * 1.4)
+            header += len(self.note_lines) * int(self.note_size * 1.35) + (int(8 * s) if self.note_lines else 0)
+            fixed = header + int(10 * s) + button_h + int(22 * s) + self.band_h
+            if (height - 8 - fixed >= max(heights, default=0) + gap or not self.note_lines
+                    or self.note_size <= max(10, int(self.help_size * 0.6))):
+                break
+            self.note_size = max(10, int(self.help_size * 0.6), int(self.note_size * 0.9))
+        if fixed + n_rows * (row_h + gap) > height - 8:
+            # A small window: the rows close up (and shrink a little) so every one stays on the panel.
+            # A large UI scale, where closing up would not do, keeps its rows and scrolls them instead.
+            per_row = max(24, (height - 8 - fixed) // n_rows)
+            if per_row * 0.8 >= row_h * 0.5:
+                row_h = max(22, min(row_h, int(per_row * 0.8)))
+                gap = max(2, per_row - row_h)
+                heights = [max(row_h, h) for h in words_h]
+        self.panel = pygame.Rect(0, 0, panel_w, 0)
         room = height - 8 - fixed
         if sum(heights) + n_rows * gap > room:
             gap = max(2, min(gap, (room - sum(heights)) // n_rows))
@@ -327,8 +343,8 @@ class SettingsScene(MenuScene):
                   "title", "midtop")
         y = band.bottom + int(12 * self.s) + int(self.title_size * 1.3)
         for line in self.note_lines:
-            draw_text(surface, line, (self.panel.x + int(36 * self.s), y), self.help_size, theme.PARCHMENT)
-            y += int(self.help_size * 1.35)
+            draw_text(surface, line, (self.panel.x + int(36 * self.s), y), self.note_size, theme.PARCHMENT)
+            y += int(self.note_size * 1.35)
         for label_lines, help_lines, rect in self.row_words:
             y = rect.y - int(2 * self.s)
             for line in label_lines:

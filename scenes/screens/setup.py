@@ -528,6 +528,33 @@ class SetupScene(MenuScene):
     def _option_error(self, words: str) -> None:
         self.error = words
 
+    # ----- speech (scenes/ui/speech.py) ---------------------------------------------------------------------
+    def speech_title(self) -> str:
+        return _("New game · {game}").format(game=self.game.title) + "."
+
+    def focus_words(self) -> str:
+        """The focused control with what it is for, as the screen shows it beside it ("Player 2: AI",
+        "Player 2, level: Normal", "Zeus card powers: Advanced", "Seed: random")."""
+        from scenes.ui.speech import control_value_words
+
+        control = self.focus.focused
+        if control is None:
+            return ""
+        key = getattr(control, "key", "")
+        value = control_value_words(control) or str(getattr(control, "label", ""))
+        kind, _dash, rest = key.partition("-")
+        specs = {spec.name: spec for spec in self.game.option_specs()}
+        if kind in ("kind", "level", "name") and rest.isdigit():
+            what = {"kind": _("Player {number}"), "level": _("Player {number}, level"),
+                    "name": _("Player {number}, name")}[kind].format(number=int(rest) + 1)
+        elif kind == "option" and rest in specs:
+            what = option_label(specs[rest])
+        elif kind == "pick" and rest.partition("-")[0] in specs:
+            what = option_label(specs[rest.partition("-")[0]])
+        else:
+            what = {"count": _("Players"), "seed": _("Seed"), "hints": _("Hints, if all agree")}.get(kind, "")
+        return ": ".join(part for part in (what, value) if part)
+
     # ----- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         draw_felt(surface)

@@ -36,6 +36,12 @@ def _heights(size: int, small: int) -> dict[str, int]:
             "small": int(small * 1.4)}
 
 
+def stack_height(lines: list[CentreLine], size: int, small: int) -> int:
+    """How tall the lines stand when drawn at these sizes (a table checks they fit between its plays)."""
+    heights = _heights(size, small)
+    return sum(heights[line.kind] for line in lines)
+
+
 def draw_centre_lines(surface: pygame.Surface, centre: tuple[float, float], lines: list[CentreLine], size: int,
                       small: int, drawn: list[pygame.Rect] | None = None) -> pygame.Rect | None:
     """The lines as one stack centred on `centre`; returns the banner's rect (for tags to keep clear of).

@@ -23,9 +23,11 @@ import pygame
 from scenes.table.card_art import card_height
 from scenes.ui.theme import ui_scale, ui_scale_setting
 
-# How far a table's text, cards and plates grow with the UI scale: beyond this the centre, the seats and
-# the hand no longer have room beside each other in a 1280×720 window, so a table at 200 % shows 125 %.
+# How far the review's panel beside a table grows with the UI scale (its table is a narrow viewport).
 TABLE_GROW_LIMIT = 1.25
+# Beyond this growth the opponents' cards stay as they are (backs, with their count in words) and the
+# room goes to the player's own cards, the centre and the words.
+OPPONENTS_GROW_LIMIT = 1.25
 
 # Where opponents sit, by seat count: (fraction across, fraction down) of the area above the
 # bottom strip, for the seats after the bottom one in play order (+1, +2, …).
@@ -81,8 +83,7 @@ class TableLayout:
 
 
 def table_growth() -> float:
-    """How far a table's text, cards and plates grow with the UI scale: fully up to TABLE_GROW_LIMIT,
-    beyond it the centre, the seats and the hand no longer have room beside each other."""
+    """How far the review's panel grows with the UI scale: fully up to TABLE_GROW_LIMIT."""
     return min(ui_scale_setting(), TABLE_GROW_LIMIT)
 
 
@@ -99,19 +100,28 @@ def relative_position(seat: int, bottom_seat: int, seat_count: int) -> int:
 def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
                    zone_height: Callable[[int], int] | None = None, opponent_card_scale: float = 1.0) -> TableLayout:
     """Every area of a table for this window, with `seat_count` seats (2–6) and `bottom_seat` at the bottom.
-    `zone_height(card_width)`: how tall a seat's zone is in cards that wide (None: one card, a hand)."""
+    `zone_height(card_width)`: how tall a seat's zone is in cards that wide (None: one card, a hand).
+
+    Grown with the UI scale (up to the player's whole setting), the table steps back towards 100 % while
+    its centre would be shorter than a card and a fifth at 100 % or than its own grown card (the piles,
+    the trick and their words need that much)."""
     if not 2 <= seat_count <= 6:
         raise ValueError(f"a table seats 2 to 6 players, not {seat_count}")
-    # Grown with the UI scale, the table steps back towards 100 % while its centre would be shorter than
-    # a card and a fifth at 100 % (the piles, the trick and their words need that much).
-    grow = table_growth()
     width, height = max(320, size[0]), max(240, size[1])
     least_centre = int(card_height(int(min(height * 0.14, width * 0.085))) * 1.2)
+    grow = ui_scale_setting()
     while True:
         layout = _layout_at(size, seat_count, bottom_seat, zone_height, opponent_card_scale, grow)
-        if grow <= 1 or layout.centre.height >= least_centre:
+        if grow <= 1 or layout.centre.height >= max(least_centre, int(layout.card_height * 1.1)):
             return layout
         grow = max(1.0, round(grow - 0.05, 2))
+
+
+def table_reach(size: tuple[int, int]) -> int:
+    """How far (percent) a table of three, each seat one card tall, grows in a window of `size` at the
+    player's UI scale (Settings says it when a scale is more than the window gives a table)."""
+    layout = compute_layout(size, 3, 0)
+    return int(round(layout.scale / ui_scale(size) * ui_scale_setting() * 100))
 
 
 def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_height: Callable[[int], int] | None,
@@ -121,7 +131,7 @@ def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_he
     scale = ui_scale((width, height)) * grow / ui_scale_setting()
     margin = max(6, int(min(width, height) * 0.015))
     card_w = int(min(height * 0.14, width * 0.085) * grow)
-    small_w = max(22, int(card_w * 0.48))
+    small_w = max(22, int(card_w * 0.48 * min(1.0, OPPONENTS_GROW_LIMIT / grow)))
     if opponent_card_scale != 1.0:
         small_w = max(20, int(small_w * opponent_card_scale))
     card_h = card_height(card_w)
@@ -170,7 +180,16 @@ def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_he
         rect.center = (int(cx), int(cy))
         rect.clamp_ip(usable)
         placed.append((seat, side, rect))
-    # Keep clear of the menu buttons in the top-right corner: the row of top seats moves down together.
+    # Keep clear of the menu buttons in the top-right corner. A grown table needs the height: a top seat
+    # under them moves left beside them when that leaves it clear of the other seats.
+    if grow > 1:
+        for index, (seat, side, rect) in enumerate(placed):
+            if side == "top" and rect.colliderect(corner):
+                moved = rect.copy()
+                moved.right = corner.left - margin - rect.width // 6   # room for its plate to widen (plates.py)
+                others = [r for i, (_s, _side, r) in enumerate(placed) if i != index]
+                if moved.left >= usable.left and not any(moved.colliderect(r.inflate(margin, 0)) for r in others):
+                    rect.x = moved.x
     if any(rect.colliderect(corner) for _, side, rect in placed if side == "top"):
         for _, side, rect in placed:
             if side == "top":

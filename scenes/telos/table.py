@@ -50,14 +50,14 @@ from game.core.session import GameSession
 from game.telos.cards import is_zeus, parse_god_card
 from game.telos.terms import set_colour, zeus_card_name, zeus_card_power
 from game.telos.view import TelosView
-from scenes.ui.i18n import N_, _, ngettext, translate_message
+from scenes.ui.i18n import N_, _, ngettext, pgettext, translate_message
 from scenes.ui import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
 from scenes.table.captions import CardHelp
 from scenes.table.card_art import card_height
-from scenes.table.centre_lines import CentreLine, draw_centre_lines
+from scenes.table.centre_lines import CentreLine, draw_centre_lines, stack_height
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.drag import DragController
 from scenes.table.layout import SeatArea
@@ -645,10 +645,17 @@ class TelosTableScene(SetPlay, TableScene):
             icon = emblem_image("ban_multiple_leads", int(small * 1.5), theme.ILLEGAL)
             lines.append(CentreLine("warning", _("No multiple leads this round"), icon=icon))
         lines.append(CentreLine("small", self.way.words()))
-        centre = self.trick_area.ellipse(self.layout)[0]
+        centre, _rx, ry = self.trick_area.ellipse(self.layout)
+        size = self.layout.text_size(17)
+        # The words stand between the plays at the top of the ring and those at its bottom: on a grown
+        # table with many lines they get smaller (to three quarters at most) rather than run under a card.
+        room = int(2 * ry - card_height(self.trick_area.card_width(self.layout))) - 4
+        high = stack_height(lines, size, small)
+        if high > room > 0:
+            fit = max(0.75, room / high)
+            size, small = max(10, int(size * fit)), max(9, int(small * fit))
         self.centre_words_rects = []
-        self.banner_rect = draw_centre_lines(surface, centre, lines, self.layout.text_size(17), small,
-                                             drawn=self.centre_words_rects)
+        self.banner_rect = draw_centre_lines(surface, centre, lines, size, small, drawn=self.centre_words_rects)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """The kit's score plate: the total (red once near the losing total), the bottom seat's score chips
@@ -660,7 +667,9 @@ class TelosTableScene(SetPlay, TableScene):
         chip_h = max(10, int(plate.height * 0.66))
         chips = [score_chip(self.content, c, chip_h) for c in self.score_cards[seat]] if area.side == "bottom" else None
         leads = seat == self.leader and not self.state.finished and (bool(self.trick_area.plays) or self.turn == seat)
-        tag = value_chip(_("leads"), max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
+        # "You lead" beside the player's own name, "Bob leads" beside the others'.
+        words = self._said(seat, _("leads"), pgettext("the tag after your own name on your plate", "lead"))
+        tag = value_chip(words, max(10, int(plate.height * 0.54)), theme.CREAM, theme.INK) if leads else None
         if chips is None:       # a side plate grows a little rather than drop "(AI)" beside "leads"
             plate = grown_score_plate(surface.get_rect(), plate, self.names[seat], self._role(seat), total, tag)
         tag_rect = draw_score_plate(surface, plate, self.names[seat], self._role(seat), total, colour, chips, chip_h,
@@ -688,7 +697,11 @@ class TelosTableScene(SetPlay, TableScene):
         if len(self.trick_area.plays) < 2 and self.sweep_to is None:
             best = None
         words = _("wins the trick") if self.sweep_to is not None else _("winning")
-        self.trick_area.draw_best_tag(surface, self.layout, self.tweens, best, words, self.bottom, self.banner_rect)
+        # Clear of every centre line ("Reach: 11" too, which a grown table brings close under the top plays).
+        words_rect = self.banner_rect
+        if self.centre_words_rects:
+            words_rect = self.centre_words_rects[0].unionall(self.centre_words_rects[1:])
+        self.trick_area.draw_best_tag(surface, self.layout, self.tweens, best, words, self.bottom, words_rect)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         """The blind card (Divine Trick) at the left of the controls, then the kit's buttons and hint."""

@@ -7,6 +7,7 @@ What is said, and when (`SpeechFollower`, called once a frame by the App):
 - at a table, each new line of the move log, as the screen shows it to whoever is looking now;
 - whose turn it is, whenever that changes ("Your turn. Drag a card onto Mount Olympus…");
 - a reaction offered to the player, with its key and time ("Sneak 8!: press S, 3 seconds.");
+- a refusal's reason and the Hint's advice, as the table shows them ("Hint: the Normal AI would play …");
 - on request: F2 reads the player's own cards (hand, slots, trays), F3 says again whose turn it is.
 
 Speech never says more than the screen shows at that moment, because it reads only what is drawn:
@@ -15,20 +16,25 @@ Chloe is read in its public words while anyone else holds the screen), and cards
 player's own zone, which carry a face only while it is shown (another player's cards, a Tamoul look
 that has ended and anything behind a hand-off screen have none: they are said as "face down").
 
-The back end: speech-dispatcher, through its own client `spd-say` (Linux; every desktop's screen
-reader, Orca, speaks through the same service, and espeak-ng is its usual voice). Why not a Python
-binding: accessible_output2 reaches speech-dispatcher only through the `speechd` module, which is not on
-PyPI (distributions ship it for their own Python, so neither our virtual environment nor the packaged
-build can import it), and on Windows it needs pywin32, which the embedded runtime of the Windows build
-does not take as it stands. `spd-say` works the same from source, the wheel and the bundle. Where no
-engine is found, the Settings row says so in words and nothing is spoken (docs/architecture.md).
+The back ends: on Linux speech-dispatcher, through its own client `spd-say` (every desktop's screen
+reader, Orca, speaks through the same service, and espeak-ng is its usual voice); on Windows the voice
+built into Windows (SAPI 5), through `comtypes` (a pure-Python COM library that needs only ctypes, so the
+embedded runtime of the Windows build takes it). Why not accessible_output2: it reaches speech-dispatcher
+only through the `speechd` module, which is not on PyPI (distributions ship it for their own Python, so
+neither our virtual environment nor the packaged build can import it), and on Windows it needs pywin32,
+which the embedded runtime of the Windows build does not take as it stands. Where no engine is found,
+the Settings row says so in words and nothing is spoken (docs/architecture.md).
 """
 from __future__ import annotations
 
+import importlib.util
 import logging
 import shutil
 import subprocess
 import sys
+import threading
+import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
@@ -80,67 +86,167 @@ class RecordingBackend:
 
 
 class SpeechDispatcherBackend:
-    """speech-dispatcher through its own client program, one short process per line, never waited for.
+    """speech-dispatcher through its own client program, one short process per line, one after another.
 
     Game news and screen titles go at "message" priority (queued, in order, never dropped); focus and
     readings at "text" priority, which speaks only the latest and waits behind messages, so moving quickly
     through a menu does not pile up words and never cuts a title or a move.
-    A client normally hands its line over and ends at once; when the service hangs (no sound device, a
-    voice stuck), at most `MAX_WAITING` clients are left waiting and later lines are dropped, said once in
-    the log, until they end. Closing ends the clients still waiting; it never blocks the program's exit.
+    The clients are started one at a time, in order, by a thread of their own: two clients started
+    together reach the service in either order (a real-window session heard "Your turn" before the
+    move that led to it). A client normally hands its line over and ends at once; one that has not ended
+    after `client_seconds` (the service hangs: no sound device, a voice stuck) is ended, said once in the
+    log, and at most `MAX_WAITING` lines wait behind it, later ones dropped. Nothing waits for a client on
+    the game's own thread; closing ends the one running and never blocks the program's exit.
     """
 
     MAX_WAITING = 6
 
-    def __init__(self, program: str, environment: dict[str, str] | None = None, options: tuple[str, ...] = ()) -> None:
+    def __init__(self, program: str, environment: dict[str, str] | None = None, options: tuple[str, ...] = (),
+                 client_seconds: float = 5.0) -> None:
         self.program = program
         self.environment = environment
         self.options = options      # more of the client's options (a test waits for each line: "--wait")
-        self.running: list[subprocess.Popen] = []
+        self.client_seconds = client_seconds
+        self.waiting: deque[list[str]] = deque()
+        self.running: list[subprocess.Popen] = []       # the client handing its line over now (none or one)
         self.dropped = 0
+        self.slow = False           # a client had to be ended: said once in the log
+        self._changed = threading.Condition()
+        self._closed = False
+        self._thread: threading.Thread | None = None
 
     def speak(self, text: str, interrupt: bool) -> None:
-        self.running = [p for p in self.running if p.poll() is None]
-        if len(self.running) >= self.MAX_WAITING:
-            if self.dropped == 0:
-                log.warning("speech: speech-dispatcher does not answer; lines are dropped until it does")
-            self.dropped += 1
-            return
-        self.dropped = 0
         command = [self.program, "--application-name", "olympus-table", "--language", current_language(),
                    "--priority", "text" if interrupt else "message", *self.options, "--", text]
-        try:
-            self.running.append(subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                                 stderr=subprocess.DEVNULL, env=self.environment))
-        except OSError as exc:     # removed while we run: say it in the log, speak nothing
-            log.warning("speech: %s could not be started (%s)", self.program, exc)
+        with self._changed:
+            if self._closed:
+                return
+            if len(self.waiting) >= self.MAX_WAITING:
+                if self.dropped == 0:
+                    log.warning("speech: speech-dispatcher does not answer; lines are dropped until it does")
+                self.dropped += 1
+                return
+            self.dropped = 0
+            self.waiting.append(command)
+            self._changed.notify_all()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._hand_over, name="speech", daemon=True)
+            self._thread.start()
+
+    def _hand_over(self) -> None:
+        """The clients, one after another, each given `client_seconds` to end."""
+        while True:
+            with self._changed:
+                while not self.waiting and not self._closed:
+                    self._changed.wait()
+                if self._closed:
+                    return
+                command = self.waiting.popleft()
+                try:
+                    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                               stderr=subprocess.DEVNULL, env=self.environment)
+                except OSError as exc:     # removed while we run: say it in the log, speak nothing
+                    log.warning("speech: %s could not be started (%s)", self.program, exc)
+                    self._changed.notify_all()
+                    continue
+                self.running = [process]
+            try:
+                process.wait(self.client_seconds)
+            except subprocess.TimeoutExpired:
+                if not self.slow:
+                    log.warning("speech: speech-dispatcher does not answer; its client was ended")
+                self.slow = True
+                process.kill()
+                process.wait()
+            with self._changed:
+                self.running = []
+                self._changed.notify_all()
 
     def wait(self, timeout: float = 10.0) -> None:
         """Until every line handed over has been passed on (tests)."""
-        for process in self.running:
-            process.wait(timeout)
-        self.running.clear()
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while (self.waiting or self.running) and time.monotonic() < deadline:
+                self._changed.wait(max(0.0, deadline - time.monotonic()))
 
     def close(self) -> None:
-        for process in self.running:
+        with self._changed:
+            self._closed = True
+            self.waiting.clear()
+            running = list(self.running)
+            self._changed.notify_all()
+        for process in running:
             if process.poll() is None:
                 process.terminate()
-        for process in self.running:
+        for process in running:
             try:
                 process.wait(0.5)
             except subprocess.TimeoutExpired:
                 process.kill()
-        self.running.clear()
 
 
-def find_engine() -> tuple[Callable[[], SpeechBackend] | None, str]:
+class SapiBackend:
+    """Windows: the voice built into Windows (SAPI 5's SpVoice), through comtypes, asynchronously.
+
+    News are queued in order. Focus and readings purge what is queued, so moving quickly through a menu
+    says only the latest, except while a line of news is still being said or waits: then they queue
+    behind it, so they never cut a title or a move (speech-dispatcher's "message" and "text")."""
+
+    ASYNC, PURGE = 1, 2         # SpeechVoiceSpeakFlags: SVSFlagsAsync, SVSFPurgeBeforeSpeak
+    SPEAKING = 2                # SpeechRunState: SRSEIsSpeaking
+
+    def __init__(self, voice: Any) -> None:
+        self.voice = voice
+        self.last_news: int | None = None       # the stream number SAPI gave the latest line of news
+        self.failed = False
+
+    @classmethod
+    def create(cls) -> "SapiBackend | None":
+        """The default Windows voice, or None (said in the log) when Windows has none to give."""
+        try:
+            import comtypes.client  # type: ignore[import-not-found]
+
+            return cls(comtypes.client.CreateObject("SAPI.SpVoice", dynamic=True))
+        except Exception as exc:       # no SAPI, a broken voice: the game plays on without speech
+            log.warning("speech: the Windows voice could not be started (%s)", exc)
+            return None
+
+    def _news_pending(self) -> bool:
+        if self.last_news is None:
+            return False
+        status = self.voice.Status
+        return status.RunningState == self.SPEAKING and status.CurrentStreamNumber <= self.last_news
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        try:
+            flags = self.ASYNC | (self.PURGE if interrupt and not self._news_pending() else 0)
+            number = self.voice.Speak(text, flags)
+            if not interrupt:
+                self.last_news = int(number)
+        except Exception as exc:
+            if not self.failed:
+                log.warning("speech: the Windows voice failed (%s)", exc)
+            self.failed = True
+
+    def close(self) -> None:
+        try:
+            self.voice.Speak("", self.ASYNC | self.PURGE)      # silence at once; nothing waits for the voice
+        except Exception:
+            pass
+
+
+def find_engine() -> tuple[Callable[[], SpeechBackend | None] | None, str]:
     """How to reach this computer's speech engine, and words saying which it is or why there is none."""
     if sys.platform.startswith("linux"):
         program = shutil.which("spd-say")
         if program:
             return (lambda: SpeechDispatcherBackend(program)), _("speech-dispatcher")
         return None, _("Install speech-dispatcher (and a voice such as espeak-ng) to hear the game.")
-    return None, _("This version speaks on Linux only, through speech-dispatcher.")
+    if sys.platform == "win32":
+        if importlib.util.find_spec("comtypes") is not None:
+            return SapiBackend.create, _("the Windows voice")
+        return None, _("Install the Python package comtypes to hear the game.")
+    return None, _("This version speaks on Linux and Windows only.")
 
 
 class Speaker:
@@ -282,7 +388,24 @@ def focus_words(scene: Any) -> str:
     focus = getattr(scene, "focus", None)
     control = getattr(focus, "focused", None)
     label = getattr(control, "label", "") if control is not None else ""
-    return str(label or "")
+    return str(label or control_value_words(control))
+
+
+def control_value_words(control: Any) -> str:
+    """A control's value as it shows it: a stepper's choice ("3 players"), a switch's On or Off, a text
+    field's text (or the grey hint it shows while empty), a chip's label with whether it is chosen."""
+    from scenes.ui.widgets import Chip, Stepper, TextField, Toggle
+
+    if isinstance(control, Stepper):
+        return str(control.describe(control.values[control.index]))
+    if isinstance(control, Toggle):
+        return _("On") if control.value else _("Off")
+    if isinstance(control, TextField):
+        return control.text or control.hint
+    if isinstance(control, Chip):
+        return _("{choice}: chosen").format(choice=control.label) if control.selected else \
+            _("{choice}: not chosen").format(choice=control.label)
+    return ""
 
 
 def screen_words(scene: Any) -> str:
@@ -297,8 +420,12 @@ def screen_words(scene: Any) -> str:
     parts = [title, str(getattr(scene, "subtitle", "") or "")]
     rows = getattr(scene, "rows", None) or []
     if all(isinstance(row, tuple) and len(row) == 2 and all(isinstance(x, str) for x in row) for row in rows):
-        parts += [f"{left}: {right}" for left, right in rows]
-    return ". ".join(part.rstrip(".") for part in parts if part) + "."
+        parts += [f"{left}: {right}" if right.strip() else left for left, right in rows]    # a heading row has no value
+    said = ""
+    for part in (part.rstrip(".") for part in parts if part):
+        # A line under the title that goes on with its sentence ("You take the last trick" "with 8 Olive…").
+        said = part if not said else f"{said} {part}" if part[:1].islower() else f"{said}. {part}"
+    return said + "."
 
 
 def table_on(scenes: Sequence[Any]) -> Any | None:
@@ -316,6 +443,7 @@ class _TableSeen:
     log_epoch: int
     turn: tuple = ()
     offered: tuple = ()
+    notice: Any = None
 
 
 class SpeechFollower:
@@ -379,6 +507,12 @@ class SpeechFollower:
             for words in offered:
                 self.speaker.say(words)
         seen.offered = offered
+        # A refusal's reason or the Hint's advice, as the table shows it over the controls.
+        notice = getattr(getattr(table, "drag", None), "notice", None)
+        if notice is not seen.notice:
+            seen.notice = notice
+            if notice is not None and on_top and getattr(notice, "text", ""):
+                self.speaker.say(notice.text)
         if on_top and table.idle:
             key = turn_key(table)
             if key != seen.turn:

@@ -228,14 +228,17 @@ class ZeusTableScene(TableScene):
         self.seat_buttons = []
         if not self.idle:
             return
-        many = len(self.humans) > 1
         view = self.state.view(None)
         y = top
         for seat in self.humans:
             if view.owes_draw[seat]:
-                label = _("Draw a card ({name})").format(name=self.names[seat]) if many else _("Draw a card")
+                # D draws for the person at the screen; another human's draw is a button with their name.
+                if seat == self.bottom:
+                    label = _("Draw a card (D)")
+                else:
+                    label = _("Draw a card ({name})").format(name=self.names[seat])
                 button = Button(pygame.Rect(area.left, y, area.width, height), label,
-                                lambda s=seat: self.press_draw(s), hotkey=pygame.K_d if not many else None,
+                                lambda s=seat: self.press_draw(s), hotkey=pygame.K_d if seat == self.bottom else None,
                                 style="secondary")
                 self.seat_buttons.append(button)
                 y += height + lay.margin

@@ -108,6 +108,20 @@ def logged_lines(table: Any) -> list[LogLine]:
     return lines
 
 
+def private_lines_said_only_to_their_owner(ear: Ear, lines: list[LogLine]) -> list[LogLine]:
+    """Check that a line private to one seat was said in its own words only while that seat had the
+    screen (its public words, or the same words logged publicly, may be said to anyone); returns the
+    private lines."""
+    private = [line for line in lines if line.private_to is not None]
+    publics = {spoken(line.public or "") for line in lines} | {spoken(line.text) for line in lines if line.private_to is None}
+    for heard in ear.heard:
+        for line in private:
+            if spoken(line.text) == heard.text and heard.text not in publics:
+                assert heard.listener == line.private_to, \
+                    f"{heard.text!r}, private to seat {line.private_to}, was said while seat {heard.listener} had the screen"
+    return private
+
+
 def play_whole_game(app: App, game_id: str, seats: list[tuple[str, str]], seed: int, *, check_reading=None,
                     max_frames: int = 60000) -> Any:
     """Play a game to its end at a real table: people's moves are random legal ones made through the
@@ -212,14 +226,8 @@ def test_pass_and_play_speech_says_the_hand_off_and_never_a_line_private_to_some
     handoffs = [i for i, t in enumerate(ear.spoken) if t.startswith("Pass the computer to")]
     assert handoffs and not any(ear.interrupts[i] for i in handoffs)
     assert any(t.startswith("Pass the computer to Ann.") for t in texts)
-    private = [line for line in lines if line.private_to is not None]
+    private = private_lines_said_only_to_their_owner(ear, lines)
     assert private, "no private line was logged (the test would prove nothing)"
-    publics = {spoken(line.public or "") for line in lines} | {spoken(line.text) for line in lines if line.private_to is None}
-    for heard in ear.heard:
-        for line in private:
-            if spoken(line.text) == heard.text and heard.text not in publics:
-                assert heard.listener == line.private_to, \
-                    f"{heard.text!r}, private to seat {line.private_to}, was said while seat {heard.listener} had the screen"
     # Private lines were said, in their public words ("Bob draws a card"), while the screen was not theirs.
     assert any(h.listener != l.private_to and l.public and spoken(l.public) == h.text for l in private
                for h in ear.heard)
@@ -304,7 +312,8 @@ def test_speech_dispatcher_with_espeak_ng_really_speaks_a_table_line_into_a_soun
         while not socket.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert socket.exists(), "speech-dispatcher did not start"
-        backend = SpeechDispatcherBackend(shutil.which("spd-say") or "spd-say", env, options=("--wait",))
+        backend = SpeechDispatcherBackend(shutil.which("spd-say") or "spd-say", env, options=("--wait",),
+                                          client_seconds=20)
         backend.speak(spoken("Bob plays 7: 38 → 45. Your turn."), interrupt=False)
         backend.wait(20)
         deadline = time.monotonic() + 10
@@ -325,21 +334,55 @@ def test_speech_dispatcher_with_espeak_ng_really_speaks_a_table_line_into_a_soun
     assert max(abs(s) for s in samples) > 1000, "the sound file holds only silence"
 
 
-def test_a_service_that_hangs_never_piles_up_clients_or_blocks_the_exit(tmp_path):
+def test_a_service_that_hangs_never_piles_up_clients_or_blocks_the_exit(tmp_path, caplog):
     """A stand-in client that never ends (a speech-dispatcher with no sound device can leave spd-say
-    waiting): at most MAX_WAITING are left running, later lines are dropped, and closing ends them at once."""
+    waiting): one client runs at a time, at most MAX_WAITING lines wait behind it and later ones are
+    dropped; a client that does not end in time is ended (said once in the log) and the next line goes;
+    closing ends the one running at once."""
     stuck = tmp_path / "stuck-client"
     stuck.write_text("#!/bin/sh\nexec sleep 60\n")
     stuck.chmod(0o755)
-    backend = SpeechDispatcherBackend(str(stuck))
+    backend = SpeechDispatcherBackend(str(stuck), client_seconds=0.5)
     for i in range(20):
         backend.speak(f"line {i}", interrupt=False)
-    assert len(backend.running) == SpeechDispatcherBackend.MAX_WAITING and backend.dropped == 20 - len(backend.running)
+    deadline = time.monotonic() + 3
+    while not backend.running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(backend.running) == 1 and len(backend.waiting) <= SpeechDispatcherBackend.MAX_WAITING
+    assert backend.dropped >= 20 - 1 - SpeechDispatcherBackend.MAX_WAITING
+    first = backend.running[0]
+    deadline = time.monotonic() + 3
+    while first.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert first.poll() is not None, "a client that did not end in time was left running"
+    assert sum("its client was ended" in r.getMessage() for r in caplog.records) == 1
+    deadline = time.monotonic() + 3
+    while (not backend.running or backend.running[0] is first) and time.monotonic() < deadline:
+        time.sleep(0.02)
     processes = list(backend.running)
+    assert processes and processes[0] is not first           # the next line went on
     started = time.monotonic()
     backend.close()
     assert time.monotonic() - started < 3.0
     assert all(p.poll() is not None for p in processes)
+
+
+def test_lines_reach_the_service_in_the_order_they_were_said(tmp_path):
+    """Clients that take different times to hand their line over still deliver them in order: a move's
+    line before the turn it leads to."""
+    calls = tmp_path / "calls"
+    client = tmp_path / "client"
+    # The first lines' clients are the slowest: started together, they would arrive last.
+    client.write_text(f'#!/bin/sh\nfor a in "$@"; do last="$a"; done\n'
+                      f'case "$last" in line0|line1|line2) sleep 0.3;; esac\necho "$last" >> {calls}\n')
+    client.chmod(0o755)
+    backend = SpeechDispatcherBackend(str(client))
+    lines = [f"line{i}" for i in range(6)]
+    for line in lines:
+        backend.speak(line, interrupt=line == "line3")
+    backend.wait(10)
+    assert calls.read_text().split() == lines
+    backend.close()
 
 
 def test_a_sneak_offered_to_the_player_is_said_with_its_key_and_time(make_app):
@@ -449,3 +492,71 @@ def test_the_accessibility_screen_says_its_title_and_notes(make_app):
     app.frame(DT)
     assert ear.spoken[0].startswith("Accessibility. Every card shows its colour") and "F2 reads your cards" in ear.spoken[0]
     assert ear.spoken[1] == "Speech: On"
+
+
+def test_the_setup_screen_says_its_title_and_each_control_with_what_it_is_for(make_app):
+    """Tab through a new game's setup: every control is said with its row's words and its value."""
+    from scenes.screens.setup import SetupScene
+
+    app = make_app(size=(1280, 720))
+    ear = listen(app)
+    show(app, SetupScene(app, load_game("telos")))
+    app.frame(DT)
+    said = []
+    for _ in range(len(app.stack.top.focus.controls)):
+        said.append(ear.spoken[-1])
+        key(app, pygame.K_TAB)
+        app.frame(DT)
+    assert ear.spoken[0] == "New game · Télos."
+    for words in ("Players: 3 players", "Player 1: Human", "Player 1, name: You", "Player 2: AI",
+                  "Player 2, level: Normal", "Divine Trick: Off", "Seed: random", "Start game"):
+        assert words in said, (words, said)
+    assert all(text.strip() for text in said)
+
+
+def test_the_hint_and_a_refusal_are_said_as_the_table_shows_them(make_app):
+    app = make_app(size=(1280, 720))
+    ear = listen(app)
+    game = load_game("telos")
+    table = show(app, open_table(app, open_session(game, SEATS["telos"], 3, None)))
+    ear.table = table
+    for _ in range(3000):
+        if table._human_may_act() and table.bottom in table._waiting() and table.trick_area.plays:
+            break
+        app.frame(DT)
+    key(app, pygame.K_h)
+    for _ in range(200):
+        app.frame(DT)
+        if table.drag.notice is not None:
+            break
+    assert table.drag.notice is not None and table.drag.notice.text.startswith("Hint: the Normal AI would")
+    app.frame(DT)
+    assert ear.spoken[-1] == spoken(table.drag.notice.text)
+    legal = {card for action in table.state.legal_actions(table.bottom) for card in action.cards}
+    wrong = next((i for i, s in enumerate(table.drag.sprites) if s.card_id not in legal), None)
+    assert wrong is not None, "seed 3 was chosen for a trick the hand cannot all follow"
+    from tests.scenes.test_keys_games import choose
+
+    choose(app, table, [table.drag.sprites[wrong].card_id])       # the arrows to it, Space, then Enter plays
+    key(app, pygame.K_RETURN)
+    app.frame(DT)
+    notice = table.drag.notice
+    assert notice is not None and not notice.advice and ear.spoken[-1] == spoken(notice.text), notice
+
+
+def test_a_dialogs_line_that_goes_on_with_its_title_is_said_as_one_sentence():
+    from scenes.ui.speech import screen_words
+
+    class LastTrick:
+        title = "You take the last trick"
+        subtitle = "with 8 Olive: 8 points. You deal the next round."
+        rows = [("You", "+8   8 / 32"), ("Ann", "0 / 32")]
+
+    class RoundOver:
+        title = "Round 2 is over"
+        subtitle = "Bob went out."
+        rows = [("Ann", "12"), ("Bob takes the last trick", ""), ("Ann", "+3   15")]
+
+    assert screen_words(LastTrick()) == ("You take the last trick with 8 Olive: 8 points. You deal the next round. "
+                                         "You: +8   8 / 32. Ann: 0 / 32.")
+    assert screen_words(RoundOver()) == "Round 2 is over. Bob went out. Ann: 12. Bob takes the last trick. Ann: +3   15."

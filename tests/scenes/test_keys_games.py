@@ -57,8 +57,10 @@ def activate(app: Any, wanted: str, frames: int = 4) -> None:
     press(app, pygame.K_RETURN, frames=frames)
 
 
-def open_table_from_title(app: Any, game_id: str, seed: str, steppers_down: tuple[str, ...] = ()) -> Any:
-    """Title -> Play <game> (past the tutorial's first-time offer) -> setup -> Start game, by keys."""
+def open_table_from_title(app: Any, game_id: str, seed: str, steppers_down: tuple[str, ...] = (),
+                          humans: tuple[int, ...] = ()) -> Any:
+    """Title -> Play <game> (past the tutorial's first-time offer) -> setup -> Start game, by keys;
+    the seats in `humans` are made human too (pass-and-play) by their Human/AI stepper."""
     show(app, TitleScene(app))
     run(app, 3)
     activate(app, f"play-{game_id}")
@@ -70,10 +72,16 @@ def open_table_from_title(app: Any, game_id: str, seed: str, steppers_down: tupl
         tab_to(app, name)
         for _ in range(12):
             press(app, pygame.K_LEFT, frames=1)
+    for seat in humans:
+        tab_to(app, f"kind-{seat}")
+        press(app, pygame.K_RIGHT)
+        assert setup.seats[seat].human, f"seat {seat + 1} did not become human"
     tab_to(app, "seed")
     type_text(app, seed)
     activate(app, "start", frames=10)
     table = app.stack.top
+    if humans:      # the first hand-off screen may already cover the table
+        table = next((s for s in reversed(app.stack.scenes) if getattr(s, "GAME_ID", None)), table)
     assert getattr(table, "GAME_ID", None) == game_id, type(table).__name__
     return table
 

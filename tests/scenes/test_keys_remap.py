@@ -135,3 +135,48 @@ def test_speech_says_the_button_tab_reaches_with_the_chosen_key(make_app):
     press(app, pygame.K_TAB)
     assert table.tab_button() is not None and table.tab_button().label == "Draw (F)"
     assert any("Draw (F)" in text for text in ear.spoken), ear.spoken[-5:]
+
+
+def test_elios_ready_and_suggest_name_their_chosen_keys_and_obey_them(make_app):
+    app = make_app(size=(1280, 720), key_bindings={"elios.ready": "y", "elios.suggest": "u"})
+    table = open_table_from_title(app, "elios", "5")
+    run(app, 3000, until=lambda: table._my_phase() == "grouping")
+    table.draw(pygame.Surface(app.size))
+    labels = [b.label for b in table.seat_buttons]
+    assert labels == ["Ready (Y)", "Suggest groups (U)"], labels
+    press(app, pygame.K_u)
+    press(app, pygame.K_r)                                  # R was given away: not ready
+    assert table.bottom not in table.state.confirmed
+    press(app, pygame.K_y)
+    run(app, 600, until=lambda: table.bottom in table.state.confirmed or table.state.phase != "grouping")
+    assert table.bottom in table.state.confirmed or table.state.phase != "grouping"
+
+
+def test_zeus_draw_names_its_chosen_key_and_obeys_it(make_app):
+    from game.catalog import load_game
+    from scenes.tables import open_table
+    from tests.scenes.table_driving import open_session, show
+
+    app = make_app(size=(1280, 720), key_bindings={"zeus.draw": "f"})
+    game = load_game("zeus")
+    seats = [("Ann", "human"), ("Bob", "ai:random"), ("Cleo", "ai:random")]
+    zeus = show(app, open_table(app, open_session(game, seats, 5, {"manual_draw": True})))
+    for _ in range(20):                     # play the first card each turn until a draw is owed
+        run(app, 3000, until=lambda: zeus._human_may_act() and zeus.bottom in zeus._waiting())
+        if zeus.state.view(None).owes_draw[zeus.bottom]:
+            break
+        plays = [a for a in zeus.state.legal_actions(zeus.bottom) if a.verb == "play"]
+        if plays:
+            cards = [s.card_id for s in zeus.drag.sprites]
+            press(app, pygame.K_1 + cards.index(plays[0].args[0]))
+        else:
+            break
+    assert zeus.state.view(None).owes_draw[zeus.bottom], "the player never owed a draw"
+    run(app, 2)
+    zeus.draw(pygame.Surface(app.size))
+    assert [b.label for b in zeus.seat_buttons] == ["Draw a card (F)"], [b.label for b in zeus.seat_buttons]
+    before = zeus.state.view(None).draw_pile_size
+    press(app, pygame.K_d)
+    assert zeus.state.view(None).draw_pile_size == before
+    press(app, pygame.K_f)
+    assert zeus.state.view(None).draw_pile_size == before - 1

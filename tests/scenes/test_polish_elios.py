@@ -49,10 +49,10 @@ def test_the_start_never_says_you_are_ready_before_you_are_and_ready_comes_at_on
         hint = scene._hint()
         if 0 not in scene.state.confirmed:
             assert "You are ready" not in hint, (frame, hint)
-        if first_ready is None and any(b.label == "Ready" for b in scene.seat_buttons):
+        if first_ready is None and any(b.label == "Ready (R)" for b in scene.seat_buttons):
             first_ready = frame
         if first_ready is not None:     # once offered, another seat's "ready" never takes it away
-            assert any(b.label == "Ready" for b in scene.seat_buttons), frame
+            assert any(b.label == "Ready (R)" for b in scene.seat_buttons), frame
     assert first_ready is not None and first_ready < 30, first_ready
 
 

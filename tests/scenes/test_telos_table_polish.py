@@ -169,6 +169,25 @@ def test_the_leads_tag_lies_inside_the_plate_clear_of_the_turn_tag(make_app):
     assert plate.contains(tag)                     # the turn tag is drawn outside the plate's ring
 
 
+def test_the_tag_beside_your_own_name_says_you_lead(make_app, monkeypatch):
+    """"You lead" on the player's own plate (the default name "You"), "Ann leads" for a named player."""
+    import scenes.telos.table as telos_table
+
+    words = []
+    chip = telos_table.value_chip
+    monkeypatch.setattr(telos_table, "value_chip", lambda text, *a, **k: (words.append(text), chip(text, *a, **k))[1])
+    setup = {"dealer": 2, "direction": 1, "hands": [list(ANN), list(BRUNO_WITH_ANT), list(CHLOE)],
+             "blind": None, "scores_before": [[], [], []]}
+    for name, tag in (("You", "lead"), ("Ann", "leads")):
+        app = make_app(size=(1280, 720), animation_speed="instant", ai_delay_s=5.0)
+        scene = open_table(app, [(name, "human"), ("Bruno", "ai:normal"), ("Chloé", "ai:normal")],
+                           options={"zeus_cards": ZEUS3}, setups=[setup])
+        wait_for_human_turn(app, scene)
+        words.clear()
+        scene.draw(pygame.Surface(app.size))
+        assert tag in words, (name, words)
+
+
 def test_a_resumed_game_rebuilds_its_log_and_then_says_where_the_round_stands(make_app):
     game = load_game()
     seats = [SeatInfo("Ann", "human"), SeatInfo("Bruno", "ai:normal"), SeatInfo("Chloé", "ai:normal")]

@@ -152,7 +152,8 @@ def test_at_200_percent_the_settings_scroll_to_every_row_by_keys_and_wheel(tmp_p
 from scenes.table.sprites import SpriteRenderer  # noqa: E402
 from tests.scenes.test_i18n_screens import TABLE_MOMENTS, moments  # noqa: E402
 
-TABLE_CASES = [("1280x720", BIG, "en"), ("1280x720", BIG, "nl"), ("800x500", 100, "en")]
+TABLE_CASES = [("1280x720", BIG, "en"), ("1280x720", BIG, "nl"), ("800x500", 100, "en"), ("1920x1080", BIG, "nl"),
+               ("2560x1440", BIG, "en")]
 
 
 def cards_drawn(monkeypatch) -> list[pygame.Rect]:
@@ -188,5 +189,87 @@ def test_every_table_fits_its_text_and_cards_in_the_window(name, size, percent, 
         assert text_problems(log) == []
         window = shot.app.screen.get_rect()
         assert [tuple(r) for r in cards if not window.contains(r)] == []
+    finally:
+        shot.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (2560, 1440)])
+def test_at_200_percent_a_table_grows_past_125_percent_where_the_window_gives_it_room(size) -> None:
+    """A table of three (hands one card tall) and a Tamoul table (two rows of slots) at 200 %: the table of
+    three grows to 130 % of its 100 % size in a 16:9 window, its opponents' cards no more than 125 %, and
+    everything stays in the window; Tamoul's taller seats leave it less."""
+    from scenes.table.card_art import card_height
+    from scenes.table.layout import compute_layout, table_reach
+
+    theme.set_ui_scale_setting(100)
+    plain = compute_layout(size, 3, 0)
+    theme.set_ui_scale_setting(BIG)
+    grown = compute_layout(size, 3, 0)
+    assert grown.card_width >= int(plain.card_width * 1.3) - 1 and grown.scale >= plain.scale * 1.3 - 1e-6
+    assert grown.small_card_width <= int(plain.small_card_width * 1.25) + 1
+    assert table_reach(size) == 130
+    window = pygame.Rect(0, 0, *size)
+    for area in grown.seats.values():
+        assert window.contains(area.rect) and window.contains(area.plate)
+        assert not area.plate.colliderect(grown.corner_rect) or area.side == "bottom", area
+    assert grown.centre.height >= card_height(grown.card_width)
+    tamoul = compute_layout(size, 2, 0, zone_height=lambda w: 2 * card_height(w) + 8)
+    assert tamoul.scale >= plain.scale * 1.05 - 1e-6
+
+
+def test_settings_say_how_far_a_table_grows_when_the_window_is_too_small_for_the_scale(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    for percent, words in ((100, "Text, cards and buttons grow or shrink together."),
+                           (125, "Text, cards and buttons grow or shrink together."),
+                           (BIG, "Tables grow to 130 % in a window this shape.")):
+        app = scaled_app((1280, 720), percent, "en")
+        settings = SettingsScene(app)
+        row = next(row for row in settings.setting_rows(app.settings) if row[0] == "Size of text and cards")
+        assert row[2] == words, (percent, row[2])
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+@pytest.mark.parametrize("screen", ["settings", "accessibility", "keys"])
+def test_at_200_percent_no_settings_row_runs_under_the_done_button(screen, language, tmp_path, monkeypatch) -> None:
+    """Every row, scrolled into view by the keys, stands whole between the notes and the Done button (the
+    notes above get smaller when they would leave no room for the tallest row)."""
+    from scenes.screens.settings_accessibility import AccessibilityScene
+    from scenes.screens.settings_keys import KeysScene
+
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    app = scaled_app((1280, 720), BIG, language)
+    scene = {"settings": SettingsScene, "accessibility": AccessibilityScene, "keys": KeysScene}[screen](app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    done = next(c for c in scene.focus.controls if getattr(c, "key", "") == "done")
+    seen = set()
+    for _ in range(len(scene.rows) + 1):
+        done = next(c for c in scene.focus.controls if getattr(c, "key", "") == "done")
+        notes_bottom = scene.rows_area.top
+        for label_lines, help_lines, rect in scene.row_words:
+            used = len(label_lines) * scene.label_step + len(help_lines) * scene.help_step
+            assert rect.top + used <= done.rect.top, (label_lines, help_lines, rect, done.rect)
+            assert rect.top >= notes_bottom, (label_lines, rect, notes_bottom)
+            seen.add(tuple(label_lines))
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    assert len(seen) == len(scene.rows)
+
+
+@pytest.mark.parametrize("name", ["telos-start", "telos-mid"])
+def test_at_200_percent_the_words_in_the_middle_of_telos_stay_clear_of_the_trick(name, tmp_path, monkeypatch) -> None:
+    """The grown table's centre words ("Reach: 13", "1 card each", the way play goes) never run under a
+    card of the trick lying at the top of the ring."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.save = lambda game_id, moment: None
+    try:
+        TABLE_MOMENTS[name](shot)
+        table = shot.app.stack.top
+        table.draw(shot.app.screen)
+        cards = [sprite.rect() for sprite in table.trick_area.sprites()]
+        assert cards and table.centre_words_rects
+        for words in table.centre_words_rects:
+            assert not any(words.colliderect(card) for card in cards), (words, cards)
     finally:
         shot.close()
