@@ -24,8 +24,8 @@ from game.elios.sun import placements
 from game.elios.view import EliosView
 
 WIN = 1000.0
-DEFAULT_SECONDS = 0.3   # per move; the search stops deepening once a depth takes it past this
-MAX_DEPTH = 6
+DEPTHS = {2: 2, 3: 4, 4: 6}   # turns searched, by player count (measured: see the module docstring)
+WORK = 60_000                # positions scored a move at most; a depth that needs more is not finished
 
 Move = tuple  # ("place", index, stacks) | ("disc",) | ("split", index, first, second)
 
@@ -131,30 +131,49 @@ def move_of(action: Action) -> Move:
     return ("split", int(action.args[0]), first, second)
 
 
+class OutOfWork(Exception):
+    """Raised inside a search that has used up its work budget (see `HardAgent.work`)."""
+
+
 class HardAgent:
-    """Alpha-beta over the placing phase within `seconds` a move (see the module docstring)."""
+    """Alpha-beta over the placing phase, a fixed number of turns deep (see the module docstring)."""
 
     name = "hard"
-    # A pure-Python search of up to DEFAULT_SECONDS: a table runs it in its own process
+    # A pure-Python search of up to WORK leaves: a table runs it in its own process
     # (game/core/remote_agent.py) so it never competes with drawing for the interpreter lock.
     isolate = True
 
-    def __init__(self, seconds: float = DEFAULT_SECONDS, max_depth: int = MAX_DEPTH, plan_grouping: bool = True,
-                 read_partner: bool = True, team_balance: bool = True) -> None:
+    def __init__(self, seconds: float | None = None, max_depth: int | None = None,
+                 plan_grouping: bool | None = None, read_partner: bool = True, team_balance: bool = True,
+                 work: int | None = WORK) -> None:
         self.seconds = seconds
         self.max_depth = max_depth
         self.plan_grouping = plan_grouping
         self.read_partner = read_partner
         self.partner_depth = 2  # a `normal` partner looks two plies ahead
         self.team_balance = team_balance
+        self.work = work
         self.normal = OneMoveAgent()
         self.last_depth = 0
+        self.leaves = 0
+        self._limit: float = float("inf")
+        self._extra: dict[tuple, dict[str, float]] = {}
+
+    def depth_for(self, players: int) -> int:
+        """The search depth in turns: `max_depth` when given, else DEPTHS of the player count."""
+        return self.max_depth if self.max_depth is not None else DEPTHS[players]
+
+    def plans_grouping(self, players: int) -> bool:
+        """Whether the grouping is chosen by playouts (plan.py): `plan_grouping` when given, else
+        with 3 and 4 players (see the module docstring for why not with 2)."""
+        return self.plan_grouping if self.plan_grouping is not None else players > 2
 
     def choose(self, view: EliosView, legal_actions: Sequence[Action], rng: random.Random,
                optional: bool = False) -> Action | None:
         seat = view.seat
         assert seat is not None, "an agent plays a seat"
-        if view.phase == "grouping" and self.plan_grouping:
+        players = len(view.names)
+        if view.phase == "grouping" and self.plans_grouping(players):
             from game.elios.plan import planned_grouping  # plan.py builds on this module's board
 
             return grouping_action(planned_grouping(view, rng))
@@ -162,19 +181,26 @@ class HardAgent:
             return self.normal.choose(view, legal_actions, rng)
         board = board_of(view)
         root = self._root_order(view, legal_actions, rng)
-        deadline = time.perf_counter() + self.seconds
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else float("inf")
+        self.leaves = 0
+        self._limit = self.work if self.work is not None else float("inf")
         best = root[0][1]
-        for depth in range(1, self.max_depth + 1):
-            started = time.perf_counter()
-            value, action = self._root(board, seat, root, depth)
-            best = action
-            self.last_depth = depth
-            if value >= WIN / 2:
-                break
-            spent = time.perf_counter() - started
-            if time.perf_counter() + spent * 8 > deadline:  # the next depth would not finish in time
-                break
-            root.sort(key=lambda pair: pair[1] != best)
+        try:
+            for depth in range(1, self.depth_for(players) + 1):
+                started = time.perf_counter()
+                value, action = self._root(board, seat, root, depth)
+                best = action
+                self.last_depth = depth
+                if value >= WIN / 2:
+                    break
+                spent = time.perf_counter() - started
+                if time.perf_counter() + spent * 8 > deadline:  # the next depth would not finish in time
+                    break
+                root.sort(key=lambda pair: pair[1] != best)
+        except OutOfWork:
+            pass  # the deepest finished search's move stands
+        finally:
+            self._limit = float("inf")
         return best
 
     def analyse(self, view: EliosView, legal_actions: Sequence[Action], played: Action, depth: int,
@@ -293,7 +319,10 @@ class HardAgent:
 
     def _evaluate(self, board: Board, me: int) -> float:
         """Turns the other side needs minus the turns this side needs (as `normal` counts them)."""
-        need = [board.sun.turns_needed(g) if g else 0.0 for g in board.groups]
+        self.leaves += 1
+        if self.leaves > self._limit:
+            raise OutOfWork
+        need = self._needs(board)
         n = len(need)
         if board.teams:
             if self.team_balance:
@@ -301,3 +330,26 @@ class HardAgent:
             return need[(me + 1) % 4] + need[(me + 3) % 4] - need[me] - need[(me + 2) % 4]
         others = sorted(need[s] for s in range(n) if s != me)
         return LEADER_WEIGHT * others[0] + OTHERS_WEIGHT * sum(others[1:]) - need[me]
+
+    def _needs(self, board: Board) -> list[float]:
+        """`Sun.turns_needed` of every seat's groups, each group's extra turns remembered per sun (a
+        search meets the same group on the same sun again and again); the same sums, in the same order."""
+        sun = board.sun
+        known = self._extra.get((tuple(sun.heights), sun.discs))
+        if known is None:
+            if len(self._extra) > 50_000:
+                self._extra.clear()
+            known = self._extra[(tuple(sun.heights), sun.discs)] = {}
+        need = []
+        for groups in board.groups:
+            if not groups:
+                need.append(0.0)
+                continue
+            extras = []
+            for group in groups:
+                extra = known.get(group)
+                if extra is None:
+                    extra = known[group] = sun.extra_turns(group)
+                extras.append(extra)
+            need.append(len(groups) + sum(extras))
+        return need
