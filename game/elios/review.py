@@ -37,14 +37,21 @@ from game.core.actions import Action
 from game.core.messages import Listing, Message, msg
 from game.core.review import Decision, MoveReview, decision_rng
 from game.elios.grouping import SEPARATOR
-from game.elios.hard import WIN, HardAgent
+from game.elios.hard import DEPTHS, WIN, HardAgent
 from game.elios.terms import JOKER, colour_on_its_own
 from game.elios.view import EliosView
 
 if TYPE_CHECKING:
     from game.elios.game import EliosGame
 
-REVIEW_DEPTH = 4        # turns; measured 7-30 ms a decision on average (docs/ai.md)
+REVIEW_DEPTH = 4        # turns at least; measured 7-30 ms a decision on average (docs/ai.md)
+
+
+def review_depth(players: int) -> int:
+    """The depth a placing move is judged at: `hard`'s own where it searches deeper than REVIEW_DEPTH
+    (4 players, teams), else REVIEW_DEPTH (with 2 players `hard` plays two turns deep, but a judge that
+    looks four turns ahead still sees a sure win or loss two turns further)."""
+    return max(REVIEW_DEPTH, DEPTHS[players])
 # players -> (offset, scale) in turns of margin: the margin of an even chance, and the margin per
 # e-fold of the odds (fitted, see the module docstring).
 CALIBRATION = {2: (0.0, 1.7), 3: (2.8, 2.6), 4: (-0.8, 3.2)}
@@ -71,8 +78,9 @@ class EliosJudge:
         if depth is not None and depth < 1:
             raise ValueError("a review needs a search at least one turn deep")
         self.game = game
+        self.depth = depth      # None: `review_depth` of the table's player count
         self.budget = depth if depth is not None else REVIEW_DEPTH
-        self.agent = HardAgent()
+        self.agent = HardAgent(work=None)
 
     def judge(self, decision: Decision, seed: int) -> MoveReview | None:
         view: EliosView = decision.view
@@ -82,11 +90,12 @@ class EliosJudge:
         if decision.played not in legal:
             legal.append(decision.played)
         players = len(view.names)
-        best, best_value, played_value = self.agent.analyse(view, legal, decision.played, self.budget,
+        depth = self.depth if self.depth is not None else review_depth(players)
+        best, best_value, played_value = self.agent.analyse(view, legal, decision.played, depth,
                                                             decision_rng(seed, decision.index))
         return MoveReview(decision.index, decision.round_index, decision.seat, str(decision.played), str(best),
                           win_chance(played_value, players), win_chance(best_value, players), len(decision.legal),
-                          decision.reaction, self.budget)
+                          decision.reaction, depth)
 
     def describe(self, text: str, view: Any, card_words: Any = None) -> str:
         """A placing move in a player's words: "place red, joker on blue", "add a disc",
