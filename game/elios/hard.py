@@ -14,10 +14,11 @@ How deep it looks depends on the player count (`DEPTHS`), from games against the
 (`bench-lookahead`, game/elios/bench.py; docs/ai.md has the runs): in teams a deeper search wins
 more (hard + a `normal` partner against two benchmark seats, 200 games each: depth 2 60 %, depth 4
 65 %, depth 6 69.5 %), so it searches six turns (one and a half rounds). With 2 players it does not:
-with this count of turns, two turns deep won 80 % of 300 games and four turns 72 % of 300 (the
-orderings, counts and tie-breaks tried at depth 4 stayed at 69-75 % of 150 each), so it searches two
-turns, as `normal` does, and with 2 players `hard` plays as `normal` (its planned grouping, too, won
-less often against the benchmark: 73.6 % of 250 against 80 % without). With 3 players it searches four.
+with this count of turns, two turns deep won 77-83 % of 150 games on each of two sets of seeds and
+four turns 69-75 % (and every other count, ordering and tie-break tried at depth 4 stayed within
+69-75 %), so it searches two turns, as `normal` does, and with 2 players `hard` plays as `normal` does
+(its planned grouping, too, won less often against the benchmark: 73.6 % of 250 games against 80 %
+of 300 without). With 3 players it searches four (not measured against the benchmark).
 
 The search is bounded by work, not by the clock: it deepens one turn at a time up to its depth and
 stops a depth that would score more than `WORK` positions, playing the best move of the deepest
@@ -356,7 +357,7 @@ class HardAgent:
         sun = board.sun
         known = self._extra.get((tuple(sun.heights), sun.discs))
         if known is None:
-            if len(self._extra) > 50_000:
+            if len(self._extra) > 20_000:
                 self._extra.clear()
             known = self._extra[(tuple(sun.heights), sun.discs)] = {}
         need = []
