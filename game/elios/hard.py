@@ -4,11 +4,31 @@ After the grouping every beam and group is on the table, so no sampling is neede
 view, imagines moves on a light copy of the sun (`Board`: stack heights, the disc level, everyone's
 groups, whose turn) and looks a few turns ahead with alpha-beta. Its own side (with 4 players, its
 partner too) picks the best move for the side, every other seat the worst for it ("paranoid", which
-is exact with 2 players and with teams). Positions at the horizon are scored like `normal` scores a
-move: the turns the other side still needs minus the turns its own side needs. Where a group fits
-comes from `sun.placements`, the engine's own function, so the search never imagines an illegal move.
-It deepens one turn at a time until its time budget is spent and plays the best move of the deepest
-finished search. The grouping is `normal`'s (as few groups as possible), made at once.
+is exact with 2 players and with teams). In teams the partner is read as the `normal` player it may
+be (`partner_move`: the move a two-ply `normal` would make), and a team's time is counted by its slower
+member (`team_time`). Positions at the horizon are scored like `normal` scores a move: the turns the
+other side still needs minus the turns its own side needs. Where a group fits comes from
+`sun.placements`, the engine's own function, so the search never imagines an illegal move.
+
+How deep it looks depends on the player count (`DEPTHS`), from games against the benchmark opponent
+(`bench-lookahead`, game/elios/bench.py; docs/ai.md has the runs): in teams a deeper search wins
+more (hard + a `normal` partner against two benchmark seats, 200 games each: depth 2 60 %, depth 4
+65 %, depth 6 69.5 %), so it searches six turns (one and a half rounds). With 2 players it does not:
+with this count of turns, two turns deep won 77-83 % of 150 games on each of two sets of seeds and
+four turns 69-75 % (and every other count, ordering and tie-break tried at depth 4 stayed within
+69-75 %), so it searches two turns, as `normal` does, and with 2 players `hard` plays as `normal` does
+(its planned grouping, too, won less often against the benchmark: 73.6 % of 250 games against 80 %
+of 300 without). With 3 players it searches four (not measured against the benchmark).
+
+The search is bounded by work, not by the clock: it deepens one turn at a time up to its depth and
+stops a depth that would score more than `WORK` positions, playing the best move of the deepest
+finished search. So it chooses the same move on a busy machine as on a quiet one (and a measurement
+does not depend on the load). Six turns with 4 players scored at most 29,000 positions a move in
+measured games (0.2 s of CPU); `WORK` keeps a move under about half a second on this machine. An
+optional `seconds` still caps the wall time for callers that want it.
+
+The grouping: with 3 and 4 players it is chosen for the placing that follows (game/elios/plan.py);
+with 2 it is `normal`'s (as few groups as possible).
 """
 from __future__ import annotations
 
@@ -24,8 +44,8 @@ from game.elios.sun import placements
 from game.elios.view import EliosView
 
 WIN = 1000.0
-DEFAULT_SECONDS = 0.3   # per move; the search stops deepening once a depth takes it past this
-MAX_DEPTH = 6
+DEPTHS = {2: 2, 3: 4, 4: 6}   # turns searched, by player count (measured: see the module docstring)
+WORK = 60_000                # positions scored a move at most; a depth that needs more is not finished
 
 Move = tuple  # ("place", index, stacks) | ("disc",) | ("split", index, first, second)
 
@@ -131,30 +151,49 @@ def move_of(action: Action) -> Move:
     return ("split", int(action.args[0]), first, second)
 
 
+class OutOfWork(Exception):
+    """Raised inside a search that has used up its work budget (see `HardAgent.work`)."""
+
+
 class HardAgent:
-    """Alpha-beta over the placing phase within `seconds` a move (see the module docstring)."""
+    """Alpha-beta over the placing phase, a fixed number of turns deep (see the module docstring)."""
 
     name = "hard"
-    # A pure-Python search of up to DEFAULT_SECONDS: a table runs it in its own process
+    # A pure-Python search of up to WORK leaves: a table runs it in its own process
     # (game/core/remote_agent.py) so it never competes with drawing for the interpreter lock.
     isolate = True
 
-    def __init__(self, seconds: float = DEFAULT_SECONDS, max_depth: int = MAX_DEPTH, plan_grouping: bool = True,
-                 read_partner: bool = True, team_balance: bool = True) -> None:
+    def __init__(self, seconds: float | None = None, max_depth: int | None = None,
+                 plan_grouping: bool | None = None, read_partner: bool = True, team_balance: bool = True,
+                 work: int | None = WORK) -> None:
         self.seconds = seconds
         self.max_depth = max_depth
         self.plan_grouping = plan_grouping
         self.read_partner = read_partner
         self.partner_depth = 2  # a `normal` partner looks two plies ahead
         self.team_balance = team_balance
+        self.work = work
         self.normal = OneMoveAgent()
         self.last_depth = 0
+        self.leaves = 0
+        self._limit: float = float("inf")
+        self._extra: dict[tuple, dict[str, float]] = {}
+
+    def depth_for(self, players: int) -> int:
+        """The search depth in turns: `max_depth` when given, else DEPTHS of the player count."""
+        return self.max_depth if self.max_depth is not None else DEPTHS[players]
+
+    def plans_grouping(self, players: int) -> bool:
+        """Whether the grouping is chosen by playouts (plan.py): `plan_grouping` when given, else
+        with 3 and 4 players (see the module docstring for why not with 2)."""
+        return self.plan_grouping if self.plan_grouping is not None else players > 2
 
     def choose(self, view: EliosView, legal_actions: Sequence[Action], rng: random.Random,
                optional: bool = False) -> Action | None:
         seat = view.seat
         assert seat is not None, "an agent plays a seat"
-        if view.phase == "grouping" and self.plan_grouping:
+        players = len(view.names)
+        if view.phase == "grouping" and self.plans_grouping(players):
             from game.elios.plan import planned_grouping  # plan.py builds on this module's board
 
             return grouping_action(planned_grouping(view, rng))
@@ -162,19 +201,26 @@ class HardAgent:
             return self.normal.choose(view, legal_actions, rng)
         board = board_of(view)
         root = self._root_order(view, legal_actions, rng)
-        deadline = time.perf_counter() + self.seconds
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else float("inf")
+        self.leaves = 0
+        self._limit = self.work if self.work is not None else float("inf")
         best = root[0][1]
-        for depth in range(1, self.max_depth + 1):
-            started = time.perf_counter()
-            value, action = self._root(board, seat, root, depth)
-            best = action
-            self.last_depth = depth
-            if value >= WIN / 2:
-                break
-            spent = time.perf_counter() - started
-            if time.perf_counter() + spent * 8 > deadline:  # the next depth would not finish in time
-                break
-            root.sort(key=lambda pair: pair[1] != best)
+        try:
+            for depth in range(1, self.depth_for(players) + 1):
+                started = time.perf_counter()
+                value, action = self._root(board, seat, root, depth)
+                best = action
+                self.last_depth = depth
+                if value >= WIN / 2:
+                    break
+                spent = time.perf_counter() - started
+                if time.perf_counter() + spent * 8 > deadline:  # the next depth would not finish in time
+                    break
+                root.sort(key=lambda pair: pair[1] != best)
+        except OutOfWork:
+            pass  # the deepest finished search's move stands
+        finally:
+            self._limit = float("inf")
         return best
 
     def analyse(self, view: EliosView, legal_actions: Sequence[Action], played: Action, depth: int,
@@ -293,7 +339,10 @@ class HardAgent:
 
     def _evaluate(self, board: Board, me: int) -> float:
         """Turns the other side needs minus the turns this side needs (as `normal` counts them)."""
-        need = [board.sun.turns_needed(g) if g else 0.0 for g in board.groups]
+        self.leaves += 1
+        if self.leaves > self._limit:
+            raise OutOfWork
+        need = self._needs(board)
         n = len(need)
         if board.teams:
             if self.team_balance:
@@ -301,3 +350,26 @@ class HardAgent:
             return need[(me + 1) % 4] + need[(me + 3) % 4] - need[me] - need[(me + 2) % 4]
         others = sorted(need[s] for s in range(n) if s != me)
         return LEADER_WEIGHT * others[0] + OTHERS_WEIGHT * sum(others[1:]) - need[me]
+
+    def _needs(self, board: Board) -> list[float]:
+        """`Sun.turns_needed` of every seat's groups, each group's extra turns remembered per sun (a
+        search meets the same group on the same sun again and again); the same sums, in the same order."""
+        sun = board.sun
+        known = self._extra.get((tuple(sun.heights), sun.discs))
+        if known is None:
+            if len(self._extra) > 20_000:
+                self._extra.clear()
+            known = self._extra[(tuple(sun.heights), sun.discs)] = {}
+        need = []
+        for groups in board.groups:
+            if not groups:
+                need.append(0.0)
+                continue
+            extras = []
+            for group in groups:
+                extra = known.get(group)
+                if extra is None:
+                    extra = known[group] = sun.extra_turns(group)
+                extras.append(extra)
+            need.append(len(groups) + sum(extras))
+        return need

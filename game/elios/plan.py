@@ -1,4 +1,6 @@
-"""Elios `hard`'s grouping, chosen for the placing that follows (E-5).
+"""Elios `hard`'s grouping with 3 and 4 players, chosen for the placing that follows (E-5). (With 2
+players `hard` groups as `normal` does: against the benchmark opponent this plan won less often there,
+73.6 % of 250 games against 80 % of 300 without; game/elios/hard.py.)
 
 Every beam lies on the table from the start, so a seat grouping its own beams knows what everyone else
 will have to place. Fewest groups is the first rule (a group is a turn), but among the groupings with

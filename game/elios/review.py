@@ -10,16 +10,18 @@ The value is the side's turns-ahead margin at the horizon (the turns the others 
 own, as `normal` counts them), or a sure win or loss found within the horizon. It is read as a chance
 to win the game: a sure win is 100%, a sure loss 0%, and a margin `m` is 1 / (1 + e^(-(m - offset) / scale))
 with the `CALIBRATION` of the player count. Those two numbers were fitted (maximum likelihood) to how
-games really ended: at every placing decision of 120 self-played games (40 each of 2, 3 and 4 players;
-`hard` against `normal`), the depth-4 value against whether the deciding seat's side went on to win
-(docs/ai.md, "Post-game review", has the figures). With 3 players an even position is worth a third,
-not a half, and the margin there counts the others' turns with weights, hence the offset. So "10
-points" means the search thought the move cost a tenth of a win.
+games really ended: at every placing decision of self-played games, the value against whether the
+deciding seat's side went on to win (docs/ai.md, "Post-game review", has the figures). With 3 players
+an even position is worth a third, not a half, and the margin there counts the others' turns with
+weights, hence the offset. So "10 points" means the search thought the move cost a tenth of a win.
 
-The judge is `hard` as it plays: with 4 players it counts a team's time by its slower member
+The judge is `hard` as it plays, at least `REVIEW_DEPTH` turns deep (`review_depth`): with 4 players
+`hard` searches six turns, so the review does too, counts a team's time by its slower member
 (`team_time`) and reads the partner as a `normal` player (`HardAgent.partner_move`), so a move that
 leaves the partner stuck, or counts on the partner finding a move `normal` would not make, is judged
-as the game will go.
+as the game will go. Its 4-player calibration was fitted again at six turns (40 games of `hard` and
+three `normal` seats, 1,330 decisions). With 2 players `hard` plays two turns deep (hard.py says why);
+the review keeps four, which sees a sure win or loss two turns further than `hard` plays.
 
 The grouping is not judged. It is made in secret and at the same time as everyone else's; its worth
 depends on the others' groupings, which the seat cannot see, and on who confirms last (that seat
@@ -37,17 +39,24 @@ from game.core.actions import Action
 from game.core.messages import Listing, Message, msg
 from game.core.review import Decision, MoveReview, decision_rng
 from game.elios.grouping import SEPARATOR
-from game.elios.hard import WIN, HardAgent
+from game.elios.hard import DEPTHS, WIN, HardAgent
 from game.elios.terms import JOKER, colour_on_its_own
 from game.elios.view import EliosView
 
 if TYPE_CHECKING:
     from game.elios.game import EliosGame
 
-REVIEW_DEPTH = 4        # turns; measured 7-30 ms a decision on average (docs/ai.md)
+REVIEW_DEPTH = 4        # turns at least; measured 7-30 ms a decision on average (docs/ai.md)
+
+
+def review_depth(players: int) -> int:
+    """The depth a placing move is judged at: `hard`'s own where it searches deeper than REVIEW_DEPTH
+    (4 players, teams), else REVIEW_DEPTH (with 2 players `hard` plays two turns deep, but a judge that
+    looks four turns ahead still sees a sure win or loss two turns further)."""
+    return max(REVIEW_DEPTH, DEPTHS[players])
 # players -> (offset, scale) in turns of margin: the margin of an even chance, and the margin per
 # e-fold of the odds (fitted, see the module docstring).
-CALIBRATION = {2: (0.0, 1.7), 3: (2.8, 2.6), 4: (-0.8, 3.2)}
+CALIBRATION = {2: (0.0, 1.7), 3: (2.8, 2.6), 4: (-0.8, 2.0)}
 
 
 def win_chance(value: float, players: int) -> float:
@@ -71,8 +80,9 @@ class EliosJudge:
         if depth is not None and depth < 1:
             raise ValueError("a review needs a search at least one turn deep")
         self.game = game
+        self.depth = depth      # None: `review_depth` of the table's player count
         self.budget = depth if depth is not None else REVIEW_DEPTH
-        self.agent = HardAgent()
+        self.agent = HardAgent(work=None)
 
     def judge(self, decision: Decision, seed: int) -> MoveReview | None:
         view: EliosView = decision.view
@@ -82,11 +92,12 @@ class EliosJudge:
         if decision.played not in legal:
             legal.append(decision.played)
         players = len(view.names)
-        best, best_value, played_value = self.agent.analyse(view, legal, decision.played, self.budget,
+        depth = self.depth if self.depth is not None else review_depth(players)
+        best, best_value, played_value = self.agent.analyse(view, legal, decision.played, depth,
                                                             decision_rng(seed, decision.index))
         return MoveReview(decision.index, decision.round_index, decision.seat, str(decision.played), str(best),
                           win_chance(played_value, players), win_chance(best_value, players), len(decision.legal),
-                          decision.reaction, self.budget)
+                          decision.reaction, depth)
 
     def describe(self, text: str, view: Any, card_words: Any = None) -> str:
         """A placing move in a player's words: "place red, joker on blue", "add a disc",

@@ -62,3 +62,70 @@ def test_hard_plays_whole_games_with_legal_moves() -> None:
         agents = [HardAgent(seconds=0.01, max_depth=2)] + [GAME.agent("normal") for _ in range(players - 1)]
         state = play_game(GAME, seats(players), agents, seed=players)
         assert state.finished and state.winners
+
+
+def placing_decisions(players: int, seed: int, every: int = 3):
+    """(view, legal) at every `every`-th placing decision of a game of `normal` seats."""
+    state = GAME.new_state(seats(players), seed=seed)
+    agents = [GAME.agent("normal") for _ in range(players)]
+    rng = random.Random(seed)
+    count = 0
+    while not state.finished:
+        seat = state.to_act()[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        if view.phase == "placing" and len(legal) > 1:
+            count += 1
+            if count % every == 0:
+                yield view, legal
+        state.apply(seat, agents[seat].choose(view, legal, rng))
+
+
+def test_hard_searches_deeper_in_teams_and_plans_its_grouping_there() -> None:
+    from game.elios.hard import DEPTHS
+
+    agent = HardAgent()
+    assert [agent.depth_for(n) for n in (2, 3, 4)] == [DEPTHS[2], DEPTHS[3], DEPTHS[4]] == [2, 4, 6]
+    assert not agent.plans_grouping(2) and agent.plans_grouping(3) and agent.plans_grouping(4)
+    assert HardAgent(max_depth=3).depth_for(4) == 3 and HardAgent(plan_grouping=True).plans_grouping(2)
+    depths = []
+    for view, legal in list(placing_decisions(4, seed=1))[:4]:
+        agent.choose(view, legal, random.Random(1))
+        depths.append(agent.last_depth)
+    assert max(depths) == 6 and all(1 <= d <= 6 for d in depths)  # a sure result may end it sooner
+
+
+def test_a_choice_depends_on_the_work_done_not_on_the_clock(monkeypatch) -> None:
+    """Bounded by positions scored, not seconds: a clock running 1,000 times slower (a busy machine)
+    changes no choice; a small work budget stops at a shallower depth, the same one every time."""
+    import game.elios.hard as hard
+
+    positions = list(placing_decisions(4, seed=2))[:6]
+    quick = [HardAgent().choose(v, legal, random.Random(5)) for v, legal in positions]
+    real = hard.time.perf_counter
+    monkeypatch.setattr(hard.time, "perf_counter", lambda: real() * 1000.0)
+    assert [HardAgent().choose(v, legal, random.Random(5)) for v, legal in positions] == quick
+    monkeypatch.undo()
+    stopped = 0
+    for view, legal in positions:
+        small = HardAgent(work=200)
+        first = small.choose(view, legal, random.Random(5))
+        again = HardAgent(work=200)
+        assert again.choose(view, legal, random.Random(5)) == first and again.last_depth == small.last_depth
+        assert small.leaves > 200 or small.last_depth == 6  # it stopped for the budget, or finished
+        stopped += small.last_depth < 6
+    assert stopped >= 3
+
+
+def test_remembered_extra_turns_are_the_suns_count() -> None:
+    """The search's count per seat (`_needs`, remembered per sun) equals `Sun.turns_needed`."""
+    agent = HardAgent()
+    checked = 0
+    for players in (2, 4):
+        for state, seat, _ in random_game_positions(players, seed=7):
+            if state.phase != "placing":
+                continue
+            board = board_of(state, seat)
+            expected = [board.sun.turns_needed(g) if g else 0.0 for g in board.groups]
+            assert agent._needs(board) == expected == agent._needs(board)
+            checked += 1
+    assert checked > 20

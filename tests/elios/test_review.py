@@ -9,7 +9,7 @@ from game.core.play import play_game
 from game.core.review import Decision, decisions, review_judge, review_record
 from game.elios.agents import NormalAgent
 from game.elios.hard import HardAgent
-from game.elios.review import CALIBRATION, REVIEW_DEPTH, EliosJudge, win_chance
+from game.elios.review import CALIBRATION, REVIEW_DEPTH, EliosJudge, review_depth, win_chance
 from tests.elios.helpers import GAME, grouped, rebuilt, seats
 from tests.elios.test_hard_agent import HALVES
 
@@ -101,3 +101,27 @@ def test_moves_read_as_a_player_says_them() -> None:
     words = judge.describe(str(place), view)
     assert words.startswith("place red, joker on ")
     assert judge.describe("split 0 r/w", view) == "split a group: red / joker"
+
+
+def test_the_judge_searches_as_deep_as_hard_plays_in_teams() -> None:
+    """With 4 players `hard` searches six turns (teams), so the review judges at six, with `hard`'s own
+    search (partner read as `normal`, a team timed by its slower member); with 2 players at four."""
+    from game.elios.hard import DEPTHS
+
+    assert review_depth(4) == DEPTHS[4] == 6 and review_depth(2) == REVIEW_DEPTH == 4
+    players = seats(4)
+    record = play_game(GAME, players, [HardAgent(max_depth=2)] + [NormalAgent() for _ in range(3)], seed=3).record()
+    judge = EliosJudge(GAME)
+    judged = 0
+    for found in decisions(GAME, record, 0):
+        if found.view.phase != "placing" or found.forced:
+            continue
+        move = judge.judge(found, 2)
+        assert move is not None and move.iterations == 6  # the depth, for Elios
+        best, best_value, _ = HardAgent().analyse(found.view, list(found.legal), found.played, 6,
+                                                  random.Random(0))
+        assert move.best_value == win_chance(best_value, 4)
+        judged += 1
+        if judged == 3:
+            break
+    assert judged == 3
