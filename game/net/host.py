@@ -141,11 +141,13 @@ class Table:
     names: list[str] = field(default_factory=list)
     tokens: list[str | None] = field(default_factory=list)
     started: bool = False
+    port: int | None = None     # where the table was open: a resumed table opens there again, so the
+                                # friends' programs, which keep trying that address, find it
 
     def to_json(self) -> dict[str, Any]:
         return {"format": "olympus-online-host/1", "game": self.game_id, "plans": [s.to_json() for s in self.plans],
                 "code": self.code, "options": self.options, "seed": self.seed, "names": self.names,
-                "tokens": self.tokens, "started": self.started}
+                "tokens": self.tokens, "started": self.started, "port": self.port}
 
     @classmethod
     def from_json(cls, data: Any) -> "Table":
@@ -159,6 +161,9 @@ class Table:
         if data.get("format") != "olympus-online-host/1" or len(table.names) != len(plans) \
                 or len(table.tokens) != len(plans):
             raise ValueError("the host file is damaged (seats do not match)")
+        port = data.get("port")
+        if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536:
+            table.port = port
         return table
 
 
@@ -253,6 +258,9 @@ class Host:
                             logger=logging.getLogger("olympus.host.websockets"))
         self.port = self.server.socket.getsockname()[1]
         self.bind = bind
+        if self.table.port != self.port:
+            self.table.port = self.port
+            self._keep_table()
         threading.Thread(target=self.server.serve_forever, name="host-accept", daemon=True).start()
         log.info("table open on %s port %d (%s) for %s; join code %s", bind, self.port, "wss" if tls else "ws",
                  self.table.game_id, self.table.code)
@@ -709,6 +717,20 @@ class Host:
             close = getattr(agent, "close", None)
             if callable(close):
                 close()
+
+
+def kept_online_game(games: dict[str, Game], data_dir: Path) -> Table | None:
+    """The online game this computer hosted that is not over (its host file and autosave are in
+    `data_dir`: the program stopped in the middle of it), to be resumed; None when there is none or
+    it cannot be read (a damaged file is the headless host's `--resume` to report)."""
+    data_dir = Path(data_dir)
+    if not (data_dir / AUTOSAVE_FILE).is_file():
+        return None
+    try:
+        table = Table.from_json(json.loads((data_dir / HOST_FILE).read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return None
+    return table if table.started and table.game_id in games else None
 
 
 def _actions_so_far(session: GameSession) -> int:

@@ -49,7 +49,11 @@ class ShownEvents:
         made to match the game again. A record that cannot be replayed leaves the log as it was."""
         from scenes.table.sound import SILENT
 
-        record = self.state.record()
+        try:
+            record = self.state.record()
+        except ValueError:      # an online game under way: its record stays at the host until the end
+            self.log.add(_("(the moves made before you sat down are not shown)"))
+            return
         try:
             fresh = self._fresh_state_for_log(record)
             events = list(fresh.opening_events())

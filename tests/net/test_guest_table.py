@@ -290,3 +290,87 @@ def test_a_guests_finished_game_its_full_disk_would_not_take_is_written_elsewher
         assert read_record(copy) == read_record(host.session.finished_record_path)
     finally:
         host.close()
+
+
+def test_an_online_game_hosted_from_the_title_is_played_on_after_the_program_stopped(tmp_path: Path,
+                                                                                     app: App) -> None:
+    """The hosting program stops in the middle of a game (its host gone without a word, as when the
+    program is killed). Started again, the Online screen offers to play on: the table opens again on
+    its port, the friend's program (which keeps trying) takes its seat back with its token, and the
+    game goes on to its end from the autosave, with one record."""
+    from game.core.records import read_record, record_to_text, replay
+    from game.net.bot import main as bot_main
+    from scenes.screens.online import HostScene, OnlineScene
+
+    HostScene.bind = "127.0.0.1"
+    online = OnlineScene(app)
+    assert online.kept is None, "nothing to play on yet"
+    app.stack.push(online)
+    app.stack.apply_pending()
+    online.host()
+    app.stack.apply_pending()
+    hosting = app.stack.top
+    hosting.bind = "127.0.0.1"
+    hosting.set_game(next(g for g in hosting.games if g.id == "zeus"))
+    port = free_port()
+    hosting.port = str(port)
+    hosting.start()
+    app.stack.apply_pending()
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    host = lobby.host
+    host.ai_pause = 0.0
+    friend = threading.Thread(target=bot_main, args=([f"ws://127.0.0.1:{port}", host.table.code, "--name", "Bob",
+                                                      "--retry", "30", "--seed", "3"],))
+    friend.start()
+    frames(app, 3000, until=lambda: not isinstance(app.stack.top, LobbyScene))
+    table = app.stack.top
+    rng = random.Random(4)
+    for _ in range(6000):
+        app.frame(DT)
+        if host.version >= 8:
+            break
+        if table._human_may_act() and 0 in table.session.state.waiting_for():
+            legal = table.session.state.legal_actions(0)
+            if legal:
+                table._apply(0, rng.choice(legal))
+    assert 8 <= host.version and not host.session.state.finished
+    host.close(quit_words=None)          # the program is gone: no word to the friends, who keep trying
+    app.shutdown()
+
+    again = App(headless=True, fixed_dt=DT, size=(1280, 720))     # the same player's program, started again
+    again.settings = replace(again.settings, animation_speed="instant", ai_delay_s=0.0)
+    try:
+        online = OnlineScene(again)
+        assert online.kept is not None and online.kept.port == port
+        again.stack.push(online)
+        again.stack.apply_pending()
+        assert any(getattr(c, "key", None) == "resume" for c in online.focus.controls)
+        online.resume()
+        again.stack.apply_pending()
+        lobby = again.stack.top
+        assert isinstance(lobby, LobbyScene)
+        resumed = lobby.host
+        resumed.ai_pause = 0.0
+        frames(again, 3000, until=lambda: not isinstance(again.stack.top, LobbyScene))
+        table = again.stack.top
+        session = table.session
+        assert session.state.shown.version >= 8, "the table goes on where it stopped"
+        for _ in range(40_000):
+            again.frame(DT)
+            if session.state.finished and not session.state.pending:
+                break
+            if table._human_may_act() and 0 in session.state.waiting_for():
+                legal = session.state.legal_actions(0)
+                if legal:
+                    table._apply(0, legal[rng.randrange(len(legal))])
+        friend.join(timeout=30)
+        assert resumed.session.state.finished and not friend.is_alive()
+        kept = resumed.session.finished_record_path
+        record = read_record(kept)
+        assert record_to_text(replay(load_game("zeus"), record).record()) == kept.read_text(encoding="utf-8")
+        assert [s["name"] for s in record["seats"]][1] == "Bob"
+        assert OnlineScene(again).kept is None, "a finished game is not offered again"
+    finally:
+        again.shutdown()
+        HostScene.bind = "0.0.0.0"
