@@ -137,17 +137,10 @@ class OnlineScene(OnlineDialog):
             self.problem = _("The online game could not be opened again: {reason}").format(reason=str(exc))
             self.relayout()
             return
-        threading.Thread(target=host.run, name="host", daemon=True).start()
-        url = f"ws://127.0.0.1:{port}"
-        name = own_name(self.app)
-        try:
-            client = GuestClient.connect(url, host.table.code, name, token=host.table.tokens[0])
-        except JoinError as exc:
-            host.close()
-            self.problem = str(exc)
+        problem = sit_at_own_table(self.app, host, port, token=host.table.tokens[0])
+        if problem is not None:
+            self.problem = problem
             self.relayout()
-            return
-        self.app.stack.replace(LobbyScene(self.app, client, url, host.table.code, name, host=host))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface, _("Play with friends online"))
@@ -498,17 +491,10 @@ class HostScene(OnlineDialog):
             self.problem = _("The table could not be opened: {reason}").format(reason=str(exc))
             self.relayout()
             return
-        threading.Thread(target=host.run, name="host", daemon=True).start()
-        url = f"ws://127.0.0.1:{port}"
-        name = own_name(self.app)
-        try:
-            client = GuestClient.connect(url, host.table.code, name, seat=0)
-        except JoinError as exc:
-            host.close()
-            self.problem = str(exc)
+        problem = sit_at_own_table(self.app, host, port, seat=0)
+        if problem is not None:
+            self.problem = problem
             self.relayout()
-            return
-        self.app.stack.replace(LobbyScene(self.app, client, url, host.table.code, name, host=host))
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
@@ -576,6 +562,22 @@ class HostScene(OnlineDialog):
             draw_text(surface, ellipsize(self.problem, size, self.panel.w - int(48 * self.s)),
                       (self.panel.x + int(24 * self.s), self.problem_y), size, ERROR)
         self.focus.draw(surface)
+
+
+def sit_at_own_table(app: "AppServices", host: Any, port: int, **seat: Any) -> str | None:
+    """Run the table this computer hosts and take its first seat (`seat=0` when new, its `token` when
+    played on) through the host like any friend; the lobby follows. The reason in words when the seat
+    could not be taken (the table is closed again)."""
+    threading.Thread(target=host.run, name="host", daemon=True).start()
+    url = f"ws://127.0.0.1:{port}"
+    name = own_name(app)
+    try:
+        client = GuestClient.connect(url, host.table.code, name, **seat)
+    except JoinError as exc:
+        host.close()
+        return str(exc)
+    app.stack.replace(LobbyScene(app, client, url, host.table.code, name, host=host))
+    return None
 
 
 def open_guest_table(app: "AppServices", client: GuestClient, url: str = "", code: str = "", name: str = "") -> Any:

@@ -47,6 +47,19 @@ def frames(app: App, count: int, until: Any = None) -> None:
             return
 
 
+def play_to_the_end(app: App, table: Any, rng: random.Random) -> None:
+    """Seat 1 (ours) plays random legal moves on its table until the game is over."""
+    state = table.session.state
+    for _ in range(40_000):
+        app.frame(DT)
+        if state.finished and not state.pending:
+            return
+        if table._human_may_act() and 0 in state.waiting_for():
+            legal = state.legal_actions(0)
+            if legal:
+                table._apply(0, rng.choice(legal))
+
+
 def test_an_address_is_read_as_a_websocket_address() -> None:
     assert table_url("192.168.1.20") == "ws://192.168.1.20:8765"
     assert table_url(" example.org:9000 ") == "ws://example.org:9000"
@@ -171,15 +184,7 @@ def test_a_table_hosted_from_the_title_menu_is_joined_by_a_friend_and_played(tmp
     frames(app, 3000, until=lambda: not isinstance(app.stack.top, LobbyScene))
     table = app.stack.top
     session, host = table.session, lobby.host
-    rng = random.Random(3)
-    for _ in range(40_000):
-        app.frame(DT)
-        if session.state.finished and not session.state.pending:
-            break
-        if table._human_may_act() and 0 in session.state.waiting_for():
-            legal = session.state.legal_actions(0)
-            if legal:
-                table._apply(0, rng.choice(legal))
+    play_to_the_end(app, table, random.Random(3))
     friend.join(timeout=30)
     assert host.session.state.finished and session.state.finished
     assert host.session.finished_record_path is not None and host.session.finished_record_path.is_file()
@@ -356,14 +361,7 @@ def test_an_online_game_hosted_from_the_title_is_played_on_after_the_program_sto
         table = again.stack.top
         session = table.session
         assert session.state.shown.version >= 8, "the table goes on where it stopped"
-        for _ in range(40_000):
-            again.frame(DT)
-            if session.state.finished and not session.state.pending:
-                break
-            if table._human_may_act() and 0 in session.state.waiting_for():
-                legal = session.state.legal_actions(0)
-                if legal:
-                    table._apply(0, legal[rng.randrange(len(legal))])
+        play_to_the_end(again, table, rng)
         friend.join(timeout=30)
         assert resumed.session.state.finished and not friend.is_alive()
         kept = resumed.session.finished_record_path
