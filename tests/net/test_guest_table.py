@@ -47,6 +47,19 @@ def frames(app: App, count: int, until: Any = None) -> None:
             return
 
 
+def join_as_ann(app: App, host: Host) -> Any:
+    """A guest named Ann joins the host's table by its code; her table is opened on the app."""
+    from game.net.guest import GuestClient
+    from scenes.screens.online import open_guest_table
+
+    client = GuestClient.connect(f"ws://127.0.0.1:{host.port}", host.table.code, "Ann")
+    client.wait_update(-1, timeout=10)
+    table = open_guest_table(app, client)
+    app.stack.push(table)
+    app.stack.apply_pending()
+    return table
+
+
 def play_to_the_end(app: App, table: Any, rng: random.Random) -> None:
     """Seat 1 (ours) plays random legal moves on its table until the game is over."""
     state = table.session.state
@@ -197,8 +210,6 @@ def test_a_guests_move_never_holds_up_the_frames_while_the_host_thinks_it_over(t
     saying the move is on its way; the host's answer then arrives as an update and is shown."""
     import time
 
-    from game.net.guest import GuestClient
-    from scenes.screens.online import open_guest_table
 
     class SlowHost(Host):
         def _judge(self, guest: Any, act: Any) -> None:
@@ -210,11 +221,7 @@ def test_a_guests_move_never_holds_up_the_frames_while_the_host_thinks_it_over(t
     host.serve("127.0.0.1", 0)
     threading.Thread(target=host.run, kwargs={"timeout": 60}, daemon=True).start()
     try:
-        client = GuestClient.connect(f"ws://127.0.0.1:{host.port}", host.table.code, "Ann")
-        client.wait_update(-1, timeout=10)
-        table = open_guest_table(app, client)
-        app.stack.push(table)
-        app.stack.apply_pending()
+        table = join_as_ann(app, host)
         session = table.session
         frames(app, 3000, until=lambda: table._human_may_act() and session.state.legal_actions(0))
         version = session.state.shown.version
@@ -237,7 +244,7 @@ def test_a_guests_move_never_holds_up_the_frames_while_the_host_thinks_it_over(t
                                                         f"the longest {longest * 1000:.0f} ms"
         frames(app, 600, until=lambda: session.state.shown.version > version)
         assert session.state.shown.version > version and session.state.shown.actor == 0 \
-            or any(u.actor == 0 for u in client.state.updates[version + 1:]), "our move was shown"
+            or any(u.actor == 0 for u in session.client.state.updates[version + 1:]), "our move was shown"
         assert not session.state.refusals
         assert table.undo_button is None, "a guest's table offers no Undo"
     finally:
@@ -264,17 +271,11 @@ def test_a_guests_finished_game_its_full_disk_would_not_take_is_written_elsewher
     """The guest's data folder is on a full disk when the game ends: the record the host sent cannot be
     kept, so quitting writes it beside the settings, as for a local game, and the next start keeps it."""
     from game.core.records import read_record
-    from game.net.guest import GuestClient
-    from scenes.screens.online import open_guest_table
     from tests.core.test_faults_disk_full import Disk
 
     host = open_host(tmp_path, "zeus", [SeatPlan("remote"), SeatPlan("ai", "random", "Chloe")], 6)
     try:
-        client = GuestClient.connect(f"ws://127.0.0.1:{host.port}", host.table.code, "Ann")
-        client.wait_update(-1, timeout=10)
-        table = open_guest_table(app, client)
-        app.stack.push(table)
-        app.stack.apply_pending()
+        table = join_as_ann(app, host)
         session = table.session
         disk = Disk(monkeypatch, holding=app.dirs.data)
         disk.full = True
