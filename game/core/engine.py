@@ -593,13 +593,23 @@ class Game(ABC):
         """Every option, defaults filled in and values checked; unknown names are an error."""
         given = dict(options or {})
         result: dict[str, Any] = {}
-        for spec in self.option_specs():
+        specs = self._kept_option_specs()
+        for spec in specs:
             result[spec.name] = spec.check(given.pop(spec.name)) if spec.name in given else spec.default
         if given:
-            known = ", ".join(s.name for s in self.option_specs()) or "none"
+            known = ", ".join(s.name for s in specs) or "none"
             raise ValueError(msg("{game} has no option {names}; its options are {known}", game=self.title,
                                  names=", ".join(sorted(given)), known=known))
         return result
+
+    def _kept_option_specs(self) -> tuple[OptionSpec, ...]:
+        """`option_specs()`, made once per game: they follow from the game's rules content, which never
+        changes, and a replay checks a record's options twice (Télos builds its Zeus-card chooser anew
+        each time it is asked)."""
+        specs = self.__dict__.get("_option_specs")
+        if specs is None:
+            specs = self._option_specs = tuple(self.option_specs())
+        return specs
 
     def check_player_count(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:

@@ -44,3 +44,11 @@ def test_replayed_setups_are_the_states_own(game_id: str) -> None:
                 rnd["setup"]["hands"].append([])
                 rnd["setup"]["dealer"] = 99
             assert record_to_text(state.record()) == record_to_text(kept)
+
+
+@pytest.mark.parametrize("game_id", ["zeus", "telos", "tamoul", "elios"])
+def test_the_option_specs_a_game_keeps_are_the_ones_it_offers(game_id: str) -> None:
+    """`normalize_options` reads the specs made once per game: the same as asking the game again."""
+    game = load_game(game_id)
+    assert game._kept_option_specs() == tuple(game.option_specs()) == tuple(game.option_specs())
+    assert game.normalize_options({}) == {spec.name: spec.default for spec in game.option_specs()}
