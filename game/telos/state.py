@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from game.telos.game import TelosGame
 
 SETUP_KEYS = ("dealer", "direction", "hands", "blind", "scores_before")
+_SORTED_SETUP_KEYS = sorted(SETUP_KEYS)
 # A position's `now`: the setup keys as they stand now (`scores_before`: the score cards set aside so
 # far; `direction`: for the next trick), then the rest of the round and the trick under way.
 NOW_KEYS = SETUP_KEYS + ("zeus_cards", "hand_size", "undealt", "divine_used", "serpent_ban",
@@ -403,7 +404,7 @@ class TelosState(State):
         """A recorded deal must be one the rules could have dealt here (else ValueError saying why)."""
         n = len(self.seats)
         where = f"round {len(self.rounds)} setup"
-        if sorted(setup) != sorted(SETUP_KEYS):
+        if sorted(setup) != _SORTED_SETUP_KEYS:
             raise ValueError(f"{where}: expected the keys {', '.join(SETUP_KEYS)}")
         if not isinstance(setup["dealer"], int) or not 0 <= setup["dealer"] < n:
             raise ValueError(f"{where}: dealer must be a seat 0..{n - 1}")
@@ -421,8 +422,8 @@ class TelosState(State):
             raise ValueError(f"{where}: blind must be {'one card per seat' if self.divine else 'null'}")
         scores = setup["scores_before"]   # each seat's score cards, in any order (the rules give none)
         if not isinstance(scores, list) or len(scores) != n or any(
-                not isinstance(cards, list) or sorted(cards, key=str) != sorted(own)
-                for cards, own in zip(scores, self.score_cards)):
+                cards != own and (not isinstance(cards, list) or sorted(cards, key=str) != sorted(own))
+                for cards, own in zip(scores, self.score_cards)):  # most list them as kept: no sorting
             raise ValueError(f"{where}: scores_before must be {self.score_cards}")
         dealt = [c for h in hands for c in h] + list(blind or [])
         # A Zeus card not of this game is refused below; most deals hold none, found in one C-level pass.
