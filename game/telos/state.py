@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
-from itertools import filterfalse, repeat
+from itertools import chain, filterfalse, repeat
 from operator import is_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Sequence
@@ -30,7 +30,7 @@ from game.core.engine import GAME_OVER, SeatInfo, State, shuffle
 from game.core.events import Event
 from game.core.messages import Message, msg, msg_n
 from game.core.records import REPLAY_FAILURES, EntryFailed, PositionParts, read_position, replay_action
-from game.telos.cards import ZEUS_PREFIX, canonical, is_zeus, parse_god_card
+from game.telos.cards import ZEUS_PREFIX, canonical, card_sort_key, is_zeus, parse_god_card
 from game.telos.content import TelosContent
 from game.telos.plays import ONE_CARD_EACH, TOO_MANY, PlayRules, number_word
 from game.telos.terms import zeus_card_name
@@ -385,8 +385,9 @@ class TelosState(State):
             setup = {**given, "hands": [list(h) for h in given["hands"]],
                      "blind": None if given["blind"] is None else list(given["blind"]),
                      "scores_before": [list(cards) for cards in given["scores_before"]]}
-            self.hands = [list(canonical(h)) for h in setup["hands"]]
-            dealt = {c for h in self.hands for c in h} | set(setup["blind"] or ())
+            self.hands = [sorted(h, key=card_sort_key) for h in setup["hands"]]  # canonical order, as lists
+            dealt = set(chain.from_iterable(self.hands))
+            dealt.update(setup["blind"] or ())
             self.undealt = list(filterfalse(dealt.__contains__, pool))
         self._begin_round(setup, owned=True)  # made here or copied for this round; the state copies what it changes
         self.dealer = int(setup["dealer"])
