@@ -200,6 +200,10 @@ class State(ABC):
     # for a game that keeps the next turn's list as it plays (Zeus) or checks one action quicker than it
     # lists them all (Tamoul, whose swap step lists up to 276 swaps).
     REPLAY_WITHOUT_LISTING: bool = False
+    # Who copies a record's round setups, which the state keeps in its round logs: False, the state copies
+    # every one when it is made (`data_copy`); True, the game copies each as its round starts, after
+    # checking it, knowing its shape (a few list copies, quicker than the general deep copy: Zeus, Télos).
+    COPIES_SETUPS_AT_ROUND_START: bool = False
 
     def __init__(
         self,
@@ -211,7 +215,10 @@ class State(ABC):
         self.seats: tuple[SeatInfo, ...] = tuple(seats)
         self.options: dict[str, Any] = dict(options)
         self.seed = int(seed)
-        self._given_setups = [data_copy(dict(s)) for s in setups]
+        if self.COPIES_SETUPS_AT_ROUND_START:  # the caller's own setups, until their rounds start
+            self._given_setups = [s if s.__class__ is dict else dict(s) for s in setups]
+        else:
+            self._given_setups = [data_copy(dict(s)) for s in setups]
         self.rounds: list[RoundLog] = []
         self.totals: list[int] = [0] * len(self.seats)
         self.winners: tuple[int, ...] = ()
@@ -474,7 +481,9 @@ class State(ABC):
         Handed over as it is, not copied: `_given_setups` holds this state's own copies (made when the
         state was made, or from a position), each round's is asked for once, as that round starts, and
         never read again (`_coming_setups` reads only the rounds not started); every game reads it and
-        copies what it changes. A copy here was a tenth of a Zeus replay's time."""
+        copies what it changes. A copy here was a tenth of a Zeus replay's time. A game that says
+        `COPIES_SETUPS_AT_ROUND_START` gets the caller's setup as given (a record's) and copies it itself
+        once it has checked it, before its round log keeps it."""
         index = len(self.rounds)
         return self._given_setups[index] if index < len(self._given_setups) else None
 
@@ -584,13 +593,23 @@ class Game(ABC):
         """Every option, defaults filled in and values checked; unknown names are an error."""
         given = dict(options or {})
         result: dict[str, Any] = {}
-        for spec in self.option_specs():
+        specs = self._kept_option_specs()
+        for spec in specs:
             result[spec.name] = spec.check(given.pop(spec.name)) if spec.name in given else spec.default
         if given:
-            known = ", ".join(s.name for s in self.option_specs()) or "none"
+            known = ", ".join(s.name for s in specs) or "none"
             raise ValueError(msg("{game} has no option {names}; its options are {known}", game=self.title,
                                  names=", ".join(sorted(given)), known=known))
         return result
+
+    def _kept_option_specs(self) -> tuple[OptionSpec, ...]:
+        """`option_specs()`, made once per game: they follow from the game's rules content, which never
+        changes, and a replay checks a record's options twice (Télos builds its Zeus-card chooser anew
+        each time it is asked)."""
+        specs = self.__dict__.get("_option_specs")
+        if specs is None:
+            specs = self._option_specs = tuple(self.option_specs())
+        return specs
 
     def check_player_count(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:

@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from functools import lru_cache
-from itertools import filterfalse, repeat
+from itertools import chain, filterfalse, repeat
 from operator import is_
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from game.core.actions import Action
 from game.core.engine import GAME_OVER, SeatInfo, State, shuffle
 from game.core.events import Event
 from game.core.messages import Message, msg, msg_n
 from game.core.records import REPLAY_FAILURES, EntryFailed, PositionParts, read_position, replay_action
-from game.telos.cards import ZEUS_PREFIX, canonical, is_zeus, parse_god_card
+from game.telos.cards import ZEUS_PREFIX, canonical, card_sort_key, is_zeus, parse_god_card
 from game.telos.content import TelosContent
 from game.telos.plays import ONE_CARD_EACH, TOO_MANY, PlayRules, number_word
 from game.telos.terms import zeus_card_name
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from game.telos.game import TelosGame
 
 SETUP_KEYS = ("dealer", "direction", "hands", "blind", "scores_before")
+_SORTED_SETUP_KEYS = sorted(SETUP_KEYS)
 # A position's `now`: the setup keys as they stand now (`scores_before`: the score cards set aside so
 # far; `direction`: for the next trick), then the rest of the round and the trick under way.
 NOW_KEYS = SETUP_KEYS + ("zeus_cards", "hand_size", "undealt", "divine_used", "serpent_ban",
@@ -96,20 +98,44 @@ def _seeded_zeus_cards(zeus_ids: tuple[str, ...], player_count: int, seed: int) 
     return tuple(sorted(rng.sample(list(zeus_ids), player_count)))
 
 
-def zeus_cards_shown(content: TelosContent, setups: Sequence[Any]) -> list[str]:
+def zeus_cards_shown(content: TelosContent, setups: Sequence[Any], limit: int | None = None) -> list[str]:
     """The Zeus cards that recorded setups put in play (hands, blind cards, score cards), each once, in
-    the order they first appear. Anything that is not a list of texts is left to `_check_setup`."""
+    the order they first appear; only the first `limit` when given (the rest need not be read). Anything
+    that is not a list of texts is left to `_check_setup`."""
     shown: list[str] = []
+    zeus_ids = content.zeus_cards.keys()
     for setup in setups:
+        if limit is not None and len(shown) >= limit:
+            return shown[:limit]
         if not isinstance(setup, Mapping):
             continue
         places = [setup.get("hands"), [setup.get("blind")], setup.get("scores_before")]
         for place in places:
             for cards in place if isinstance(place, list) else ():
-                for card in cards if isinstance(cards, list) else ():
+                if not isinstance(cards, list) or _no_card_of(zeus_ids, cards):
+                    continue  # most hands and score piles: nothing to add, found without a Python loop
+                for card in cards:
                     if isinstance(card, str) and card in content.zeus_cards and card not in shown:
                         shown.append(card)
-    return shown
+    return shown if limit is None else shown[:limit]
+
+
+def _no_card_of(ids: Any, cards: list[Any]) -> bool:
+    """True when no entry of `cards` is one of `ids` (a set or a dict's keys), checked in one C-level
+    pass; False also when an entry cannot be looked up (not hashable), so the careful loop judges it."""
+    try:
+        return ids.isdisjoint(cards)
+    except TypeError:
+        return False
+
+
+def _all_once(cards: list[Any], available: set[str]) -> bool:
+    """True when every entry of `cards` is in `available` and none is there twice (C-level passes);
+    False otherwise, or when an entry cannot be looked up, for the careful check to name the problem."""
+    try:
+        return available.issuperset(cards) and len(set(cards)) == len(cards)
+    except TypeError:
+        return False
 
 
 def zeus_cards_in_play(content: TelosContent, option: Any, player_count: int, seed: int,
@@ -122,7 +148,7 @@ def zeus_cards_in_play(content: TelosContent, option: Any, player_count: int, se
     seeded = choose_zeus_cards(content, option, player_count, seed)
     if option != "random":
         return seeded
-    shown = zeus_cards_shown(content, setups)[:player_count]
+    shown = zeus_cards_shown(content, setups, player_count)
     fill = [z for z in seeded if z not in shown] + [z for z in content.zeus_ids if z not in shown and z not in seeded]
     return tuple(sorted(shown + fill[:player_count - len(shown)]))
 
@@ -145,6 +171,7 @@ def play_rules(content: TelosContent, zeus_cards: tuple[str, ...], player_count:
 
 class TelosState(State):
     game_id = "telos"
+    COPIES_SETUPS_AT_ROUND_START = True  # `_start_round` copies a recorded deal once it is checked
 
     def __init__(self, game: "TelosGame", seats: Sequence[SeatInfo], options: Mapping[str, Any], seed: int,
                  setups: Sequence[Mapping[str, Any]] = ()) -> None:
@@ -353,11 +380,15 @@ class TelosState(State):
             self.hands: list[list[str]] = [list(h) for h in hands]
             self.undealt = pool[n * size + blind_count:]  # the rest of the shuffled pool, in its order
         else:
-            setup = given
-            self._check_setup(setup, dealer, size, pool)
-            self.hands = [list(canonical(h)) for h in setup["hands"]]
-            dealt = {c for h in self.hands for c in h} | set(setup["blind"] or ())
-            self.undealt = [c for c in pool if c not in dealt]
+            self._check_setup(given, dealer, size, pool)
+            # The round log's own copy (the record's setup is the caller's): checked, so these are lists.
+            setup = {**given, "hands": [list(h) for h in given["hands"]],
+                     "blind": None if given["blind"] is None else list(given["blind"]),
+                     "scores_before": [list(cards) for cards in given["scores_before"]]}
+            self.hands = [sorted(h, key=card_sort_key) for h in setup["hands"]]  # canonical order, as lists
+            dealt = set(chain.from_iterable(self.hands))
+            dealt.update(setup["blind"] or ())
+            self.undealt = list(filterfalse(dealt.__contains__, pool))
         self._begin_round(setup, owned=True)  # made here or copied for this round; the state copies what it changes
         self.dealer = int(setup["dealer"])
         self.hand_size = size
@@ -374,7 +405,7 @@ class TelosState(State):
         """A recorded deal must be one the rules could have dealt here (else ValueError saying why)."""
         n = len(self.seats)
         where = f"round {len(self.rounds)} setup"
-        if sorted(setup) != sorted(SETUP_KEYS):
+        if sorted(setup) != _SORTED_SETUP_KEYS:
             raise ValueError(f"{where}: expected the keys {', '.join(SETUP_KEYS)}")
         if not isinstance(setup["dealer"], int) or not 0 <= setup["dealer"] < n:
             raise ValueError(f"{where}: dealer must be a seat 0..{n - 1}")
@@ -392,18 +423,22 @@ class TelosState(State):
             raise ValueError(f"{where}: blind must be {'one card per seat' if self.divine else 'null'}")
         scores = setup["scores_before"]   # each seat's score cards, in any order (the rules give none)
         if not isinstance(scores, list) or len(scores) != n or any(
-                not isinstance(cards, list) or sorted(cards, key=str) != sorted(own)
-                for cards, own in zip(scores, self.score_cards)):
+                cards != own and (not isinstance(cards, list) or sorted(cards, key=str) != sorted(own))
+                for cards, own in zip(scores, self.score_cards)):  # most list them as kept: no sorting
             raise ValueError(f"{where}: scores_before must be {self.score_cards}")
         dealt = [c for h in hands for c in h] + list(blind or [])
-        for card in dealt:
+        # A Zeus card not of this game is refused below; most deals hold none, found in one C-level pass.
+        others = self.content.zeus_cards.keys() - set(self.zeus_cards)
+        for card in () if _no_card_of(others, dealt) else dealt:
             if isinstance(card, str) and card in self.content.zeus_cards and card not in self.zeus_cards:
                 if self.options["zeus_cards"] != "random":
                     raise ValueError(f"{where}: {card!r} is not one of the Zeus cards the zeus_cards option lists "
                                      f"({', '.join(self.zeus_cards)})")
                 raise ValueError(f"{where}: {card!r} would be one Zeus card too many: with {n} players the game "
                                  f"has {n} ({', '.join(self.zeus_cards)} are in play already)")
-        self._check_cards(where, dealt, set(pool))
+        available = set(pool)
+        if not _all_once(dealt, available):  # most deals: each card once, all from the pool; else say which
+            self._check_cards(where, dealt, available)
 
     def opening_events(self) -> list[Event]:
         """The current round's `round_started` and `cards_dealt` events (for the table's first deal),

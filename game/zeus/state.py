@@ -50,6 +50,7 @@ def first_player_by_name(names: Sequence[str]) -> int:
 class ZeusState(State):
     game_id = "zeus"
     REPLAY_WITHOUT_LISTING = True  # each play leaves the next turn's list kept (records.replay)
+    COPIES_SETUPS_AT_ROUND_START = True  # `_start_round` copies a recorded deal once it is checked
 
     def __init__(
         self,
@@ -554,6 +555,8 @@ class ZeusState(State):
             setup = {"dealer": dealer, "first": first, "hands": hands, "draw_pile": cards[HAND_SIZE * n:]}
         else:
             self._check_setup(setup, dealer, first)
+            # The round log's own copy (the record's setup is the caller's): checked, so these are lists.
+            setup = {**setup, "hands": [list(h) for h in setup["hands"]], "draw_pile": list(setup["draw_pile"])}
         self._begin_round(setup, owned=True)  # the state copies what it changes (hands, draw pile)
         self.dealer, self.first, self.turn = dealer, first, first
         self.hands = [list(h) for h in setup["hands"]]
