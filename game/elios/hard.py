@@ -46,6 +46,8 @@ from game.elios.view import EliosView
 WIN = 1000.0
 DEPTHS = {2: 2, 3: 4, 4: 6}   # turns searched, by player count (measured: see the module docstring)
 WORK = 60_000                # positions scored a move at most; a depth that needs more is not finished
+PLAYOUT_WEIGHT = 2.0         # with 2 players: turns a horizon position is worth when the race played out is won
+PLAYOUT_TURNS = 120          # a race playout that runs longer is counted as neither side's
 
 Move = tuple  # ("place", index, stacks) | ("disc",) | ("split", index, first, second)
 
@@ -151,6 +153,61 @@ def move_of(action: Action) -> Move:
     return ("split", int(action.args[0]), first, second)
 
 
+def race_move(board: Board) -> Move | None:
+    """The plain move of the seat on turn in a race playout: place its largest group that fits now
+    (the first way `placements` gives), else split a stuck group so that a part fits, else add a
+    disc; None when nothing is possible (a pass). Deterministic, so a horizon value depends on the
+    position only."""
+    sun = board.sun
+    groups = board.groups[board.turn]
+    best = None
+    for index, group in enumerate(groups):
+        if (best is None or len(group) > len(groups[best])) and sun.extra_turns(group) == 0.0:
+            best = index
+    if best is not None:
+        return ("place", best, placements(sun.heights, sun.discs, groups[best], sun.stack_of, sun.joker)[0])
+    for index, group in enumerate(groups):
+        if len(group) > 1:
+            for text in split_texts(group):
+                first, second = text.split(SEPARATOR)
+                if sun.extra_turns(first) == 0.0:
+                    return ("split", index, first, second)
+    if sun.discs < board.max_discs:
+        return ("disc",)
+    return None
+
+
+def race_result(board: Board, me: int) -> int:
+    """Play the position out with `race_move` for every seat, from the seat on turn: 1 when `me`'s
+    side places everything first, -1 when another does, 0 when neither within PLAYOUT_TURNS or all
+    pass. The board is left as it was. The playout sees what the count of turns cannot: who runs out
+    of fitting groups first and so must spend a turn on a disc that lets the other place first."""
+    done: list[tuple[Move | None, int, str | None]] = []
+    passes = 0
+    try:
+        for _ in range(PLAYOUT_TURNS):
+            move = race_move(board)
+            if move is None:
+                passes += 1
+                if passes >= len(board.groups):
+                    return 0
+                done.append((None, board.turn, None))
+                board.turn = board.next_seat(board.turn)
+                continue
+            passes = 0
+            seat, removed = board.play(move)
+            done.append((move, seat, removed))
+            if move[0] == "place" and board.winner_side(seat):
+                return 1 if seat == me or (board.teams and seat == (me + 2) % 4) else -1
+        return 0
+    finally:
+        for move, seat, removed in reversed(done):
+            if move is None:
+                board.turn = seat
+            else:
+                board.undo(move, seat, removed)
+
+
 class OutOfWork(Exception):
     """Raised inside a search that has used up its work budget (see `HardAgent.work`)."""
 
@@ -165,7 +222,7 @@ class HardAgent:
 
     def __init__(self, seconds: float | None = None, max_depth: int | None = None,
                  plan_grouping: bool | None = None, read_partner: bool = True, team_balance: bool = True,
-                 work: int | None = WORK) -> None:
+                 work: int | None = WORK, playout_weight: float = PLAYOUT_WEIGHT) -> None:
         self.seconds = seconds
         self.max_depth = max_depth
         self.plan_grouping = plan_grouping
@@ -173,6 +230,7 @@ class HardAgent:
         self.partner_depth = 2  # a `normal` partner looks two plies ahead
         self.team_balance = team_balance
         self.work = work
+        self.playout_weight = playout_weight
         self.normal = OneMoveAgent()
         self.last_depth = 0
         self.leaves = 0
@@ -349,7 +407,10 @@ class HardAgent:
                 return team_time(need[(me + 1) % 4], need[(me + 3) % 4]) - team_time(need[me], need[(me + 2) % 4])
             return need[(me + 1) % 4] + need[(me + 3) % 4] - need[me] - need[(me + 2) % 4]
         others = sorted(need[s] for s in range(n) if s != me)
-        return LEADER_WEIGHT * others[0] + OTHERS_WEIGHT * sum(others[1:]) - need[me]
+        value = LEADER_WEIGHT * others[0] + OTHERS_WEIGHT * sum(others[1:]) - need[me]
+        if n == 2 and self.playout_weight:
+            value += self.playout_weight * race_result(board, me)
+        return value
 
     def _needs(self, board: Board) -> list[float]:
         """`Sun.turns_needed` of every seat's groups, each group's extra turns remembered per sun (a
