@@ -182,7 +182,8 @@ def race_result(board: Board, me: int) -> int:
     side places everything first, -1 when another does, 0 when neither within PLAYOUT_TURNS or all
     pass. The board is left as it was. The playout sees what the count of turns cannot: who runs out
     of fitting groups first and so must spend a turn on a disc that lets the other place first."""
-    done: list[tuple[Move | None, int, str | None]] = []
+    heights, discs, turn = list(board.sun.heights), board.sun.discs, board.turn
+    groups = [list(g) for g in board.groups]  # restored as they were: a split's undo may reorder letters
     passes = 0
     try:
         for _ in range(PLAYOUT_TURNS):
@@ -191,21 +192,18 @@ def race_result(board: Board, me: int) -> int:
                 passes += 1
                 if passes >= len(board.groups):
                     return 0
-                done.append((None, board.turn, None))
                 board.turn = board.next_seat(board.turn)
                 continue
             passes = 0
-            seat, removed = board.play(move)
-            done.append((move, seat, removed))
+            seat, _ = board.play(move)
             if move[0] == "place" and board.winner_side(seat):
                 return 1 if seat == me or (board.teams and seat == (me + 2) % 4) else -1
         return 0
     finally:
-        for move, seat, removed in reversed(done):
-            if move is None:
-                board.turn = seat
-            else:
-                board.undo(move, seat, removed)
+        board.sun.heights[:] = heights
+        board.sun.discs, board.turn = discs, turn
+        for seat, kept in enumerate(groups):
+            board.groups[seat][:] = kept
 
 
 class OutOfWork(Exception):
