@@ -16,9 +16,20 @@ more (hard + a `normal` partner against two benchmark seats, 200 games each: dep
 65 %, depth 6 69.5 %), so it searches six turns (one and a half rounds). With 2 players it does not:
 with this count of turns, two turns deep won 77-83 % of 150 games on each of two sets of seeds and
 four turns 69-75 % (and every other count, ordering and tie-break tried at depth 4 stayed within
-69-75 %), so it searches two turns, as `normal` does, and with 2 players `hard` plays as `normal` does
-(its planned grouping, too, won less often against the benchmark: 73.6 % of 250 games against 80 %
-of 300 without). With 3 players it searches four (not measured against the benchmark).
+69-75 %), so it searches two turns, as `normal` does (its planned grouping, too, won less often
+against the benchmark: 73.6 % of 250 games against 80 % of 300 without). With 3 players it searches four (not measured
+against the benchmark).
+
+What the count misses with 2 players is the tempo of the discs: when neither side has a group that
+fits, the seat on turn must spend its turn on a disc (or a split), and the other then places first at
+the new height. The count charges both sides alike for a group waiting for a disc. So with 2 players a
+horizon position is also played out as a plain race (`race_result`: each seat places its largest
+group that fits, else splits, else adds a disc), and the side that wins that race gets
+`PLAYOUT_WEIGHT` turns more. That is what makes `hard` differ from `normal` with 2 players, and it
+won more against the benchmark (docs/ai.md: 150 games each, seeds 5001-5150 117 against the count's
+116, seeds 5151-5300 120 against 107; seeds 1-500 as offered in the README). A deeper search with
+it was not measured; a tempo term in the count and other tries did not win more (docs/ai.md). `normal` does not play
+it out (its records are unchanged), nor does the review, whose chances are calibrated on the count.
 
 The search is bounded by work, not by the clock: it deepens one turn at a time up to its depth and
 stops a depth that would score more than `WORK` positions, playing the best move of the deepest
