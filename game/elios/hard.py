@@ -17,29 +17,29 @@ more (hard + a `normal` partner against two benchmark seats, 200 games each: dep
 with this count of turns, two turns deep won 77-83 % of 150 games on each of two sets of seeds and
 four turns 69-75 % (and every other count, ordering and tie-break tried at depth 4 stayed within
 69-75 %), so it searches two turns, as `normal` does (its planned grouping, too, won less often
-against the benchmark: 73.6 % of 250 games against 80 % of 300 without). With 3 players it searches four (not measured
-against the benchmark).
+against the benchmark: 73.6 % of 250 games against 80 % of 300 without). With 3 players it searches
+four (not measured against the benchmark).
 
 What the count misses with 2 players is the tempo of the discs: when neither side has a group that
 fits, the seat on turn must spend its turn on a disc (or a split), and the other then places first at
 the new height. The count charges both sides alike for a group waiting for a disc. So with 2 players a
-horizon position is also played out as a plain race (`race_result`: each seat places its largest
-group that fits, else splits, else adds a disc), and the side that wins that race gets
-`PLAYOUT_WEIGHT` turns more. That is what makes `hard` differ from `normal` with 2 players, and it
-won more against the benchmark (docs/ai.md: 150 games each, seeds 5001-5150 117 against the count's
-116, seeds 5151-5300 120 against 107; seeds 1-500 as offered in the README). A deeper search with
-it was not measured; a tempo term in the count and other tries did not win more (docs/ai.md). `normal` does not play
-it out (its records are unchanged), nor does the review, whose chances are calibrated on the count.
+horizon position is also played out as a plain race (`race_result`: each seat places its largest group
+that fits, else splits, else adds a disc), and the side that wins that race gets `PLAYOUT_WEIGHT` turns
+more. That is what makes `hard` differ from `normal` with 2 players, and it won more against the
+benchmark (docs/ai.md: 150 games each, seeds 5001-5150 117 against the count's 116, seeds 5151-5300 120
+against 107; seeds 1-500 as offered in the README). A deeper search with it was not measured; a tempo
+term in the count and other tries did not win more (docs/ai.md). `normal` does not play it out (its
+records are unchanged), nor does the review, whose chances are calibrated on the count.
 
-The search is bounded by work, not by the clock: it deepens one turn at a time up to its depth and
-stops a depth that would score more than `WORK` positions, playing the best move of the deepest
-finished search. So it chooses the same move on a busy machine as on a quiet one (and a measurement
-does not depend on the load). Six turns with 4 players scored at most 29,000 positions a move in
-measured games (0.2 s of CPU); `WORK` keeps a move under about half a second on this machine. An
-optional `seconds` still caps the wall time for callers that want it.
+The search is bounded by work, not by the clock: it deepens one turn at a time up to its depth and stops
+a depth that would score more than `WORK` positions, playing the best move of the deepest finished
+search. So it chooses the same move on a busy machine as on a quiet one (and a measurement does not
+depend on the load). Six turns with 4 players scored at most 29,000 positions a move in measured games
+(0.2 s of CPU); `WORK` keeps a move under about half a second on this machine. An optional `seconds`
+still caps the wall time for callers that want it.
 
-The grouping: with 3 and 4 players it is chosen for the placing that follows (game/elios/plan.py);
-with 2 it is `normal`'s (as few groups as possible).
+The grouping: with 3 and 4 players it is chosen for the placing that follows (game/elios/plan.py); with
+2 it is `normal`'s (as few groups as possible).
 """
 from __future__ import annotations
 
