@@ -146,7 +146,8 @@ class NormalAgent:
     def __init__(self, depth: int = NORMAL_DEPTH) -> None:
         from game.elios.hard import HardAgent  # hard.py builds on this module's count
 
-        self.search = HardAgent(max_depth=depth, plan_grouping=False, read_partner=False, work=None)
+        self.search = HardAgent(max_depth=depth, plan_grouping=False, read_partner=False, work=None,
+                                playout_weight=0.0)
 
     def choose(self, view: EliosView, legal_actions: Sequence[Action], rng: random.Random,
                optional: bool = False) -> Action | None:

@@ -16,19 +16,30 @@ more (hard + a `normal` partner against two benchmark seats, 200 games each: dep
 65 %, depth 6 69.5 %), so it searches six turns (one and a half rounds). With 2 players it does not:
 with this count of turns, two turns deep won 77-83 % of 150 games on each of two sets of seeds and
 four turns 69-75 % (and every other count, ordering and tie-break tried at depth 4 stayed within
-69-75 %), so it searches two turns, as `normal` does, and with 2 players `hard` plays as `normal` does
-(its planned grouping, too, won less often against the benchmark: 73.6 % of 250 games against 80 %
-of 300 without). With 3 players it searches four (not measured against the benchmark).
+69-75 %), so it searches two turns, as `normal` does (its planned grouping, too, won less often
+against the benchmark: 73.6 % of 250 games against 80 % of 300 without). With 3 players it searches
+four (not measured against the benchmark).
 
-The search is bounded by work, not by the clock: it deepens one turn at a time up to its depth and
-stops a depth that would score more than `WORK` positions, playing the best move of the deepest
-finished search. So it chooses the same move on a busy machine as on a quiet one (and a measurement
-does not depend on the load). Six turns with 4 players scored at most 29,000 positions a move in
-measured games (0.2 s of CPU); `WORK` keeps a move under about half a second on this machine. An
-optional `seconds` still caps the wall time for callers that want it.
+What the count misses with 2 players is the tempo of the discs: when neither side has a group that
+fits, the seat on turn must spend its turn on a disc (or a split), and the other then places first at
+the new height. The count charges both sides alike for a group waiting for a disc. So with 2 players a
+horizon position is also played out as a plain race (`race_result`: each seat places its largest group
+that fits, else splits, else adds a disc), and the side that wins that race gets `PLAYOUT_WEIGHT` turns
+more. That is what makes `hard` differ from `normal` with 2 players, and it won more against the
+benchmark (docs/ai.md: 150 games each, seeds 5001-5150 117 against the count's 116, seeds 5151-5300 120
+against 107; seeds 1-500 as offered in the README). A deeper search with it was not measured; a tempo
+term in the count and other tries did not win more (docs/ai.md). `normal` does not play it out (its
+records are unchanged), nor does the review, whose chances are calibrated on the count.
 
-The grouping: with 3 and 4 players it is chosen for the placing that follows (game/elios/plan.py);
-with 2 it is `normal`'s (as few groups as possible).
+The search is bounded by work, not by the clock: it deepens one turn at a time up to its depth and stops
+a depth that would score more than `WORK` positions, playing the best move of the deepest finished
+search. So it chooses the same move on a busy machine as on a quiet one (and a measurement does not
+depend on the load). Six turns with 4 players scored at most 29,000 positions a move in measured games
+(0.2 s of CPU); `WORK` keeps a move under about half a second on this machine. An optional `seconds`
+still caps the wall time for callers that want it.
+
+The grouping: with 3 and 4 players it is chosen for the placing that follows (game/elios/plan.py); with
+2 it is `normal`'s (as few groups as possible).
 """
 from __future__ import annotations
 
@@ -46,6 +57,8 @@ from game.elios.view import EliosView
 WIN = 1000.0
 DEPTHS = {2: 2, 3: 4, 4: 6}   # turns searched, by player count (measured: see the module docstring)
 WORK = 60_000                # positions scored a move at most; a depth that needs more is not finished
+PLAYOUT_WEIGHT = 2.0         # with 2 players: turns a horizon position is worth when the race played out is won
+PLAYOUT_TURNS = 120          # a race playout that runs longer is counted as neither side's
 
 Move = tuple  # ("place", index, stacks) | ("disc",) | ("split", index, first, second)
 
@@ -151,6 +164,59 @@ def move_of(action: Action) -> Move:
     return ("split", int(action.args[0]), first, second)
 
 
+def race_move(board: Board) -> Move | None:
+    """The plain move of the seat on turn in a race playout: place its largest group that fits now
+    (the first way `placements` gives), else split a stuck group so that a part fits, else add a
+    disc; None when nothing is possible (a pass). Deterministic, so a horizon value depends on the
+    position only."""
+    sun = board.sun
+    groups = board.groups[board.turn]
+    best = None
+    for index, group in enumerate(groups):
+        if (best is None or len(group) > len(groups[best])) and sun.extra_turns(group) == 0.0:
+            best = index
+    if best is not None:
+        return ("place", best, placements(sun.heights, sun.discs, groups[best], sun.stack_of, sun.joker)[0])
+    for index, group in enumerate(groups):
+        if len(group) > 1:
+            for text in split_texts(group):
+                first, second = text.split(SEPARATOR)
+                if sun.extra_turns(first) == 0.0:
+                    return ("split", index, first, second)
+    if sun.discs < board.max_discs:
+        return ("disc",)
+    return None
+
+
+def race_result(board: Board, me: int) -> int:
+    """Play the position out with `race_move` for every seat, from the seat on turn: 1 when `me`'s
+    side places everything first, -1 when another does, 0 when neither within PLAYOUT_TURNS or all
+    pass. The board is left as it was. The playout sees what the count of turns cannot: who runs out
+    of fitting groups first and so must spend a turn on a disc that lets the other place first."""
+    heights, discs, turn = list(board.sun.heights), board.sun.discs, board.turn
+    groups = [list(g) for g in board.groups]  # restored as they were: a split's undo may reorder letters
+    passes = 0
+    try:
+        for _ in range(PLAYOUT_TURNS):
+            move = race_move(board)
+            if move is None:
+                passes += 1
+                if passes >= len(board.groups):
+                    return 0
+                board.turn = board.next_seat(board.turn)
+                continue
+            passes = 0
+            seat, _ = board.play(move)
+            if move[0] == "place" and board.winner_side(seat):
+                return 1 if seat == me or (board.teams and seat == (me + 2) % 4) else -1
+        return 0
+    finally:
+        board.sun.heights[:] = heights
+        board.sun.discs, board.turn = discs, turn
+        for seat, kept in enumerate(groups):
+            board.groups[seat][:] = kept
+
+
 class OutOfWork(Exception):
     """Raised inside a search that has used up its work budget (see `HardAgent.work`)."""
 
@@ -165,7 +231,7 @@ class HardAgent:
 
     def __init__(self, seconds: float | None = None, max_depth: int | None = None,
                  plan_grouping: bool | None = None, read_partner: bool = True, team_balance: bool = True,
-                 work: int | None = WORK) -> None:
+                 work: int | None = WORK, playout_weight: float = PLAYOUT_WEIGHT) -> None:
         self.seconds = seconds
         self.max_depth = max_depth
         self.plan_grouping = plan_grouping
@@ -173,6 +239,7 @@ class HardAgent:
         self.partner_depth = 2  # a `normal` partner looks two plies ahead
         self.team_balance = team_balance
         self.work = work
+        self.playout_weight = playout_weight
         self.normal = OneMoveAgent()
         self.last_depth = 0
         self.leaves = 0
@@ -349,7 +416,10 @@ class HardAgent:
                 return team_time(need[(me + 1) % 4], need[(me + 3) % 4]) - team_time(need[me], need[(me + 2) % 4])
             return need[(me + 1) % 4] + need[(me + 3) % 4] - need[me] - need[(me + 2) % 4]
         others = sorted(need[s] for s in range(n) if s != me)
-        return LEADER_WEIGHT * others[0] + OTHERS_WEIGHT * sum(others[1:]) - need[me]
+        value = LEADER_WEIGHT * others[0] + OTHERS_WEIGHT * sum(others[1:]) - need[me]
+        if n == 2 and self.playout_weight:
+            value += self.playout_weight * race_result(board, me)
+        return value
 
     def _needs(self, board: Board) -> list[float]:
         """`Sun.turns_needed` of every seat's groups, each group's extra turns remembered per sun (a

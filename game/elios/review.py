@@ -82,7 +82,7 @@ class EliosJudge:
         self.game = game
         self.depth = depth      # None: `review_depth` of the table's player count
         self.budget = depth if depth is not None else REVIEW_DEPTH
-        self.agent = HardAgent(work=None)
+        self.agent = HardAgent(work=None, playout_weight=0.0)  # the count its CALIBRATION was fitted to
 
     def judge(self, decision: Decision, seed: int) -> MoveReview | None:
         view: EliosView = decision.view

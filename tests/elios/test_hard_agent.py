@@ -129,3 +129,39 @@ def test_remembered_extra_turns_are_the_suns_count() -> None:
             assert agent._needs(board) == expected == agent._needs(board)
             checked += 1
     assert checked > 20
+
+
+def race_board(discs: int, first: list[str], second: list[str], turn: int = 0) -> Board:
+    sun = Sun([2] * 8, discs, {c: i for i, c in enumerate("roylgsbv")}, "w", BLOCKED_TURNS, WAITING_TURNS)
+    return Board(sun, 9, [first, second], turn, False)
+
+
+def test_the_race_playout_sees_who_must_add_the_next_disc() -> None:
+    """Both seats wait for a disc with one group each: the seat on turn must add it, and the other
+    places first and wins; one disc higher, the seat on turn places first and wins. The turn count
+    scores these positions alike (each seat needs the same turns); the playout does not."""
+    from game.elios.hard import race_result
+
+    waiting = race_board(2, ["r"], ["o"])
+    assert race_result(waiting, 0) == -1 and race_result(waiting, 1) == 1
+    assert race_result(race_board(2, ["r"], ["o"], turn=1), 0) == 1
+    assert race_result(race_board(3, ["r"], ["o"]), 0) == 1
+    agent = HardAgent()
+    assert agent._evaluate(race_board(3, ["r"], ["o"]), 0) - agent._evaluate(waiting, 0) == 2 * agent.playout_weight
+
+
+def test_the_race_playout_leaves_the_board_as_it_was_and_normal_plays_none() -> None:
+    from game.elios.agents import NormalAgent
+    from game.elios.hard import race_result
+
+    checked = 0
+    for state, seat, _ in random_game_positions(2, seed=5):
+        if state.phase != "placing":
+            continue
+        board = board_of(state, seat)
+        before = (list(board.sun.heights), board.sun.discs, [list(g) for g in board.groups], board.turn)
+        assert race_result(board, seat) in (-1, 0, 1)
+        assert (board.sun.heights, board.sun.discs, board.groups, board.turn) == before
+        checked += 1
+    assert checked > 10
+    assert NormalAgent().search.playout_weight == 0.0 and HardAgent().playout_weight > 0

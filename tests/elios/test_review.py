@@ -52,9 +52,9 @@ def test_analyse_agrees_with_the_choice_of_the_same_depth() -> None:
     `choose` plays when it reaches that depth."""
     state = rebuilt(grouped([HALVES, HALVES]), turn=0, first_turn=False)
     view, legal = state.view(0), state.legal_actions(0)
-    depth_two = HardAgent(seconds=60, max_depth=2)
+    depth_two = HardAgent(seconds=60, max_depth=2, playout_weight=0.0)  # as the review's agent
     played = depth_two.choose(view, legal, random.Random(3))
-    best, best_value, played_value = HardAgent().analyse(view, legal, played, 2, random.Random(3))
+    best, best_value, played_value = HardAgent(playout_weight=0.0).analyse(view, legal, played, 2, random.Random(3))
     assert best == played and best_value == played_value
 
 
