@@ -42,9 +42,19 @@ def open_host(tmp_path: Path, game_id: str, seats: list[SeatPlan], seed: int) ->
 
 def frames(app: App, count: int, until: Any = None) -> None:
     for _ in range(count):
-        app.frame(DT)
+        paced_frame(app)
         if until is not None and until():
             return
+
+
+def paced_frame(app: App) -> None:
+    """One frame, then a moment's rest as a real window's loop has between frames: a host run by this
+    program (hosted from the title) shares the interpreter with the frames, and a test that draws
+    frames back to back without a pause starves its thread (autosaves seen taking 1-4 s)."""
+    import time
+
+    app.frame(DT)
+    time.sleep(0.002)
 
 
 def join_as_ann(app: App, host: Host) -> Any:
@@ -60,12 +70,18 @@ def join_as_ann(app: App, host: Host) -> Any:
     return table
 
 
-def play_to_the_end(app: App, table: Any, rng: random.Random) -> None:
-    """Seat 1 (ours) plays random legal moves on its table until the game is over."""
+def play_to_the_end(app: App, table: Any, rng: random.Random, until: Any = None, seconds: float = 120.0) -> None:
+    """Seat 1 (ours) plays random legal moves on its table until the game is over (or `until()`), for
+    at most `seconds` of wall time: the host and the friend run on threads of their own, so how many
+    frames that takes depends on the machine, not on the game."""
+    import time
+
     state = table.session.state
-    for _ in range(40_000):
-        app.frame(DT)
-        if state.finished and not state.pending:
+    done = until or (lambda: state.finished and not state.pending)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        paced_frame(app)
+        if done():
             return
         if table._human_may_act() and 0 in state.waiting_for():
             legal = state.legal_actions(0)
@@ -106,7 +122,7 @@ def test_a_guest_joins_from_the_join_screen_and_plays_a_whole_game_on_its_table(
         first_client = session.client
         dropped = drop
         for _ in range(40_000):
-            app.frame(DT)
+            paced_frame(app)
             state = session.state
             if drop and session.client is first_client and state.shown.version >= 3 and not state.finished:
                 first_client.connection.close()       # the network goes: the host sees the seat empty
@@ -158,6 +174,7 @@ def test_a_guest_joins_from_the_join_screen_and_plays_a_whole_game_on_its_table(
             results.choose(0)
             app.stack.apply_pending()
         assert isinstance(app.stack.top, ReviewScene) and app.stack.top.game is app.catalog.games[game_id]
+        app.stack.top.leave()       # its search stops with it
     finally:
         host.close()
 
@@ -279,15 +296,8 @@ def test_a_guests_finished_game_its_full_disk_would_not_take_is_written_elsewher
         session = table.session
         disk = Disk(monkeypatch, holding=app.dirs.data)
         disk.full = True
-        rng = random.Random(5)
-        for _ in range(40_000):
-            app.frame(DT)
-            if session.state.finished and not session.state.pending and session.client.state.record is not None:
-                break
-            if table._human_may_act() and 0 in session.state.waiting_for():
-                legal = session.state.legal_actions(0)
-                if legal:
-                    table._apply(0, rng.choice(legal))
+        play_to_the_end(app, table, random.Random(5), until=lambda: session.state.finished and not
+                        session.state.pending and session.client.state.record is not None)
         frames(app, 60)
         assert session.finished_unkept and session.pending and session.finished_record_path is None
         app.shutdown()
@@ -332,14 +342,7 @@ def test_an_online_game_hosted_from_the_title_is_played_on_after_the_program_sto
     frames(app, 3000, until=lambda: not isinstance(app.stack.top, LobbyScene))
     table = app.stack.top
     rng = random.Random(4)
-    for _ in range(6000):
-        app.frame(DT)
-        if host.version >= 8:
-            break
-        if table._human_may_act() and 0 in table.session.state.waiting_for():
-            legal = table.session.state.legal_actions(0)
-            if legal:
-                table._apply(0, rng.choice(legal))
+    play_to_the_end(app, table, rng, until=lambda: host.version >= 8)
     assert 8 <= host.version and not host.session.state.finished
     host.close(quit_words=None)          # the program is gone: no word to the friends, who keep trying
     app.shutdown()
