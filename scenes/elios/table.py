@@ -846,9 +846,9 @@ class EliosTableScene(TableScene):
             problems = self._tray_problems()
             if problems:
                 return _("Fix the red tray: {problem}.").format(problem=next(iter(problems.values())))
-            return _("Group your beams: drag a beam to another tray or the empty tray (or the arrows to a beam, "
-                     "then the tray's number, 0 for the empty one). Each group: 1–3 beams, no colour twice, at "
-                     "most one joker. Then press Ready.")
+            # Short enough for the controls area of an 800×500 window in Dutch (tests/scenes/test_ui_scale.py).
+            return _("Group your beams: drag a beam onto another tray (or the arrows, then the tray's number; 0 is "
+                     "the empty tray). A group: 1–3 beams, no colour twice, one joker at most.")
         if view.phase == "grouping" and self.bottom not in view.confirmed:   # the deal is still being shown
             return _("Your beams are being dealt: grouping starts in a moment.")
         if view.phase == "grouping":

@@ -18,7 +18,7 @@ from scenes.ui import theme
 from scenes.table.card_art import card_height
 from scenes.table.sprites import CardSprite
 from scenes.table.text import blit_text
-from scenes.ui.widgets import draw_panel, wrap_text
+from scenes.ui.widgets import draw_panel, note_cut, wrap_text
 
 
 @lru_cache(maxsize=128)
@@ -39,7 +39,10 @@ def draw_hint(surface: pygame.Surface, text: str, area: pygame.Rect, size: int, 
             size -= 1
             lines = wrapped(text, size, area.width)
             line_h = theme.font(size).get_linesize()
-        lines = lines[:max(1, (area.bottom - top) // line_h)]
+        room = max(1, (area.bottom - top) // line_h)
+        if len(lines) > room:
+            note_cut(text, area.width)      # the overflow tests count a hint that loses its end as cut
+        lines = lines[:room]
     y = area.bottom - len(lines) * line_h
     for line in lines:
         blit_text(surface, line, (area.left, y), size, theme.PARCHMENT)
