@@ -8,11 +8,11 @@ and the move played searched again with an open window, so both values are exact
 
 The value is the side's turns-ahead margin at the horizon (the turns the others still need minus its
 own, as `normal` counts them; with 2 players plus `hard`'s race, below), or a sure win or loss found
-within the horizon. It is read as a chance
-to win the game: a sure win is 100%, a sure loss 0%, and a margin `m` is 1 / (1 + e^(-(m - offset) / scale))
-with the `CALIBRATION` of the player count. Those two numbers were fitted (maximum likelihood) to how
-games really ended: at every placing decision of self-played games, the value against whether the
-deciding seat's side went on to win (docs/ai.md, "Post-game review", has the figures). With 3 players
+within the horizon. It is read as a chance to win the game: a sure win is 100%, a sure loss 0%, and a
+margin `m` is 1 / (1 + e^(-(m - offset) / scale)) with the `CALIBRATION` of the player count. Those
+two numbers were fitted (maximum likelihood) to how games really ended: at every placing decision of
+self-played games, the value against whether the deciding seat's side went on to win (docs/ai.md,
+"Post-game review", has the figures). With 3 players
 an even position is worth a third, not a half, and the margin there counts the others' turns with
 weights, hence the offset. So "10 points" means the search thought the move cost a tenth of a win.
 
@@ -61,6 +61,8 @@ def review_depth(players: int) -> int:
     """The depth a placing move is judged at: `hard`'s own (`DEPTHS`), with its own evaluation: with
     2 players two turns and its race at the horizon, with 3 four turns, with 4 six and the team count."""
     return DEPTHS[players]
+
+
 # players -> (offset, scale) in turns of margin: the margin of an even chance, and the margin per
 # e-fold of the odds (fitted, see the module docstring; with 2 players on the value with the race: the
 # seat to move at the horizon is a tempo ahead, so an even margin reads 61%).
@@ -85,9 +87,10 @@ class JudgeAgent(HardAgent):
     The race places the first of equal-sized groups that fit and splits the first group it can, in
     the order the groups lie in; so two moves that leave one same position in another order (a split
     written r/o or o/r, one of two equal groups placed) can get different values (in 80 of 491
-    decisions measured, docs/ai.md). A position is worth the same whatever its order, so the review
-    gives a move the best value of the moves that leave its position (`value_of_position`), as the
-    search gives the best move the best of all."""
+    decisions measured, docs/ai.md). A position is worth the same whatever its order, so with 2
+    players the review gives a move the best value of the moves that leave its position
+    (`value_of_position`), as the search gives the best move the best of all. (Without the race, with
+    3 and 4 players, the count does not read the order and such moves are worth the same already.)"""
 
     def __init__(self) -> None:
         super().__init__(work=None)
