@@ -29,7 +29,7 @@ more. That is what makes `hard` differ from `normal` with 2 players, and it won 
 benchmark (docs/ai.md: 150 games each, seeds 5001-5150 117 against the count's 116, seeds 5151-5300 120
 against 107; seeds 1-500 as offered in the README). A deeper search with it was not measured; a tempo
 term in the count and other tries did not win more (docs/ai.md). `normal` does not play it out (its
-records are unchanged), nor does the review, whose chances are calibrated on the count.
+records are unchanged); the review judges with it (game/elios/review.py, calibrated on its values).
 
 The search is bounded by work, not by the clock: it deepens one turn at a time up to its depth and stops
 a depth that would score more than `WORK` positions, playing the best move of the deepest finished
