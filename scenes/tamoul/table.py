@@ -114,6 +114,7 @@ class TamoulTableScene(TableScene):
     OWN_LOOK_SECONDS = 2.5                  # your own look stays face up this long, and while a key or button is held
     REACTION_VERBS: tuple[str, ...] = ()    # interception is open at any moment, not only in the window
     TURN_WAITS_FOR_REACTION = False         # the window holds back the next player's draw, not this turn's steps
+    OPPONENTS_BESIDE_CENTRE = True          # grown past the room above the centre, the opponents' grids go beside it
 
     def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
