@@ -267,7 +267,7 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
         if not column:
             continue
         step = (bottom - top - area.height) // max(1, len(column) - 1)
-        if step < area.height + margin and len(column) > 1 or bottom - top < area.height:
+        if bottom - top < area.height or (len(column) > 1 and step < area.height + margin):
             return None
         for index, seat in enumerate(column):
             rect = area.copy()
