@@ -12,6 +12,9 @@ A seat's zone is one card tall by default (a hand). A game whose zones are talle
 of slots) gives `zone_height`: the opponents' areas grow to hold it, the bottom seat's plate moves up
 to the strip's top edge with the zone below it, in cards as wide as fit, and the centre keeps clear
 of both. `opponent_card_scale` makes the opponents' cards larger (one opponent has room to spare).
+`beside_centre`: when a grown table would step back, the opponents may sit in columns left and right of
+the centre instead of above it (Tamoul: its slot grids are two rows tall, and the height goes to the
+player's own grid, the piles and the words).
 """
 from __future__ import annotations
 
@@ -98,22 +101,42 @@ def relative_position(seat: int, bottom_seat: int, seat_count: int) -> int:
 
 
 def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
-                   zone_height: Callable[[int], int] | None = None, opponent_card_scale: float = 1.0) -> TableLayout:
+                   zone_height: Callable[[int], int] | None = None, opponent_card_scale: float = 1.0,
+                   beside_centre: bool = False) -> TableLayout:
     """Every area of a table for this window, with `seat_count` seats (2–6) and `bottom_seat` at the bottom.
     `zone_height(card_width)`: how tall a seat's zone is in cards that wide (None: one card, a hand).
 
     Grown with the UI scale (up to the player's whole setting), the table steps back towards 100 % while
     its centre would be shorter than a card and a fifth at 100 % or than its own grown card (the piles,
-    the trick and their words need that much)."""
+    the trick and their words need that much). With `beside_centre`, a table that steps back further than
+    a table of hands does tries its opponents in columns beside the centre, grown as far as a table of
+    hands (`table_reach`: the side panels, the log and a replay's controls, are made for that much)."""
+    layout, grow = _grown(size, seat_count, bottom_seat, zone_height, opponent_card_scale, ui_scale_setting())
+    if beside_centre and grow < ui_scale_setting():
+        reach = _grown(size, 3, 0, None, 1.0, ui_scale_setting())[1]
+        beside, beside_grow = _grown(size, seat_count, bottom_seat, zone_height, opponent_card_scale, reach, True)
+        if beside_grow > grow:
+            return beside
+    return layout
+
+
+def _grown(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_height: Callable[[int], int] | None,
+           opponent_card_scale: float, most: float, beside: bool = False) -> tuple[TableLayout, float]:
+    """The layout grown as far as its centre keeps room (at most `most`, at least 100 %) and that growth;
+    `beside`: with the opponents beside the centre, which must also be four cards wide."""
     if not 2 <= seat_count <= 6:
         raise ValueError(f"a table seats 2 to 6 players, not {seat_count}")
     width, height = max(320, size[0]), max(240, size[1])
     least_centre = int(card_height(int(min(height * 0.14, width * 0.085))) * 1.2)
-    grow = ui_scale_setting()
+    grow = most
     while True:
-        layout = _layout_at(size, seat_count, bottom_seat, zone_height, opponent_card_scale, grow)
-        if grow <= 1 or layout.centre.height >= max(least_centre, int(layout.card_height * 1.1)):
-            return layout
+        layout = _layout_at(size, seat_count, bottom_seat, zone_height, opponent_card_scale, grow, beside)
+        roomy = layout is not None and layout.centre.height >= max(least_centre, int(layout.card_height * 1.1)) \
+            and (not beside or layout.centre.width >= layout.card_width * 4)
+        if layout is not None and (roomy or grow <= 1):
+            return layout, grow
+        if grow <= 1:       # beside the centre does not fit even at 100 %: the usual seating
+            return _grown(size, seat_count, bottom_seat, zone_height, opponent_card_scale, 1.0)
         grow = max(1.0, round(grow - 0.05, 2))
 
 
@@ -125,8 +148,9 @@ def table_reach(size: tuple[int, int]) -> int:
 
 
 def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_height: Callable[[int], int] | None,
-               opponent_card_scale: float, grow: float) -> TableLayout:
-    """`compute_layout` with the table grown by `grow` (1.0: as at 100 %)."""
+               opponent_card_scale: float, grow: float, beside: bool = False) -> TableLayout | None:
+    """`compute_layout` with the table grown by `grow` (1.0: as at 100 %); with `beside`, the opponents in
+    columns beside the centre (None when they do not fit there)."""
     width, height = max(320, size[0]), max(240, size[1])
     scale = ui_scale((width, height)) * grow / ui_scale_setting()
     margin = max(6, int(min(width, height) * 0.015))
@@ -169,6 +193,13 @@ def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_he
     corner = pygame.Rect(0, 0, max(int(width * 0.2), plate_w), plate_h + margin)
     corner.topright = (width - margin, margin)
     usable = pygame.Rect(margin, margin, width - 2 * margin, strip_top - 2 * margin)
+    # Grown beyond 100 %, the centre keeps clear of the bottom seat's turn tag (sized by its plate).
+    tag_rise = int(plate_h * 0.7 * min(1.0, (grow - 1) / 0.25)) if grow > 1 else 0
+    bottom_edge = min(strip_top, bottom_plate.top - margin - tag_rise)
+    if beside:
+        return _beside_centre((width, height), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
+                              corner, log_rect, controls_rect, pygame.Rect(0, 0, area_w, area_h), plate_w, plate_h,
+                              zone_h, bottom_edge)
     anchors = OPPONENT_ANCHORS[seat_count - 1]
     placed: list[tuple[int, str, pygame.Rect]] = []
     for offset, (fx, fy) in enumerate(anchors, start=1):
@@ -212,11 +243,49 @@ def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_he
     left_edge = max([r.right for r in side_rects if r.centerx < width / 2] + [margin]) + margin
     right_edge = min([r.left for r in side_rects if r.centerx > width / 2] + [width - margin]) - margin
     top_edge = max(lowest_top, margin) + margin
-    # Grown beyond 100 %, the centre keeps clear of the bottom seat's turn tag (sized by its plate).
-    tag_rise = int(plate_h * 0.7 * min(1.0, (grow - 1) / 0.25)) if grow > 1 else 0
-    bottom_edge = min(strip_top, bottom_plate.top - margin - tag_rise)
     centre = pygame.Rect(left_edge, top_edge, max(10, right_edge - left_edge), max(10, bottom_edge - top_edge))
     return TableLayout((width, height), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
+                       centre, log_rect, controls_rect, corner)
+
+
+def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, scale: float, margin: int, card_w: int,
+                   small_w: int, seats: dict[int, SeatArea], corner: pygame.Rect, log_rect: pygame.Rect,
+                   controls_rect: pygame.Rect, area: pygame.Rect, plate_w: int, plate_h: int, zone_h: int,
+                   bottom_edge: int) -> TableLayout | None:
+    """The opponents in a column on each side of the centre (in play order: up the left, then down the
+    right), clear of the corner buttons and of the Hint row and notices above the log and the controls;
+    the centre between the columns, centred in the window, under the corner buttons. None when the
+    columns do not hold them."""
+    width = size[0]
+    reserve = plate_h + 2 * margin           # the Hint row over the log; a notice over the controls
+    others = [(bottom_seat + offset) % seat_count for offset in range(1, seat_count)]
+    on_left = others[:(len(others) + 1) // 2]
+    columns = ((on_left[::-1], "left", margin, log_rect.top - reserve),
+               (others[len(on_left):], "right", corner.bottom + margin, controls_rect.top - reserve))
+    edges = []
+    for column, side, top, bottom in columns:
+        if not column:
+            continue
+        step = (bottom - top - area.height) // max(1, len(column) - 1)
+        if bottom - top < area.height or (len(column) > 1 and step < area.height + margin):
+            return None
+        for index, seat in enumerate(column):
+            rect = area.copy()
+            rect.top = top + index * step if len(column) > 1 else top
+            if side == "left":
+                rect.left = margin
+            else:
+                rect.right = width - margin
+            plate = pygame.Rect(rect.left, rect.top, max(rect.width, plate_w), plate_h)
+            plate.centerx = rect.centerx
+            plate.clamp_ip(pygame.Rect(margin, margin, width - 2 * margin, size[1]))
+            hand = (rect.centerx, plate.bottom + margin + zone_h // 2)
+            seats[seat] = SeatArea(seat, side, rect, plate, hand, small_w, rect.width)
+        edges.append(rect.right + margin if side == "left" else width - rect.left + margin)
+    half = width // 2 - max(edges + [margin])
+    top_edge = corner.bottom + margin
+    centre = pygame.Rect(width // 2 - half, top_edge, 2 * half, max(10, bottom_edge - top_edge))
+    return TableLayout((width, size[1]), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
                        centre, log_rect, controls_rect, corner)
 
 

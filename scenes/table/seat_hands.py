@@ -20,9 +20,11 @@ from scenes.table.sprites import CardSprite
 class SeatHands:
     """Hands and the screen rebuilt from the view; dealing, taking, gathering and hiding cards."""
 
+    OPPONENTS_BESIDE_CENTRE = False     # grown, may the opponents sit beside the centre (layout.py)?
+
     def _set_layout(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(size, self.count, self.bottom, self._seat_zone_height(),
-                                     self._opponent_card_scale())
+                                     self._opponent_card_scale(), self.OPPONENTS_BESIDE_CENTRE)
         if hasattr(self, "drag"):
             # A refused card's reason is said above the player's own name plate, never over it.
             self.drag.notice_ceiling = self.layout.seats[self.bottom].plate.top

@@ -114,6 +114,7 @@ class TamoulTableScene(TableScene):
     OWN_LOOK_SECONDS = 2.5                  # your own look stays face up this long, and while a key or button is held
     REACTION_VERBS: tuple[str, ...] = ()    # interception is open at any moment, not only in the window
     TURN_WAITS_FOR_REACTION = False         # the window holds back the next player's draw, not this turn's steps
+    OPPONENTS_BESIDE_CENTRE = True          # grown past the room above the centre, the opponents' grids go beside it
 
     def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
@@ -176,7 +177,22 @@ class TamoulTableScene(TableScene):
 
     def _deck_centre(self) -> tuple[int, int]:
         c = self._centre()
-        return (c.centerx - int(self._pile_width() * 1.3), self._pile_y())
+        return (c.centerx - self._deck_offset(), self._pile_y())
+
+    def _deck_offset(self) -> int:
+        """How far left of the discard pile the draw pile lies: 1.3 pile widths, further when the words under
+        the two (the draw pile's with a two-digit count) would come closer than a gap of `_label_gap`."""
+        size = self.layout.text_size(15)
+        words = text_width(self._draw_words(88), size, "sans") + text_width(pgettext("pile", "Discard"), size, "sans")
+        return max(int(self._pile_width() * 1.3), words // 2 + self._label_gap(size))
+
+    @staticmethod
+    def _label_gap(size: int) -> int:
+        """The least gap between the words under two piles: an em and a half, so they read as two labels."""
+        return max(6, int(size * 1.5))
+
+    def _draw_words(self, count: int) -> str:
+        return "{label}: {count}".format(label=pgettext("pile", "Draw"), count=count)
 
     def _discard_centre(self) -> tuple[int, int]:
         c = self._centre()
@@ -238,7 +254,8 @@ class TamoulTableScene(TableScene):
         return self.discard.cards[-1]
 
     def _zones(self) -> list[DropZone]:
-        zones = [DropZone("discard", self._pile_rect(self._discard_centre()), _("Discard pile"))]
+        # No label of its own: lit, the pile's word under it lights up instead (`_draw_pile_labels`).
+        zones = [DropZone("discard", self._pile_rect(self._discard_centre()))]
         for seat in range(self.count):
             zones += self.grids[seat].drop_zones()
         return zones
@@ -911,8 +928,7 @@ class TamoulTableScene(TableScene):
                             on_done=lambda s=sprite: (self.rings.pop(s, None), setattr(s, "z", 60)))
         self.looked_at[(pa, sa)] = self.looked_at[(pb, sb)] = 2.0
         pause = self._mark_move(event.seat, [(pa, sa), (pb, sb)], 0.3)
-        self._tell(self._said(event.seat, _("{name} swaps {first} with {second}"), _("{name} swap {first} with {second}"),
-                                first=self._place_words(pa, sa), second=self._place_words(pb, sb)))
+        self._tell(self._swap_words(event.seat, (pa, sa), (pb, sb)))
         self.sounds.play("card_slide")
         self._pause(pause)
 
@@ -929,6 +945,21 @@ class TamoulTableScene(TableScene):
     def _place_words(self, seat: int, slot: int) -> str:
         """"Bob's card 3", but "your card 3" for a player named You."""
         return self._said(seat, _("{name}'s card {slot}"), _("your card {slot}"), slot=slot + 1)
+
+    def _swap_words(self, seat: int, a: tuple[int, int], b: tuple[int, int]) -> str:
+        """A swap in the log: "Bob swaps Ann's card 1 with Zoe's card 3"; two cards of one player are named
+        once ("Bob swaps their own cards 1 and 2", "Bob swaps Ann's cards 1 and 4"), lowest slot first."""
+        (pa, sa), (pb, sb) = a, b
+        if pa != pb:
+            return self._said(seat, _("{name} swaps {first} with {second}"), _("{name} swap {first} with {second}"),
+                              first=self._place_words(pa, sa), second=self._place_words(pb, sb))
+        first, second = sorted((sa + 1, sb + 1))
+        if pa == seat:
+            return self._said(seat, _("{name} swaps their own cards {first} and {second}"),
+                              _("{name} swap your own cards {first} and {second}"), first=first, second=second)
+        cards = self._said(pa, _("{name}'s cards {first} and {second}"), _("your cards {first} and {second}"),
+                           first=first, second=second)
+        return self._said(seat, _("{name} swaps {cards}"), _("{name} swap {cards}"), cards=cards)
 
     def _step_words(self, seat: int | None, step: str) -> str:
         """A card's action in words for whoever takes it: "your own cards" only for a player named You."""
@@ -1117,17 +1148,20 @@ class TamoulTableScene(TableScene):
     def _draw_pile_labels(self, surface: pygame.Surface, deck: pygame.Rect, discard: pygame.Rect, held: pygame.Rect,
                           who: str, size: int) -> None:
         """The words under the piles, each centred under its pile unless that would run into its
-        neighbour's: then it moves outwards ("Trekstapel: 40" and "Aflegstapel" never collide)."""
-        gap = max(4, size // 2)
+        neighbour's: then it moves outwards ("Trekstapel: 40" and "Aflegstapel" never collide). The discard
+        pile's word is lit with the pile when a card held or picked may go there."""
+        gap = self._label_gap(size)
         top = discard.bottom + 4
         middle = pgettext("pile", "Discard")
         mid_w = text_width(middle, size, "sans")
         mid_left = discard.centerx - mid_w // 2
-        draw_words = "{label}: {count}".format(label=pgettext("pile", "Draw"), count=self.draw_count)
+        draw_words = self._draw_words(self.draw_count)
         draw_w = text_width(draw_words, size, "sans")
         right = min(deck.centerx - draw_w // 2 + draw_w, mid_left - gap)
         blit_text(surface, draw_words, (right, top), size, theme.PARCHMENT, "sans", "topright")
-        blit_text(surface, middle, (mid_left, top), size, theme.PARCHMENT, "sans", "topleft")
+        lit = bool(self.drag.held or self.drag.selected) and "discard" in self.drag.lit_zones
+        blit_text(surface, middle, (mid_left, top), size, theme.LEGAL_GLOW if lit else theme.PARCHMENT, "sans",
+                  "topleft")
         if who:
             who_w = text_width(who, size, "bold")
             left = max(held.centerx - who_w // 2, mid_left + mid_w + gap)

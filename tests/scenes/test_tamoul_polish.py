@@ -181,9 +181,10 @@ def test_dutch_pile_labels_never_run_into_each_other_and_buttons_keep_their_keys
         labels = [(text, rect) for text, rect, _id, _size in log.drawn
                   if text.startswith("Trekstapel") or text in ("Aflegstapel", "Jouw kaart")]
         assert len(labels) == 3, [t for t, *_ in log.drawn]
+        em = scene.layout.text_size(15)        # the words read as separate labels: an em apart at least
         for i, (text, rect) in enumerate(labels):
             for other, other_rect in labels[i + 1:]:
-                assert not rect.inflate(4, 0).colliderect(other_rect), (text, other)
+                assert not rect.inflate(2 * em, 0).colliderect(other_rect), (text, other, rect, other_rect)
         assert [b.label for b in scene.seat_buttons][0].endswith("(X)")
         key(app, pygame.K_1)
         run(app, 120, until=lambda: scene.idle)
@@ -249,3 +250,87 @@ def test_last_moves_shows_each_seats_last_turn_in_cards_and_words_without_looked
     assert not any("5♦" in text for text in texts)     # the card Ann looked at is never named
     key(app, pygame.K_l)
     assert not scene.looking_back
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_at_the_draw_the_pile_labels_stand_an_em_apart(make_app, size, language):
+    """"Trekstapel: 40" and "Aflegstapel" nearly touched at 800x500 (an em apart): the draw pile moves
+    out so its words stand an em and a half clear of the discard pile's, each centred under its pile."""
+    from scenes.ui.widgets import recording_text
+
+    app = make_app(size=size)
+    app.set_language(language)
+    try:
+        scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H"])])
+        wait_for_my_move(app, scene)
+        with recording_text() as log:
+            scene.draw(app.screen)
+        words = {"nl": ("Trekstapel", "Aflegstapel"), "en": ("Draw", "Discard")}[language]
+        (draw, draw_rect), = [(t, r) for t, r, *_ in log.drawn if t.startswith(words[0] + ":")]
+        discard_rect = next(r for t, r, *_ in log.drawn if t == words[1])
+        em = scene.layout.text_size(15)
+        assert discard_rect.left - draw_rect.right >= int(em * 1.4), (draw, draw_rect, discard_rect)   # was 1 em
+        deck = scene._pile_rect(scene._deck_centre())
+        assert abs(draw_rect.centerx - deck.centerx) <= 1 and abs(discard_rect.centerx - scene._discard_centre()[0]) <= 1
+    finally:
+        app.set_language("en")
+
+
+def test_a_lit_discard_pile_lights_its_own_word_instead_of_writing_another_over_it(make_app, monkeypatch):
+    """A drawn card picked up: the discard pile glows as a place to drop it, and its word "Discard" turns
+    the glow's colour; no second label ("Discard pile") is written over that word."""
+    import scenes.tamoul.table as tamoul_table
+    from scenes.table.zones import DropZone
+    from scenes.ui import theme
+
+    app = make_app(size=(800, 500))
+    scene = drawn_at_my_turn(app, ["4H"])
+    scene.drag.toggle(scene.drawn)                 # picked up by a click, as a drag would
+    assert "discard" in scene.drag.lit_zones and scene.drag.selected
+    words: list[tuple[str, tuple]] = []
+    blit = tamoul_table.blit_text
+    monkeypatch.setattr(tamoul_table, "blit_text", lambda surface, text, pos, size, colour, *rest:
+                        (words.append((text, tuple(colour))), blit(surface, text, pos, size, colour, *rest))[1])
+    zone_labels: list[str] = []
+    draw_lit = DropZone.draw_lit
+    monkeypatch.setattr(DropZone, "draw_lit", lambda zone, surface: (zone_labels.append(zone.label),
+                                                                     draw_lit(zone, surface))[1])
+    scene.draw(app.screen)
+    assert ("Discard", tuple(theme.LEGAL_GLOW)) in words
+    assert zone_labels and not any(zone_labels)        # every lit zone says nothing more than its glow
+    scene.drag.cancel()
+    words.clear()
+    scene.draw(app.screen)
+    assert ("Discard", tuple(theme.PARCHMENT)) in words
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_swap_of_two_cards_of_one_player_names_that_player_once(make_app, language):
+    """"Ann swaps Ann's card 1 with Ann's card 2" read oddly: one player's two cards are named together."""
+    from game.core.events import Event
+
+    app = make_app()
+    app.set_language(language)
+    try:
+        scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy"), ("Bob", "ai:easy")])
+        run(app, 200, until=lambda: scene.idle)
+        said = []
+        for seat, a, b in ((0, [0, 1], [0, 0]), (1, [0, 0], [0, 3]), (2, [1, 2], [0, 0]), (1, [1, 0], [1, 3])):
+            scene._show(Event("swapped", seat, {"a": a, "b": b}))
+            said.append(scene.log.lines[-1])
+        you = open_table(app, [("You", "human"), ("Zoe", "ai:easy")])
+        run(app, 200, until=lambda: you.idle)
+        for seat, a, b in ((0, [0, 2], [0, 1]), (1, [0, 3], [0, 0])):
+            you._show(Event("swapped", seat, {"a": a, "b": b}))
+            said.append(you.log.lines[-1])
+    finally:
+        app.set_language("en")
+    assert said == {
+        "en": ["Ann swaps their own cards 1 and 2", "Zoe swaps Ann's cards 1 and 4",
+               "Bob swaps Zoe's card 3 with Ann's card 1", "Zoe swaps their own cards 1 and 4",
+               "You swap your own cards 2 and 3", "Zoe swaps your cards 1 and 4"],
+        "nl": ["Ann ruilt eigen kaarten 1 en 2", "Zoe ruilt kaarten 1 en 4 van Ann",
+               "Bob ruilt kaart 3 van Zoe met kaart 1 van Ann", "Zoe ruilt eigen kaarten 1 en 4",
+               "Jij ruilt je eigen kaarten 2 en 3", "Zoe ruilt jouw kaarten 1 en 4"],
+    }[language]

@@ -195,9 +195,9 @@ def test_every_table_fits_its_text_and_cards_in_the_window(name, size, percent, 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (2560, 1440)])
 def test_at_200_percent_a_table_grows_past_125_percent_where_the_window_gives_it_room(size) -> None:
-    """A table of three (hands one card tall) and a Tamoul table (two rows of slots) at 200 %: the table of
-    three grows to 130 % of its 100 % size in a 16:9 window, its opponents' cards no more than 125 %, and
-    everything stays in the window; Tamoul's taller seats leave it less."""
+    """A table of three (hands one card tall) at 200 %: it grows to 130 % of its 100 % size in a 16:9
+    window, its opponents' cards no more than 125 %, and everything stays in the window (Tamoul's tables
+    of two rows of slots: the next test)."""
     from scenes.table.card_art import card_height
     from scenes.table.layout import compute_layout, table_reach
 
@@ -213,8 +213,45 @@ def test_at_200_percent_a_table_grows_past_125_percent_where_the_window_gives_it
         assert window.contains(area.rect) and window.contains(area.plate)
         assert not area.plate.colliderect(grown.corner_rect) or area.side == "bottom", area
     assert grown.centre.height >= card_height(grown.card_width)
-    tamoul = compute_layout(size, 2, 0, zone_height=lambda w: 2 * card_height(w) + 8)
-    assert tamoul.scale >= plain.scale * 1.05 - 1e-6
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (2560, 1440)])
+def test_at_200_percent_a_tamoul_table_grows_as_far_as_a_table_of_hands(size, seats) -> None:
+    """Two rows of slots above the centre held a Tamoul table at 105 %: grown further, its opponents sit
+    beside the centre (one each side), and it reaches the 130 % of a table of hands. The player's own
+    grid and the piles get the height: the own cards are larger than the opponents', nothing overlaps,
+    and everything stays in the window, clear of the corner buttons."""
+    from scenes.table.card_art import card_height
+    from scenes.table.layout import compute_layout
+    from scenes.table.seat_zones import SlotGrid
+
+    def tamoul(beside: bool = True):
+        return compute_layout(size, seats, 0, zone_height=SlotGrid.height_for,
+                              opponent_card_scale=1.25 if seats == 2 else 1.0, beside_centre=beside)
+
+    theme.set_ui_scale_setting(100)
+    plain = tamoul()
+    assert plain == tamoul(beside=False)                  # at 100 % the usual seating, as before
+    theme.set_ui_scale_setting(BIG)
+    above = tamoul(beside=False)
+    assert above.scale <= plain.scale * 1.1 + 1e-6         # the usual seating, grown: the slots above hold it back
+    grown = tamoul()
+    assert grown.card_width >= int(plain.card_width * 1.3) - 1 and grown.scale >= plain.scale * 1.3 - 1e-6
+    window = pygame.Rect(0, 0, *size)
+    own = grown.seats[0]
+    others = [area for seat, area in grown.seats.items() if seat != 0]
+    assert sorted(area.side for area in others) == ["left", "right"][:len(others)]
+    assert grown.centre.height >= card_height(grown.card_width) and grown.centre.width >= 4 * grown.card_width
+    assert abs(grown.centre.centerx - size[0] // 2) <= 1
+    assert not grown.centre.colliderect(grown.corner_rect)
+    for area in others:
+        assert window.contains(area.rect) and window.contains(area.plate), area
+        assert not area.rect.colliderect(grown.centre) and not area.rect.colliderect(grown.corner_rect)
+        assert area.rect.bottom < grown.log_rect.top and area.rect.bottom < grown.controls_rect.top
+        assert own.card_width > area.card_width
+    assert own.hand_centre[1] + SlotGrid.height_for(own.card_width) // 2 <= size[1]
+    assert own.card_width >= int(plain.seats[0].card_width * 1.3) - 1
 
 
 def test_settings_say_how_far_a_table_grows_when_the_window_is_too_small_for_the_scale(tmp_path, monkeypatch) -> None:
@@ -271,5 +308,53 @@ def test_at_200_percent_the_words_in_the_middle_of_telos_stay_clear_of_the_trick
         assert cards and table.centre_words_rects
         for words in table.centre_words_rects:
             assert not any(words.colliderect(card) for card in cards), (words, cards)
+    finally:
+        shot.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_a_grown_tamoul_table_of_three_with_penalty_cards_keeps_every_slot_clear(size, language, tmp_path,
+                                                                                monkeypatch) -> None:
+    """Three players at 200 %, each with a penalty block open beside Main Memory (the widest grids): the
+    opponents sit beside the centre, and no slot runs into another seat's slots or plate, the piles,
+    the log, the controls or the corner buttons; no text is cut or runs into other text."""
+    from game.catalog import load_game
+    from game.core.engine import SeatInfo
+    from game.core.session import GameSession
+
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    game = load_game("tamoul")
+    seats = [SeatInfo(name, "human" if controller == "human" else "ai:easy") for name, controller in moments.THREE]
+    position = game.new_state(seats, game.normalize_options({}), 7).position()
+    now = position["now"]
+    for row in now["slots"]:       # two penalty cards each, in slots 5 and 7 (from the draw pile)
+        row[4], row[6] = now["draw_pile"].pop(), now["draw_pile"].pop()
+    shot = moments.Shooter(tmp_path, size)
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.app.set_language(language)
+    try:
+        table = shot.open(GameSession(game, game.from_position(position)))
+        shot.settle(table)
+        with recording_text() as log:
+            table.draw(shot.app.screen)
+        assert text_problems(log) == []
+        lay = table.layout
+        assert lay.scale >= 1.3 * theme.ui_scale(size) / 2 - 1e-6          # 130 % of the table at 100 %
+        assert {lay.seats[seat].side for seat in (1, 2)} == {"left", "right"}
+        window = shot.app.screen.get_rect()
+        piles = [table._pile_rect(centre) for centre in (table._deck_centre(), table._discard_centre(),
+                                                         table._held_centre())]
+        for seat, grid in table.grids.items():
+            assert grid.slot_count() == 8
+            slots = [grid.slot_rect(slot) for slot in range(grid.slot_count())]
+            apart = piles + [lay.corner_rect] + [area.plate for other, area in lay.seats.items() if other != seat]
+            apart += [r for other, g in table.grids.items() if other != seat
+                      for r in (g.slot_rect(s) for s in range(g.slot_count()))]
+            if seat != table.bottom:
+                apart += [lay.log_rect, lay.controls_rect]
+            for rect in slots:
+                assert window.contains(rect), (seat, rect)
+                assert rect.collidelist(apart) < 0, (seat, rect, apart[rect.collidelist(apart)])
     finally:
         shot.close()
