@@ -34,6 +34,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
@@ -438,7 +439,10 @@ def table_on(scenes: Sequence[Any]) -> Any | None:
 
 @dataclass
 class _TableSeen:
-    table: Any
+    """What speech has said of one table. The table is held weakly: a closed table must be freed as it
+    leaves the stack (the app collects it at once), not kept alive by speech until another one opens."""
+
+    table: weakref.ref
     log_count: int
     log_epoch: int
     turn: tuple = ()
@@ -489,12 +493,12 @@ class SpeechFollower:
     def _follow_table(self, table: Any, on_top: bool) -> None:
         panel = table.log
         seen = self._table
-        if seen is None or seen.table is not table or seen.log_epoch != panel.epoch:
+        if seen is None or seen.table() is not table or seen.log_epoch != panel.epoch:
             # A table first seen: a new game's first lines are said; a resumed game's log (rebuilt at once),
             # or one rebuilt after a language change or an undo, is not read again: what happens from now on is.
-            fresh_game = seen is None or seen.table is not table
+            fresh_game = seen is None or seen.table() is not table
             fresh_game = fresh_game and table._token() == 0 and len(table.state.rounds) == 1
-            self._table = seen = _TableSeen(table, 0 if fresh_game else panel.shown_count, panel.epoch)
+            self._table = seen = _TableSeen(weakref.ref(table), 0 if fresh_game else panel.shown_count, panel.epoch)
         fresh = panel.shown_count - seen.log_count
         if fresh > 0:
             for entry in list(panel.entries)[-min(fresh, len(panel.entries)):]:
