@@ -16,31 +16,33 @@ Chloe is read in its public words while anyone else holds the screen), and cards
 player's own zone, which carry a face only while it is shown (another player's cards, a Tamoul look
 that has ended and anything behind a hand-off screen have none: they are said as "face down").
 
-The back ends: on Linux speech-dispatcher, through its own client `spd-say` (every desktop's screen
-reader, Orca, speaks through the same service, and espeak-ng is its usual voice); on Windows the voice
-built into Windows (SAPI 5), through `comtypes` (a pure-Python COM library that needs only ctypes, so the
-embedded runtime of the Windows build takes it). Why not accessible_output2: it reaches speech-dispatcher
-only through the `speechd` module, which is not on PyPI (distributions ship it for their own Python, so
-neither our virtual environment nor the packaged build can import it), and on Windows it needs pywin32,
-which the embedded runtime of the Windows build does not take as it stands. Where no engine is found,
-the Settings row says so in words and nothing is spoken (docs/architecture.md).
+The back ends (scenes/ui/speech_backends.py): speech-dispatcher on Linux, the system voice through `say`
+on macOS, the voice built into Windows (SAPI 5) through `comtypes`. Why not accessible_output2: it reaches
+speech-dispatcher only through the `speechd` module, which is not on PyPI (distributions ship it for their
+own Python, so neither our virtual environment nor the packaged build can import it), on Windows it needs
+pywin32, which the embedded runtime of the Windows build does not take as it stands, on macOS its VoiceOver
+output imports pyobjc's AppKit, and its `say` output forces one voice (Alex) over the player's and silences by
+ending every `say` on the computer (`killall say`). Where no engine is found, the Settings row says so in words and nothing is spoken
+(docs/architecture.md).
 """
 from __future__ import annotations
 
 import importlib.util
 import logging
 import shutil
-import subprocess
 import sys
-import threading
-import time
-from collections import deque
-from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+import weakref
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 import pygame
 
-from scenes.ui.i18n import N_, _, current_language, format_decimal
+from scenes.ui.i18n import N_, _, format_decimal
+from scenes.ui.speech_backends import (RecordingBackend, SapiBackend, SayBackend, SpeechBackend,
+                                       SpeechDispatcherBackend)
+
+__all__ = ["RecordingBackend", "SapiBackend", "SayBackend", "SpeechBackend", "SpeechDispatcherBackend",
+           "Speaker", "SpeechFollower", "find_engine", "spoken", "table_on"]
 
 log = logging.getLogger("olympus")
 
@@ -62,179 +64,6 @@ def spoken(text: str) -> str:
     return " ".join(text.split())
 
 
-class SpeechBackend(Protocol):
-    """Where spoken text goes: a real engine, or a list (tests)."""
-
-    def speak(self, text: str, interrupt: bool) -> None: ...
-
-    def close(self) -> None: ...
-
-
-@dataclass
-class RecordingBackend:
-    """Keeps what would have been said (tests, and a run without any engine)."""
-
-    spoken: list[str] = field(default_factory=list)
-    interrupts: list[bool] = field(default_factory=list)
-
-    def speak(self, text: str, interrupt: bool) -> None:
-        self.spoken.append(text)
-        self.interrupts.append(interrupt)
-
-    def close(self) -> None:
-        pass
-
-
-class SpeechDispatcherBackend:
-    """speech-dispatcher through its own client program, one short process per line, one after another.
-
-    Game news and screen titles go at "message" priority (queued, in order, never dropped); focus and
-    readings at "text" priority, which speaks only the latest and waits behind messages, so moving quickly
-    through a menu does not pile up words and never cuts a title or a move.
-    The clients are started one at a time, in order, by a thread of their own: two clients started
-    together reach the service in either order (a real-window session heard "Your turn" before the
-    move that led to it). A client normally hands its line over and ends at once; one that has not ended
-    after `client_seconds` (the service hangs: no sound device, a voice stuck) is ended, said once in the
-    log, and at most `MAX_WAITING` lines wait behind it, later ones dropped. Nothing waits for a client on
-    the game's own thread; closing ends the one running and never blocks the program's exit.
-    """
-
-    MAX_WAITING = 6
-
-    def __init__(self, program: str, environment: dict[str, str] | None = None, options: tuple[str, ...] = (),
-                 client_seconds: float = 5.0) -> None:
-        self.program = program
-        self.environment = environment
-        self.options = options      # more of the client's options (a test waits for each line: "--wait")
-        self.client_seconds = client_seconds
-        self.waiting: deque[list[str]] = deque()
-        self.running: list[subprocess.Popen] = []       # the client handing its line over now (none or one)
-        self.dropped = 0
-        self.slow = False           # a client had to be ended: said once in the log
-        self._changed = threading.Condition()
-        self._closed = False
-        self._thread: threading.Thread | None = None
-
-    def speak(self, text: str, interrupt: bool) -> None:
-        command = [self.program, "--application-name", "olympus-table", "--language", current_language(),
-                   "--priority", "text" if interrupt else "message", *self.options, "--", text]
-        with self._changed:
-            if self._closed:
-                return
-            if len(self.waiting) >= self.MAX_WAITING:
-                if self.dropped == 0:
-                    log.warning("speech: speech-dispatcher does not answer; lines are dropped until it does")
-                self.dropped += 1
-                return
-            self.dropped = 0
-            self.waiting.append(command)
-            self._changed.notify_all()
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._hand_over, name="speech", daemon=True)
-            self._thread.start()
-
-    def _hand_over(self) -> None:
-        """The clients, one after another, each given `client_seconds` to end."""
-        while True:
-            with self._changed:
-                while not self.waiting and not self._closed:
-                    self._changed.wait()
-                if self._closed:
-                    return
-                command = self.waiting.popleft()
-                try:
-                    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                               stderr=subprocess.DEVNULL, env=self.environment)
-                except OSError as exc:     # removed while we run: say it in the log, speak nothing
-                    log.warning("speech: %s could not be started (%s)", self.program, exc)
-                    self._changed.notify_all()
-                    continue
-                self.running = [process]
-            try:
-                process.wait(self.client_seconds)
-            except subprocess.TimeoutExpired:
-                if not self.slow:
-                    log.warning("speech: speech-dispatcher does not answer; its client was ended")
-                self.slow = True
-                process.kill()
-                process.wait()
-            with self._changed:
-                self.running = []
-                self._changed.notify_all()
-
-    def wait(self, timeout: float = 10.0) -> None:
-        """Until every line handed over has been passed on (tests)."""
-        deadline = time.monotonic() + timeout
-        with self._changed:
-            while (self.waiting or self.running) and time.monotonic() < deadline:
-                self._changed.wait(max(0.0, deadline - time.monotonic()))
-
-    def close(self) -> None:
-        with self._changed:
-            self._closed = True
-            self.waiting.clear()
-            running = list(self.running)
-            self._changed.notify_all()
-        for process in running:
-            if process.poll() is None:
-                process.terminate()
-        for process in running:
-            try:
-                process.wait(0.5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-
-
-class SapiBackend:
-    """Windows: the voice built into Windows (SAPI 5's SpVoice), through comtypes, asynchronously.
-
-    News are queued in order. Focus and readings purge what is queued, so moving quickly through a menu
-    says only the latest, except while a line of news is still being said or waits: then they queue
-    behind it, so they never cut a title or a move (speech-dispatcher's "message" and "text")."""
-
-    ASYNC, PURGE = 1, 2         # SpeechVoiceSpeakFlags: SVSFlagsAsync, SVSFPurgeBeforeSpeak
-    SPEAKING = 2                # SpeechRunState: SRSEIsSpeaking
-
-    def __init__(self, voice: Any) -> None:
-        self.voice = voice
-        self.last_news: int | None = None       # the stream number SAPI gave the latest line of news
-        self.failed = False
-
-    @classmethod
-    def create(cls) -> "SapiBackend | None":
-        """The default Windows voice, or None (said in the log) when Windows has none to give."""
-        try:
-            import comtypes.client  # type: ignore[import-not-found]
-
-            return cls(comtypes.client.CreateObject("SAPI.SpVoice", dynamic=True))
-        except Exception as exc:       # no SAPI, a broken voice: the game plays on without speech
-            log.warning("speech: the Windows voice could not be started (%s)", exc)
-            return None
-
-    def _news_pending(self) -> bool:
-        if self.last_news is None:
-            return False
-        status = self.voice.Status
-        return status.RunningState == self.SPEAKING and status.CurrentStreamNumber <= self.last_news
-
-    def speak(self, text: str, interrupt: bool) -> None:
-        try:
-            flags = self.ASYNC | (self.PURGE if interrupt and not self._news_pending() else 0)
-            number = self.voice.Speak(text, flags)
-            if not interrupt:
-                self.last_news = int(number)
-        except Exception as exc:
-            if not self.failed:
-                log.warning("speech: the Windows voice failed (%s)", exc)
-            self.failed = True
-
-    def close(self) -> None:
-        try:
-            self.voice.Speak("", self.ASYNC | self.PURGE)      # silence at once; nothing waits for the voice
-        except Exception:
-            pass
-
-
 def find_engine() -> tuple[Callable[[], SpeechBackend | None] | None, str]:
     """How to reach this computer's speech engine, and words saying which it is or why there is none."""
     if sys.platform.startswith("linux"):
@@ -246,7 +75,12 @@ def find_engine() -> tuple[Callable[[], SpeechBackend | None] | None, str]:
         if importlib.util.find_spec("comtypes") is not None:
             return SapiBackend.create, _("the Windows voice")
         return None, _("Install the Python package comtypes to hear the game.")
-    return None, _("This version speaks on Linux and Windows only.")
+    if sys.platform == "darwin":
+        program = shutil.which("say")
+        if program:
+            return (lambda: SayBackend(program)), _("the macOS voice")
+        return None, _("The macOS voice cannot be reached: the say command is missing.")
+    return None, _("This version speaks on Linux, macOS and Windows only.")
 
 
 class Speaker:
@@ -438,7 +272,10 @@ def table_on(scenes: Sequence[Any]) -> Any | None:
 
 @dataclass
 class _TableSeen:
-    table: Any
+    """What speech has said of one table. The table is held weakly: a closed table must be freed as it
+    leaves the stack (the app collects it at once), not kept alive by speech until another one opens."""
+
+    table: weakref.ref
     log_count: int
     log_epoch: int
     turn: tuple = ()
@@ -489,12 +326,12 @@ class SpeechFollower:
     def _follow_table(self, table: Any, on_top: bool) -> None:
         panel = table.log
         seen = self._table
-        if seen is None or seen.table is not table or seen.log_epoch != panel.epoch:
+        if seen is None or seen.table() is not table or seen.log_epoch != panel.epoch:
             # A table first seen: a new game's first lines are said; a resumed game's log (rebuilt at once),
             # or one rebuilt after a language change or an undo, is not read again: what happens from now on is.
-            fresh_game = seen is None or seen.table is not table
+            fresh_game = seen is None or seen.table() is not table
             fresh_game = fresh_game and table._token() == 0 and len(table.state.rounds) == 1
-            self._table = seen = _TableSeen(table, 0 if fresh_game else panel.shown_count, panel.epoch)
+            self._table = seen = _TableSeen(weakref.ref(table), 0 if fresh_game else panel.shown_count, panel.epoch)
         fresh = panel.shown_count - seen.log_count
         if fresh > 0:
             for entry in list(panel.entries)[-min(fresh, len(panel.entries)):]:

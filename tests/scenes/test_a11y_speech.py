@@ -560,3 +560,39 @@ def test_a_dialogs_line_that_goes_on_with_its_title_is_said_as_one_sentence():
     assert screen_words(LastTrick()) == ("You take the last trick with 8 Olive: 8 points. You deal the next round. "
                                          "You: +8   8 / 32. Ann: 0 / 32.")
     assert screen_words(RoundOver()) == "Round 2 is over. Bob went out. Ann: 12. Bob takes the last trick. Ann: +3   15."
+
+
+def test_with_speech_on_a_table_closed_for_the_title_is_freed_at_once(tmp_path, monkeypatch):
+    """Speech follows the table it last saw; that must not keep a closed table alive until the next one
+    opens (a table holds itself in reference cycles, and the app frees it as it leaves the stack). Python's
+    own collector is off here, so only the app's release can free it."""
+    import gc
+    import weakref
+
+    from game.core.engine import SeatInfo
+    from game.core.session import GameSession
+    from scenes.headless import HEADLESS_DT, make_headless_app
+
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    app = make_headless_app((800, 500))
+    ear = listen(app)
+    game = app.catalog.get("zeus")
+    table = open_table(app, GameSession.new(game, [SeatInfo(f"P{n}", "ai:easy") for n in range(3)], {}, 1))
+    app.stack.clear_to(table)
+    app.apply_stack_changes()
+    for _ in range(120):
+        app.frame(HEADLESS_DT)
+    assert ear.spoken, "speech followed nothing at the table"
+    gone = weakref.ref(table)
+    del table
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        app.back_to_title()
+        app.frame(HEADLESS_DT)                 # the frame applies the change: the table leaves the stack
+        app.frame(HEADLESS_DT)                 # and the next one frees it
+        assert gone() is None, "the closed table is still alive"
+    finally:
+        if was_enabled:
+            gc.enable()
+    app.shutdown()

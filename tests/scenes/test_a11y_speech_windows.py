@@ -117,5 +117,5 @@ def test_without_comtypes_or_on_another_system_the_row_says_why_in_words(monkeyp
     monkeypatch.setattr(speech.sys, "platform", "win32")
     monkeypatch.setattr(speech.importlib.util, "find_spec", lambda name: None)
     assert find_engine() == (None, "Install the Python package comtypes to hear the game.")
-    monkeypatch.setattr(speech.sys, "platform", "darwin")
-    assert find_engine() == (None, "This version speaks on Linux and Windows only.")
+    monkeypatch.setattr(speech.sys, "platform", "freebsd14")
+    assert find_engine() == (None, "This version speaks on Linux, macOS and Windows only.")
