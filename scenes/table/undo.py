@@ -50,7 +50,7 @@ class TableUndo:
         half = (lay.log_rect.width - gap) // 2
         # Where it may go, in order: in the row when every label there still shows whole; else in a place of its
         # own left of Rules and Menu; else just above the row; each only where it covers no other seat's area.
-        # Beside Rules and Menu it is as wide as its whole label needs where that covers nothing.
+        # Beside Rules and Menu, or above the row, it is as wide as its whole label needs where that covers nothing.
         places = []
         if all(_fits(b.label, w, h) for b in self.help_buttons) and _fits(undo_words[0], w, h):
             places.append(("row", pygame.Rect(lay.log_rect.left + (w + gap) * len(self.help_buttons), y, w, h)))
@@ -58,6 +58,8 @@ class TableUndo:
         needed = text_width(undo_words[0], max(10, int(h * 0.42))) + h // 2 + 4
         if needed > half:
             places.append(("corner", pygame.Rect(corner.left - gap - needed, corner.top, needed, h)))
+            wide = min(needed, lay.log_rect.width)
+            places.append(("above", pygame.Rect(lay.log_rect.left, y - h - gap, wide, h)))
         places.append(("corner", pygame.Rect(corner.left - gap - half, corner.top, half, h)))
         places.append(("above", pygame.Rect(lay.log_rect.left, y - h - gap, half, h)))
         others = [area.rect for seat, area in lay.seats.items() if seat != self.bottom]
