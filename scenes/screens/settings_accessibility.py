@@ -33,6 +33,8 @@ class AccessibilityScene(SettingsScene):
               "rules, {next} shows a held AI move; with speech on, F2 reads your cards and F3 says whose turn it "
               "is.").format(**{short: key_words(keys.key(f"table.{name}")) for short, name in (
                   ("hint", "hint"), ("last", "look_back"), ("rules", "rules"), ("next", "next_ai_move"))}),
+            _("Where a table cannot grow to your size of text and cards, the card with the focus or under the "
+              "pointer is also shown at your size beside it."),
         ]
 
     def setting_rows(self, settings: Settings) -> list[RowSpec]:

@@ -11,6 +11,8 @@ One part, one job (each a module of scenes/table/, mixed into TableScene here):
 - reaction_flow.py (`ReactionFlow`): a game's reaction window at the table (reaction.py draws it);
 - table_help.py (`TableHelp`): the Hint and the look back at the last trick or moves;
 - telling.py (`Telling`): the card-help box, notices, results dialogs;
+- card_zoom.py (`CardZoom`): the focused or pointed-at card drawn large where the table is smaller than
+  the player's UI scale;
 - input_routing.py (`InputRouting`): where a click or key goes, the corner buttons;
 - undo.py (`TableUndo`): Ctrl+Z and the Undo button take back a slip, the table rebuilt after it.
 Other parts are plain helpers the game's table calls: seat zones and piles (seat_zones.py, piles.py),
@@ -45,6 +47,7 @@ from game.core.session import GameSession
 from scenes.scene import Scene
 from scenes.table.ai_pacing import AIPacing
 from scenes.table.ai_runner import AIRunner, close_agents, table_agents
+from scenes.table.card_zoom import CardZoom
 from scenes.table.drag import DragController
 from scenes.table.handoff_gate import HandoffGate
 from scenes.table.input_routing import InputRouting
@@ -72,8 +75,8 @@ from scenes.ui.i18n import _, is_named_you, pgettext
 if TYPE_CHECKING:
     from scenes.scene import AppServices
 
-class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, TableUndo, TableHelp, Telling, InputRouting, TableRest,
-                 Scene, metaclass=ABCMeta):
+class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, TableUndo, TableHelp, Telling, CardZoom,
+                 InputRouting, TableRest, Scene, metaclass=ABCMeta):
     """One game's table: the kit's parts composed over shared state; the game fills in the rest."""
 
     updates_when_covered = False
@@ -331,7 +334,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         for button in self.buttons + self.help_buttons:
             button.draw(surface)
         self._draw_look_back(surface)
-        self._draw_card_help(surface)
+        self._draw_card_help(surface)       # with the focused card drawn large, where the table is too small
         beside_hand = [lay.log_rect.unionall([b.rect for b in self.help_buttons]) if self.help_buttons else lay.log_rect]
         if not self.replay_mode:
             beside_hand.append(lay.controls_rect)

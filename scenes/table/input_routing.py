@@ -12,13 +12,18 @@ a reaction window's bar and controls, then `seat_buttons` (placed by the game's
 """
 from __future__ import annotations
 
+import re
 
 import pygame
 
 from scenes.table.captions import draw_hint
-from scenes.ui.keymap import KeyMap, key_map, key_words
+from scenes.ui.keymap import KeyMap, game_actions, key_map, key_words
 from scenes.ui.widgets import Button, text_width
 from scenes.ui.i18n import _, pgettext
+
+
+KEY_AT_END = re.compile(r" \(([^()\s]+)\)$")      # "Hint (H)", "Undo (Ctrl+Z)": a label naming its key
+FIXED_KEY_NAMES = frozenset({"Esc", "Enter", "Ctrl+Z"})     # the table keys no one remaps
 
 
 class InputRouting:
@@ -72,7 +77,7 @@ class InputRouting:
         self._place_help_buttons(min_height)
         return [
             Button(pygame.Rect(corner.left, corner.top, w, h),
-                   fitting_label((_("Rules"), pgettext("a narrow button", "Rules")), w, h), self.open_rules,
+                   fitting_label((_("Rules (F1)"), pgettext("a narrow button", "Rules (F1)")), w, h), self.open_rules,
                    style="secondary"),
             Button(pygame.Rect(corner.left + w + gap, corner.top, w, h),
                    fitting_label((_("Back (Esc)"), _("Back")) if self.replay_mode else (_("Menu (Esc)"), _("Menu")), w, h),
@@ -175,11 +180,23 @@ class InputRouting:
         return self._tab_focused()
 
     def _relabel_buttons(self) -> None:
-        """"Draw (D)" says the key the player chose; done once per button (a relabelled label is remembered)."""
+        """"Draw (D)" says the key the player chose, and a button pressed by a key of its own ("Sneak 8!", S)
+        names it too; the button keeps that key in sight however small it is drawn (`Button.key_cap`). Done
+        once per button (a relabelled label is remembered)."""
+        keys = self.keys
         for button in (*self.seat_buttons, *(b for _s, b in self.reaction_buttons), *self.help_buttons, *self.buttons):
             if getattr(button, "keys_named", None) != button.label:
-                button.label = self.keys.relabel(button.label, self.GAME_ID)
+                label = button.label
+                if button.hotkey is not None and not label.endswith(f"({key_words(button.hotkey)})"):
+                    label = f"{label} ({key_words(button.hotkey)})"
+                button.label = keys.relabel(label, self.GAME_ID)
+                named = KEY_AT_END.search(button.label)
+                button.key_cap = named.group(1) if named and named.group(1) in self._key_names() else ""
                 button.keys_named = button.label  # type: ignore[attr-defined]
+
+    def _key_names(self) -> set[str]:
+        """Every key a table button may name: this game's keys as the player chose them, and the fixed ones."""
+        return {key_words(self.keys.key(a.name)) for a in game_actions(self.GAME_ID)} | FIXED_KEY_NAMES
 
     def _handle_tab(self, event: pygame.event.Event) -> bool:
         """Tab / Shift+Tab walk from the cards through the table's buttons and back; Enter or Space
@@ -254,8 +271,11 @@ class InputRouting:
 
 
 def fitting_label(labels: tuple[str, ...], width: int, height: int, style: str = "secondary") -> str:
-    """The first (longest) label that a button of this size and style shows whole; the last one otherwise."""
+    """The first (longest) label that a button of this size and style shows whole; the last one otherwise.
+    A label naming its key ("Hint (H)") is always taken before one that does not ("Hint"): the button keeps
+    the key in sight when it must shorten (widgets.Button.key_cap), so the player never loses the key."""
     size = max(10, int(height * 0.42))    # widgets.Button label size (primary: bold, secondary: sans)
     room = width - height // 2
     font_style = "bold" if style == "primary" else "sans"
-    return next((label for label in labels if text_width(label, size, font_style) <= room), labels[-1])
+    keyed = tuple(label for label in labels if KEY_AT_END.search(label)) or labels
+    return next((label for label in keyed if text_width(label, size, font_style) <= room), keyed[-1])

@@ -71,11 +71,13 @@ class SpriteRenderer:
     """Draws sprites with shadows, the flip squeeze, a lift for the selected card and a glow ring.
 
     `drawn_faces` lists the card ids drawn face up in the last `draw_all`, which tests use to prove
-    nothing private reached the screen.
+    nothing private reached the screen; `shown` the sprites it drew, bottom to top (the card under the
+    pointer is the last of them there).
     """
 
     art: CardArt
     drawn_faces: list[str] = field(default_factory=list)
+    shown: list[CardSprite] = field(default_factory=list)
     _shadows: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
 
     def _shadow(self, width: int, degrees: int) -> pygame.Surface:
@@ -94,6 +96,7 @@ class SpriteRenderer:
                  on_top: Sequence[CardSprite] = ()) -> None:
         """Sprites in z order; `on_top` (e.g. a hovered card, see DragController.on_top) are drawn last."""
         self.drawn_faces = []
+        self.shown = []
         sprites = list(sprites)
         raised = [s for s in on_top if s in sprites]
         for sprite in sorted((s for s in sprites if s not in raised), key=lambda s: s.z):
@@ -104,6 +107,7 @@ class SpriteRenderer:
     def draw(self, surface: pygame.Surface, sprite: CardSprite) -> None:
         if sprite.alpha <= 1:
             return
+        self.shown.append(sprite)
         width = sprite.pixel_width
         base = max(8, int(round(sprite.width)))
         squeeze = abs(math.cos(math.pi * min(1.0, max(0.0, sprite.flip))))

@@ -19,7 +19,7 @@ from scenes.ui import theme
 from scenes.table.card_art import card_height
 from scenes.table.text import blit_text
 from scenes.table.input_routing import fitting_label
-from scenes.ui.widgets import Button, draw_panel, ellipsize, text_width
+from scenes.ui.widgets import Button, draw_panel, ellipsize, label_widths, text_width
 from scenes.ui.i18n import _
 
 
@@ -57,9 +57,10 @@ class TableHelp:
             return
         gap = lay.margin // 2
         h = self._help_button_height(min_height)
-        w = (lay.log_rect.width - gap * (len(labels) - 1)) // len(labels)
+        # Equal widths while every label fits; else each as wide as its label needs (a long Dutch word).
+        widths = label_widths([words[0] for words, _action in labels], lay.log_rect.width, gap, h)
         x, y = lay.log_rect.left, lay.log_rect.top - h - gap
-        for words, action in labels:
+        for (words, action), w in zip(labels, widths):
             self.help_buttons.append(Button(pygame.Rect(x, y, w, h), fitting_label(words, w, h), action,
                                             style="secondary"))
             x += w + gap

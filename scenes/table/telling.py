@@ -61,14 +61,17 @@ class Telling:
 
     def _draw_card_help(self, surface: pygame.Surface) -> None:
         """A card's text in a box above the card it explains, drawn over everything but the notice; on
-        the player's turn a card that may not be played now says why first ("What if…?")."""
+        the player's turn a card that may not be played now says why first ("What if…?"). Where the table
+        draws that card large (card_zoom.py), the box stands above the large card."""
         sprite = self._card_help_target()
         help_ = self._card_help_for(sprite) if sprite is not None and sprite.card_id is not None else None
         refusal = self._why_not_now(sprite) if sprite is not None else None
         if refusal:
             help_ = replace(help_, refusal=refusal) if help_ is not None else CardHelp("", refusal=refusal)
+        large = self._draw_card_zoom(surface)
         if sprite is not None and help_ is not None:
-            draw_card_help(surface, sprite, help_, self.layout.text_size(15), self._help_style())
+            anchor = large if large is not None and self.zoomed is sprite else sprite
+            draw_card_help(surface, anchor, help_, self.layout.text_size(15), self._help_style())
 
     def _what_if(self, sprite: CardSprite) -> Action | None:
         """The move this card of the player's own would make if they played it now the usual way (a drop

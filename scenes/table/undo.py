@@ -15,7 +15,7 @@ import pygame
 
 from scenes.table.input_routing import fitting_label
 from scenes.ui.i18n import _, reason_words, translate_message
-from scenes.ui.widgets import Button
+from scenes.ui.widgets import Button, text_width
 
 from game.core.undo import NOTHING, last_action
 
@@ -50,20 +50,25 @@ class TableUndo:
         half = (lay.log_rect.width - gap) // 2
         # Where it may go, in order: in the row when every label there still shows whole; else in a place of its
         # own left of Rules and Menu; else just above the row; each only where it covers no other seat's area.
+        # Beside Rules and Menu, or above the row, it is as wide as its whole label needs where that covers nothing.
         places = []
-        if all(_fits(b.label, w, h) for b in self.help_buttons) and _fits(undo_words[-1], w, h):
+        if all(_fits(b.label, w, h) for b in self.help_buttons) and _fits(undo_words[0], w, h):
             places.append(("row", pygame.Rect(lay.log_rect.left + (w + gap) * len(self.help_buttons), y, w, h)))
         corner = lay.corner_rect
+        needed = text_width(undo_words[0], max(10, int(h * 0.42))) + h // 2 + 4
+        if needed > half:
+            places.append(("corner", pygame.Rect(corner.left - gap - needed, corner.top, needed, h)))
+            wide = min(needed, lay.log_rect.width)
+            places.append(("above", pygame.Rect(lay.log_rect.left, y - h - gap, wide, h)))
         places.append(("corner", pygame.Rect(corner.left - gap - half, corner.top, half, h)))
         places.append(("above", pygame.Rect(lay.log_rect.left, y - h - gap, half, h)))
         others = [area.rect for seat, area in lay.seats.items() if seat != self.bottom]
         where, rect = next(((name, r) for name, r in places if name == "row" or r.collidelist(others) < 0),
                            ("squeeze", pygame.Rect(lay.log_rect.left + (w + gap) * len(self.help_buttons), y, w, h)))
-        if where in ("row", "squeeze"):     # share the row out again (squeezed: labels lose their key)
+        if where in ("row", "squeeze"):     # share the row out again (squeezed: each label keeps its key)
             x = lay.log_rect.left
             for button in self.help_buttons:
                 button.rect = pygame.Rect(x, y, w, h)
-                button.label = fitting_label(_shorter_labels(button.label), w, h)
                 x += w + gap
         self.undo_button = Button(rect, fitting_label(undo_words, rect.width, h), self.press_undo, style="secondary")
         if where in ("row", "squeeze"):
@@ -152,12 +157,6 @@ class TableUndo:
 
 
 def _fits(label: str, width: int, height: int) -> bool:
-    """A secondary button of this size shows `label` whole (the measure `fitting_label` uses)."""
-    return fitting_label((label, ""), width, height) == label
-
-
-def _shorter_labels(label: str) -> tuple[str, ...]:
-    """A button's label and, when it ends in its key ("Hint (H)"), the label without it, for a narrower row."""
-    if label.endswith(")") and " (" in label:
-        return label, label.rsplit(" (", 1)[0]
-    return (label,)
+    """A secondary button of this size shows `label` whole on one line at its own size (as `fitting_label`
+    measures)."""
+    return text_width(label, max(10, int(height * 0.42))) <= width - height // 2

@@ -238,7 +238,7 @@ class TelosTableScene(SetPlay, TableScene):
         width = max(40, area.right - left)
         top = area.top + lay.text_size(16) + 4
         self.play_button = self._play_button_at(pygame.Rect(left, top, width, bh))
-        self.swap_button = Button(pygame.Rect(left, top + bh + gap, width, bh), _("Swap with blind card"),
+        self.swap_button = Button(pygame.Rect(left, top + bh + gap, width, bh), _("Swap with blind card (B)"),
                                   self.press_swap, style="secondary")
         self._refresh_buttons()
 

@@ -267,6 +267,61 @@ def _label_size(rect: pygame.Rect) -> int:
     return max(10, int(rect.h * 0.42))
 
 
+KEY_CAP_SHARE = 0.8     # a key cap's letters against the size of the words above it
+
+
+def label_words(label: str, key: str) -> str | None:
+    """The words of a label that ends in its key in brackets ("Hint (H)", "H": "Hint"); None: it does not."""
+    tail = f" ({key})"
+    return label[:-len(tail)] if key and label.endswith(tail) and len(label) > len(tail) else None
+
+
+def _key_cap_size(size: int, key: str, style: str) -> tuple[int, int, int]:
+    """A key cap under words of `size`: its letters' size, its width and its height."""
+    letters = max(9, round(size * KEY_CAP_SHARE))
+    pad = max(1, letters // 8)
+    return letters, text_width(key, letters, style) + letters, font(letters, style).get_height() + 2 * pad
+
+
+def _two_line_size(words: str, key: str, size: int, room: int, height: int, style: str) -> int | None:
+    """The largest size up to `size` at which `words` over a key cap fit `room` wide and `height` tall
+    (None: not even the smallest)."""
+    for candidate in range(size, 8, -1):
+        _letters, cap_w, cap_h = _key_cap_size(candidate, key, style)
+        tall = font(candidate, style).get_height() + max(1, candidate // 8) + cap_h
+        if tall <= height and cap_w <= room and text_width(words, candidate, style) <= room:
+            return candidate
+    return None
+
+
+def _split_in_two(label: str, size: int, room: int, height: int, style: str) -> tuple[tuple[str, str], int] | None:
+    """`label` on two lines split at a space (the split that leaves the longer line shortest), at the largest
+    size up to `size` at which both lines fit `room` wide and `height` tall; None: none fits at 9 px."""
+    spaces = [i for i, char in enumerate(label) if char == " "]
+    if not spaces:
+        return None
+    at = min(spaces, key=lambda i: max(text_width(label[:i], size, style), text_width(label[i + 1:], size, style)))
+    lines = (label[:at], label[at + 1:])
+    for candidate in range(size, 8, -1):
+        if 2 * font(candidate, style).get_height() <= height \
+                and max(text_width(line, candidate, style) for line in lines) <= room:
+            return lines, candidate
+    return None
+
+
+def _draw_words_over_key(surface: pygame.Surface, face: pygame.Rect, words: str, key: str, size: int,
+                         colour: tuple[int, int, int], style: str) -> None:
+    """A label on two lines: its words, and under them its key in an outlined cap, as on a keyboard."""
+    letters, cap_w, cap_h = _key_cap_size(size, key, style)
+    line_h, gap = font(size, style).get_height(), max(1, size // 8)
+    top = face.centery - (line_h + gap + cap_h) // 2
+    draw_text(surface, words, (face.centerx, top), size, colour, style, "midtop")
+    cap = pygame.Rect(0, 0, cap_w, cap_h)
+    cap.midtop = (face.centerx, top + line_h + gap)
+    pygame.draw.rect(surface, colour, cap, width=max(1, letters // 10), border_radius=max(2, letters // 4))
+    draw_text(surface, key, cap.center, letters, colour, style, "center")
+
+
 def label_widths(labels: Sequence[str], total: int, gap: int, button_h: int, style: str = "sans") -> list[int]:
     """Widths for a row of buttons sharing `total` pixels: equal when every label fits an equal share,
     otherwise each gets what its label needs and the room left over is shared out (a longer word in
@@ -309,6 +364,8 @@ class Control(ABC):
 
 class Button(Control):
     """A clickable label. Clicks fire on release inside the button, as desktop buttons do."""
+
+    key_cap = ""    # the key the label names at its end in brackets ("Draw (D)": "D"), kept in sight at any size
 
     def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None], *, enabled: bool = True,
                  hotkey: int | None = None, style: str = "primary") -> None:
@@ -364,10 +421,42 @@ class Button(Control):
         pygame.draw.rect(surface, fill, face, border_radius=radius)
         pygame.draw.rect(surface, edge, face, width=max(1, rect.h // 22), border_radius=radius)
         style = "bold" if self.style == "primary" else "sans"
-        label, size = fitted_label(self.label, _label_size(rect), rect.w - rect.h // 2, style)
-        draw_text(surface, label, face.center, size, text, style, "center")
+        self._draw_label(surface, face, text, style)
         if self.focused:
             draw_focus_ring(surface, rect, radius)
+
+    def _draw_label(self, surface: pygame.Surface, face: pygame.Rect, colour: tuple[int, int, int], style: str) -> None:
+        """The label on one line when it fits (made up to a quarter smaller). A label that ends in its key
+        ("Last moves (L)") never loses the key: when it does not fit on one line even a quarter smaller,
+        its words go over the key in a key cap, on two lines, where the button is tall enough, else the
+        label is set on two lines split between words; only last are the words shortened with "…", the
+        key still after them."""
+        size, room = _label_size(self.rect), self.rect.w - self.rect.h // 2
+        words = label_words(self.label, self.key_cap)
+        if words is None or text_width(self.label, size, style) <= room:
+            label, size = fitted_label(self.label, size, room, style)
+            draw_text(surface, label, face.center, size, colour, style, "center")
+            return
+        one = theme.fitting_size(self.label, size, room, style, smallest=max(9, int(size * 0.75)))
+        if text_width(self.label, one, style) <= room:
+            draw_text(surface, self.label, face.center, one, colour, style, "center")
+            return
+        height = self.rect.h - 2 * max(1, self.rect.h // 22)
+        two = _two_line_size(words, self.key_cap, size, room, height, style)
+        if two is not None:
+            _draw_words_over_key(surface, face, words, self.key_cap, two, colour, style)
+            return
+        split = _split_in_two(self.label, size, room, height, style)
+        if split is not None:
+            lines, size = split
+            line_h = font(size, style).get_height()
+            top = face.centery - line_h
+            for i, line in enumerate(lines):
+                draw_text(surface, line, (face.centerx, top + i * line_h), size, colour, style, "midtop")
+        else:
+            tail = f" ({self.key_cap})"
+            cut = ellipsize(words, one, room - text_width(tail, one, style), style)
+            draw_text(surface, cut + tail, face.center, one, colour, style, "center")
 
 
 class Toggle(Control):

@@ -109,7 +109,7 @@ def test_a_lone_human_is_offered_the_sneak_only_with_the_number_and_the_card_glo
     run(app, 600, until=lambda: bool(scene.sneak_buttons))
     assert scene.reaction is not None and scene.reaction.open
     [(seat, button)] = scene.sneak_buttons
-    assert seat == 0 and button.label == f"Sneak {scene.sneak_number}!"
+    assert seat == 0 and button.label == f"Sneak {scene.sneak_number}! (S)"
     run(app, 1)
     glowing = [s.card_id for s in scene.hands[0] if s.glow == theme.LEGAL_GLOW]
     assert glowing == [str(scene.sneak_number)]                   # the card to sneak with is lit

@@ -1,0 +1,109 @@
+"""The card the player is looking at, drawn large, where the table cannot grow to the size they chose.
+
+Part of the table kit, mixed into `TableScene` (base.py). At a large UI scale a table grows only as far as
+its window leaves the centre room (layout.py: about 130 % at the 200 % setting in a 16:9 window), so its
+cards stay smaller than a low-vision player asked for. Then the card with the keyboard focus, else the
+one under the pointer, is drawn again at the size the player chose (a hand card of the 100 % table times
+the setting, or larger), above, below or beside it, covering neither the card itself nor the buttons and
+the controls area. Where the table's cards are as large as the setting asks (100 %), nothing is drawn.
+
+Only a card already drawn face up this frame is enlarged, and only its face as drawn: a back stays a
+back, a hand turned away in pass-and-play shows nothing, and nothing is drawn while the hand-off
+screen is up or a card is being dragged.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from scenes.table.card_art import card_height, corner_radius
+from scenes.table.sprites import CardSprite
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
+
+GROWN_ENOUGH = 1.02     # the table's cards within 2 % of the chosen size need no enlarged view
+
+
+class CardZoom:
+    """The enlarged view of the focused or pointed-at card (drawn by `TableScene.draw` after the card help)."""
+
+    zoom_rect: pygame.Rect | None = None       # where the last frame drew the enlarged card (None: not drawn)
+    zoomed: CardSprite | None = None           # the card it showed
+
+    def zoom_width(self) -> int:
+        """How wide the enlarged card is: a hand card at the player's chosen size in this window; 0 when the
+        table's own cards already have that size."""
+        lay = self.layout
+        shortfall = ui_scale(lay.size) / lay.scale
+        # The table's card width was rounded down from the grown size; one pixel more keeps this at least
+        # the chosen size.
+        return math.ceil((lay.card_width + 1) * shortfall) if shortfall > GROWN_ENOUGH else 0
+
+    def _zoom_target(self) -> CardSprite | None:
+        """The card the keyboard focus is on, else the one under the pointer; only one drawn face up."""
+        drag = self.drag
+        if drag.held or self.gate.waiting or self.looking_back:
+            return None
+        shown = self.renderer.shown
+        sprite = None
+        if drag.focus is not None and drag.focus < len(drag.sprites):
+            sprite = drag.sprites[drag.focus]
+        else:
+            for candidate in reversed(shown):      # the top-most card under the pointer (a lifted one where it shows)
+                lift = int(candidate.pixel_width * 0.12) if candidate.lifted else 0
+                if candidate.contains(self.mouse) or candidate.contains((self.mouse[0], self.mouse[1] + lift)):
+                    sprite = candidate
+                    break
+        if sprite is None or sprite not in shown or not sprite.face_up or sprite in self.flying:
+            return None
+        return sprite
+
+    def _zoom_keep_clear(self) -> list[pygame.Rect]:
+        """What the enlarged card never covers: every button and the controls area."""
+        lay = self.layout
+        buttons = [*self.buttons, *self.help_buttons, *self.seat_buttons, *(b for _s, b in self.reaction_buttons)]
+        return [lay.controls_rect, lay.corner_rect, *(b.rect for b in buttons)]
+
+    def _zoom_place(self, card: pygame.Rect, size: tuple[int, int], window: pygame.Rect) -> pygame.Rect | None:
+        """Where the enlarged card goes: above its card, else below, left, right; above and below it may
+        slide sideways off a button in the way, as little as it can. None: nowhere is clear."""
+        gap = self.layout.margin
+        avoid = self._zoom_keep_clear()
+        width, height = size
+        centred = card.centerx - width // 2
+        lefts = sorted({centred, *(r.right + gap for r in avoid), *(r.left - gap - width for r in avoid)},
+                       key=lambda x: abs(x - centred))
+        rows = [[pygame.Rect(x, card.top - gap - height, width, height) for x in lefts],
+                [pygame.Rect(x, card.bottom + gap, width, height) for x in lefts],
+                [pygame.Rect(card.left - gap - width, card.centery - height // 2, width, height)],
+                [pygame.Rect(card.right + gap, card.centery - height // 2, width, height)]]
+        for row in rows:
+            for place in row:
+                place = place.clamp(window)
+                if window.contains(place) and not place.colliderect(card) and place.collidelist(avoid) < 0:
+                    return place
+        return None
+
+    def _draw_card_zoom(self, surface: pygame.Surface) -> CardSprite | None:
+        """The enlarged card in the first place that fits: above its card, below, left, right. Returns a
+        sprite standing where it was drawn, for the card's help box to sit on (None: not drawn)."""
+        self.zoom_rect = self.zoomed = None
+        width = self.zoom_width()
+        sprite = self._zoom_target() if width else None
+        if sprite is None or width <= sprite.pixel_width:
+            return None
+        card = sprite.rect()
+        card.union_ip(card.move(0, -int(sprite.pixel_width * 0.12)))      # where it stands lifted too
+        place = self._zoom_place(card, (width, card_height(width)), surface.get_rect())
+        if place is None:
+            return None
+        image = self.renderer.art.card(sprite.card_id, width, True, 0)
+        shadow = max(3, width // 22)
+        radius = corner_radius(width)
+        pygame.draw.rect(surface, (0, 0, 0), place.move(shadow, shadow), border_radius=radius)
+        surface.blit(image, image.get_rect(center=place.center))
+        pygame.draw.rect(surface, theme.GOLD, place.inflate(6, 6), width=3, border_radius=radius + 3)
+        self.renderer.drawn_faces.append(sprite.card_id)  # type: ignore[arg-type]
+        self.zoom_rect, self.zoomed = place, sprite
+        return CardSprite(sprite.card_id, x=place.centerx, y=place.centery, flip=1.0, width=width)
