@@ -24,14 +24,13 @@ import pygame
 from game.catalog import Catalog, load_catalog, manifest_problems, registered_game_ids
 from game.core.resources import asset_path
 from game.core.session import GameSession, keep_unkept_records, unkept_folders
-from game.core.settings import Settings, load_settings, save_settings
 from game.core.data_folder import open_user_dirs
 from game.core.userfiles import UserDirs, user_dirs
-from scenes.ui import i18n
-from scenes.ui.i18n import N_, _, translate_message, reason_words
+from scenes.app_settings import AppSettings
+from scenes.ui.i18n import N_, _, translate_message
 from scenes.scene import Scene, SceneStack
 from scenes.ui import theme
-from scenes.ui.theme import default_ui_scale, font, set_ui_scale_setting, ui_scale
+from scenes.ui.theme import font, ui_scale
 from scenes.ui.speech import Speaker, SpeechFollower, table_on
 from scenes.ui.widgets import wrap_text
 
@@ -109,7 +108,6 @@ def release_closed_table() -> None:
 TOAST_SECONDS = 3.0
 WINDOW_TITLE = "Olympus Table"
 MIN_WINDOW = (640, 400)
-SETTINGS_SAVE_DELAY = 0.6   # a window being dragged bigger is saved once it stops, not per pixel
 RESTORE_GUARD_SECONDS = 1.0   # after leaving fullscreen, how long a window manager's stale resize is refused
 # Room a remembered window leaves on its screen for the title bar, borders and a task bar.
 SCREEN_ALLOWANCE = (32, 96)
@@ -205,8 +203,9 @@ def describe_scene(scene: Scene | None) -> str:
     return N_("the table") if name.endswith("TableScene") else name
 
 
-class App:
-    """The window, the loop and the shared services every scene uses."""
+class App(AppSettings):
+    """The window, the loop and the shared services every scene uses; the settings' part is
+    scenes/app_settings.py."""
 
     def __init__(self, *, headless: bool = False, fixed_dt: float | None = None,
                  size: tuple[int, int] | None = None, dirs: UserDirs | None = None,
@@ -226,7 +225,6 @@ class App:
         self.unkept: list[GameSession] = []        # games left behind whose finished record is still to be kept
         # A size given on the command line is for this run only; a window the player drags is remembered.
         self._remember_size = (size is None and not headless) if remember_size is None else remember_size
-        self._settings_save_in = -1.0
         self._woken_by: list[pygame.event.Event] = []    # the event that ended a rest, handled next frame
         self._rested_quietly = False      # the last rest ended by time, not by input
         # The picture last drawn, if it was a scene at rest: (scene, window size, the area that still changes).
@@ -235,18 +233,10 @@ class App:
         self._heap_trim_in = HEAP_TRIM_SECONDS
         tune_heap()
 
-        loaded = load_settings(self.dirs.settings_file)
-        self.settings: Settings = loaded.settings
-        # Headless runs (tests, screenshots, the benchmark) speak English unless the settings choose a
-        # language, so they are the same on every computer; a window follows the system's language.
-        i18n.set_language(i18n.chosen_language(self.settings.language, follow_system=not headless))
-        theme.use_palette(self.settings.high_contrast)
+        self._read_settings()       # the language and palette applied (scenes/app_settings.py)
         self.speech = Speaker()     # off unless the settings say so (scenes/ui/speech.py)
         self.speech.enabled = self.settings.speech
         self.speech_follower = SpeechFollower(self.speech)
-        if loaded.message:
-            log.warning(loaded.message)
-            self.toast(loaded.message)
 
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -285,16 +275,6 @@ class App:
             self.toast(message)
 
     # ----- window ---------------------------------------------------------------------------------
-    def _choose_ui_scale(self) -> None:
-        """Apply the player's UI scale; at the first start pick one from the screen's size and keep it
-        (headless runs use 100 % and store nothing, so they are the same on every computer)."""
-        if self.settings.ui_scale == 0 and not self.headless:
-            chosen = default_ui_scale(pygame.display.get_desktop_sizes()[0])
-            self.settings = replace(self.settings, ui_scale=chosen)
-            self._save_settings()
-            log.info("UI scale chosen from the screen: %d%%", chosen)
-        set_ui_scale_setting(self.settings.ui_scale or 100)
-
     @staticmethod
     def _set_icon() -> None:
         """The program's icon in the title bar and task bar (a missing icon only costs the icon)."""
@@ -356,43 +336,7 @@ class App:
     def scale(self) -> float:
         return ui_scale(self.size)
 
-    # ----- settings and messages --------------------------------------------------------------------
-    def update_settings(self, new: Settings) -> None:
-        """Take new settings at once: save them and apply what affects the window."""
-        new = new.validated()
-        old, self.settings = self.settings, new
-        self._save_settings()
-        if new.language != old.language:
-            self.set_language(i18n.chosen_language(new.language, follow_system=not self.headless))
-        self.speech.enabled = new.speech
-        if new.high_contrast != theme.high_contrast:
-            theme.use_palette(new.high_contrast)
-            theme.refresh_after_palette(self.stack.scenes)
-        if (new.ui_scale or 100) != (old.ui_scale or 100):      # 0: not chosen yet, 100 %
-            set_ui_scale_setting(new.ui_scale or 100)
-            self.stack.resize(self.size)       # every scene, also those under the top one, at the new scale
-        if new.fullscreen != old.fullscreen:
-            self.set_fullscreen(new.fullscreen)
-        new_size = (new.window_width, new.window_height)
-        if new_size != (old.window_width, old.window_height) and new_size != self._windowed_size:
-            self.set_window_size(new_size)
-
-    def set_language(self, code: str) -> None:
-        """Speak `code` from the next frame on: every scene is laid out again in the new words."""
-        if code == i18n.current_language():
-            return
-        i18n.set_language(code)
-        log.info("language: %s", code)
-        self.stack.language_changed(self.size)
-
-    def _save_settings(self) -> None:
-        try:
-            save_settings(self.dirs.settings_file, self.settings)
-        except OSError as exc:
-            log.error("settings not saved: %s", exc)
-            self.toast(_("Your settings could not be saved ({reason}); they apply until you quit.").format(
-                reason=reason_words(exc)))
-
+    # ----- messages ----------------------------------------------------------------------------------
     def toast(self, text: str) -> None:
         """A short message over everything; longer messages stay a little longer so they can be read.
         A sentence from game/ (a damaged file set aside, say) is shown in the player's language."""
@@ -520,7 +464,7 @@ class App:
         toast, the window settling), else the soonest a scene's picture changes by itself (None: never)."""
         if self.toasts or self._restoring_window > 0 or self._woken_by:
             return 0.0
-        waits = [self.stack.next_change(), self._settings_save_in if self._settings_save_in >= 0 else None]
+        waits = [self.stack.next_change(), self._window_size_save_wait()]
         known = [wait for wait in waits if wait is not None]
         return min(known) if known else None
 
@@ -620,6 +564,17 @@ class App:
         log.exception("unexpected error in %s; the autosave is kept", where)
         self.stack.clear_to(ErrorScene(self, exc, describe_scene(top)))
 
+    def _close_scenes(self) -> None:
+        """Close every open screen as leaving it would, the top one first: what a screen runs in a process
+        of its own (a Review's analysis, a table's search AI) must not outlive the program. A screen that
+        fails as it closes is logged and the others still close. The scenes stay on the stack (a test may
+        still read them), so `exit` may be called again by a later shutdown: each one bears that."""
+        for scene in reversed(self.stack.scenes):
+            try:
+                scene.exit()
+            except Exception:   # closing goes on: the rest must still stop and the settings be saved
+                log.exception("%s failed as the program closed", type(scene).__name__)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
@@ -638,7 +593,7 @@ class App:
                 self.screen = current
             self.stack.resize(self.size)
             if self._remember_size:
-                self._settings_save_in = SETTINGS_SAVE_DELAY
+                self._save_window_size_soon()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)
@@ -669,16 +624,7 @@ class App:
         for toast in self.toasts:
             toast.remaining -= dt
         self.toasts = [t for t in self.toasts if t.remaining > 0]
-        if self._settings_save_in >= 0:
-            self._settings_save_in -= dt
-            if self._settings_save_in < 0:
-                self._remember_window_size()
-
-    def _remember_window_size(self) -> None:
-        width, height = self._windowed_size
-        if (width, height) != (self.settings.window_width, self.settings.window_height):
-            self.settings = replace(self.settings, window_width=width, window_height=height).validated()
-            self._save_settings()
+        self._window_size_save_due(dt)
 
     def draw(self) -> None:
         if not self.stack.covers_window():     # a table paints its felt over every pixel anyway
@@ -715,10 +661,10 @@ class App:
             y = box.bottom + pad // 2
 
     def shutdown(self) -> None:
-        """Save what must survive: a window size still waiting to be saved."""
-        if self._settings_save_in >= 0:
-            self._settings_save_in = -1.0
-            self._remember_window_size()
+        """Close every open screen, then save what must survive: a window size still waiting to be
+        saved, a finished game not kept yet."""
+        self._close_scenes()
+        self._save_window_size_now()
         for session in self._sessions():
             if session.pending:
                 session.retry()         # one last try at a save that failed

@@ -126,23 +126,49 @@ class HostScene(OnlineDialog):
             self.problem = problem
             self.relayout()
 
+    @staticmethod
+    def _specs(game: Any) -> list[Any]:
+        """The game's options this screen offers (a pick is the local setup's alone)."""
+        return [spec for spec in game.option_specs() if spec.kind != "pick"]
+
+    def _rows(self, game: Any, others: int) -> int:
+        """The screen's rows for `game` with `others` seats besides ours: the game, our seat, theirs, the
+        add/remove buttons, the options, the port and the start/back buttons."""
+        return 2 + others + len(self._specs(game)) + 3
+
     def layout(self, size: tuple[int, int]) -> list[Control]:
+        """The rows from a fixed top: choosing another game or adding a seat keeps the game's arrows and
+        every row above the change where they were, under the mouse (the panel grows or shrinks below).
+        The row height and the labels' column fit every game, so they do not change with the game
+        either; the top moves up only for a panel that would otherwise leave the window."""
         width, height = size
         s = self.scale_dialog(size, 30)
-        specs = [spec for spec in self.game.option_specs() if spec.kind != "pick"]
-        rows = 2 + len(self.others) + len(specs) + 3
-        row = max(22, min(int(40 * s), (height - 150) // (rows + 1)))
+        specs = self._specs(self.game)
+        rows = self._rows(self.game, len(self.others))
+        most_rows = max(self._rows(game, game.max_players - 1) for game in self.games)
+        row = max(22, min(int(40 * s), (height - 150) // (most_rows + 1)))
         gap = max(4, int(8 * s))
         pad = int(24 * s)
         panel_w = min(int(width * 0.94), int(640 * s))
-        # The labels' column widens for a long option name (up to 40% of the panel; longer ones are cut).
+        # The labels' column widens for a long option name of any game (up to 40% of the panel; longer
+        # ones are cut).
         size = max(12, int(17 * s))
-        widest = max([text_width(option_label(spec), size) for spec in specs] + [0])
+        widest = max([text_width(option_label(spec), size) for game in self.games for spec in self._specs(game)]
+                     + [0])
         label_w = max(int(170 * s), min(int(panel_w * 0.4), widest + int(14 * s)))
         self.label_w = label_w
-        panel_h = min(height - 8, self.band_h * 2 + pad * 2 + int(self.title_size * 1.3) + rows * (row + gap) + int(20 * s))
+
+        def panel_height(rows: int) -> int:
+            return min(height - 8, self.band_h * 2 + pad * 2 + int(self.title_size * 1.3) + rows * (row + gap)
+                       + int(20 * s))
+
+        # The top: where the tallest game at its fewest players would be centred.
+        usual_rows = max(self._rows(game, game.min_players - 1) for game in self.games)
+        top = (height - panel_height(usual_rows)) // 2
+        panel_h = panel_height(rows)
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
-        self.panel.center = (width // 2, height // 2)
+        self.panel.centerx = width // 2
+        self.panel.top = max(4, min(top, height - 4 - panel_h))
         x, w = self.panel.x + pad + label_w, panel_w - 2 * pad - label_w
         y = self.panel.y + self.band_h + pad + int(self.title_size * 1.3)
         self.rows: list[tuple[str, int]] = []
