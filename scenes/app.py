@@ -1,4 +1,7 @@
-"""The program around the tables: window, main loop, scene stack, settings, toasts and user files.
+"""The program around the tables: the main loop, the scene stack, toasts and the games' user files.
+
+The window is scenes/app_window.py, the settings scenes/app_settings.py and memory upkeep scenes/heap.py,
+each a part of `App`.
 
 One `App` per run. Scenes reach everything shared through it (`app.settings`, `app.dirs`,
 `app.catalog`, `app.toast`), so nothing is global. Time advances by `clock.tick` capped at 0.1 s,
@@ -10,23 +13,21 @@ log file. The autosave is left as the last good action wrote it, so the title of
 """
 from __future__ import annotations
 
-import gc
 import logging
 import logging.handlers
-import os
 import time
-import warnings
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from game.catalog import Catalog, load_catalog, manifest_problems, registered_game_ids
-from game.core.resources import asset_path
 from game.core.session import GameSession, keep_unkept_records, unkept_folders
 from game.core.data_folder import open_user_dirs
 from game.core.userfiles import UserDirs, user_dirs
 from scenes.app_settings import AppSettings
+from scenes.app_window import AppWindow
+from scenes.heap import HEAP_TRIM_SECONDS, release_closed_table, trim_heap, tune_heap
 from scenes.ui.i18n import N_, _, translate_message
 from scenes.scene import Scene, SceneStack
 from scenes.ui import theme
@@ -41,90 +42,7 @@ MAX_DT = 0.1
 REST_WAKE = 0.5        # at rest, the longest sleep between two updates (timers such as saving the window size)
 REST_MAX_DT = 0.5      # the time step after a rest: nothing was moving, so a long step jumps over nothing
 REST_POLL = 1.0 / 120  # at rest, how often input is looked for: twice a frame, so it is answered within one
-HEAP_TRIM_SECONDS = 30.0   # how often freed surface memory is handed back to the system (see trim_heap)
-
-
-_LIBC: list = []      # the C library, found once (finding it runs `ldconfig`: milliseconds)
-
-
-def _libc() -> "object | None":
-    """The C library when it is glibc (it has `malloc_trim`); None elsewhere."""
-    if not _LIBC:
-        _LIBC.append(_find_libc())
-    return _LIBC[0]
-
-
-def _find_libc() -> "object | None":
-    try:
-        import ctypes
-        import ctypes.util
-
-        name = ctypes.util.find_library("c")
-        libc = ctypes.CDLL(name) if name else None
-    except (OSError, AttributeError, TypeError):
-        return None
-    return libc if libc is not None and hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
-
-
-M_MMAP_THRESHOLD = -3            # glibc's mallopt parameter
-MMAP_THRESHOLD_BYTES = 128 * 1024
-
-
-def tune_heap() -> None:
-    """Large blocks (a full-window surface, a big card image) always get their own mapping from the
-    system, handed back the moment they are freed (glibc; elsewhere nothing). glibc raises that
-    threshold each time such a block is freed, up to 32 MiB, so after the first window-sized surface was
-    dropped, the next ones were carved from the heap, where the holes they left kept a long session's
-    resident memory stepping up (measured: Zeus with five seats, see the README's soak figures).
-    Setting it fixes it at glibc's own starting value."""
-    libc = _libc()
-    if libc is not None:
-        libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
-
-
-def trim_heap() -> None:
-    """Hand freed memory back to the operating system (glibc's malloc_trim; elsewhere nothing).
-
-    Card images and text lines are surfaces of many sizes made and dropped all game; the C allocator keeps
-    the freed pieces, so a long session's resident memory kept growing though nothing was held (measured:
-    Zeus with five seats rose 5.9 MiB in the last quarter of 60,000 frames with every cache full; with a
-    trim every 30 s it stays level)."""
-    libc = _libc()
-    if libc is not None:
-        libc.malloc_trim(0)
-
-
-def release_closed_table() -> None:
-    """A table has left the stack: free it now and hand its memory back. A table holds itself in
-    reference cycles (its parts point back at it), so without a full collection it stayed alive, with
-    its card art and the surfaces it drew, until Python's own rare full collection; by then the next
-    table had been built above it in the heap, and the hole it left kept resident memory a step higher
-    for the rest of the session (measured: the soak's step of about 10 MiB after the first Zeus game's
-    end). A collection costs about 10 ms, once, as one screen gives way to another."""
-    gc.collect()
-    trim_heap()
-
-
 TOAST_SECONDS = 3.0
-WINDOW_TITLE = "Olympus Table"
-MIN_WINDOW = (640, 400)
-RESTORE_GUARD_SECONDS = 1.0   # after leaving fullscreen, how long a window manager's stale resize is refused
-# Room a remembered window leaves on its screen for the title bar, borders and a task bar.
-SCREEN_ALLOWANCE = (32, 96)
-
-
-def fit_to_screens(size: tuple[int, int], desktops: list[tuple[int, int]]) -> tuple[int, int]:
-    """A remembered window size that fits the screen the window opens on, title bar and task bar
-    included. pygame does not say which screen that will be, so the size fits every screen: a window
-    made large on a big monitor opens whole on a laptop's small one (never below `MIN_WINDOW`)."""
-    screens = [d for d in desktops if d[0] > 0 and d[1] > 0]
-    if not screens:
-        return size
-    room_w = min(w for w, _h in screens) - SCREEN_ALLOWANCE[0]
-    room_h = min(h for _w, h in screens) - SCREEN_ALLOWANCE[1]
-    return (max(MIN_WINDOW[0], min(size[0], room_w)), max(MIN_WINDOW[1], min(size[1], room_h)))
-
-
 @dataclass
 class Toast:
     text: str
@@ -203,9 +121,9 @@ def describe_scene(scene: Scene | None) -> str:
     return N_("the table") if name.endswith("TableScene") else name
 
 
-class App(AppSettings):
-    """The window, the loop and the shared services every scene uses; the settings' part is
-    scenes/app_settings.py."""
+class App(AppWindow, AppSettings):
+    """The loop, the scene stack and the shared services every scene uses; the window's part is
+    scenes/app_window.py, the settings' part scenes/app_settings.py."""
 
     def __init__(self, *, headless: bool = False, fixed_dt: float | None = None,
                  size: tuple[int, int] | None = None, dirs: UserDirs | None = None,
@@ -238,22 +156,7 @@ class App(AppSettings):
         self.speech.enabled = self.settings.speech
         self.speech_follower = SpeechFollower(self.speech)
 
-        if headless:
-            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        # Real pixels on high-DPI Windows screens instead of a blurry upscaled window (SDL ≥ 2.24).
-        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
-        pygame.display.init()
-        pygame.font.init()
-        pygame.display.set_caption(WINDOW_TITLE)
-        self._set_icon()
-        self._choose_ui_scale()
-        self._windowed_size = size or (self.settings.window_width, self.settings.window_height)
-        if size is None and not headless:   # a size given on the command line is taken as asked
-            self._windowed_size = fit_to_screens(self._windowed_size, pygame.display.get_desktop_sizes())
-        self.fullscreen = self.settings.fullscreen and not headless and size is None
-        self._restoring_window = 0.0   # seconds in which a resize to another size is not adopted
-        self.screen = self._set_mode()
+        self._open_window(size)     # scenes/app_window.py
         self.clock = pygame.time.Clock()
         pygame.key.set_repeat(400, 35)
 
@@ -273,68 +176,6 @@ class App(AppSettings):
         for message in messages:
             log.info(message)
             self.toast(message)
-
-    # ----- window ---------------------------------------------------------------------------------
-    @staticmethod
-    def _set_icon() -> None:
-        """The program's icon in the title bar and task bar (a missing icon only costs the icon)."""
-        try:
-            pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "olympus-table-64.png"))))
-        except (pygame.error, FileNotFoundError) as exc:
-            log.warning("window icon not set: %s", exc)
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
-
-    def _set_mode(self) -> pygame.Surface:
-        if self.fullscreen:
-            desktop = pygame.display.get_desktop_sizes()[0]
-            return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
-        width, height = self._windowed_size
-        size = (max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height))
-        with warnings.catch_warnings():
-            # Leaving fullscreen, some X11 window managers keep the window at the screen's size and
-            # pygame warns "forcibly resized"; the window is then restored and sized below.
-            warnings.simplefilter("ignore", RuntimeWarning)
-            surface = pygame.display.set_mode(size, 0 if self.headless else pygame.RESIZABLE)
-        if not self.headless and surface.get_size() != size:
-            window = pygame.Window.from_display_module()
-            window.restore()
-            window.size = size
-            surface = pygame.display.get_surface()
-        return surface
-
-    def _apply_window(self) -> None:
-        self.screen = self._set_mode()
-        self.stack.resize(self.size)
-
-    def set_fullscreen(self, on: bool) -> None:
-        """Fullscreen on or off. Going fullscreen first notes the window's real size (it may have been
-        resized or maximised without a resize event reaching us); coming back restores exactly that
-        size, and for a moment a window manager's resize to some older size is answered by setting
-        ours again instead of being adopted."""
-        if self.headless or on == self.fullscreen:
-            return
-        if on:
-            self._windowed_size = self.screen.get_size()
-            self._remember_window_size()
-        else:
-            self._restoring_window = RESTORE_GUARD_SECONDS
-        self.fullscreen = on
-        self._apply_window()
-        if self.settings.fullscreen != on:
-            self.update_settings(replace(self.settings, fullscreen=on))
-
-    def set_window_size(self, size: tuple[int, int]) -> None:
-        """Resize the window (a settings preset; never bigger than the screen); remembered for the next start."""
-        self._windowed_size = size if self.headless else fit_to_screens(size, pygame.display.get_desktop_sizes())
-        if not self.fullscreen:
-            self._apply_window()
-
-    @property
-    def scale(self) -> float:
-        return ui_scale(self.size)
 
     # ----- messages ----------------------------------------------------------------------------------
     def toast(self, text: str) -> None:
@@ -579,24 +420,7 @@ class App(AppSettings):
         if event.type == pygame.QUIT:
             self.quit()
             return
-        if event.type == pygame.VIDEORESIZE and not self.fullscreen and self._restoring_window > 0 \
-                and (event.w, event.h) != self._windowed_size:
-            self.screen = self._set_mode()   # a stale size from leaving fullscreen: keep the window's own
-            self.stack.resize(self.size)
-            return
-        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            self._windowed_size = (max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h))
-            current = pygame.display.get_surface()
-            if current is None or current.get_size() != self._windowed_size:
-                self.screen = self._set_mode()
-            else:
-                self.screen = current
-            self.stack.resize(self.size)
-            if self._remember_size:
-                self._save_window_size_soon()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.set_fullscreen(not self.fullscreen)
+        if self._window_event(event):     # resized, or F11
             return
         if event.type == pygame.KEYDOWN and self.speech.enabled and event.key in (pygame.K_F2, pygame.K_F3):
             table = table_on(self.stack.scenes)
@@ -609,7 +433,7 @@ class App(AppSettings):
         self.stack.handle_event(event)
 
     def update(self, dt: float) -> None:
-        self._restoring_window = max(0.0, self._restoring_window - dt)
+        self._window_tick(dt)
         self._heap_trim_in -= dt
         if self._heap_trim_in <= 0:
             self._heap_trim_in = HEAP_TRIM_SECONDS
