@@ -27,7 +27,6 @@ import pygame
 
 from game.net.guest import GuestClient
 from game.net.guest_session import FromHost, GuestSession
-from scenes.table.base import TableScene
 from scenes.ui.i18n import _, translate_message
 from scenes.ui.theme import GOLD
 from scenes.ui.widgets import draw_text, wrap_text
@@ -35,6 +34,10 @@ from scenes.ui.widgets import draw_text, wrap_text
 if TYPE_CHECKING:
     from game.core.actions import Action
     from scenes.scene import AppServices
+    from scenes.table.base import TableScene
+    _GameTable = TableScene        # what the mixin is put in front of, for the type checker
+else:
+    _GameTable = object
 
 RECONNECT_EVERY_S = 2.0
 PENDING_SHOWN_AFTER_S = 0.3     # a move the host has not answered after this long is said to be on its way
@@ -97,41 +100,41 @@ class HostLink:
         self._back.set()
 
 
-class OnlineSeat:
+class OnlineSeat(_GameTable):
     """The table's side of an online seat, in front of the game's table class (`online_table_class`)."""
 
     session: GuestSession
-    app: "AppServices"
 
     def __init__(self, app: "AppServices", session: GuestSession, rejoin: Rejoin = Rejoin()) -> None:
-        super().__init__(app, session)  # type: ignore[call-arg]     # the game's table
+        super().__init__(app, session)      # the game's table
         self.link = HostLink(session, rejoin)
         self.own_seat = session.client.state.seat
         self.seat_kinds = [entry.get("kind") for entry in session.client.state.seats]
 
     def _ai_delay(self, legal: list["Action"], reaction: bool) -> float | None:
         """The other seats' moves are made at the host: no thinking time (None still means "not yet")."""
-        delay = super()._ai_delay(legal, reaction)  # type: ignore[misc]
+        delay = super()._ai_delay(legal, reaction)
         return None if delay is None else 0.0
 
     def _role(self, seat: int) -> str:
         """A friend at another computer is a person, not an AI: "(online)" after the name."""
         if seat != self.own_seat and seat < len(self.seat_kinds) and self.seat_kinds[seat] == "remote":
             return " " + _("(online)")
-        return super()._role(seat)  # type: ignore[misc]
+        return super()._role(seat)
 
     def update(self, dt: float) -> None:
+        """The host's news first (told as toasts), then the game table's frame."""
         for line in self.link.follow():
             self.app.toast(line)
-        super().update(dt)  # type: ignore[misc]
+        super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, then a move of ours on its way to the host, said under the table's controls while
         it waits (a moment later, so a quick answer shows no flicker)."""
-        super().draw(surface)  # type: ignore[misc]
+        super().draw(surface)
         awaiting = self.session.state.awaiting
         if awaiting and time.monotonic() - awaiting[0][1] > PENDING_SHOWN_AFTER_S:
-            rect = self.layout.controls_rect    # type: ignore[attr-defined]    # just above the move buttons
+            rect = self.layout.controls_rect    # said just above the move buttons
             size = max(12, min(18, rect.width // 18))
             lines = wrap_text(_("Your move is on its way to the host…"), size, rect.width)[:2]
             y = rect.top - int(size * 1.3) * len(lines)
@@ -141,13 +144,13 @@ class OnlineSeat:
 
 
 @cache
-def online_table_class(table_class: type[TableScene]) -> type[TableScene]:
+def online_table_class(table_class: type["TableScene"]) -> type["TableScene"]:
     """The game's own table class with `OnlineSeat` in front (made once per game)."""
     return type(table_class)(f"Online{table_class.__name__}", (OnlineSeat, table_class),
                              {"__doc__": f"{table_class.__name__} at a guest's online seat."})
 
 
-def open_guest_table(app: "AppServices", client: GuestClient, rejoin: Rejoin = Rejoin()) -> TableScene:
+def open_guest_table(app: "AppServices", client: GuestClient, rejoin: Rejoin = Rejoin()) -> "TableScene":
     """The game's own table on a guest's session for `client`'s seat; the app's session from now on
     (its messages are told, and it keeps the finished game's record)."""
     from scenes.tables import table_class
