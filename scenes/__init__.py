@@ -10,7 +10,8 @@ The map (docs/architecture.md, "The scenes layer"):
   area, reaction windows, AI pacing, plates, notices).
 - `scenes/ui/` — the shared controls (`widgets`), colours and fonts (`theme`), and the language (`i18n`,
   `game_texts`).
-- Here: `app.py` (the window, the loop and the services every scene uses), `scene.py` (the scene stack and
+- Here: `app.py` (the loop and the services every scene uses; its window in `app_window.py`, its settings
+  in `app_settings.py`, memory upkeep in `heap.py`), `scene.py` (the scene stack and
   `AppServices`, what a scene may ask of the app), `tables.py` and `card_faces.py` (a game's table and card
   faces, found through its manifest), `headless.py` and `self_test.py` (windowless runs and the self-test).
 """

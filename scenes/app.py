@@ -1,4 +1,7 @@
-"""The program around the tables: window, main loop, scene stack, settings, toasts and user files.
+"""The program around the tables: the main loop, the scene stack, toasts and the games' user files.
+
+The window is scenes/app_window.py, the settings scenes/app_settings.py and memory upkeep scenes/heap.py,
+each a part of `App`.
 
 One `App` per run. Scenes reach everything shared through it (`app.settings`, `app.dirs`,
 `app.catalog`, `app.toast`), so nothing is global. Time advances by `clock.tick` capped at 0.1 s,
@@ -10,28 +13,25 @@ log file. The autosave is left as the last good action wrote it, so the title of
 """
 from __future__ import annotations
 
-import gc
 import logging
 import logging.handlers
-import os
 import time
-import warnings
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from game.catalog import Catalog, load_catalog, manifest_problems, registered_game_ids
-from game.core.resources import asset_path
 from game.core.session import GameSession, keep_unkept_records, unkept_folders
-from game.core.settings import Settings, load_settings, save_settings
 from game.core.data_folder import open_user_dirs
 from game.core.userfiles import UserDirs, user_dirs
-from scenes.ui import i18n
-from scenes.ui.i18n import N_, _, translate_message, reason_words
+from scenes.app_settings import AppSettings
+from scenes.app_window import AppWindow
+from scenes.heap import HEAP_TRIM_SECONDS, release_closed_table, trim_heap, tune_heap
+from scenes.ui.i18n import N_, _, translate_message
 from scenes.scene import Scene, SceneStack
 from scenes.ui import theme
-from scenes.ui.theme import default_ui_scale, font, set_ui_scale_setting, ui_scale
+from scenes.ui.theme import font, ui_scale
 from scenes.ui.speech import Speaker, SpeechFollower, table_on
 from scenes.ui.widgets import wrap_text
 
@@ -42,91 +42,7 @@ MAX_DT = 0.1
 REST_WAKE = 0.5        # at rest, the longest sleep between two updates (timers such as saving the window size)
 REST_MAX_DT = 0.5      # the time step after a rest: nothing was moving, so a long step jumps over nothing
 REST_POLL = 1.0 / 120  # at rest, how often input is looked for: twice a frame, so it is answered within one
-HEAP_TRIM_SECONDS = 30.0   # how often freed surface memory is handed back to the system (see trim_heap)
-
-
-_LIBC: list = []      # the C library, found once (finding it runs `ldconfig`: milliseconds)
-
-
-def _libc() -> "object | None":
-    """The C library when it is glibc (it has `malloc_trim`); None elsewhere."""
-    if not _LIBC:
-        _LIBC.append(_find_libc())
-    return _LIBC[0]
-
-
-def _find_libc() -> "object | None":
-    try:
-        import ctypes
-        import ctypes.util
-
-        name = ctypes.util.find_library("c")
-        libc = ctypes.CDLL(name) if name else None
-    except (OSError, AttributeError, TypeError):
-        return None
-    return libc if libc is not None and hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
-
-
-M_MMAP_THRESHOLD = -3            # glibc's mallopt parameter
-MMAP_THRESHOLD_BYTES = 128 * 1024
-
-
-def tune_heap() -> None:
-    """Large blocks (a full-window surface, a big card image) always get their own mapping from the
-    system, handed back the moment they are freed (glibc; elsewhere nothing). glibc raises that
-    threshold each time such a block is freed, up to 32 MiB, so after the first window-sized surface was
-    dropped, the next ones were carved from the heap, where the holes they left kept a long session's
-    resident memory stepping up (measured: Zeus with five seats, see the README's soak figures).
-    Setting it fixes it at glibc's own starting value."""
-    libc = _libc()
-    if libc is not None:
-        libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
-
-
-def trim_heap() -> None:
-    """Hand freed memory back to the operating system (glibc's malloc_trim; elsewhere nothing).
-
-    Card images and text lines are surfaces of many sizes made and dropped all game; the C allocator keeps
-    the freed pieces, so a long session's resident memory kept growing though nothing was held (measured:
-    Zeus with five seats rose 5.9 MiB in the last quarter of 60,000 frames with every cache full; with a
-    trim every 30 s it stays level)."""
-    libc = _libc()
-    if libc is not None:
-        libc.malloc_trim(0)
-
-
-def release_closed_table() -> None:
-    """A table has left the stack: free it now and hand its memory back. A table holds itself in
-    reference cycles (its parts point back at it), so without a full collection it stayed alive, with
-    its card art and the surfaces it drew, until Python's own rare full collection; by then the next
-    table had been built above it in the heap, and the hole it left kept resident memory a step higher
-    for the rest of the session (measured: the soak's step of about 10 MiB after the first Zeus game's
-    end). A collection costs about 10 ms, once, as one screen gives way to another."""
-    gc.collect()
-    trim_heap()
-
-
 TOAST_SECONDS = 3.0
-WINDOW_TITLE = "Olympus Table"
-MIN_WINDOW = (640, 400)
-SETTINGS_SAVE_DELAY = 0.6   # a window being dragged bigger is saved once it stops, not per pixel
-RESTORE_GUARD_SECONDS = 1.0   # after leaving fullscreen, how long a window manager's stale resize is refused
-# Room a remembered window leaves on its screen for the title bar, borders and a task bar.
-SCREEN_ALLOWANCE = (32, 96)
-
-
-def fit_to_screens(size: tuple[int, int], desktops: list[tuple[int, int]]) -> tuple[int, int]:
-    """A remembered window size that fits the screen the window opens on, title bar and task bar
-    included. pygame does not say which screen that will be, so the size fits every screen: a window
-    made large on a big monitor opens whole on a laptop's small one (never below `MIN_WINDOW`)."""
-    screens = [d for d in desktops if d[0] > 0 and d[1] > 0]
-    if not screens:
-        return size
-    room_w = min(w for w, _h in screens) - SCREEN_ALLOWANCE[0]
-    room_h = min(h for _w, h in screens) - SCREEN_ALLOWANCE[1]
-    return (max(MIN_WINDOW[0], min(size[0], room_w)), max(MIN_WINDOW[1], min(size[1], room_h)))
-
-
 @dataclass
 class Toast:
     text: str
@@ -205,8 +121,9 @@ def describe_scene(scene: Scene | None) -> str:
     return N_("the table") if name.endswith("TableScene") else name
 
 
-class App:
-    """The window, the loop and the shared services every scene uses."""
+class App(AppWindow, AppSettings):
+    """The loop, the scene stack and the shared services every scene uses; the window's part is
+    scenes/app_window.py, the settings' part scenes/app_settings.py."""
 
     def __init__(self, *, headless: bool = False, fixed_dt: float | None = None,
                  size: tuple[int, int] | None = None, dirs: UserDirs | None = None,
@@ -226,7 +143,6 @@ class App:
         self.unkept: list[GameSession] = []        # games left behind whose finished record is still to be kept
         # A size given on the command line is for this run only; a window the player drags is remembered.
         self._remember_size = (size is None and not headless) if remember_size is None else remember_size
-        self._settings_save_in = -1.0
         self._woken_by: list[pygame.event.Event] = []    # the event that ended a rest, handled next frame
         self._rested_quietly = False      # the last rest ended by time, not by input
         # The picture last drawn, if it was a scene at rest: (scene, window size, the area that still changes).
@@ -235,35 +151,12 @@ class App:
         self._heap_trim_in = HEAP_TRIM_SECONDS
         tune_heap()
 
-        loaded = load_settings(self.dirs.settings_file)
-        self.settings: Settings = loaded.settings
-        # Headless runs (tests, screenshots, the benchmark) speak English unless the settings choose a
-        # language, so they are the same on every computer; a window follows the system's language.
-        i18n.set_language(i18n.chosen_language(self.settings.language, follow_system=not headless))
-        theme.use_palette(self.settings.high_contrast)
+        self._read_settings()       # the language and palette applied (scenes/app_settings.py)
         self.speech = Speaker()     # off unless the settings say so (scenes/ui/speech.py)
         self.speech.enabled = self.settings.speech
         self.speech_follower = SpeechFollower(self.speech)
-        if loaded.message:
-            log.warning(loaded.message)
-            self.toast(loaded.message)
 
-        if headless:
-            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        # Real pixels on high-DPI Windows screens instead of a blurry upscaled window (SDL ≥ 2.24).
-        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
-        pygame.display.init()
-        pygame.font.init()
-        pygame.display.set_caption(WINDOW_TITLE)
-        self._set_icon()
-        self._choose_ui_scale()
-        self._windowed_size = size or (self.settings.window_width, self.settings.window_height)
-        if size is None and not headless:   # a size given on the command line is taken as asked
-            self._windowed_size = fit_to_screens(self._windowed_size, pygame.display.get_desktop_sizes())
-        self.fullscreen = self.settings.fullscreen and not headless and size is None
-        self._restoring_window = 0.0   # seconds in which a resize to another size is not adopted
-        self.screen = self._set_mode()
+        self._open_window(size)     # scenes/app_window.py
         self.clock = pygame.time.Clock()
         pygame.key.set_repeat(400, 35)
 
@@ -284,115 +177,7 @@ class App:
             log.info(message)
             self.toast(message)
 
-    # ----- window ---------------------------------------------------------------------------------
-    def _choose_ui_scale(self) -> None:
-        """Apply the player's UI scale; at the first start pick one from the screen's size and keep it
-        (headless runs use 100 % and store nothing, so they are the same on every computer)."""
-        if self.settings.ui_scale == 0 and not self.headless:
-            chosen = default_ui_scale(pygame.display.get_desktop_sizes()[0])
-            self.settings = replace(self.settings, ui_scale=chosen)
-            self._save_settings()
-            log.info("UI scale chosen from the screen: %d%%", chosen)
-        set_ui_scale_setting(self.settings.ui_scale or 100)
-
-    @staticmethod
-    def _set_icon() -> None:
-        """The program's icon in the title bar and task bar (a missing icon only costs the icon)."""
-        try:
-            pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "olympus-table-64.png"))))
-        except (pygame.error, FileNotFoundError) as exc:
-            log.warning("window icon not set: %s", exc)
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
-
-    def _set_mode(self) -> pygame.Surface:
-        if self.fullscreen:
-            desktop = pygame.display.get_desktop_sizes()[0]
-            return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
-        width, height = self._windowed_size
-        size = (max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height))
-        with warnings.catch_warnings():
-            # Leaving fullscreen, some X11 window managers keep the window at the screen's size and
-            # pygame warns "forcibly resized"; the window is then restored and sized below.
-            warnings.simplefilter("ignore", RuntimeWarning)
-            surface = pygame.display.set_mode(size, 0 if self.headless else pygame.RESIZABLE)
-        if not self.headless and surface.get_size() != size:
-            window = pygame.Window.from_display_module()
-            window.restore()
-            window.size = size
-            surface = pygame.display.get_surface()
-        return surface
-
-    def _apply_window(self) -> None:
-        self.screen = self._set_mode()
-        self.stack.resize(self.size)
-
-    def set_fullscreen(self, on: bool) -> None:
-        """Fullscreen on or off. Going fullscreen first notes the window's real size (it may have been
-        resized or maximised without a resize event reaching us); coming back restores exactly that
-        size, and for a moment a window manager's resize to some older size is answered by setting
-        ours again instead of being adopted."""
-        if self.headless or on == self.fullscreen:
-            return
-        if on:
-            self._windowed_size = self.screen.get_size()
-            self._remember_window_size()
-        else:
-            self._restoring_window = RESTORE_GUARD_SECONDS
-        self.fullscreen = on
-        self._apply_window()
-        if self.settings.fullscreen != on:
-            self.update_settings(replace(self.settings, fullscreen=on))
-
-    def set_window_size(self, size: tuple[int, int]) -> None:
-        """Resize the window (a settings preset; never bigger than the screen); remembered for the next start."""
-        self._windowed_size = size if self.headless else fit_to_screens(size, pygame.display.get_desktop_sizes())
-        if not self.fullscreen:
-            self._apply_window()
-
-    @property
-    def scale(self) -> float:
-        return ui_scale(self.size)
-
-    # ----- settings and messages --------------------------------------------------------------------
-    def update_settings(self, new: Settings) -> None:
-        """Take new settings at once: save them and apply what affects the window."""
-        new = new.validated()
-        old, self.settings = self.settings, new
-        self._save_settings()
-        if new.language != old.language:
-            self.set_language(i18n.chosen_language(new.language, follow_system=not self.headless))
-        self.speech.enabled = new.speech
-        if new.high_contrast != theme.high_contrast:
-            theme.use_palette(new.high_contrast)
-            theme.refresh_after_palette(self.stack.scenes)
-        if (new.ui_scale or 100) != (old.ui_scale or 100):      # 0: not chosen yet, 100 %
-            set_ui_scale_setting(new.ui_scale or 100)
-            self.stack.resize(self.size)       # every scene, also those under the top one, at the new scale
-        if new.fullscreen != old.fullscreen:
-            self.set_fullscreen(new.fullscreen)
-        new_size = (new.window_width, new.window_height)
-        if new_size != (old.window_width, old.window_height) and new_size != self._windowed_size:
-            self.set_window_size(new_size)
-
-    def set_language(self, code: str) -> None:
-        """Speak `code` from the next frame on: every scene is laid out again in the new words."""
-        if code == i18n.current_language():
-            return
-        i18n.set_language(code)
-        log.info("language: %s", code)
-        self.stack.language_changed(self.size)
-
-    def _save_settings(self) -> None:
-        try:
-            save_settings(self.dirs.settings_file, self.settings)
-        except OSError as exc:
-            log.error("settings not saved: %s", exc)
-            self.toast(_("Your settings could not be saved ({reason}); they apply until you quit.").format(
-                reason=reason_words(exc)))
-
+    # ----- messages ----------------------------------------------------------------------------------
     def toast(self, text: str) -> None:
         """A short message over everything; longer messages stay a little longer so they can be read.
         A sentence from game/ (a damaged file set aside, say) is shown in the player's language."""
@@ -520,7 +305,7 @@ class App:
         toast, the window settling), else the soonest a scene's picture changes by itself (None: never)."""
         if self.toasts or self._restoring_window > 0 or self._woken_by:
             return 0.0
-        waits = [self.stack.next_change(), self._settings_save_in if self._settings_save_in >= 0 else None]
+        waits = [self.stack.next_change(), self._window_size_save_wait()]
         known = [wait for wait in waits if wait is not None]
         return min(known) if known else None
 
@@ -620,28 +405,22 @@ class App:
         log.exception("unexpected error in %s; the autosave is kept", where)
         self.stack.clear_to(ErrorScene(self, exc, describe_scene(top)))
 
+    def _close_scenes(self) -> None:
+        """Close every open screen as leaving it would, the top one first: what a screen runs in a process
+        of its own (a Review's analysis, a table's search AI) must not outlive the program. A screen that
+        fails as it closes is logged and the others still close. The scenes stay on the stack (a test may
+        still read them), so `exit` may be called again by a later shutdown: each one bears that."""
+        for scene in reversed(self.stack.scenes):
+            try:
+                scene.exit()
+            except Exception:   # closing goes on: the rest must still stop and the settings be saved
+                log.exception("%s failed as the program closed", type(scene).__name__)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
             return
-        if event.type == pygame.VIDEORESIZE and not self.fullscreen and self._restoring_window > 0 \
-                and (event.w, event.h) != self._windowed_size:
-            self.screen = self._set_mode()   # a stale size from leaving fullscreen: keep the window's own
-            self.stack.resize(self.size)
-            return
-        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            self._windowed_size = (max(MIN_WINDOW[0], event.w), max(MIN_WINDOW[1], event.h))
-            current = pygame.display.get_surface()
-            if current is None or current.get_size() != self._windowed_size:
-                self.screen = self._set_mode()
-            else:
-                self.screen = current
-            self.stack.resize(self.size)
-            if self._remember_size:
-                self._settings_save_in = SETTINGS_SAVE_DELAY
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.set_fullscreen(not self.fullscreen)
+        if self._window_event(event):     # resized, or F11
             return
         if event.type == pygame.KEYDOWN and self.speech.enabled and event.key in (pygame.K_F2, pygame.K_F3):
             table = table_on(self.stack.scenes)
@@ -654,7 +433,7 @@ class App:
         self.stack.handle_event(event)
 
     def update(self, dt: float) -> None:
-        self._restoring_window = max(0.0, self._restoring_window - dt)
+        self._window_tick(dt)
         self._heap_trim_in -= dt
         if self._heap_trim_in <= 0:
             self._heap_trim_in = HEAP_TRIM_SECONDS
@@ -669,16 +448,7 @@ class App:
         for toast in self.toasts:
             toast.remaining -= dt
         self.toasts = [t for t in self.toasts if t.remaining > 0]
-        if self._settings_save_in >= 0:
-            self._settings_save_in -= dt
-            if self._settings_save_in < 0:
-                self._remember_window_size()
-
-    def _remember_window_size(self) -> None:
-        width, height = self._windowed_size
-        if (width, height) != (self.settings.window_width, self.settings.window_height):
-            self.settings = replace(self.settings, window_width=width, window_height=height).validated()
-            self._save_settings()
+        self._window_size_save_due(dt)
 
     def draw(self) -> None:
         if not self.stack.covers_window():     # a table paints its felt over every pixel anyway
@@ -715,10 +485,10 @@ class App:
             y = box.bottom + pad // 2
 
     def shutdown(self) -> None:
-        """Save what must survive: a window size still waiting to be saved."""
-        if self._settings_save_in >= 0:
-            self._settings_save_in = -1.0
-            self._remember_window_size()
+        """Close every open screen, then save what must survive: a window size still waiting to be
+        saved, a finished game not kept yet."""
+        self._close_scenes()
+        self._save_window_size_now()
         for session in self._sessions():
             if session.pending:
                 session.retry()         # one last try at a save that failed

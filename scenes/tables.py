@@ -39,11 +39,14 @@ def table_problem(game_id: str) -> str | None:
     return None
 
 
-def open_table(app: "AppServices", session: "GameSession") -> "Scene":
-    """The table scene for a session's game: `TableScene(app, session)`."""
-    game_id = session.game.id
+def table_class(game_id: str) -> type:
+    """The table scene class the game's manifest names (imported now)."""
     found = manifests.registry()[game_id]
     if found.table is None:
         raise ManifestError(f"{found.title} has no table yet")
-    cls = manifests.resolve(game_id, found.table)
-    return cls(app, session)
+    return manifests.resolve(game_id, found.table)
+
+
+def open_table(app: "AppServices", session: "GameSession") -> "Scene":
+    """The table scene for a session's game: `TableScene(app, session)`."""
+    return table_class(session.game.id)(app, session)

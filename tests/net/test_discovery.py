@@ -125,7 +125,8 @@ def test_a_strangers_damaged_announcements_are_ignored_or_cleaned(finder: TableF
 def test_the_join_screen_lists_the_tables_found_and_a_pick_fills_the_address(tmp_path: Path,
                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from scenes.app import App
-    from scenes.screens.online import LOOKING_S, JoinScene
+    from scenes.screens.found_tables import LOOKING_S
+    from scenes.screens.online_join import JoinScene
 
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path / "guest-home"))
     app = App(headless=True, fixed_dt=1 / 60, size=(800, 500))
@@ -135,14 +136,14 @@ def test_the_join_screen_lists_the_tables_found_and_a_pick_fills_the_address(tmp
     app.stack.apply_pending()
     try:
         app.frame(1 / 60)
-        assert "Looking for tables" in join.found_words()
+        assert "Looking for tables" in join.tables.words()
         for _ in range(int(LOOKING_S * 60) + 2):
             app.frame(1 / 60)
-        assert join.found_words() == "No table found on this network: type the host's address."
+        assert join.tables.words() == "No table found on this network: type the host's address."
         host = open_host(tmp_path, [SeatPlan("remote"), SeatPlan("ai", "random", "Chloe")], announce_as="Ann")
         try:
             deadline = time.monotonic() + 15
-            while not join.found and time.monotonic() < deadline:
+            while not join.tables.found and time.monotonic() < deadline:
                 app.frame(1 / 60)
                 time.sleep(0.02)
             buttons = [c for c in join.focus.controls if getattr(c, "key", "").startswith("found-")]
@@ -158,7 +159,7 @@ def test_the_join_screen_lists_the_tables_found_and_a_pick_fills_the_address(tmp
                 app.frame(1 / 60)
                 time.sleep(0.01)
             assert not isinstance(app.stack.top, JoinScene) and host.table.names[0], "joined from the list"
-            assert join.finder is None, "the finder stops when the screen closes"
+            assert join.tables.finder is None, "the finder stops when the screen closes"
         finally:
             host.close()
     finally:

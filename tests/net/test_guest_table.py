@@ -17,7 +17,9 @@ from game.net.guest_session import GuestSession
 from game.net.host import Host, SeatPlan
 from game.net.loopback import free_port
 from scenes.app import App
-from scenes.screens.online import JoinScene, LobbyScene, table_url
+from scenes.screens.online_dialog import table_url
+from scenes.screens.online_join import JoinScene
+from scenes.screens.online_lobby import LobbyScene
 
 DT = 1 / 60
 
@@ -60,7 +62,7 @@ def paced_frame(app: App) -> None:
 def join_as_ann(app: App, host: Host) -> Any:
     """A guest named Ann joins the host's table by its code; her table is opened on the app."""
     from game.net.guest import GuestClient
-    from scenes.screens.online import open_guest_table
+    from scenes.table.online_seat import open_guest_table
 
     client = GuestClient.connect(f"ws://127.0.0.1:{host.port}", host.table.code, "Ann")
     client.wait_update(-1, timeout=10)
@@ -183,7 +185,8 @@ def test_a_table_hosted_from_the_title_menu_is_joined_by_a_friend_and_played(tmp
     """Host a table from the screens (this computer takes seat 1 through its own host, on 127.0.0.1 in
     this test), a friend's program joins with the code, and both seats play the game to its end."""
     from game.net.bot import main as bot_main
-    from scenes.screens.online import HostScene, OnlineScene
+    from scenes.screens.online import OnlineScene
+    from scenes.screens.online_host import HostScene
 
     online = OnlineScene(app)
     app.stack.push(online)
@@ -316,7 +319,8 @@ def test_an_online_game_hosted_from_the_title_is_played_on_after_the_program_sto
     game goes on to its end from the autosave, with one record."""
     from game.core.records import read_record, record_to_text, replay
     from game.net.bot import main as bot_main
-    from scenes.screens.online import HostScene, OnlineScene
+    from scenes.screens.online import OnlineScene
+    from scenes.screens.online_host import HostScene
 
     HostScene.bind = "127.0.0.1"
     online = OnlineScene(app)

@@ -7,7 +7,8 @@ import pytest
 
 from game.core.settings import Settings, save_settings
 from game.core.userfiles import user_dirs
-from scenes.app import MIN_WINDOW, SCREEN_ALLOWANCE, App, fit_to_screens
+from scenes.app import App
+from scenes.app_window import MIN_WINDOW, SCREEN_ALLOWANCE, fit_to_screens
 
 
 def test_a_size_bigger_than_the_screen_is_fitted_with_room_for_the_title_bar() -> None:

@@ -135,3 +135,20 @@ def test_the_replay_viewer_and_the_replays_list_open_the_review(app):
     assert isinstance(app.stack.top, ReviewScene)
     app.stack.top.leave()
     run_frames(app, 1)
+
+
+def test_closing_the_program_with_a_review_open_stops_its_analysis(tmp_path, monkeypatch):
+    """The window closed (or Quit) while a Review still computes: its process ends with the program, as
+    when the screen is left, instead of searching on with no one to read it."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path / "home"))
+    made = make_headless_app((1280, 720))
+    scene = ReviewScene(made, made.catalog.get("zeus"), zeus_record(made), iterations=400)
+    made.stack.push(scene)
+    run_frames(made, 2)
+    worker = scene.worker
+    assert worker.alive and worker.progress.running
+    made.shutdown()
+    deadline = time.monotonic() + 10
+    while worker.alive and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not worker.alive and worker.progress.cancelled
