@@ -631,8 +631,15 @@ class TelosState(State):
         states, records and refusals as that (tests/core/test_perf_replay.py holds it)."""
         a = 0
         cache = self._legal_cache
+        single_ok = self._single_play_ok
         try:
             for a, (seat, text) in enumerate(entries):
+                # Most entries play one card: checked by the rules' yes or no, no list made (below, when no)
+                if text[:5] == "play " and seat.__class__ is int and "," not in text and single_ok(seat, text[5:]):
+                    self.rounds[-1].actions.append([seat, text])
+                    cache.clear()  # `_carry_out`, written out for one card
+                    self._play(seat, (text[5:],), None)
+                    continue
                 action = known.get(text)
                 if action is None and text[:5] == "play ":   # a play this program listed before: its shared value
                     cards = _CARDS_OF.get(text[5:])
@@ -653,6 +660,40 @@ class TelosState(State):
                     replay_action(self, seat, text, known)
         except REPLAY_FAILURES as exc:
             raise EntryFailed(a) from exc
+
+    def _single_play_ok(self, seat: int, card: str) -> bool:
+        """Whether `play card` is legal for `seat` now: `why_illegal` answering None, without wording a
+        reason or listing the seat's plays (tests/telos/test_replay_single_check.py holds the two equal).
+        A replay asks it for every one-card entry; on False it takes the careful way, which says why."""
+        if self.finished or seat != self.order[len(self.plays)]:
+            return False
+        hand = self.hands[seat]
+        if card not in hand:
+            return False
+        value_of: dict[str, int] = self.rules.god_value  # type: ignore[attr-defined]
+        value = value_of.get(card)
+        if not self.plays:  # T-7, T-9: any God card leads; a Zeus card only last, or from a hand of Zeus cards
+            return value is not None or self.last_trick or hand[0] not in value_of  # God cards come first
+        if self.last_trick:  # T-18: one card each, any card
+            return True
+        line = self.line
+        if len(line) != 1:
+            return False
+        need = line[0]
+        if (self.trick_max if value is None else value) >= need:  # T-11, T-12: it reaches the line
+            return True
+        if value is None and (start := self.rules.behaviour(card).free_follow_from) is not None and start <= 1:
+            return True  # T-14: an Ant that frees one-card follows
+        # T-13: it does not reach, so no card may reach, and it must be the lowest God card (any card
+        # when only Zeus cards are left). The hand is in canonical order: its God cards first, lowest first.
+        gods = len(hand)
+        while gods and hand[gods - 1] not in value_of:
+            gods -= 1
+        if (gods and value_of[hand[gods - 1]] >= need) or (gods < len(hand) and self.trick_max >= need):
+            return False
+        if not gods:
+            return True
+        return value is not None and value == value_of[hand[0]]
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._legal_cache.clear()  # `_forget_legal`, without a call
