@@ -624,22 +624,34 @@ class TelosState(State):
         State.advance(self, seat, action)  # checked as `apply` checks it
 
     def replay_entries(self, entries: list, known: dict[str, Action]) -> None:
-        """`records.replay_entries` for a round of a record, with `advance`'s usual case written out: an
-        entry whose text names the very action `legal_actions` lists for its seat now (the general rule
-        code, kept until the state changes) is recorded and carried out at once, without listing every
-        action's text again; any other entry takes `records.replay_action`, the general way. The same
-        states, records and refusals as that (tests/core/test_perf_replay.py holds it)."""
+        """`records.replay_entries` for a round of a record, its usual cases written out. A play written
+        as this program writes it (its cards in canonical order) that the rules' yes-or-no check finds
+        legal (`_single_play_ok`, `_canonical_play_ok`: what `why_illegal` answers, with no reason worded
+        and no list of plays made; the plain replay checks the one play too) is recorded and carried out
+        at once. Else an entry whose text names the very action `legal_actions` lists for its seat now is
+        taken as listed; any other entry takes `records.replay_action`, the general way, which words why
+        an entry is refused. The same states, records and refusals as that (tests/core/test_perf_replay.py
+        and tests/telos/test_replay_single_check.py hold it)."""
         a = 0
         cache = self._legal_cache
         single_ok = self._single_play_ok
         try:
             for a, (seat, text) in enumerate(entries):
                 # Most entries play one card: checked by the rules' yes or no, no list made (below, when no)
-                if text[:5] == "play " and seat.__class__ is int and "," not in text and single_ok(seat, text[5:]):
-                    self.rounds[-1].actions.append([seat, text])
-                    cache.clear()  # `_carry_out`, written out for one card
-                    self._play(seat, (text[5:],), None)
-                    continue
+                if text[:5] == "play " and seat.__class__ is int:
+                    if "," not in text:
+                        if single_ok(seat, text[5:]):
+                            self.rounds[-1].actions.append([seat, text])
+                            cache.clear()  # `_carry_out`, written out for one card
+                            self._play(seat, (text[5:],), None)
+                            continue
+                    else:  # several cards, written in canonical order as this program writes them
+                        cards = tuple(text[5:].split(","))
+                        if self._canonical_play_ok(seat, cards):
+                            self.rounds[-1].actions.append([seat, text])
+                            cache.clear()
+                            self._play(seat, cards, None)
+                            continue
                 action = known.get(text)
                 if action is None and text[:5] == "play ":   # a play this program listed before: its shared value
                     cards = _CARDS_OF.get(text[5:])
@@ -694,6 +706,51 @@ class TelosState(State):
         if not gods:
             return True
         return value is not None and value == value_of[hand[0]]
+
+    def _canonical_play_ok(self, seat: int, cards: tuple[str, ...]) -> bool:
+        """Whether `play cards` is legal for `seat` now and names its cards in canonical order, each once
+        (so `normalize` leaves it as it is): `why_illegal` answering None, without wording a reason or
+        listing the seat's plays (tests/telos/test_replay_single_check.py holds the two equal)."""
+        if self.finished or seat != self.order[len(self.plays)] or not cards:
+            return False
+        hand = self.hands[seat]
+        ranks: dict[str, int] = self.rules._ranks  # type: ignore[attr-defined]  # canonical order, by number
+        last = -1
+        for card in cards:
+            if card not in hand:
+                return False
+            rank = ranks[card]
+            if rank <= last:  # out of canonical order, or named twice
+                return False
+            last = rank
+        rules = self.rules
+        value_of: dict[str, int] = rules.god_value  # type: ignore[attr-defined]
+        k = len(cards)
+        only_zeus = hand[0] not in value_of  # God cards come first in a hand
+        if not self.plays:  # leading (T-7..T-9, T-15)
+            if k == 1:
+                return cards[0] in value_of or self.last_trick or only_zeus
+            if self.last_trick or only_zeus or self.trick_number == 0 or self.serpent_ban:
+                return False
+            gods = [value_of[c] for c in cards if c in value_of]
+            if not gods or len(set(gods)) > 1 or any(
+                    not rules.behaviour(c).joins_multiple_lead for c in cards if c not in value_of):
+                return False
+            return k <= self._max_lead(seat)
+        if self.last_trick:  # T-18: one card each
+            return k == 1
+        line, earlier_max = self.line, self.trick_max
+        if k != len(line):
+            return False
+        if rules.reaches(rules.play_values(cards, earlier_max), line) or rules.free_follower(cards, k) is not None:
+            return True  # T-12, T-14
+        if rules.can_reach(hand, line, earlier_max):  # T-13: one who can reach must
+            return False
+        gods_in_hand = [c for c in hand if c in value_of]
+        gods_played = sorted(value_of[c] for c in cards if c in value_of)
+        if len(gods_in_hand) >= k:  # else the k lowest God cards
+            return gods_played == sorted(value_of[c] for c in rules.lowest_gods(hand, k))
+        return len(gods_played) == len(gods_in_hand)  # every God card, Zeus cards making up the rest
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._legal_cache.clear()  # `_forget_legal`, without a call

@@ -1,8 +1,9 @@
-"""A replay checks a one-card entry by the rules' yes or no (`TelosState._single_play_ok`), with no list of
-plays made and no reason worded; only a refused entry takes the careful way, which words why. Held to the
-general rule code: the same answer as `why_illegal` for every seat and card (held or not) at every moment
-of random games over every player count and option, and the same replays and refusals as the general way
-for records whose entries are changed to cards of the seat's own deal (mostly illegal there)."""
+"""A replay checks a play entry by the rules' yes or no (`TelosState._single_play_ok` for one card,
+`_canonical_play_ok` for any), with no list of plays made and no reason worded; only a refused entry takes
+the careful way, which words why. Held to the general rule code: the same answer as `why_illegal` for every
+seat, every card (held or not) and plays of several cards (listed, drawn at random, out of canonical
+order) at every moment of random games over every player count and option, and the same replays and
+refusals as the general way for records whose entries are changed to cards of the seat's own deal."""
 from __future__ import annotations
 
 import copy
@@ -14,25 +15,44 @@ from game.core.actions import Action
 from game.core.agents import RandomAgent
 from game.core.engine import SeatInfo
 from game.core.play import play_game
+from game.telos.cards import canonical, card_sort_key
 from game.telos.state import TelosState
 from tests.core.test_perf_replay import OPTIONS, _general, _outcome, _records
 from tests.telos.table import GAME, arrange
 
 
-def _answers_agree(state: TelosState, others: list[str]) -> tuple[int, int]:
-    """Check every seat's every held card and `others` at this moment; (legal, refused) counted."""
-    legal = refused = 0
+def _answers_agree(state: TelosState, others: list[str], rng: random.Random | None = None) -> tuple[int, int, int]:
+    """Check every seat's every held card and `others` at this moment, and (with `rng`) the seat's listed
+    plays and a few plays of several held cards in and out of canonical order; (legal, refused, legal of several cards)."""
+    legal = refused = several = 0
     for seat in range(len(state.seats)):
-        for card in list(state.hands[seat]) + others:
+        hand = list(state.hands[seat])
+        for card in hand + others:
             quick = state._single_play_ok(seat, card)
             assert quick == (state.why_illegal(seat, Action("play", (card,))) is None), (seat, card, state.position())
+            assert state._canonical_play_ok(seat, (card,)) == quick
             legal += quick
             refused += not quick
-    return legal, refused
+        if rng is None:
+            continue
+        plays = [a.cards for a in state.legal_actions(seat) if a.verb == "play"]
+        for size in (2, 3, 4):
+            for _ in range(4):
+                if len(hand) >= size:
+                    picked = rng.sample(hand, size)
+                    plays += [tuple(picked), canonical(picked), canonical(picked[:-1] + picked[:1])]
+        for cards in plays:
+            quick = state._canonical_play_ok(seat, cards)
+            assert quick == (state.why_illegal(seat, Action("play", (",".join(cards),))) is None
+                             and cards == canonical(cards) and len(set(cards)) == len(cards)), (seat, cards)
+            legal += quick
+            refused += not quick
+            several += quick and len(cards) > 1
+    return legal, refused, several
 
 
-def test_the_quick_check_of_one_card_answers_as_why_illegal() -> None:
-    totals = [0, 0]
+def test_the_quick_checks_answer_as_why_illegal() -> None:
+    totals = [0, 0, 0]
     for players in range(GAME.min_players, GAME.max_players + 1):
         for n, options in enumerate(OPTIONS["telos"]):
             seats = [SeatInfo(f"P{s}", "ai:random") for s in range(players)]
@@ -40,12 +60,12 @@ def test_the_quick_check_of_one_card_answers_as_why_illegal() -> None:
             rng = random.Random(players * 10 + n)
             others = ["Z:owl", "14a", "", "play", "9a "] + list(state.zeus_cards)
             while not state.finished:
-                for i, count in enumerate(_answers_agree(state, others)):
+                for i, count in enumerate(_answers_agree(state, others, rng)):
                     totals[i] += count
                 seat = state.turn
                 state.advance(seat, rng.choice(state.legal_actions(seat)))
             _answers_agree(state, others)  # over: nothing is legal
-    assert totals[0] > 2000 and totals[1] > 10_000
+    assert totals[0] > 2000 and totals[1] > 10_000 and totals[2] > 300
 
 
 @pytest.mark.parametrize("hands, plays, expected", [
@@ -57,7 +77,7 @@ def test_the_quick_check_of_one_card_answers_as_why_illegal() -> None:
     # ... while a Zeus card worth the 9 played before it reaches (T-11)
     ([["9a", "2c"], ["3a", "Z:swan"], ["5a", "6a"]], ["play 9a"], {"3a": False, "Z:swan": True}),
 ])
-def test_the_quick_check_in_chosen_positions(hands, plays, expected) -> None:
+def test_the_quick_check_of_one_card_in_chosen_positions(hands, plays, expected) -> None:
     state = arrange(hands, leader=0)
     for text in plays:
         state.apply(state.turn, text)
@@ -66,15 +86,32 @@ def test_the_quick_check_in_chosen_positions(hands, plays, expected) -> None:
     _answers_agree(state, ["Z:owl", "9a"])
 
 
+def test_the_quick_check_of_several_cards_in_a_chosen_position() -> None:
+    """Seat 1 holds two God cards and two Zeus cards against three 9s: it cannot reach, so it plays both
+    God cards and a Zeus card (T-13), never a Zeus card in a God card's place."""
+    state = arrange([["9a", "9b", "9c", "2c"], ["2a", "3a", "Z:swan", "Z:cuckoo"], ["5a", "6a", "7a", "8a"],
+                     ["5b", "6b", "7b", "8b"]], leader=0, powers="basic",
+                    zeus_cards=["Z:swan", "Z:cuckoo", "Z:eagle", "Z:bull"])
+    state.apply(0, "play 9a,9b,9c")
+    expected = {("2a", "3a", "Z:swan"): True, ("2a", "3a", "Z:cuckoo"): True, ("2a", "Z:cuckoo", "Z:swan"): False,
+                ("3a", "Z:cuckoo", "Z:swan"): False, ("2a", "3a"): False, ("3a", "2a", "Z:swan"): False}
+    assert {cards: state._canonical_play_ok(1, cards) for cards in expected} == expected
+    _answers_agree(state, [], random.Random(1))
+
+
 def _own_deal_entries(record: dict, rng: random.Random) -> list[dict]:
-    """The record with one entry changed to a card of that seat's deal this round (held or played)."""
+    """The record with one entry changed to cards of that seat's deal this round (held or played): one
+    card, two in canonical order, the two the other way round, one card named twice."""
     found = []
     entries = [(r, a) for r, rnd in enumerate(record["rounds"]) for a in range(len(rnd["actions"]))]
     for r, a in rng.sample(entries, min(8, len(entries))):
         seat, text = record["rounds"][r]["actions"][a]
-        broken = copy.deepcopy(record)
-        broken["rounds"][r]["actions"][a] = [seat, "play " + rng.choice(record["rounds"][r]["setup"]["hands"][seat])]
-        found.append(broken)
+        dealt = record["rounds"][r]["setup"]["hands"][seat]
+        pair = sorted(rng.sample(dealt, 2), key=card_sort_key) if len(dealt) > 1 else dealt * 2
+        for cards in ([rng.choice(dealt)], pair, pair[::-1], [pair[0]] * 2):
+            broken = copy.deepcopy(record)
+            broken["rounds"][r]["actions"][a] = [seat, "play " + ",".join(cards)]
+            found.append(broken)
     return found
 
 
