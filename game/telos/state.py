@@ -652,6 +652,11 @@ class TelosState(State):
                             cache.clear()
                             self._play(seat, cards, None)
                             continue
+                elif text[:7] == "divine " and seat.__class__ is int and self._divine_ok(seat, text[7:]):
+                    self.rounds[-1].actions.append([seat, text])
+                    cache.clear()
+                    self._divine_swap(seat, text[7:], None)
+                    continue
                 action = known.get(text)
                 if action is None and text[:5] == "play ":   # a play this program listed before: its shared value
                     cards = _CARDS_OF.get(text[5:])
@@ -751,6 +756,12 @@ class TelosState(State):
         if len(gods_in_hand) >= k:  # else the k lowest God cards
             return gods_played == sorted(value_of[c] for c in rules.lowest_gods(hand, k))
         return len(gods_played) == len(gods_in_hand)  # every God card, Zeus cards making up the rest
+
+    def _divine_ok(self, seat: int, card: str) -> bool:
+        """Whether `divine card` is legal for `seat` now (T-22: once a round, a held card), as `why_illegal`
+        answers it, without wording a reason (tests/telos/test_replay_single_check.py holds the two equal)."""
+        return not self.finished and self.divine and seat == self.order[len(self.plays)] \
+            and not self.divine_used[seat] and " " not in card and card in self.hands[seat]
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._legal_cache.clear()  # `_forget_legal`, without a call

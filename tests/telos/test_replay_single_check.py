@@ -21,16 +21,22 @@ from tests.core.test_perf_replay import OPTIONS, _general, _outcome, _records
 from tests.telos.table import GAME, arrange
 
 
-def _answers_agree(state: TelosState, others: list[str], rng: random.Random | None = None) -> tuple[int, int, int]:
-    """Check every seat's every held card and `others` at this moment, and (with `rng`) the seat's listed
-    plays and a few plays of several held cards in and out of canonical order; (legal, refused, legal of several cards)."""
-    legal = refused = several = 0
+def _answers_agree(state: TelosState, others: list[str],
+                   rng: random.Random | None = None) -> tuple[int, int, int, int]:
+    """Check every seat's every held card and `others` at this moment (a play of it, a Divine Trick swap of
+    it), and (with `rng`) the seat's listed plays and a few plays of several held cards in and out of
+    canonical order; counted: legal plays, refused plays, legal plays of several cards, legal swaps."""
+    legal = refused = several = swaps = 0
     for seat in range(len(state.seats)):
         hand = list(state.hands[seat])
         for card in hand + others:
             quick = state._single_play_ok(seat, card)
             assert quick == (state.why_illegal(seat, Action("play", (card,))) is None), (seat, card, state.position())
             assert state._canonical_play_ok(seat, (card,)) == quick
+            if card and card.strip() == card:  # else the text is refused before any rule is asked
+                swap = Action.parse(f"divine {card}")
+                assert state._divine_ok(seat, card) == (state.why_illegal(seat, swap) is None), (seat, card)
+            swaps += state._divine_ok(seat, card)
             legal += quick
             refused += not quick
         if rng is None:
@@ -48,11 +54,11 @@ def _answers_agree(state: TelosState, others: list[str], rng: random.Random | No
             legal += quick
             refused += not quick
             several += quick and len(cards) > 1
-    return legal, refused, several
+    return legal, refused, several, swaps
 
 
 def test_the_quick_checks_answer_as_why_illegal() -> None:
-    totals = [0, 0, 0]
+    totals = [0, 0, 0, 0]
     for players in range(GAME.min_players, GAME.max_players + 1):
         for n, options in enumerate(OPTIONS["telos"]):
             seats = [SeatInfo(f"P{s}", "ai:random") for s in range(players)]
@@ -65,7 +71,7 @@ def test_the_quick_checks_answer_as_why_illegal() -> None:
                 seat = state.turn
                 state.advance(seat, rng.choice(state.legal_actions(seat)))
             _answers_agree(state, others)  # over: nothing is legal
-    assert totals[0] > 2000 and totals[1] > 10_000 and totals[2] > 300
+    assert totals[0] > 2000 and totals[1] > 10_000 and totals[2] > 300 and totals[3] > 300
 
 
 @pytest.mark.parametrize("hands, plays, expected", [
@@ -101,16 +107,18 @@ def test_the_quick_check_of_several_cards_in_a_chosen_position() -> None:
 
 def _own_deal_entries(record: dict, rng: random.Random) -> list[dict]:
     """The record with one entry changed to cards of that seat's deal this round (held or played): one
-    card, two in canonical order, the two the other way round, one card named twice."""
+    card, two in canonical order, the two the other way round, one card named twice; a Divine Trick swap
+    of one (refused in a game without it)."""
     found = []
     entries = [(r, a) for r, rnd in enumerate(record["rounds"]) for a in range(len(rnd["actions"]))]
     for r, a in rng.sample(entries, min(8, len(entries))):
         seat, text = record["rounds"][r]["actions"][a]
         dealt = record["rounds"][r]["setup"]["hands"][seat]
         pair = sorted(rng.sample(dealt, 2), key=card_sort_key) if len(dealt) > 1 else dealt * 2
-        for cards in ([rng.choice(dealt)], pair, pair[::-1], [pair[0]] * 2):
+        for text in ["play " + rng.choice(dealt), "play " + ",".join(pair), "play " + ",".join(pair[::-1]),
+                     f"play {pair[0]},{pair[0]}", "divine " + rng.choice(dealt)]:
             broken = copy.deepcopy(record)
-            broken["rounds"][r]["actions"][a] = [seat, "play " + ",".join(cards)]
+            broken["rounds"][r]["actions"][a] = [seat, text]
             found.append(broken)
     return found
 
