@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
-from itertools import chain, filterfalse, repeat
+from itertools import filterfalse, repeat
 from operator import is_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Sequence
@@ -129,13 +129,15 @@ def _no_card_of(ids: Any, cards: list[Any]) -> bool:
         return False
 
 
-def _all_once(cards: list[Any], available: set[str]) -> bool:
-    """True when every entry of `cards` is in `available` and none is there twice (C-level passes);
-    False otherwise, or when an entry cannot be looked up, for the careful check to name the problem."""
+def _all_once(cards: list[Any], deck: Any, taken: set[str]) -> set[str] | None:
+    """`cards` as a set when every entry is a card of `deck` (a set or a dict's keys), none of `taken`
+    and none there twice (C-level passes); None otherwise, or when an entry cannot be looked up, for the
+    careful check to name the problem."""
     try:
-        return available.issuperset(cards) and len(set(cards)) == len(cards)
+        found = set(cards)
     except TypeError:
-        return False
+        return None
+    return found if len(found) == len(cards) and deck >= found and found.isdisjoint(taken) else None
 
 
 def zeus_cards_in_play(content: TelosContent, option: Any, player_count: int, seed: int,
@@ -359,11 +361,12 @@ class TelosState(State):
         """T-1..T-4, T-21: deal (or take the recorded deal), then open the first trick."""
         n = len(self.seats)
         scored = {c for cards in self.score_cards for c in cards}
-        pool = list(filterfalse(scored.__contains__, self.deck))
         blind_count = n if self.divine else 0
-        size = min(wanted_size, (len(pool) - blind_count) // n)
+        # the pool is the deck less the score cards (each a card of the deck, once): its size, unbuilt
+        size = min(wanted_size, (len(self.deck) - len(scored) - blind_count) // n)
         given = self._setup_for_next_round()
         if given is None:
+            pool = list(filterfalse(scored.__contains__, self.deck))
             rng = self._rng_for_next_round()
             if dealer is None:
                 dealer = rng.randrange(n)
@@ -380,15 +383,15 @@ class TelosState(State):
             self.hands: list[list[str]] = [list(h) for h in hands]
             self.undealt = pool[n * size + blind_count:]  # the rest of the shuffled pool, in its order
         else:
-            self._check_setup(given, dealer, size, pool)
+            dealt = self._check_setup(given, dealer, size, scored)
             # The round log's own copy (the record's setup is the caller's): checked, so these are lists.
             setup = {**given, "hands": [list(h) for h in given["hands"]],
                      "blind": None if given["blind"] is None else list(given["blind"]),
                      "scores_before": [list(cards) for cards in given["scores_before"]]}
-            self.hands = [sorted(h, key=card_sort_key) for h in setup["hands"]]  # canonical order, as lists
-            dealt = set(chain.from_iterable(self.hands))
-            dealt.update(setup["blind"] or ())
-            self.undealt = list(filterfalse(dealt.__contains__, pool))
+            rank = self.rules._ranks.__getitem__  # type: ignore[attr-defined]  # canonical order, by number
+            self.hands = [sorted(h, key=rank) for h in setup["hands"]]  # canonical order, as lists
+            dealt |= scored  # the deck less these, in its order: the pool less the deal
+            self.undealt = list(filterfalse(dealt.__contains__, self.deck))
         self._begin_round(setup, owned=True)  # made here or copied for this round; the state copies what it changes
         self.dealer = int(setup["dealer"])
         self.hand_size = size
@@ -401,8 +404,10 @@ class TelosState(State):
         self.trick_number = 0
         self._start_trick((self.dealer + self.direction) % n)
 
-    def _check_setup(self, setup: Mapping[str, Any], dealer: int | None, size: int, pool: list[str]) -> None:
-        """A recorded deal must be one the rules could have dealt here (else ValueError saying why)."""
+    def _check_setup(self, setup: Mapping[str, Any], dealer: int | None, size: int, scored: set[str]) -> set[str]:
+        """A recorded deal must be one the rules could have dealt here (else ValueError saying why): its
+        cards (hands and blind cards) from the pool, the deck less the `scored` cards. Returns them as a
+        new set."""
         n = len(self.seats)
         where = f"round {len(self.rounds)} setup"
         if sorted(setup) != _SORTED_SETUP_KEYS:
@@ -436,9 +441,12 @@ class TelosState(State):
                                      f"({', '.join(self.zeus_cards)})")
                 raise ValueError(f"{where}: {card!r} would be one Zeus card too many: with {n} players the game "
                                  f"has {n} ({', '.join(self.zeus_cards)} are in play already)")
-        available = set(pool)
-        if not _all_once(dealt, available):  # most deals: each card once, all from the pool; else say which
-            self._check_cards(where, dealt, available)
+        # the deck's cards are those with a place in canonical order
+        cards = _all_once(dealt, self.rules._ranks.keys(), scored)  # type: ignore[attr-defined]
+        if cards is None:  # not each card once, all from the pool: say which
+            self._check_cards(where, dealt, set(filterfalse(scored.__contains__, self.deck)))
+            cards = set(dealt)  # the careful check passing, the quick one would have too
+        return cards
 
     def opening_events(self) -> list[Event]:
         """The current round's `round_started` and `cards_dealt` events (for the table's first deal),
