@@ -632,28 +632,27 @@ class TelosState(State):
         State.advance(self, seat, action)  # checked as `apply` checks it
 
     def replay_entries(self, entries: list, known: dict[str, Action]) -> None:
-        """`records.replay_entries` for a round of a record, its usual cases written out. A play written
-        as this program writes it (its cards in canonical order) that the rules' yes-or-no check finds
-        legal (`_single_play_ok`, `_canonical_play_ok`: what `why_illegal` answers, with no reason worded
-        and no list of plays made; the plain replay checks the one play too) is recorded and carried out
-        at once. Else an entry whose text names the very action `legal_actions` lists for its seat now is
-        taken as listed; any other entry takes `records.replay_action`, the general way, which words why
-        an entry is refused. The same states, records and refusals as that (tests/core/test_perf_replay.py
+        """`records.replay_entries` for a round of a record, its usual entries written out: a play written
+        as this program writes it (its cards in canonical order) or a Divine Trick swap that the rules'
+        yes-or-no check finds legal (`_single_play_ok`, `_canonical_play_ok`, `_divine_ok`: what
+        `why_illegal` answers, with no reason worded and no list of plays made; the plain replay checks
+        the one play too) is recorded and carried out at once. Every other entry (refused by those checks:
+        so not one `legal_actions` lists either) takes `records.replay_action`, the general way, which
+        words why it is refused. The same states, records and refusals as that (tests/core/test_perf_replay.py
         and tests/telos/test_replay_single_check.py hold it)."""
         a = 0
         cache = self._legal_cache
         single_ok = self._single_play_ok
         try:
             for a, (seat, text) in enumerate(entries):
-                # Most entries play one card: checked by the rules' yes or no, no list made (below, when no)
                 if text[:5] == "play " and seat.__class__ is int:
-                    if "," not in text:
+                    if "," not in text:  # most entries play one card
                         if single_ok(seat, text[5:]):
                             self.rounds[-1].actions.append([seat, text])
-                            cache.clear()  # `_carry_out`, written out for one card
+                            cache.clear()  # `_carry_out`, written out
                             self._play(seat, (text[5:],), None)
                             continue
-                    else:  # several cards, written in canonical order as this program writes them
+                    else:
                         cards = tuple(text[5:].split(","))
                         if self._canonical_play_ok(seat, cards):
                             self.rounds[-1].actions.append([seat, text])
@@ -665,24 +664,7 @@ class TelosState(State):
                     cache.clear()
                     self._divine_swap(seat, text[7:], None)
                     continue
-                action = known.get(text)
-                if action is None and text[:5] == "play ":   # a play this program listed before: its shared value
-                    cards = _CARDS_OF.get(text[5:])
-                    action = _PLAYS.get(cards) if cards is not None else None
-                if action is not None and seat.__class__ is int:
-                    listed_now = cache.get(seat)
-                    if listed_now is None:
-                        self.legal_actions(seat)        # lists and keeps them (none once the game is over)
-                        listed_now = cache.get(seat, ())
-                    for listed in listed_now:
-                        if listed is action:
-                            self.rounds[-1].actions.append([seat, listed.text])
-                            self._carry_out(seat, listed, None)
-                            break
-                    else:
-                        replay_action(self, seat, text, known)
-                else:
-                    replay_action(self, seat, text, known)
+                replay_action(self, seat, text, known)
         except REPLAY_FAILURES as exc:
             raise EntryFailed(a) from exc
 
