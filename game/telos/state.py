@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
-from itertools import chain, filterfalse, repeat
+from itertools import filterfalse, repeat
 from operator import is_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Sequence
@@ -129,13 +129,15 @@ def _no_card_of(ids: Any, cards: list[Any]) -> bool:
         return False
 
 
-def _all_once(cards: list[Any], available: set[str]) -> bool:
-    """True when every entry of `cards` is in `available` and none is there twice (C-level passes);
-    False otherwise, or when an entry cannot be looked up, for the careful check to name the problem."""
+def _all_once(cards: list[Any], deck: Any, taken: set[str]) -> set[str] | None:
+    """`cards` as a set when every entry is a card of `deck` (a set or a dict's keys), none of `taken`
+    and none there twice (C-level passes); None otherwise, or when an entry cannot be looked up, for the
+    careful check to name the problem."""
     try:
-        return available.issuperset(cards) and len(set(cards)) == len(cards)
+        found = set(cards)
     except TypeError:
-        return False
+        return None
+    return found if len(found) == len(cards) and deck >= found and found.isdisjoint(taken) else None
 
 
 def zeus_cards_in_play(content: TelosContent, option: Any, player_count: int, seed: int,
@@ -359,11 +361,12 @@ class TelosState(State):
         """T-1..T-4, T-21: deal (or take the recorded deal), then open the first trick."""
         n = len(self.seats)
         scored = {c for cards in self.score_cards for c in cards}
-        pool = list(filterfalse(scored.__contains__, self.deck))
         blind_count = n if self.divine else 0
-        size = min(wanted_size, (len(pool) - blind_count) // n)
+        # the pool is the deck less the score cards (each a card of the deck, once): its size, unbuilt
+        size = min(wanted_size, (len(self.deck) - len(scored) - blind_count) // n)
         given = self._setup_for_next_round()
         if given is None:
+            pool = list(filterfalse(scored.__contains__, self.deck))
             rng = self._rng_for_next_round()
             if dealer is None:
                 dealer = rng.randrange(n)
@@ -380,15 +383,15 @@ class TelosState(State):
             self.hands: list[list[str]] = [list(h) for h in hands]
             self.undealt = pool[n * size + blind_count:]  # the rest of the shuffled pool, in its order
         else:
-            self._check_setup(given, dealer, size, pool)
+            dealt = self._check_setup(given, dealer, size, scored)
             # The round log's own copy (the record's setup is the caller's): checked, so these are lists.
             setup = {**given, "hands": [list(h) for h in given["hands"]],
                      "blind": None if given["blind"] is None else list(given["blind"]),
                      "scores_before": [list(cards) for cards in given["scores_before"]]}
-            self.hands = [sorted(h, key=card_sort_key) for h in setup["hands"]]  # canonical order, as lists
-            dealt = set(chain.from_iterable(self.hands))
-            dealt.update(setup["blind"] or ())
-            self.undealt = list(filterfalse(dealt.__contains__, pool))
+            rank = self.rules._ranks.__getitem__  # type: ignore[attr-defined]  # canonical order, by number
+            self.hands = [sorted(h, key=rank) for h in setup["hands"]]  # canonical order, as lists
+            dealt |= scored  # the deck less these, in its order: the pool less the deal
+            self.undealt = list(filterfalse(dealt.__contains__, self.deck))
         self._begin_round(setup, owned=True)  # made here or copied for this round; the state copies what it changes
         self.dealer = int(setup["dealer"])
         self.hand_size = size
@@ -401,8 +404,10 @@ class TelosState(State):
         self.trick_number = 0
         self._start_trick((self.dealer + self.direction) % n)
 
-    def _check_setup(self, setup: Mapping[str, Any], dealer: int | None, size: int, pool: list[str]) -> None:
-        """A recorded deal must be one the rules could have dealt here (else ValueError saying why)."""
+    def _check_setup(self, setup: Mapping[str, Any], dealer: int | None, size: int, scored: set[str]) -> set[str]:
+        """A recorded deal must be one the rules could have dealt here (else ValueError saying why): its
+        cards (hands and blind cards) from the pool, the deck less the `scored` cards. Returns them as a
+        new set."""
         n = len(self.seats)
         where = f"round {len(self.rounds)} setup"
         if sorted(setup) != _SORTED_SETUP_KEYS:
@@ -436,9 +441,12 @@ class TelosState(State):
                                      f"({', '.join(self.zeus_cards)})")
                 raise ValueError(f"{where}: {card!r} would be one Zeus card too many: with {n} players the game "
                                  f"has {n} ({', '.join(self.zeus_cards)} are in play already)")
-        available = set(pool)
-        if not _all_once(dealt, available):  # most deals: each card once, all from the pool; else say which
-            self._check_cards(where, dealt, available)
+        # the deck's cards are those with a place in canonical order
+        cards = _all_once(dealt, self.rules._ranks.keys(), scored)  # type: ignore[attr-defined]
+        if cards is None:  # not each card once, all from the pool: say which
+            self._check_cards(where, dealt, set(filterfalse(scored.__contains__, self.deck)))
+            cards = set(dealt)  # the careful check passing, the quick one would have too
+        return cards
 
     def opening_events(self) -> list[Event]:
         """The current round's `round_started` and `cards_dealt` events (for the table's first deal),
@@ -624,35 +632,126 @@ class TelosState(State):
         State.advance(self, seat, action)  # checked as `apply` checks it
 
     def replay_entries(self, entries: list, known: dict[str, Action]) -> None:
-        """`records.replay_entries` for a round of a record, with `advance`'s usual case written out: an
-        entry whose text names the very action `legal_actions` lists for its seat now (the general rule
-        code, kept until the state changes) is recorded and carried out at once, without listing every
-        action's text again; any other entry takes `records.replay_action`, the general way. The same
-        states, records and refusals as that (tests/core/test_perf_replay.py holds it)."""
+        """`records.replay_entries` for a round of a record, its usual entries written out: a play written
+        as this program writes it (its cards in canonical order) or a Divine Trick swap that the rules'
+        yes-or-no check finds legal (`_single_play_ok`, `_canonical_play_ok`, `_divine_ok`: what
+        `why_illegal` answers, with no reason worded and no list of plays made; the plain replay checks
+        the one play too) is recorded and carried out at once. Every other entry (refused by those checks:
+        so not one `legal_actions` lists either) takes `records.replay_action`, the general way, which
+        words why it is refused. The same states, records and refusals as that (tests/core/test_perf_replay.py
+        and tests/telos/test_replay_single_check.py hold it)."""
         a = 0
         cache = self._legal_cache
+        single_ok = self._single_play_ok
         try:
             for a, (seat, text) in enumerate(entries):
-                action = known.get(text)
-                if action is None and text[:5] == "play ":   # a play this program listed before: its shared value
-                    cards = _CARDS_OF.get(text[5:])
-                    action = _PLAYS.get(cards) if cards is not None else None
-                if action is not None and seat.__class__ is int:
-                    listed_now = cache.get(seat)
-                    if listed_now is None:
-                        self.legal_actions(seat)        # lists and keeps them (none once the game is over)
-                        listed_now = cache.get(seat, ())
-                    for listed in listed_now:
-                        if listed is action:
-                            self.rounds[-1].actions.append([seat, listed.text])
-                            self._carry_out(seat, listed, None)
-                            break
+                if text[:5] == "play " and seat.__class__ is int:
+                    if "," not in text:  # most entries play one card
+                        if single_ok(seat, text[5:]):
+                            self.rounds[-1].actions.append([seat, text])
+                            cache.clear()  # `_carry_out`, written out
+                            self._play(seat, (text[5:],), None)
+                            continue
                     else:
-                        replay_action(self, seat, text, known)
-                else:
-                    replay_action(self, seat, text, known)
+                        cards = tuple(text[5:].split(","))
+                        if self._canonical_play_ok(seat, cards):
+                            self.rounds[-1].actions.append([seat, text])
+                            cache.clear()
+                            self._play(seat, cards, None)
+                            continue
+                elif text[:7] == "divine " and seat.__class__ is int and self._divine_ok(seat, text[7:]):
+                    self.rounds[-1].actions.append([seat, text])
+                    cache.clear()
+                    self._divine_swap(seat, text[7:], None)
+                    continue
+                replay_action(self, seat, text, known)
         except REPLAY_FAILURES as exc:
             raise EntryFailed(a) from exc
+
+    def _single_play_ok(self, seat: int, card: str) -> bool:
+        """Whether `play card` is legal for `seat` now: `why_illegal` answering None, without wording a
+        reason or listing the seat's plays (tests/telos/test_replay_single_check.py holds the two equal).
+        A replay asks it for every one-card entry; on False it takes the careful way, which says why."""
+        if self.finished or seat != self.order[len(self.plays)]:
+            return False
+        hand = self.hands[seat]
+        if card not in hand:
+            return False
+        value_of: dict[str, int] = self.rules.god_value  # type: ignore[attr-defined]
+        value = value_of.get(card)
+        if not self.plays:  # T-7, T-9: any God card leads; a Zeus card only last, or from a hand of Zeus cards
+            return value is not None or self.last_trick or hand[0] not in value_of  # God cards come first
+        if self.last_trick:  # T-18: one card each, any card
+            return True
+        line = self.line
+        if len(line) != 1:
+            return False
+        need = line[0]
+        if (self.trick_max if value is None else value) >= need:  # T-11, T-12: it reaches the line
+            return True
+        if value is None and (start := self.rules.behaviour(card).free_follow_from) is not None and start <= 1:
+            return True  # T-14: an Ant that frees one-card follows
+        # T-13: it does not reach, so no card may reach, and it must be the lowest God card (any card
+        # when only Zeus cards are left). The hand is in canonical order: its God cards first, lowest first.
+        gods = len(hand)
+        while gods and hand[gods - 1] not in value_of:
+            gods -= 1
+        if (gods and value_of[hand[gods - 1]] >= need) or (gods < len(hand) and self.trick_max >= need):
+            return False
+        if not gods:
+            return True
+        return value is not None and value == value_of[hand[0]]
+
+    def _canonical_play_ok(self, seat: int, cards: tuple[str, ...]) -> bool:
+        """Whether `play cards` is legal for `seat` now and names its cards in canonical order, each once
+        (so `normalize` leaves it as it is): `why_illegal` answering None, without wording a reason or
+        listing the seat's plays (tests/telos/test_replay_single_check.py holds the two equal)."""
+        if self.finished or seat != self.order[len(self.plays)] or not cards:
+            return False
+        hand = self.hands[seat]
+        ranks: dict[str, int] = self.rules._ranks  # type: ignore[attr-defined]  # canonical order, by number
+        last = -1
+        for card in cards:
+            if card not in hand:
+                return False
+            rank = ranks[card]
+            if rank <= last:  # out of canonical order, or named twice
+                return False
+            last = rank
+        rules = self.rules
+        value_of: dict[str, int] = rules.god_value  # type: ignore[attr-defined]
+        k = len(cards)
+        only_zeus = hand[0] not in value_of  # God cards come first in a hand
+        if not self.plays:  # leading (T-7..T-9, T-15)
+            if k == 1:
+                return cards[0] in value_of or self.last_trick or only_zeus
+            if self.last_trick or only_zeus or self.trick_number == 0 or self.serpent_ban:
+                return False
+            gods = [value_of[c] for c in cards if c in value_of]
+            if not gods or len(set(gods)) > 1 or any(
+                    not rules.behaviour(c).joins_multiple_lead for c in cards if c not in value_of):
+                return False
+            return k <= self._max_lead(seat)
+        if self.last_trick:  # T-18: one card each
+            return k == 1
+        line, earlier_max = self.line, self.trick_max
+        if k != len(line):
+            return False
+        if rules.reaches(rules.play_values(cards, earlier_max), line) or rules.free_follower(cards, k) is not None:
+            return True  # T-12, T-14
+        if rules.can_reach(hand, line, earlier_max):  # T-13: one who can reach must
+            return False
+        gods_in_hand = [c for c in hand if c in value_of]
+        gods_played = sorted(value_of[c] for c in cards if c in value_of)
+        if len(gods_in_hand) >= k:  # else the k lowest God cards
+            return gods_played == sorted(value_of[c] for c in rules.lowest_gods(hand, k))
+        return len(gods_played) == len(gods_in_hand)  # every God card, Zeus cards making up the rest
+
+    def _divine_ok(self, seat: int, card: str) -> bool:
+        """Whether `divine card` is legal for `seat` now (T-22: once a round, a held card), as `why_illegal`
+        answers it, without wording a reason (tests/telos/test_replay_single_check.py holds the two equal)."""
+        return not self.finished and self.divine and seat == self.order[len(self.plays)] \
+            and not self.divine_used[seat] and " " not in card and card in self.hands[seat]
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         self._legal_cache.clear()  # `_forget_legal`, without a call

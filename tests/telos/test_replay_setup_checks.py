@@ -28,7 +28,8 @@ def _outcome(record: dict) -> tuple:
 
 def _damaged(record: dict, rng: random.Random) -> list[dict]:
     """One round's deal changed: a card twice, a card of no deck, a Zeus card of no game or of another
-    game's, an unhashable card, a hand of the wrong kind; and Zeus cards swapped between hands."""
+    game's, an unhashable card, a hand of the wrong kind, a score card dealt again; and Zeus cards
+    swapped between hands."""
     zeus_ids = list(GAME.content.zeus_ids)
     changes = [
         lambda s: s["hands"][0].__setitem__(0, s["hands"][1][0]),
@@ -42,6 +43,12 @@ def _damaged(record: dict, rng: random.Random) -> list[dict]:
         lambda s: s["hands"].reverse(),
     ]
     found = []
+    last = record["rounds"][-1]["setup"]  # a later round's deal: some seat has score cards by then
+    scored = [card for cards in last["scores_before"] for card in cards]
+    if scored:  # a score card dealt again
+        broken = copy.deepcopy(record)
+        broken["rounds"][-1]["setup"]["hands"][1][0] = rng.choice(scored)
+        found.append(broken)
     for change in changes:
         broken = copy.deepcopy(record)
         change(broken["rounds"][rng.randrange(len(broken["rounds"]))]["setup"])
@@ -59,7 +66,7 @@ def test_quick_setup_reading_matches_the_careful_way(monkeypatch: pytest.MonkeyP
     assert [outcome[1] for outcome in quick[:len(records)]] == records
     assert sum(outcome[0] == "refused" for outcome in quick) >= len(cases) // 2
     monkeypatch.setattr(telos_state, "_no_card_of", lambda ids, cards: False)
-    monkeypatch.setattr(telos_state, "_all_once", lambda cards, available: False)
+    monkeypatch.setattr(telos_state, "_all_once", lambda cards, deck, taken: None)
     assert [_outcome(case) for case in cases] == quick
 
 
