@@ -394,7 +394,18 @@ class ZeusState(State):
                 action = known.get(text)
                 if action is not None:
                     listed_now = kept.get(seat)
-                    if listed_now is None and seat.__class__ is int:  # a sneak, a round's first play: list it
+                    if listed_now is None and seat.__class__ is int:  # a sneak, a round's first play
+                        if action.verb == "sneak" and self.owes_draw is None and 0 <= seat < self.players:
+                            # a sneak by a seat other than the turn seat: its list would be this sneak alone
+                            # if `seat in sneakers()`, so test that without building and keeping the list
+                            if seat != self.turn and seat in self.sneakers() \
+                                    and action is action_for("sneak", str(self._top[0])):
+                                self.rounds[-1].actions.append([seat, action.text])
+                                self._carry_out(seat, action, None)
+                            else:
+                                replay_action(self, seat, text, known)
+                            kept = self._legal
+                            continue
                         listed_now = self._legal_list(seat)
                     for listed in listed_now or ():
                         if listed is action:
