@@ -65,11 +65,66 @@ class CardZoom:
         buttons = [*self.buttons, *self.help_buttons, *self.seat_buttons, *(b for _s, b in self.reaction_buttons)]
         return [lay.controls_rect, lay.corner_rect, *(b.rect for b in buttons)]
 
+    def _zoom_rather_clear(self) -> list[pygame.Rect]:
+        """What the enlarged card keeps off when the table leaves it room elsewhere: the name plates, the
+        turn tag, the move log, the other cards shown and the words a game shows in the middle (its
+        `centre_words_rects`, if it keeps them)."""
+        lay = self.layout
+        rects = [area.plate for area in lay.seats.values()] + [lay.log_rect]
+        if self.turn_tag_rect is not None:
+            rects.append(self.turn_tag_rect)
+        rects += list(getattr(self, "centre_words_rects", ()))
+        rects += [sprite.rect() for sprite in self.renderer.shown]
+        return [r for r in rects if r.width and r.height]
+
     def _zoom_place(self, card: pygame.Rect, size: tuple[int, int], window: pygame.Rect) -> pygame.Rect | None:
-        """Where the enlarged card goes: above its card, else below, left, right; above and below it may
-        slide sideways off a button in the way, as little as it can. None: nowhere is clear."""
-        gap = self.layout.margin
+        """Where the enlarged card goes: the place nearest its card that covers nothing of the table
+        (plates, other cards, the log, the words in the middle); where there is none, above its card, else
+        below, left, right, sliding sideways off a button. Never over the card itself, a button or the
+        controls. None: nowhere is clear. Worked out again only when the card or the table moves."""
         avoid = self._zoom_keep_clear()
+        rather = self._zoom_rather_clear()     # its own card among them never counts: no place covers it
+        key = (tuple(card), size, tuple(window), tuple(map(tuple, avoid)), tuple(map(tuple, rather)))
+        cached = getattr(self, "_zoom_placed", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        place = self._zoom_clear_place(card, size, window, avoid, rather) or self._zoom_near_place(card, size,
+                                                                                                  window, avoid)
+        self._zoom_placed = (key, place)
+        return place
+
+    def _zoom_clear_place(self, card: pygame.Rect, size: tuple[int, int], window: pygame.Rect,
+                          avoid: list[pygame.Rect], rather: list[pygame.Rect]) -> pygame.Rect | None:
+        """Among the places beside the edges of what is in the way that cover no button, the controls or
+        the card itself: the one covering the least of `rather` (the plates, other cards, the log, the
+        words in the middle), then the nearest the card."""
+        gap = self.layout.margin
+        width, height = size
+        lefts = {card.centerx - width // 2, card.right + gap, card.left - gap - width}
+        tops = {card.centery - height // 2, card.bottom + gap, card.top - gap - height}
+        for r in avoid + rather:
+            lefts |= {r.right + gap, r.left - gap - width}
+            tops |= {r.bottom + gap, r.top - gap - height}
+        best: tuple[int, int, pygame.Rect] | None = None
+        for x in lefts:
+            for y in tops:
+                place = pygame.Rect(x, y, width, height)
+                if not window.contains(place) or place.colliderect(card) or place.collidelist(avoid) >= 0:
+                    continue
+                covered = 0
+                for r in rather:
+                    overlap = place.clip(r)
+                    covered += overlap.width * overlap.height
+                far = (place.centerx - card.centerx) ** 2 + (place.centery - card.centery) ** 2
+                if best is None or (covered, far) < best[:2]:
+                    best = (covered, far, place)
+        return None if best is None else best[2]
+
+    def _zoom_near_place(self, card: pygame.Rect, size: tuple[int, int], window: pygame.Rect,
+                         avoid: list[pygame.Rect]) -> pygame.Rect | None:
+        """Above its card, else below, left, right; above and below it may slide sideways off a button
+        in the way, as little as it can."""
+        gap = self.layout.margin
         width, height = size
         centred = card.centerx - width // 2
         lefts = sorted({centred, *(r.right + gap for r in avoid), *(r.left - gap - width for r in avoid)},

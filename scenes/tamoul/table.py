@@ -1113,6 +1113,7 @@ class TamoulTableScene(TableScene):
         """Whose turn and what they do, above the piles: drawn over the cards, on a dark band, so a card
         flying past never hides a word ("You [are end]ing the turn")."""
         status = self._status()
+        self.centre_words_rects: list[pygame.Rect] = []     # the band, which an enlarged card keeps off
         if not status:
             return
         size = self.layout.text_size(17)
@@ -1121,6 +1122,7 @@ class TamoulTableScene(TableScene):
         band.midtop = (centre.centerx, centre.top)
         draw_panel(surface, band, alpha=170)
         blit_text(surface, status, (centre.centerx, centre.top + 2), size, theme.CREAM, "bold", "midtop")
+        self.centre_words_rects.append(band)
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay = self.layout

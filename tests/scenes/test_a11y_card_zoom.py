@@ -148,3 +148,24 @@ def test_pass_and_play_enlarges_nothing_while_the_hand_off_screen_is_up(tmp_path
         assert table.zoom_rect is None and table.zoomed is None
     finally:
         shot.close()
+
+
+def test_the_enlarged_card_keeps_off_the_plates_the_words_and_the_other_cards_where_the_table_has_room(
+        tmp_path, monkeypatch) -> None:
+    """Pointing at Tamoul's discard pile at 200 % in 1280×720: the space beside the piles is free, so the
+    enlarged card goes there rather than over the draw-pile words, a name plate or another card."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = open_moment(tmp_path, "tamoul-start", (1280, 720), 200)
+    try:
+        table = shot.app.stack.top
+        shot.run(2)
+        discard = next(s for s in table.renderer.shown if s.face_up and s.rect().top < 300)
+        table.drag.focus = None
+        point(table, discard.rect().center)
+        shot.run(2)
+        assert table.zoomed is not None and table.zoomed.card_id == discard.card_id
+        place = table.zoom_rect
+        covered = [r for r in table._zoom_rather_clear() if place.colliderect(r) and r != discard.rect()]
+        assert table.centre_words_rects and covered == []
+    finally:
+        shot.close()
