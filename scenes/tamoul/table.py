@@ -1461,6 +1461,8 @@ class TamoulTableScene(TableScene):
         if view.phase == "draw":
             if self._reaction_open():
                 return _("Your turn in a moment: the others may still intercept.")
+            if not self.discard.cards:      # a round's first turn: nothing to take yet
+                return _("Your turn: click the draw pile (D) to draw a card.")
             return _("Your turn: click the draw pile (D) or take the top discard (T).")
         if view.phase == "hold":
             if view.drawn_from == "discard":

@@ -334,3 +334,19 @@ def test_a_swap_of_two_cards_of_one_player_names_that_player_once(make_app, lang
                "Bob ruilt kaart 3 van Zoe met kaart 1 van Ann", "Zoe ruilt eigen kaarten 1 en 4",
                "Jij ruilt je eigen kaarten 2 en 3", "Zoe ruilt jouw kaarten 1 en 4"],
     }[language]
+
+
+def test_at_a_rounds_first_turn_the_hint_offers_only_the_draw_pile_for_the_discard_pile_is_empty(make_app):
+    from tests.scenes.test_tamoul_table import open_table
+
+    app = make_app()
+    scene = open_table(app, [("Ann", "human"), ("Zoe", "ai:easy")], setups=[deal([ANN, ZOE], ["4H"])])
+    wait_for_my_move(app, scene)
+    run(app, 900, until=lambda: "draw pile" in scene._hint())     # after the look at the bottom cards
+    assert not scene.discard.cards
+    assert scene._hint() == "Your turn: click the draw pile (D) to draw a card."
+    press(app, scene, pygame.K_d, 120)
+    press(app, scene, pygame.K_x)           # 4H onto the discard pile: no action
+    key(app, pygame.K_e)
+    wait_for_my_move(app, scene)
+    assert scene.discard.cards and "take the top discard (T)" in scene._hint()
