@@ -119,6 +119,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_moves(args: argparse.Namespace) -> int:
+    from game.bench_moves import print_time_moves
+
+    levels = [s.strip() for s in args.seats.split(",") if s.strip()]
+    print_time_moves(load_game(args.game), levels, args.games, args.seed)
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.compare_plain:
         from game.bench_real import print_compare_plain
@@ -210,6 +218,13 @@ def build_parser() -> argparse.ArgumentParser:
     brp.add_argument("--runs", type=int, default=5, help="pairs of runs, alternating (default 5)")
     brp.add_argument("--records", type=int, default=12, help="records of the normal AI to replay (default 12)")
     brp.set_defaults(run=cmd_bench_replay)
+    mp = sub.add_parser("bench-moves", help="time one AI seat's decisions (wall and CPU) over whole games at its "
+                        "real budget; the last line is JSON")
+    mp.add_argument("--game", required=True)
+    mp.add_argument("--seats", required=True, help="the timed level first, then the others, e.g. hard,normal,normal")
+    mp.add_argument("--games", type=int, default=1)
+    mp.add_argument("--seed", type=int, default=1)
+    mp.set_defaults(run=cmd_bench_moves)
     rp = sub.add_parser("review", help="review one seat's moves of a game record with the hard AI's judgement; "
                         "the last line is JSON")
     rp.add_argument("record", help="a game record (.json)")
