@@ -80,3 +80,20 @@ def test_the_games_own_replay_matches_the_general_way(game_id: str, monkeypatch:
     general = [_outcome(game, case) for case in cases]
     assert own == general
     assert sum(outcome[0] == "refused" for outcome in own) > len(cases) // 3     # the bad entries were met
+
+
+def test_zeus_may_sneak_answers_as_the_list_of_sneakers_for_every_seat_at_every_moment() -> None:
+    game = load_game("zeus")
+    checked = 0
+    for players in (3, 4, 5):
+        for seed in range(6):
+            state = game.new_state([SeatInfo(f"P{s}", "ai:random") for s in range(players)],
+                                   game.normalize_options({"sneak": True}), seed)
+            rng = random.Random(seed)
+            while not state.finished:
+                fresh = copy.deepcopy(state)        # `_may_sneak` asked first, before `sneakers` fills its cache
+                assert [fresh._may_sneak(s) for s in range(players)] == [s in state.sneakers() for s in range(players)]
+                checked += 1
+                seat = rng.choice(state.to_act())
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 500
