@@ -26,6 +26,7 @@ import logging
 import subprocess
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -68,7 +69,7 @@ class Line:
     interrupt: bool
 
 
-class OneProgramAtATime:
+class OneProgramAtATime(ABC):
     """A speech program run once per line, one after another, by a thread of its own.
 
     Two programs started together reach the engine in either order (a real-window session heard "Your turn"
@@ -94,12 +95,13 @@ class OneProgramAtATime:
         self._closed = False
         self._thread: threading.Thread | None = None
 
+    @abstractmethod
     def _line(self, text: str, interrupt: bool) -> Line:
-        raise NotImplementedError
+        """The line as this program is given it (its command and how it is cut short)."""
 
+    @abstractmethod
     def _seconds(self, line: Line) -> float:
         """How long the program may take with `line` before it is taken for hung."""
-        raise NotImplementedError
 
     def _make_way(self, line: Line) -> None:
         """Before `line` is queued (the lock held): what it replaces. Nothing here; see `SayBackend`."""
