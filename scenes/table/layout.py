@@ -197,9 +197,10 @@ def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_he
     tag_rise = int(plate_h * 0.7 * min(1.0, (grow - 1) / 0.25)) if grow > 1 else 0
     bottom_edge = min(strip_top, bottom_plate.top - margin - tag_rise)
     if beside:
+        least_small = max(22, int(card_w / grow * 0.48 * opponent_card_scale))   # the opponents' cards at 100 %
         return _beside_centre((width, height), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
-                              corner, log_rect, controls_rect, pygame.Rect(0, 0, area_w, area_h), plate_w, plate_h,
-                              zone_h, bottom_edge)
+                              corner, log_rect, controls_rect, plate_w, plate_h, bottom_edge,
+                              zone_height, least_small, tag_rise)
     anchors = OPPONENT_ANCHORS[seat_count - 1]
     placed: list[tuple[int, str, pygame.Rect]] = []
     for offset, (fx, fy) in enumerate(anchors, start=1):
@@ -250,25 +251,49 @@ def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_he
 
 def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, scale: float, margin: int, card_w: int,
                    small_w: int, seats: dict[int, SeatArea], corner: pygame.Rect, log_rect: pygame.Rect,
-                   controls_rect: pygame.Rect, area: pygame.Rect, plate_w: int, plate_h: int, zone_h: int,
-                   bottom_edge: int) -> TableLayout | None:
+                   controls_rect: pygame.Rect, plate_w: int, plate_h: int, bottom_edge: int,
+                   zone_height: Callable[[int], int] | None, least_small: int, tag_rise: int) -> TableLayout | None:
     """The opponents in a column on each side of the centre (in play order: up the left, then down the
     right), clear of the corner buttons and of the Hint row and notices above the log and the controls;
     the centre between the columns, centred in the window, under the corner buttons. None when the
-    columns do not hold them."""
-    width = size[0]
+    columns do not hold them.
+
+    Two or three seats to a column (four to six players) may push the log and the controls down, to no
+    less than `_least_panel`, with their cards as small as at 100 % (`least_small`) if they must. The
+    player's own zone, below the centre, rises as far as leaves the centre room for cards its size and
+    their words (a grid of slots: the centre's piles are read together with it)."""
+    width, height = size
     reserve = plate_h + 2 * margin           # the Hint row over the log; a notice over the controls
     others = [(bottom_seat + offset) % seat_count for offset in range(1, seat_count)]
     on_left = others[:(len(others) + 1) // 2]
-    columns = ((on_left[::-1], "left", margin, log_rect.top - reserve),
-               (others[len(on_left):], "right", corner.bottom + margin, controls_rect.top - reserve))
+    columns = ((on_left[::-1], "left", margin, log_rect), (others[len(on_left):], "right", corner.bottom + margin,
+                                                           controls_rect))
+    least_panel = _least_panel(plate_h)
+    small = small_w
+    while True:
+        zone_h = zone_height(small) if zone_height is not None else card_height(small)
+        area_h = plate_h + zone_h + 2 * margin
+        fits = all(top + len(column) * area_h + (len(column) - 1) * margin <= height - margin - least_panel - reserve
+                   for column, _side, top, _panel in columns if column)
+        if fits or small <= least_small:
+            break
+        small -= 1
+    if not fits:
+        return None
+    area = pygame.Rect(0, 0, max(int(small * 4.2), int(width * 0.19)), area_h)
+    panels = {}
     edges = []
-    for column, side, top, bottom in columns:
+    for column, side, top, panel in columns:
+        panels[side] = panel
         if not column:
             continue
+        bottom = panel.top - reserve
         step = (bottom - top - area.height) // max(1, len(column) - 1)
         if bottom - top < area.height or (len(column) > 1 and step < area.height + margin):
-            return None
+            # Packed from the top; the panel below starts under the lowest seat and its Hint row or notice.
+            step = area.height + margin
+            lowest = top + (len(column) - 1) * step + area.height
+            panels[side] = pygame.Rect(panel.left, lowest + reserve, panel.width, panel.bottom - lowest - reserve)
         for index, seat in enumerate(column):
             rect = area.copy()
             rect.top = top + index * step if len(column) > 1 else top
@@ -280,13 +305,53 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
             plate.centerx = rect.centerx
             plate.clamp_ip(pygame.Rect(margin, margin, width - 2 * margin, size[1]))
             hand = (rect.centerx, plate.bottom + margin + zone_h // 2)
-            seats[seat] = SeatArea(seat, side, rect, plate, hand, small_w, rect.width)
+            seats[seat] = SeatArea(seat, side, rect, plate, hand, small, rect.width)
         edges.append(rect.right + margin if side == "left" else width - rect.left + margin)
     half = width // 2 - max(edges + [margin])
     top_edge = corner.bottom + margin
+    risen = None if zone_height is None else _risen_own_zone(size, seats[bottom_seat], margin, plate_h, tag_rise, top_edge, card_w, zone_height,
+                            panels["left"], panels["right"], [a.rect for s, a in seats.items() if s != bottom_seat])
+    if risen is not None:
+        seats[bottom_seat], bottom_edge = risen
     centre = pygame.Rect(width // 2 - half, top_edge, 2 * half, max(10, bottom_edge - top_edge))
-    return TableLayout((width, size[1]), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
-                       centre, log_rect, controls_rect, corner)
+    return TableLayout((width, size[1]), seat_count, bottom_seat, scale, margin, card_w, small, seats,
+                       centre, panels["left"], panels["right"], corner)
+
+
+def _least_panel(plate_h: int) -> int:
+    """How short the log and the controls may get when side columns push them down: room for the log's
+    title and a few lines, or a turn's buttons and a hint of three lines."""
+    return int(plate_h * 3.8)
+
+
+def _risen_own_zone(size: tuple[int, int], own: SeatArea, margin: int, plate_h: int, tag_rise: int, top_edge: int,
+                    card_w: int, zone_height: Callable[[int], int], log_rect: pygame.Rect,
+                    controls_rect: pygame.Rect, others: list[pygame.Rect]) -> tuple[SeatArea, int] | None:
+    """A taller zone of the player's own (a grid of slots) in cards as large as leave the centre above it a
+    card of that size and two lines of words: its plate rises from the strip's top edge, and a second block
+    of slots opening to its right stays clear of the controls. None when its cards would be no larger."""
+    width, height = size
+    least_centre = int(card_height(int(min(height * 0.14, width * 0.085))) * 1.2)
+    best = None
+    for w in range(int(card_w * 0.9), own.card_width, -1):
+        gap = max(2, w // 8)
+        left = width // 2 - (2 * w + gap) // 2
+        right = left + 4 * w + 3 * gap                     # Main Memory and a second block beside it
+        if left < log_rect.right + margin or right > controls_rect.left - margin:
+            continue
+        zone_top = height - margin - zone_height(w)
+        plate = own.plate.copy()
+        plate.bottom = zone_top - margin
+        centre_h = plate.top - margin - tag_rise - top_edge
+        if centre_h < max(least_centre, int(card_height(w) * 1.1) + 2 * plate_h):
+            continue
+        zone = pygame.Rect(left, zone_top, right - left, zone_height(w))
+        if any(r.colliderect(plate) or r.colliderect(zone) for r in others):
+            continue
+        best = (SeatArea(own.seat, own.side, own.rect, plate, (width // 2, zone_top + zone_height(w) // 2), w,
+                         own.hand_width), plate.top - margin - tag_rise)
+        break
+    return best
 
 
 def fan_positions(count: int, centre: tuple[int, int], card_width: int, max_width: int,
