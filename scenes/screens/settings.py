@@ -6,6 +6,8 @@ declares them (label, help line, steps and how a value reads).
 """
 from __future__ import annotations
 
+import functools
+
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -62,6 +64,24 @@ def window_presets(current: tuple[int, int]) -> list[tuple[int, int]]:
         presets.sort()
     return presets
 
+
+
+@functools.lru_cache(maxsize=8)
+def tables_reach(size: tuple[int, int], percent: int) -> tuple[int, int]:
+    """How far (percent, least and most) the tables grow in a window of `size` at the UI scale `percent`,
+    over every offered game and number of players (a table steps back while its cards would not fit)."""
+    from game.catalog import load_game
+    from scenes.table.layout import table_reach
+    from scenes.tables import has_table, table_class
+
+    reaches = []
+    for game_id in manifests.registry().ids():
+        if not has_table(game_id):
+            continue
+        game, table = load_game(game_id), table_class(game_id)
+        for count in range(game.min_players, game.max_players + 1):
+            reaches.append(table_reach(size, table.table_layout(size, count, 0)))
+    return (min(reaches), max(reaches)) if reaches else (percent, percent)
 
 class SettingsScene(MenuScene):
     transparent = True
@@ -136,12 +156,14 @@ class SettingsScene(MenuScene):
 
     # Rows the Accessibility screen shows too (scenes/screens/settings_accessibility.py).
     def ui_scale_row(self, settings: Settings) -> RowSpec:
-        from scenes.table.layout import table_reach
-
         help_words = _("Text, cards and buttons grow or shrink together.")
-        reach = table_reach(self.app.size)
-        if reach < round(theme.ui_scale_setting() * 100):     # the window is too small for the whole scale at a table
-            help_words = _("Tables grow to {percent} in a window this shape.").format(percent=format_percent(reach))
+        least, most = tables_reach(self.app.size, round(theme.ui_scale_setting() * 100))
+        if least < round(theme.ui_scale_setting() * 100):     # the window is too small for the whole scale at a table
+            if least == most:
+                help_words = _("Tables grow to {percent} in a window this shape.").format(percent=format_percent(least))
+            else:
+                help_words = _("Tables grow to between {least} and {most} in a window this shape, by game and number of "
+                               "players.").format(least=format_percent(least), most=format_percent(most))
         return ("Size of text and cards", _("Size of text and cards"), help_words,
                 lambda r: Stepper(r, UI_SCALE_STEPS, nearest_index(UI_SCALE_STEPS, settings.ui_scale or 100),
                                   lambda v: self.change(ui_scale=v), format_percent))

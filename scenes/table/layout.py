@@ -140,10 +140,10 @@ def _grown(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_height
         grow = max(1.0, round(grow - 0.05, 2))
 
 
-def table_reach(size: tuple[int, int]) -> int:
-    """How far (percent) a table of three, each seat one card tall, grows in a window of `size` at the
-    player's UI scale (Settings says it when a scale is more than the window gives a table)."""
-    layout = compute_layout(size, 3, 0)
+def table_reach(size: tuple[int, int], layout: TableLayout | None = None) -> int:
+    """How far (percent) a table grows in a window of `size` at the player's UI scale: `layout`, or a table
+    of three with each seat one card tall (Settings says it when a scale is more than the window gives a table)."""
+    layout = layout if layout is not None else compute_layout(size, 3, 0)
     return int(round(layout.scale / ui_scale(size) * ui_scale_setting() * 100))
 
 

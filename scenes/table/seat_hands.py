@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 
 from scenes.table.deal import fly_in, gather
-from scenes.table.layout import SeatArea, compute_layout
+from scenes.table.layout import SeatArea, TableLayout, compute_layout
 from scenes.table.seat_zones import SeatZone, send_home
 from scenes.table.sprites import CardSprite
 
@@ -23,19 +23,26 @@ class SeatHands:
     OPPONENTS_BESIDE_CENTRE = False     # grown, may the opponents sit beside the centre (layout.py)?
 
     def _set_layout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.count, self.bottom, self._seat_zone_height(),
-                                     self._opponent_card_scale(), self.OPPONENTS_BESIDE_CENTRE)
+        self.layout = self.table_layout(size, self.count, self.bottom)
         if hasattr(self, "drag"):
             # A refused card's reason is said above the player's own name plate, never over it.
             self.drag.notice_ceiling = self.layout.seats[self.bottom].plate.top
 
-    def _seat_zone_height(self) -> Callable[[int], int] | None:
+    @classmethod
+    def table_layout(cls, size: tuple[int, int], count: int, bottom: int) -> TableLayout:
+        """This game's table of `count` seats in a window of `size` (Settings asks how far each grows)."""
+        return compute_layout(size, count, bottom, cls._seat_zone_height(), cls._opponent_card_scale(count),
+                              cls.OPPONENTS_BESIDE_CENTRE)
+
+    @classmethod
+    def _seat_zone_height(cls) -> Callable[[int], int] | None:
         """How tall a seat's zone is for cards of a given width, when it is not one card (a hand): the
         layout makes room for it (Tamoul: `SlotGrid.height_for`)."""
         return None
 
-    def _opponent_card_scale(self) -> float:
-        """The opponents' cards larger (above 1) or smaller than the layout's usual size."""
+    @classmethod
+    def _opponent_card_scale(cls, count: int) -> float:
+        """The opponents' cards larger (above 1) or smaller than the layout's usual size, at `count` seats."""
         return 1.0
 
     def _sync_from_view(self) -> None:

@@ -164,12 +164,14 @@ class TamoulTableScene(TableScene):
         w = self._pile_width()
         return self._centre().top + self._line(17) + self.layout.margin // 2 + card_height(w) // 2 + 4
 
-    def _seat_zone_height(self) -> Callable[[int], int]:
+    @classmethod
+    def _seat_zone_height(cls) -> Callable[[int], int]:
         """Every seat holds a grid of two rows: the layout makes room for it."""
         return SlotGrid.height_for
 
-    def _opponent_card_scale(self) -> float:
-        return 1.25 if self.count == 2 else 1.0     # one opponent across the table has room to spare
+    @classmethod
+    def _opponent_card_scale(cls, count: int) -> float:
+        return 1.25 if count == 2 else 1.0     # one opponent across the table has room to spare
 
     def _centre(self) -> pygame.Rect:
         """The middle of the table, clear of the grids above and the bottom plate (the layout's)."""

@@ -256,13 +256,62 @@ def test_at_200_percent_a_tamoul_table_grows_as_far_as_a_table_of_hands(size, se
 
 def test_settings_say_how_far_a_table_grows_when_the_window_is_too_small_for_the_scale(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    """The line names the least and the most any table reaches, over every game and number of players (a
+    Tamoul table of six, two rows of slots at every seat, keeps its 100 % size in a 16:9 window)."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    between = "Tables grow to between 100 % and 130 % in a window this shape, by game and number of players."
     for percent, words in ((100, "Text, cards and buttons grow or shrink together."),
-                           (125, "Text, cards and buttons grow or shrink together."),
-                           (BIG, "Tables grow to 130 % in a window this shape.")):
+                           (125, "Tables grow to between 100 % and 125 % in a window this shape, by game and "
+                                 "number of players."),
+                           (BIG, between)):
         app = scaled_app((1280, 720), percent, "en")
         settings = SettingsScene(app)
         row = next(row for row in settings.setting_rows(app.settings) if row[0] == "Size of text and cards")
         assert row[2] == words, (percent, row[2])
+    app = scaled_app((1280, 720), BIG, "nl")
+    row = next(row for row in SettingsScene(app).setting_rows(app.settings) if row[0] == "Size of text and cards")
+    assert row[2].startswith("Tafels groeien tot tussen 100% en 130%"), row[2]
+
+
+@pytest.mark.parametrize("seats,grows", [(4, 1.3), (5, 1.15)])
+def test_at_200_percent_a_tamoul_table_of_four_or_five_grows_with_two_seats_to_a_column(seats, grows) -> None:
+    """Four or five players at 200 % in 1280×720 (the usual seating held them at 110 %): two opponents to a
+    column beside the centre push the log and the controls down, yet leave them room; the player's own
+    grid and the piles are larger than at 100 % by a third or more; nothing overlaps, a second block of
+    slots opening beside Main Memory included."""
+    from scenes.table.card_art import card_height
+    from scenes.table.layout import _least_panel
+    from scenes.table.seat_zones import SlotGrid
+    from scenes.tamoul.table import TamoulTableScene
+
+    size = (1280, 720)
+    theme.set_ui_scale_setting(100)
+    plain = TamoulTableScene.table_layout(size, seats, 0)
+    theme.set_ui_scale_setting(BIG)
+    grown = TamoulTableScene.table_layout(size, seats, 0)
+    assert grown.scale >= plain.scale * grows - 1e-6
+    own = grown.seats[0]
+    assert own.card_width >= plain.seats[0].card_width * 1.35
+    others = [area for seat, area in grown.seats.items() if seat != 0]
+    assert {area.side for area in others} == {"left", "right"}
+    assert max(sum(area.side == side for area in others) for side in ("left", "right")) == 2
+    window = pygame.Rect(0, 0, *size)
+    for panel in (grown.log_rect, grown.controls_rect):
+        assert panel.height >= _least_panel(own.plate.height) and window.contains(panel)
+    assert grown.centre.height >= card_height(own.card_width) * 1.1 and grown.centre.width >= 4 * grown.card_width
+    w, gap = own.card_width, max(2, own.card_width // 8)
+    grid = pygame.Rect(own.hand_centre[0] - (2 * w + gap) // 2, own.hand_centre[1] - SlotGrid.height_for(w) // 2,
+                       4 * w + 3 * gap, SlotGrid.height_for(w))
+    assert window.contains(grid) and not grid.colliderect(grown.log_rect) and not grid.colliderect(grown.controls_rect)
+    assert not grid.colliderect(own.plate) and own.plate.bottom <= grown.centre.bottom + own.plate.height * 2
+    for index, area in enumerate(others):
+        assert window.contains(area.rect) and window.contains(area.plate), area
+        panel = grown.log_rect if area.side == "left" else grown.controls_rect      # the Hint row or a notice above it
+        assert area.rect.bottom + area.plate.height + 2 * grown.margin <= panel.top, (area, panel)
+        for rect in (grown.centre, grown.corner_rect, grid, own.plate):
+            assert not area.rect.colliderect(rect), (area, rect)
+        assert not any(area.rect.colliderect(other.rect) for other in others[index + 1:])
+        assert area.card_width < own.card_width
 
 
 @pytest.mark.parametrize("language", ["nl", "en"])
@@ -313,20 +362,23 @@ def test_at_200_percent_the_words_in_the_middle_of_telos_stay_clear_of_the_trick
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
-@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
-def test_a_grown_tamoul_table_of_three_with_penalty_cards_keeps_every_slot_clear(size, language, tmp_path,
-                                                                                monkeypatch) -> None:
-    """Three players at 200 %, each with a penalty block open beside Main Memory (the widest grids): the
-    opponents sit beside the centre, and no slot runs into another seat's slots or plate, the piles,
-    the log, the controls or the corner buttons; no text is cut or runs into other text."""
+@pytest.mark.parametrize("size,seats,grows", [((1280, 720), 3, 1.3), ((2560, 1440), 3, 1.3), ((1280, 720), 4, 1.3),
+                                              ((1280, 720), 5, 1.15)])
+def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, seats, grows, language, tmp_path,
+                                                                       monkeypatch) -> None:
+    """Three to six players at 200 %, each with a penalty block open beside Main Memory (the widest grids):
+    the opponents sit beside the centre (six: around it, as at 100 %), and no slot runs into another
+    seat's slots or plate, the piles, the log, the controls or the corner buttons; no text is cut or runs
+    into other text."""
     from game.catalog import load_game
     from game.core.engine import SeatInfo
     from game.core.session import GameSession
 
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
     game = load_game("tamoul")
-    seats = [SeatInfo(name, "human" if controller == "human" else "ai:easy") for name, controller in moments.THREE]
-    position = game.new_state(seats, game.normalize_options({}), 7).position()
+    names = [name for name, _controller in moments.THREE] + ["Cleo", "Dion", "Eva"]
+    players = [SeatInfo(name, "human" if index == 0 else "ai:easy") for index, name in enumerate(names[:seats])]
+    position = game.new_state(players, game.normalize_options({}), 7).position()
     now = position["now"]
     for row in now["slots"]:       # two penalty cards each, in slots 5 and 7 (from the draw pile)
         row[4], row[6] = now["draw_pile"].pop(), now["draw_pile"].pop()
@@ -340,8 +392,9 @@ def test_a_grown_tamoul_table_of_three_with_penalty_cards_keeps_every_slot_clear
             table.draw(shot.app.screen)
         assert text_problems(log) == []
         lay = table.layout
-        assert lay.scale >= 1.3 * theme.ui_scale(size) / 2 - 1e-6          # 130 % of the table at 100 %
-        assert {lay.seats[seat].side for seat in (1, 2)} == {"left", "right"}
+        assert lay.scale >= grows * theme.ui_scale(size) / 2 - 1e-6          # 130 % of the table at 100 %
+        if grows > 1:
+            assert {lay.seats[seat].side for seat in range(1, seats)} == {"left", "right"}
         window = shot.app.screen.get_rect()
         piles = [table._pile_rect(centre) for centre in (table._deck_centre(), table._discard_centre(),
                                                          table._held_centre())]
