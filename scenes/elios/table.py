@@ -144,6 +144,10 @@ class EliosTableScene(TableScene):
             return pygame.Rect(area.rect.left, top, area.rect.width, area.rect.bottom - top - m // 2)
         if area.side == "top":
             width = max(area.rect.width, int(lay.centre.width * (0.62 if self.count == 2 else 0.9)))
+            # Two seats at the top share the width between them: each keeps to its side of the midpoint.
+            for other in lay.seats.values():
+                if other.side == "top" and other.seat != area.seat:
+                    width = min(width, 2 * (abs(other.rect.centerx - area.rect.centerx) // 2 - m // 2))
             return pygame.Rect(area.rect.centerx - width // 2, top, width, area.rect.bottom - top)
         bottom = self.help_row_top() if area.rect.left < lay.log_rect.right else lay.log_rect.top
         return pygame.Rect(area.rect.left, top, area.rect.width, bottom - m // 2 - top)

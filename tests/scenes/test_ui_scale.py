@@ -411,3 +411,51 @@ def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, se
                 assert rect.collidelist(apart) < 0, (seat, rect, apart[rect.collidelist(apart)])
     finally:
         shot.close()
+
+
+# Every game at every number of players it seats (the moments above have two or three), mid-game.
+SEAT_COUNTS = [(game, seats) for game, (least, most) in (("zeus", (2, 5)), ("telos", (3, 6)), ("tamoul", (2, 6)),
+                                                         ("elios", (2, 4)))
+               for seats in range(least, most + 1)]
+
+
+@pytest.mark.parametrize("size,percent,language", [("1280x720", BIG, "en"), ("1280x720", BIG, "nl"),
+                                                   ("800x500", 100, "en")], ids=str)
+@pytest.mark.parametrize("game_id,seats", SEAT_COUNTS, ids=lambda v: str(v))
+def test_every_table_at_every_seat_count_fits_without_one_seat_over_another(game_id, seats, size, percent, language,
+                                                                          tmp_path, monkeypatch) -> None:
+    """No text cut or running into other text, no card outside the window, and no seat's cards over
+    another seat's (Elios's two top seats once shared one tray row at 200 %)."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    width, height = map(int, size.split("x"))
+    shot = moments.Shooter(tmp_path, (width, height))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=percent))
+    shot.app.set_language(language)
+    try:
+        names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
+        session = moments._session(game_id, [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
+        moments._play_ahead(session, moments.MID_MOVES[game_id])
+        table = shot.open(session)
+        shot.settle(table)
+        drawn: list = []
+        draw = SpriteRenderer.draw
+
+        def noting(self, surface, sprite):
+            if sprite.alpha > 1:
+                drawn.append(sprite)
+            return draw(self, surface, sprite)
+
+        monkeypatch.setattr(SpriteRenderer, "draw", noting)
+        with recording_text() as log:
+            table.draw(shot.app.screen)
+        assert text_problems(log) == []
+        window = shot.app.screen.get_rect()
+        assert [tuple(s.rect()) for s in drawn if not window.contains(s.rect())] == []
+        at_seats = [(seat, sprite.rect()) for seat in range(seats) for sprite in table._seat_zone(seat).sprites()
+                    if sprite in drawn and not table.tweens.moving(sprite)]
+        assert len(at_seats) >= seats
+        crossing = [(a, ra, b, rb) for i, (a, ra) in enumerate(at_seats) for b, rb in at_seats[i + 1:]
+                    if a != b and ra.colliderect(rb)]
+        assert crossing == []
+    finally:
+        shot.close()
