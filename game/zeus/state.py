@@ -399,8 +399,9 @@ class ZeusState(State):
         next turn) or a sneak by a seat in `sneakers()`; the deck names the action, card and number of
         every such text (`ZeusDeck.replay_moves`). Those are recorded and carried out here: `_carry_out`
         written out for a play whose effect the deck already keeps, with no events and the deck's tables
-        at hand (tests/core/test_zeus_replay_moves.py holds it to `_carry_out`, and the sneak test to
-        `sneakers()`, at every moment of random games). Anything else takes `_replay_entry`."""
+        at hand (tests/core/test_zeus_replay_moves.py holds one entry of this loop to the general way at
+        every moment of random games, damaged entries included). Anything else takes `_replay_entry`, and
+        so does every entry of a manual draw game (a draw owed changes what a seat may do)."""
         if self._manual_draw or self.owes_draw is not None:
             a = 0
             try:
@@ -484,8 +485,8 @@ class ZeusState(State):
             raise EntryFailed(a) from exc
 
     def _replay_entry(self, seat: int, text: str, known: dict[str, Action]) -> None:
-        """One entry of `replay_entries`, any but the turn seat's plain play: the action listed for `seat`
-        (kept, or listed now: a sneak, a round's first play) carried out at once, else `replay_action`."""
+        """One entry `replay_entries` does not carry out itself: the action listed for `seat` (kept, or
+        listed now: a sneak, a round's first play) carried out at once, else `replay_action`."""
         action = known.get(text)
         if action is None:
             replay_action(self, seat, text, known)
