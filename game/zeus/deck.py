@@ -97,6 +97,12 @@ class ZeusDeck:
         object.__setattr__(self, "fits_on_top", fits_on_top)
         # mask of kinds -> their `play` actions in deck order: a pure cache `plays_of` fills
         object.__setattr__(self, "plays_by_mask", {})
+        # record text -> (action, card id, number value or None, whether a sneak) for every `play` and
+        # `sneak` the deck allows, as the program writes them: how a replay reads most entries at once
+        moves = {f"play {c}": (action_for("play", c), c, d.value, False) for c, d in self.cards.items()}
+        moves.update({f"sneak {c}": (action_for("sneak", c), c, d.value, True)
+                      for c, d in self.cards.items() if d.value is not None})
+        object.__setattr__(self, "replay_moves", moves)
 
     def _fitting(self, total: int) -> int:
         """The kinds whose play keeps Mount Olympus within 100 from `total` (Z-7, a match aside)."""

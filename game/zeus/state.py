@@ -392,45 +392,123 @@ class ZeusState(State):
         State.advance(self, seat, action)  # checked as `apply` checks it
 
     def replay_entries(self, entries: list, known: dict[str, Action]) -> None:
-        """`records.replay_entries` for a round of a record, with `advance`'s usual case written out: an
-        entry whose text names the very action in the seat's legal list (kept after every play for the
-        next turn; else listed now, as `why_illegal` lists it: a sneak, a round's first play) is recorded
-        and carried out at once; any other entry takes `records.replay_action`, the general way. The same
-        states, records and refusals as that (tests/core/test_perf_replay.py holds it)."""
-        a = 0
+        """`records.replay_entries` for a round of a record: the same states, records and refusals
+        (tests/core/test_perf_replay.py holds it to that, damaged entries included).
+
+        Nearly every entry of a record is a play listed for the turn seat (kept after every play for the
+        next turn) or a sneak by a seat in `sneakers()`; the deck names the action, card and number of
+        every such text (`ZeusDeck.replay_moves`). Those are recorded and carried out here: `_carry_out`
+        written out for a play whose effect the deck already keeps, with no events and the deck's tables
+        at hand (tests/core/test_zeus_replay_moves.py holds one entry of this loop to the general way at
+        every moment of random games, damaged entries included). Anything else takes `_replay_entry`, and
+        so does every entry of a manual draw game (a draw owed changes what a seat may do)."""
+        if self._manual_draw or self.owes_draw is not None:
+            a = 0
+            try:
+                for a, (seat, text) in enumerate(entries):
+                    self._replay_entry(seat, text, known)
+            except REPLAY_FAILURES as exc:
+                raise EntryFailed(a) from exc
+            return
+        deck = self.deck
+        moves, plain_effects, effect_cache = deck.replay_moves, deck.plain_effects, deck.effect_cache
+        without, bit, number_bits = deck.without, deck.bit, deck.number_bits
+        fits_on_top, plays_by_mask = deck.fits_on_top, deck.plays_by_mask
+        players, sneaks_possible, sneakers_unknown = self.players, self._sneaks_possible, self._sneakers_unknown
+        # What a round start replaces: read again after any entry that may have ended the round.
+        log, hands, held, pile, draw_pile = (self.rounds[-1].actions, self.hands, self._held, self.pile,
+                                             self.draw_pile)
         kept = self._legal
+        a = 0
         try:
             for a, (seat, text) in enumerate(entries):
-                action = known.get(text)
-                if action is not None:
-                    listed_now = kept.get(seat)
-                    if listed_now is None and seat.__class__ is int:  # a sneak, a round's first play
-                        if action.verb == "sneak" and self.owes_draw is None and 0 <= seat < self.players:
-                            # a sneak by a seat other than the turn seat: its list would be this sneak alone
-                            # if `seat in sneakers()`, so test that without building and keeping the list
-                            if seat != self.turn and self._may_sneak(seat) \
-                                    and action is action_for("sneak", str(self._top[0])):
-                                self.rounds[-1].actions.append([seat, action.text])
-                                self._carry_out(seat, action, None)
-                            else:
-                                replay_action(self, seat, text, known)
-                            kept = self._legal
-                            continue
-                        listed_now = self._legal_list(seat)
-                    for listed in listed_now or ():
-                        if listed is action:
-                            self.rounds[-1].actions.append([seat, listed.text])
-                            self._carry_out(seat, listed, None)
-                            kept = self._legal
-                            break
-                    else:
-                        replay_action(self, seat, text, known)
-                        kept = self._legal
+                move = moves.get(text)
+                if move is not None:
+                    action, card, value, sneak = move
+                    number, played_by = self._top
+                    if sneak:  # `seat in sneakers()` (a seat may sneak only the number on top), as `_may_sneak`
+                        if sneaks_possible and value == number and seat.__class__ is int and 0 <= seat < players \
+                                and seat != self.turn and seat != played_by and held[seat] & number_bits[value] \
+                                and not self.finished:
+                            match = True
+                        else:
+                            move = None
+                    else:  # the very action kept as listed for the seat
+                        for listed in kept.get(seat, ()):
+                            if listed is action:
+                                match = value is not None and value == number and played_by != seat
+                                break
+                        else:
+                            move = None
+                if move is None:
+                    self._replay_entry(seat, text, known)
                 else:
-                    replay_action(self, seat, text, known)
-                    kept = self._legal
+                    log.append([seat, text])
+                    before = self.total
+                    if match or sneak or before > MOUNT_OLYMPUS_TOP:
+                        effect = effect_cache.get((card, before, match, sneak))
+                    else:
+                        effect = plain_effects[card][before]
+                    if effect is None:  # not kept yet: `_carry_out` works it out
+                        self._carry_out(seat, action, None)
+                    else:  # `_carry_out` with no events (owes_draw is None: the draw is automatic)
+                        after, steal_reason, wins_round, skips_next = effect
+                        self.total = after
+                        hand = hands[seat]
+                        hand.remove(card)
+                        if card not in hand:
+                            held[seat] &= without[card]
+                        pile.append((card, seat))
+                        self._top = (value, seat) if value is not None else (None, None)
+                        if steal_reason is not None:
+                            self.zeus_holder = seat
+                        if wins_round is not None:
+                            self._close_round(wins_round, None)
+                        elif not draw_pile:
+                            self._close_round("draw_pile_empty", None)
+                        else:
+                            drawn = draw_pile.pop(0)
+                            hand.append(drawn)
+                            held[seat] |= bit[drawn]
+                            turn = self.turn = (seat + (2 if skips_next else 1)) % players
+                            playable = held[turn] & fits_on_top[value][after]
+                            plays = self._turn_plays = plays_by_mask.get(playable) or deck.plays_of(playable)
+                            self._sneakers = sneakers_unknown
+                            if plays:
+                                kept = self._legal = {turn: plays}
+                                continue
+                            self._close_round("no_legal_play", None)
+                log, hands, held, pile, draw_pile = (self.rounds[-1].actions, self.hands, self._held, self.pile,
+                                                     self.draw_pile)
+                kept = self._legal
         except REPLAY_FAILURES as exc:
             raise EntryFailed(a) from exc
+
+    def _replay_entry(self, seat: int, text: str, known: dict[str, Action]) -> None:
+        """One entry `replay_entries` does not carry out itself: the action listed for `seat` (kept, or
+        listed now: a sneak, a round's first play) carried out at once, else `replay_action`."""
+        action = known.get(text)
+        if action is None:
+            replay_action(self, seat, text, known)
+            return
+        listed_now = self._legal.get(seat)
+        if listed_now is None and seat.__class__ is int:  # a sneak, a round's first play
+            if action.verb == "sneak" and self.owes_draw is None and 0 <= seat < self.players:
+                # a sneak by a seat other than the turn seat: its list would be this sneak alone
+                # if `seat in sneakers()`, so test that without building and keeping the list
+                if seat != self.turn and self._may_sneak(seat) and action is action_for("sneak", str(self._top[0])):
+                    self.rounds[-1].actions.append([seat, action.text])
+                    self._carry_out(seat, action, None)
+                else:
+                    replay_action(self, seat, text, known)
+                return
+            listed_now = self._legal_list(seat)
+        for listed in listed_now or ():
+            if listed is action:
+                self.rounds[-1].actions.append([seat, listed.text])
+                self._carry_out(seat, listed, None)
+                return
+        replay_action(self, seat, text, known)
 
     def _carry_out(self, seat: int, action: Action, events: list[Event] | None) -> None:
         """A manual draw, or Z-4..Z-8, Z-11..Z-15 for one card played or sneaked. A play leaves the
