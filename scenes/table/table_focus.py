@@ -158,8 +158,8 @@ def draw_table_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: in
     """The focus ring of a table card: the focus gold, thicker than a button's and edged in ink on both
     sides, with a gap, so it never reads as the thin gold glow a game puts on a card (Télos's winning
     card)."""
-    width = max(3, rect.width // 14)
-    gap = max(3, rect.width // 12)
+    width = max(3, rect.width // 20)
+    gap = max(3, rect.width // 24)
     ring = rect.inflate(2 * (gap + width), 2 * (gap + width))
     pygame.draw.rect(surface, theme.INK, ring.inflate(4, 4), width=width + 4, border_radius=radius + gap + width + 2)
     pygame.draw.rect(surface, theme.GOLD, ring, width=width, border_radius=radius + gap + width)
