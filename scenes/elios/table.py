@@ -43,6 +43,7 @@ from scenes.table.telling import ResultWords
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
 from scenes.table.layout import SeatArea
 from scenes.table.sprites import CardSprite, SpriteRenderer
+from scenes.table.table_focus import TableCard
 from scenes.table.text import blit_text
 from scenes.table.zones import CircleShape, DropZone, wedge
 from scenes.ui.widgets import Button, ellipsize
@@ -548,6 +549,24 @@ class EliosTableScene(TableScene):
         free = [i for i in range(len(self.sun_letters)) if i not in proposal]
         proposal = [p if p >= 0 else free.pop(0) for p in proposal]
         return Action("place", (str(index), ",".join(map(str, proposal))))
+
+    def _table_cards(self) -> list[TableCard]:
+        """The other players' beams in their trays, seat by seat ("Zoe's group 2: red"); before the
+        groupings are revealed a player's beams lie in one row ("Zoe's beams: red"): beams are open, a
+        grouping is not."""
+        view = self.state.view(None)
+        cards = []
+        for seat in range(self.count):
+            zone = self.trays[seat]
+            grouped = view.groups[seat] is not None or zone.own
+            for number, tray in enumerate(zone.trays, start=1):
+                for sprite in tray:
+                    beam = self._beam_name((sprite.card_id or "")[:1])
+                    words = (self._said(seat, _("{name}'s group {number}: {beam}"), _("Your group {number}: {beam}"),
+                                        number=number, beam=beam) if grouped else
+                             self._said(seat, _("{name}'s beams: {beam}"), _("Your beams: {beam}"), beam=beam))
+                    cards.append(TableCard(sprite, words))
+        return cards
 
     def _card_help_target(self) -> CardSprite | None:
         """While you place: the beam of yours under the pointer (a tray answers anywhere on it), else the

@@ -6,6 +6,8 @@ cards stay smaller than a low-vision player asked for. Then the card with the ke
 one under the pointer, is drawn again at the size the player chose (a hand card of the 100 % table times
 the setting, or larger), above, below or beside it, covering neither the card itself nor the buttons and
 the controls area. Where the table's cards are as large as the setting asks (100 %), nothing is drawn.
+The keyboard focus may be on a card of the player's hand or on a card of the table (table_focus.py),
+whose focus ring is drawn here too, just before the enlarged card.
 
 Only a card already drawn face up this frame is enlarged, and only its face as drawn: a back stays a
 back, a hand turned away in pass-and-play shows nothing, and nothing is drawn while the hand-off
@@ -41,15 +43,16 @@ class CardZoom:
         return math.ceil((lay.card_width + 1) * shortfall) if shortfall > GROWN_ENOUGH else 0
 
     def _zoom_target(self) -> CardSprite | None:
-        """The card the keyboard focus is on, else the one under the pointer; only one drawn face up."""
+        """The card the keyboard focus is on (on the table, else in the hand), else the one under the
+        pointer; only one drawn face up."""
         drag = self.drag
         if drag.held or self.gate.waiting or self.looking_back:
             return None
         shown = self.renderer.shown
-        sprite = None
-        if drag.focus is not None and drag.focus < len(drag.sprites):
+        sprite = self.table_focus_card()
+        if sprite is None and drag.focus is not None and drag.focus < len(drag.sprites):
             sprite = drag.sprites[drag.focus]
-        else:
+        if sprite is None:
             for candidate in reversed(shown):      # the top-most card under the pointer (a lifted one where it shows)
                 lift = int(candidate.pixel_width * 0.12) if candidate.lifted else 0
                 if candidate.contains(self.mouse) or candidate.contains((self.mouse[0], self.mouse[1] + lift)):
@@ -141,9 +144,11 @@ class CardZoom:
         return None
 
     def _draw_card_zoom(self, surface: pygame.Surface) -> CardSprite | None:
-        """The enlarged card in the first place that fits: above its card, below, left, right. Returns a
-        sprite standing where it was drawn, for the card's help box to sit on (None: not drawn)."""
+        """The focus ring on a table card, then the enlarged card in the first place that fits: above its
+        card, below, left, right. Returns a sprite standing where it was drawn, for the card's help box
+        to sit on (None: not drawn)."""
         self.zoom_rect = self.zoomed = None
+        self._draw_table_focus(surface)
         width = self.zoom_width()
         sprite = self._zoom_target() if width else None
         if sprite is None or width <= sprite.pixel_width:

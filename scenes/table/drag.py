@@ -10,7 +10,7 @@ Mouse: press on a card and move to drag (with `multi_select`, every selected car
 release over a lit zone to play. A click without moving selects a card (lifts it); clicking it again
 or clicking a zone plays it. Keyboard: Left/Right move the focus, Up/Down select in multi-select
 mode, Enter or Space play the focused (or selected) cards onto the default zone, Esc drops the
-selection.
+selection. (The cards on the table that are not the player's are reached by Tab: table_focus.py.)
 
 Multi-select (`multi_select=True`), for games that play several cards at once: a click puts a card
 into the selection; clicking a chosen card again plays the selection when it is a legal play onto
@@ -212,6 +212,12 @@ class DragController:
     def blur(self) -> None:
         """The keyboard focus leaves the cards (Tab went to the buttons); what is chosen stays chosen."""
         self.focus = None
+        self._refresh_lift()
+
+    def focus_on(self, index: int) -> None:
+        """The keyboard focus comes back to the card at `index` (Esc from the table's cards); a place the
+        hand no longer has leaves the focus off the cards."""
+        self.focus = index if 0 <= index < len(self.sprites) else None
         self._refresh_lift()
 
     # ----- input ------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 Part of the table kit, mixed into `TableScene` (base.py). In order: the corner and help buttons, a
 click that puts the look back away, the reaction controls, the game's buttons in the controls area
 (`seat_buttons`), the game's own controls, the cards (the drag controller), the menu keys (Esc, F1,
-H, L), and last the game's own keys. A key nothing takes while the last move is still being shown is
+H, L), and last the game's own keys. Tab walks from the player's own cards to the cards on the table
+(table_focus.py), then through the buttons, and back to the cards. A key nothing takes while the last move is still being shown is
 kept (the latest one, for a few seconds) and handled once the table is ready, and the table says so.
 
 The controls area (bottom right) is drawn the same way at every table unless a game draws its own:
@@ -17,6 +18,7 @@ import re
 import pygame
 
 from scenes.table.captions import draw_hint
+from scenes.table.table_focus import TableFocus
 from scenes.ui.keymap import KeyMap, game_actions, key_map, key_words
 from scenes.ui.widgets import Button, text_width
 from scenes.ui.i18n import _, pgettext
@@ -26,7 +28,10 @@ KEY_AT_END = re.compile(r" \(([^()\s]+)\)$")      # "Hint (H)", "Undo (Ctrl+Z)":
 FIXED_KEY_NAMES = frozenset({"Esc", "Enter", "Ctrl+Z"})     # the table keys no one remaps
 
 
-class InputRouting:
+TABLE = "table"         # Tab's stop on the cards on the table, between the hand and the buttons
+
+
+class InputRouting(TableFocus):
     """Routing input to buttons, reaction controls, the game's controls, the cards and the keys."""
 
     CORNER_MIN_HEIGHT = 26      # the corner buttons' least height (a small window)
@@ -131,7 +136,7 @@ class InputRouting:
         if translated is None:
             return False
         event = translated
-        if self._handle_tab(event):
+        if self._handle_tab(event) or self._handle_table_focus(event):
             return True
         for button in self.buttons + self.help_buttons:
             if button.handle_event(event):
@@ -199,18 +204,30 @@ class InputRouting:
         return {key_words(self.keys.key(a.name)) for a in game_actions(self.GAME_ID)} | FIXED_KEY_NAMES
 
     def _handle_tab(self, event: pygame.event.Event) -> bool:
-        """Tab / Shift+Tab walk from the cards through the table's buttons and back; Enter or Space
-        presses the button with the ring; an arrow goes back to the cards."""
+        """Tab / Shift+Tab walk from the cards in hand to the cards on the table (when any may be looked
+        at), through the table's buttons and back; Enter or Space presses the button with the ring; an
+        arrow goes back to the cards in hand."""
         if event.type != pygame.KEYDOWN or self.replay_mode:
             return False
         focused = self._tab_focused()
         if event.key == pygame.K_TAB:
             buttons = self._tab_buttons()
-            at = buttons.index(focused) + 1 if focused in buttons else 0      # 0: the cards
-            at = (at + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % (len(buttons) + 1)
-            self._tab_focus = (buttons[at - 1].label, at - 1) if at else None
-            if self._tab_focus is not None and not self.drag.multi_select:
-                self.drag.blur()        # one ring, the button's (a Télos card in focus stays: Play plays it)
+            on_table = self.table_focus_card() is not None
+            stops: list[object] = [None, *([TABLE] if on_table or self.table_cards() else []), *buttons]
+            here = focused if focused in buttons else TABLE if on_table else None
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            target = stops[(stops.index(here) + step) % len(stops)]
+            if target is None:                  # back to the cards in hand
+                self._tab_focus = None
+                self.leave_table_focus()
+            elif target == TABLE:
+                self._tab_focus = None
+                self.enter_table_focus(last=step < 0)
+            else:
+                self.leave_table_focus(to_hand=False)
+                self._tab_focus = (target.label, buttons.index(target))  # type: ignore[union-attr]
+                if not self.drag.multi_select:
+                    self.drag.blur()    # one ring, the button's (a Télos card in focus stays: Play plays it)
             self._tab_focused()
             return True
         if focused is None:

@@ -62,10 +62,12 @@ class Telling:
     def _draw_card_help(self, surface: pygame.Surface) -> None:
         """A card's text in a box above the card it explains, drawn over everything but the notice; on
         the player's turn a card that may not be played now says why first ("What if…?"). Where the table
-        draws that card large (card_zoom.py), the box stands above the large card."""
-        sprite = self._card_help_target()
+        draws that card large (card_zoom.py), the box stands above the large card. A card on the table
+        reached by keys (table_focus.py) is explained too; it is only looked at, so it has no "What if…?"."""
+        on_table = self.table_focus_card()
+        sprite = on_table or self._card_help_target()
         help_ = self._card_help_for(sprite) if sprite is not None and sprite.card_id is not None else None
-        refusal = self._why_not_now(sprite) if sprite is not None else None
+        refusal = self._why_not_now(sprite) if sprite is not None and on_table is None else None
         if refusal:
             help_ = replace(help_, refusal=refusal) if help_ is not None else CardHelp("", refusal=refusal)
         large = self._draw_card_zoom(surface)

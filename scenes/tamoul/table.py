@@ -56,6 +56,7 @@ from scenes.table.piles import Heap, draw_face_down_pile
 from scenes.table.reaction import ReactionWindow
 from scenes.table.seat_zones import SlotGrid
 from scenes.table.sprites import CardSprite, SpriteRenderer
+from scenes.table.table_focus import TableCard
 from scenes.table.table_help import HINT_GLOW, LookBack
 from scenes.table.text import blit_text
 from scenes.table.tween import SETTLING, Counter, ease_in_out_cubic, ease_out_cubic
@@ -1302,6 +1303,26 @@ class TamoulTableScene(TableScene):
         chip.center = (rect.left + 3, rect.top + 3)
         pygame.draw.rect(surface, theme.INK, chip, border_radius=chip.height // 2)
         blit_text(surface, str(slot + 1), chip.center, size, theme.CREAM, "bold", "center")
+
+    def _table_cards(self) -> list[TableCard]:
+        """The top discard, a drawn card everyone has seen (taken from the discard pile), and every card
+        of a board lying face up (the round's end); a card only looked at lies face down for all but its
+        looker, and the kit leaves out what is not drawn face up."""
+        cards = []
+        if self.discard.cards:
+            top = self.discard.cards[-1]
+            cards.append(TableCard(top, _("Discard pile, top card: {card}").format(card=card_words(top.card_id))))
+        drawn = self.drawn
+        if drawn is not None and drawn.owner is not None and self.state.view(None).drawn is not None:
+            cards.append(TableCard(drawn, self._said(drawn.owner, _("{name}'s drawn card: {card}"),
+                                                     _("Your drawn card: {card}"), card=card_words(drawn.card_id))))
+        for seat in range(self.count):
+            grid = self.grids[seat]
+            for slot, sprite in enumerate(grid.slots[:grid.slot_count()]):
+                if sprite is not None:
+                    cards.append(TableCard(sprite, _("{place}: {card}").format(
+                        place=self._place_words(seat, slot), card=card_words(sprite.card_id))))
+        return cards
 
     def _card_help_target(self) -> CardSprite | None:
         """On your turn, the card of any grid under the pointer (its "What if…?" line); else the kit's."""

@@ -65,6 +65,7 @@ from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_score
 from scenes.table.selection import SetChooser
 from scenes.table.set_play import SetPlay
 from scenes.table.sprites import CardSprite, SpriteRenderer
+from scenes.table.table_focus import TableCard
 from scenes.table.trick_area import TrickArea, TrickPlay, seat_point
 from scenes.table.play_direction import PlayDirection
 from scenes.table.zones import DropZone
@@ -758,6 +759,21 @@ class TelosTableScene(SetPlay, TableScene):
     def _playing(self) -> str:
         """"Ann is playing." for the seat on turn (nothing between tricks)."""
         return self._said(self.turn, _("{name} is playing."), _("{name} are playing.")) if self.turn is not None else ""
+
+    def _table_cards(self) -> list[TableCard]:
+        """The trick's cards, in the order they were played, each with its player ("Trick: Ann's 9 Ochre")
+        and the card winning it so far marked as its tag says."""
+        best = self.current_best() if len(self.trick_area.plays) >= 2 or self.sweep_to is not None else None
+        tag = _("wins the trick") if self.sweep_to is not None else _("winning")
+        cards = []
+        for p, play in enumerate(self.trick_area.plays):
+            for c, sprite in enumerate(play.sprites):
+                words = self._said(play.seat, _("Trick: {name}'s {card}"), _("Trick: your {card}"),
+                                   card=self.card_label(str(sprite.card_id)))
+                if (p, c) == best:
+                    words = _("{card}, {tag}").format(card=words, tag=tag)
+                cards.append(TableCard(sprite, words))
+        return cards
 
     def _card_help_target(self) -> CardSprite | None:
         """A trick card under the pointer, else the hovered or focused card of your hand. A hidden hand

@@ -3,7 +3,8 @@ engine the player already has.
 
 What is said, and when (`SpeechFollower`, called once a frame by the App):
 - a new screen's words where it has some (the pass-and-play hand-off: "Pass the computer to Chloe");
-- what has the keyboard focus: a menu's control ("Sound volume: 70%"), a card in the hand ("Hermes");
+- what has the keyboard focus: a menu's control ("Sound volume: 70%"), a card in the hand ("Hermes"), a
+  card on the table reached by Tab ("Trick: Ann's 9 Ochre, 1 of 3", scenes/table/table_focus.py);
 - at a table, each new line of the move log, as the screen shows it to whoever is looking now;
 - whose turn it is, whenever that changes ("Your turn. Drag a card onto Mount Olympus…");
 - a reaction offered to the player, with its key and time ("Sneak 8!: press S, 3 seconds.");
@@ -203,8 +204,8 @@ def turn_key(table: Any) -> tuple:
 
 
 def focus_words(scene: Any) -> str:
-    """What has the keyboard focus on `scene`: a menu's control, a table's button reached by Tab, or a
-    card in the table's hand."""
+    """What has the keyboard focus on `scene`: a menu's control, a table's button reached by Tab, a
+    card on the table (only one drawn face up: `TableFocus.table_cards`), or a card in the table's hand."""
     words = getattr(scene, "focus_words", None)
     if callable(words):
         return str(words())
@@ -212,6 +213,10 @@ def focus_words(scene: Any) -> str:
     button = tab_button() if callable(tab_button) else None
     if button is not None:          # Tab at a table has reached one of its buttons
         return str(button.label)
+    table_words = getattr(scene, "table_focus_words", None)
+    on_table = table_words() if callable(table_words) else ""
+    if on_table:                    # Tab at a table has reached the cards on the table
+        return str(on_table)
     drag, gate = getattr(scene, "drag", None), getattr(scene, "gate", None)
     if drag is not None and gate is not None:
         index = drag.focus

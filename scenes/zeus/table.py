@@ -61,6 +61,7 @@ from scenes.table.piles import Heap, draw_face_down_pile
 from scenes.table.plates import draw_count_beside
 from scenes.table.reaction import ReactionWindow
 from scenes.table.sprites import CardSprite, SpriteRenderer
+from scenes.table.table_focus import TableCard
 from scenes.table.text import blit_text
 from scenes.table.tween import Counter, ease_in_out_cubic
 from scenes.table.zones import DropZone
@@ -511,6 +512,17 @@ class ZeusTableScene(TableScene):
         self.drag.draw_zones(surface)
         self._draw_cards(surface, self.pile.cards)
         self._draw_figurine(surface)
+
+    def _table_cards(self) -> list[TableCard]:
+        """Mount Olympus from its top card down, as far as its cards are drawn ("Mount Olympus, top
+        card: Ares")."""
+        cards = []
+        for depth, sprite in enumerate(reversed(self.pile.cards)):
+            card = self._card_words(str(sprite.card_id))
+            words = (_("Mount Olympus, top card: {card}").format(card=card) if depth == 0 else
+                     _("Mount Olympus, card {number} from the top: {card}").format(number=depth + 1, card=card))
+            cards.append(TableCard(sprite, words))
+        return cards
 
     def _card_help_for(self, sprite: CardSprite) -> CardHelp | None:
         """A god card explains its power; a number card needs no words."""

@@ -2,7 +2,8 @@
 to its end and left from the results, with key events alone (no mouse event, no call into the table).
 
 The test reads the table (whose turn, what is legal, where the focus is) as a player reads the screen,
-and answers with keys; every key a move needs is one a player can find on the screen or in the help."""
+and answers with keys; every key a move needs is one a player can find on the screen or in the help. Now
+and then the player Tabs to the cards on the table and looks at each of them before moving."""
 from __future__ import annotations
 
 import random
@@ -94,6 +95,39 @@ def moves_made(table: Any) -> int:
     return sum(len(r.actions) for r in table.state.rounds)
 
 
+def look_at_the_table(app: Any, table: Any) -> list[Any]:
+    """Tab from the hand to the cards on the table, the arrows through each of them, Esc back, as a player
+    looking at what lies there: each card reached is one drawn face up that is not the player's own, its
+    words are what speech says, the enlarged card (where drawn) is that card, and nothing is played. Returns the cards reached (empty: the table had none)."""
+    from scenes.ui.speech import focus_words
+
+    cards = table.table_cards()
+    if not cards:
+        return []
+    reached = []
+    hand_focus, token = table.drag.focus, table._token()
+    press(app, pygame.K_TAB, frames=1)
+    for _ in range(len(cards)):
+        sprite = table.table_focus_card()
+        if sprite is None:          # the table changed under the look (a trick swept): the focus went home
+            break
+        assert sprite.face_up and sprite not in table.drag.sprites and sprite.card_id in table.renderer.drawn_faces
+        assert focus_words(table) == table.table_focus_words() != ""
+        assert table.zoom_width() == 0 or table.zoomed is sprite
+        reached.append(sprite)
+        press(app, pygame.K_RIGHT, frames=1)
+    if table.table_focus_card() is not None:
+        press(app, pygame.K_ESCAPE, frames=1)
+    assert table.table_focus_card() is None and table._token() == token and app.stack.top is table
+    if hand_focus is not None and hand_focus < len(table.drag.sprites):
+        assert table.drag.focus == hand_focus, "Esc did not bring the arrows back to the same card in hand"
+    LOOKED.append(True)
+    return reached
+
+
+LOOKED: list[bool] = []
+
+
 def play_to_the_end(app: Any, table: Any, move: Callable[[Any, Any, list[Action]], None],
                     wants: Callable[[list[Action]], bool] = bool) -> int:
     """Wait for the player's turn, make one legal move by keys, again, until the game ends; each key
@@ -112,6 +146,8 @@ def play_to_the_end(app: Any, table: Any, move: Callable[[Any, Any, list[Action]
         assert app.stack.top is table, f"something covers the table: {type(app.stack.top).__name__}"
         legal = table.state.legal_actions(table.bottom)
         assert legal and wants(legal), f"the table never gave the player a move: {table._hint()!r}"
+        if len(LOOKED) < 3 or moves % 10 == 0:      # a look at the table's cards now and then, by keys
+            look_at_the_table(app, table)
         before = moves_made(table)
         move(app, table, legal)
         run(app, 3)
@@ -296,10 +332,11 @@ def test_a_whole_game_from_the_title_to_the_title_by_keys_alone(make_app, game_i
     TAMOUL_INTERCEPTED.clear()
     TELOS_TABBED.clear()
     ZEUS_SNEAKED.clear()
+    LOOKED.clear()
     move, steppers = GAMES[game_id]
     table = open_table_from_title(app, game_id, "7", steppers)
     moves = play_to_the_end(app, table, move, WANTS.get(game_id, bool))
-    assert moves > 0
+    assert moves > 0 and LOOKED, "the player never looked at a card on the table by keys"
     run(app, 1200, until=lambda: isinstance(app.stack.top, ResultsOverlay))
     results = app.stack.top
     assert isinstance(results, ResultsOverlay), type(results).__name__

@@ -5,9 +5,11 @@ only, the hand-off screen ("Pass the computer to …") confirmed with Enter each
 Speech is on, into a recording back end that notes who had the screen at each line: F2 after every
 hand-off reads only the cards of the person now at the screen, a line of the move log private to one
 person is said in its own words only to them, and nothing said while the hand-off screen is up names a
-card that one of the humans holds in secret."""
+card that one of the humans holds in secret. After a hand-off the person at the screen Tabs to the cards
+on the table and hears each of them: never a card the other human holds in secret."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -46,6 +48,30 @@ def named(word: str, text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
 
 
+def public_words(view: Any) -> set[str]:
+    """Every word the public view (what anyone at the table may know) holds, walked through its fields."""
+    if isinstance(view, str):
+        return {view}
+    if dataclasses.is_dataclass(view):
+        return set().union(*(public_words(getattr(view, f.name)) for f in dataclasses.fields(view)))
+    if isinstance(view, dict):
+        return set().union(set(), *(public_words(k) | public_words(v) for k, v in view.items()))
+    if isinstance(view, (list, tuple, set, frozenset)):
+        return set().union(set(), *(public_words(item) for item in view))
+    return set()
+
+
+def look_at_public_cards(app: Any, game_id: str, table: Any) -> int:
+    """The person at the screen looks at the cards on the table by keys (1: they had some, else 0): each
+    card reached is one the public view shows (an Elios beam by its colour), never one held in secret."""
+    reached = keys_games.look_at_the_table(app, table)
+    public = public_words(table.state.view(None))
+    for sprite in reached:
+        card = str(sprite.card_id)
+        assert (card[:1] if game_id == "elios" else card) in public, f"seat {table.bottom} reached a secret {card}"
+    return 1 if reached else 0
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(keys_games.GAMES))
 def test_a_pass_and_play_game_by_keys_alone_keeps_each_seats_cards_from_the_other(make_app, game_id):
@@ -60,7 +86,7 @@ def test_a_pass_and_play_game_by_keys_alone_keeps_each_seats_cards_from_the_othe
     ear.table = table
     assert len(table.humans) == 2 and table.gate.needed
     lines = logged_lines(table)
-    handoffs = readings = moves = rounds = 0
+    handoffs = readings = moves = rounds = looks = 0
     names_handed = set()
     while not table.state.finished:
         run(app, FRAMES_PER_WAIT, until=lambda: table.state.finished or isinstance(app.stack.top, (
@@ -93,6 +119,7 @@ def test_a_pass_and_play_game_by_keys_alone_keeps_each_seats_cards_from_the_othe
                 leaked = [w for w in others if named(w, reading)]
                 assert not leaked, f"F2 for seat {table.bottom} said {leaked}: {reading!r}"
                 readings += 1
+                looks += look_at_public_cards(app, game_id, table)
             continue
         if isinstance(top, ResultsOverlay):
             rounds += 1
@@ -101,6 +128,9 @@ def test_a_pass_and_play_game_by_keys_alone_keeps_each_seats_cards_from_the_othe
             continue
         assert top is table, f"something covers the table: {type(top).__name__}"
         legal = table.state.legal_actions(table.bottom)
+        if looks < 3 or moves % 10 == 0:
+            looks += look_at_public_cards(app, game_id, table)
+            legal = table.state.legal_actions(table.bottom)
         before = moves_made(table)
         move(app, table, legal)
         run(app, 3)
@@ -111,7 +141,7 @@ def test_a_pass_and_play_game_by_keys_alone_keeps_each_seats_cards_from_the_othe
             f"keys did not make a move of {legal}: {getattr(table.drag.notice, 'text', None)!r}, {table._hint()!r}"
         moves += 1
         assert moves < MOVES_AT_MOST, "the game does not end"
-    assert moves > 0 and handoffs >= 2 and readings >= 1, (moves, handoffs, readings)
+    assert moves > 0 and handoffs >= 2 and readings >= 1 and looks >= 1, (moves, handoffs, readings, looks)
     assert len(names_handed) == 2, f"the screen was handed only to {names_handed}"
     private_lines_said_only_to_their_owner(ear, lines)
     run(app, 1200, until=lambda: isinstance(app.stack.top, ResultsOverlay))
