@@ -60,7 +60,7 @@ from scenes.table.card_art import card_height
 from scenes.table.centre_lines import CentreLine, draw_centre_lines, stack_height
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.drag import DragController
-from scenes.table.layout import SeatArea
+from scenes.table.layout import CentreRoom, SeatArea, TableLayout, compute_layout, table_reach
 from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_score_plate, grown_score_plate
 from scenes.table.selection import SetChooser
 from scenes.table.set_play import SetPlay
@@ -89,6 +89,23 @@ class TelosTableScene(SetPlay, TableScene):
     RESULTS_DELAY = 0.4
     CORNER_MIN_HEIGHT = 24
     HINT_SIZE = 15
+    # Grown with the UI scale, the opponents' backs stay their 100 % size: the height goes to the trick.
+    OPPONENTS_GROW_LIMIT = 1.0
+
+    @classmethod
+    def _centre_room(cls, count: int) -> CentreRoom:
+        """A grown table keeps its trick cards at least as large as at 100 % (grown too far, the plays at
+        the top and bottom of the ring squeezed them below their 100 % size), and grows no further than a
+        table of hands (its smaller opponents leave height over: the plates' names would not fit)."""
+        grown_trick, plain_trick = TrickArea(count, words_beside=True), TrickArea(count)
+        reach: dict[tuple, int] = {}
+
+        def roomy(grown: TableLayout, plain: TableLayout) -> bool:
+            key = (grown.size, theme.ui_scale_setting())
+            if key not in reach:
+                reach[key] = compute_layout(grown.size, 3, 0).card_width
+            return grown.card_width <= reach[key] and grown_trick.card_width(grown) >= plain_trick.card_width(plain)
+        return roomy
 
     def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
@@ -157,6 +174,8 @@ class TelosTableScene(SetPlay, TableScene):
     def _set_layout(self, size: tuple[int, int]) -> None:
         """A new layout, and the card widths it lays out (drawn exactly; in-flight sizes are snapped)."""
         super()._set_layout(size)
+        # Grown, the words leave the ring for the column above the controls (`_words_column`).
+        self.trick_area.words_beside = table_reach(size, self.layout) > 100
         self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width,
                                  self.trick_area.card_width(self.layout),
                                  max(24, int(self.layout.card_width * 0.62))}
@@ -647,6 +666,16 @@ class TelosTableScene(SetPlay, TableScene):
         lines.append(CentreLine("small", self.way.words()))
         centre, _rx, ry = self.trick_area.ellipse(self.layout)
         size = self.layout.text_size(17)
+        if self.trick_area.words_beside:
+            column = self._words_column()
+            high = stack_height(lines, size, small)
+            wide = max(self._line_width(line, size, small) for line in lines)
+            fit = min(1.0, column.height / high, column.width / wide)
+            size, small = max(10, int(size * fit)), max(9, int(small * fit))
+            self.centre_words_rects = []
+            self.banner_rect = draw_centre_lines(surface, column.center, lines, size, small,
+                                                 drawn=self.centre_words_rects)
+            return
         # The words stand between the plays at the top of the ring and those at its bottom: on a grown
         # table with many lines they get smaller (to three quarters at most) rather than run under a card.
         room = int(2 * ry - card_height(self.trick_area.card_width(self.layout))) - 4
@@ -656,6 +685,33 @@ class TelosTableScene(SetPlay, TableScene):
             size, small = max(10, int(size * fit)), max(9, int(small * fit))
         self.centre_words_rects = []
         self.banner_rect = draw_centre_lines(surface, centre, lines, size, small, drawn=self.centre_words_rects)
+
+    def _words_column(self) -> pygame.Rect:
+        """Where a grown table's words stand: the column above the controls, under the seats and corner
+        buttons beside it (the ring's whole height goes to the trick)."""
+        lay = self.layout
+        column = pygame.Rect(lay.controls_rect.left, lay.corner_rect.bottom + lay.margin, lay.controls_rect.width,
+                             0)
+        top = column.top
+        for area in lay.seats.values():
+            if area.side == "bottom":
+                continue
+            for rect in (area.rect, area.plate.inflate(0, area.plate.height * 2)):   # the turn tag above a plate
+                if rect.left < column.right and rect.right > column.left:
+                    top = max(top, rect.bottom + lay.margin)
+        column.top = top
+        column.height = max(10, lay.controls_rect.top - lay.margin - top)
+        return column
+
+    @staticmethod
+    def _line_width(line: CentreLine, size: int, small: int) -> int:
+        """About how wide a centre line is drawn (its words, chips and icon), to fit it in the column."""
+        font = theme.font(small if line.kind in ("small", "warning") else size,
+                          "bold" if line.kind in ("banner", "chips", "warning") else "sans")
+        width = font.size(line.text)[0] + size
+        width += max(14, int(size * 1.5)) * (len(line.values) + 1)
+        width += (line.icon.get_width() + 4 if line.icon is not None else 0) + 12
+        return width
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """The kit's score plate: the total (red once near the losing total), the bottom seat's score chips
