@@ -248,12 +248,16 @@ def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_he
     for _, side, rect in placed:
         if side == "right" and rect.colliderect(corner):
             rect.top = corner.bottom + margin
+    hands_x = {seat: rect.centerx for seat, _side, rect in placed}
+    plate_widths = {seat: max(rect.width, plate_w) for seat, _side, rect in placed}
+    if zone_height is not None:
+        _spread_grids(placed, hands_x, plate_widths, small_w, usable, margin)
     lowest_top = 0
     for seat, side, rect in placed:
-        plate = pygame.Rect(rect.left, rect.top, max(rect.width, plate_w), plate_h)
+        plate = pygame.Rect(rect.left, rect.top, plate_widths[seat], plate_h)
         plate.centerx = rect.centerx
         plate.clamp_ip(usable)
-        hand = (rect.centerx, plate.bottom + margin + zone_h // 2)
+        hand = (hands_x[seat], plate.bottom + margin + zone_h // 2)
         seats[seat] = SeatArea(seat, side, rect, plate, hand, small_w, rect.width)
         if side == "top":
             lowest_top = max(lowest_top, rect.bottom)
@@ -266,6 +270,59 @@ def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_he
     centre = pygame.Rect(left_edge, top_edge, max(10, right_edge - left_edge), max(10, bottom_edge - top_edge))
     return TableLayout((width, height), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
                        centre, log_rect, controls_rect, corner)
+
+
+def grid_span(card_w: int, hand_x: int, side: str) -> tuple[int, int]:
+    """Left and right edge of a seat's slot grid with its second block open (seat_zones.SlotGrid): Main
+    Memory centred on `hand_x`, the second block to its right (to its left for a seat on the right)."""
+    gap = max(2, card_w // 8)
+    left = hand_x - (2 * card_w + gap) // 2
+    if side == "right":
+        return left - 2 * card_w - 2 * gap, left + 2 * card_w + gap
+    return left, left + 4 * card_w + 3 * gap
+
+
+def _spread_grids(placed: list[tuple[int, str, pygame.Rect]], hands_x: dict[int, int], plate_widths: dict[int, int],
+                  card_w: int, usable: pygame.Rect, margin: int) -> None:
+    """Slot grids above the centre whose second blocks would run into a neighbour's (six players): the
+    side seats' grids go to the window's edges and the top seats' are spread evenly between them, each
+    seat's plate over its whole grid and no wider than leaves the next plate clear. Unchanged when
+    no two grids meet (fewer players) or when the top row would not hold them spread."""
+    def span(seat: int, side: str) -> tuple[int, int]:
+        return grid_span(card_w, hands_x[seat], side)
+
+    def meet() -> bool:
+        for i, (a, side_a, rect_a) in enumerate(placed):
+            for b, side_b, rect_b in placed[i + 1:]:
+                (la, ra), (lb, rb) = span(a, side_a), span(b, side_b)
+                if la < rb + margin and lb < ra + margin and rect_a.top < rect_b.bottom and rect_b.top < rect_a.bottom:
+                    return True
+        return False
+
+    if not meet():
+        return
+    full = 4 * card_w + 3 * max(2, card_w // 8)
+    main = 2 * card_w + max(2, card_w // 8)
+    hands = dict(hands_x)
+    for seat, side, _rect in placed:
+        if side == "left":
+            hands[seat] = usable.left + main // 2
+        elif side == "right":
+            hands[seat] = usable.right - main // 2
+    tops = sorted(((seat, rect) for seat, side, rect in placed if side == "top"), key=lambda item: item[1].centerx)
+    low = max([grid_span(card_w, hands[s], side)[1] for s, side, _r in placed if side == "left"] + [usable.left])
+    high = min([grid_span(card_w, hands[s], side)[0] for s, side, _r in placed if side == "right"] + [usable.right])
+    low, high = low + margin, high - margin
+    space = (high - low - len(tops) * full) / (len(tops) + 1)
+    if space < 0:
+        return
+    hands_x.update(hands)
+    for index, (seat, rect) in enumerate(tops):
+        left = int(low + space * (index + 1) + index * full)
+        hands_x[seat] = left + main // 2
+        rect.width = min(rect.width, int(full + space) - margin)
+        rect.centerx = left + full // 2
+        plate_widths[seat] = max(rect.width, min(plate_widths[seat], int(full + space) - margin))
 
 
 def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, scale: float, margin: int, card_w: int,

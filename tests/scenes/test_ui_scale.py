@@ -362,10 +362,13 @@ def test_at_200_percent_the_words_in_the_middle_of_telos_stay_clear_of_the_trick
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
-@pytest.mark.parametrize("size,seats,grows", [((1280, 720), 3, 1.3), ((2560, 1440), 3, 1.3), ((1280, 720), 4, 1.3),
-                                              ((1280, 720), 5, 1.15)])
-def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, seats, grows, language, tmp_path,
-                                                                       monkeypatch) -> None:
+@pytest.mark.parametrize("size,seats,grows,percent", [((1280, 720), 3, 1.3, BIG), ((2560, 1440), 3, 1.3, BIG),
+                                                      ((1280, 720), 4, 1.3, BIG), ((1280, 720), 5, 1.15, BIG),
+                                                      ((1280, 720), 6, 1.0, BIG), ((1920, 1080), 6, 1.0, BIG),
+                                                      ((1280, 720), 6, 1.0, 100), ((800, 500), 6, 1.0, 100)],
+                         ids=str)
+def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, seats, grows, percent, language,
+                                                                       tmp_path, monkeypatch) -> None:
     """Three to six players at 200 %, each with a penalty block open beside Main Memory (the widest grids):
     the opponents sit beside the centre (six: around it, as at 100 %), and no slot runs into another
     seat's slots or plate, the piles, the log, the controls or the corner buttons; no text is cut or runs
@@ -383,7 +386,7 @@ def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, se
     for row in now["slots"]:       # two penalty cards each, in slots 5 and 7 (from the draw pile)
         row[4], row[6] = now["draw_pile"].pop(), now["draw_pile"].pop()
     shot = moments.Shooter(tmp_path, size)
-    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=percent))
     shot.app.set_language(language)
     try:
         table = shot.open(GameSession(game, game.from_position(position)))
@@ -392,7 +395,7 @@ def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, se
             table.draw(shot.app.screen)
         assert text_problems(log) == []
         lay = table.layout
-        assert lay.scale >= grows * theme.ui_scale(size) / 2 - 1e-6          # 130 % of the table at 100 %
+        assert lay.scale >= grows * theme.ui_scale(size) * 100 / percent - 1e-6   # 130 % of the table at 100 %
         if grows > 1:
             assert {lay.seats[seat].side for seat in range(1, seats)} == {"left", "right"}
         window = shot.app.screen.get_rect()
