@@ -462,3 +462,55 @@ def test_every_table_at_every_seat_count_fits_without_one_seat_over_another(game
         assert crossing == []
     finally:
         shot.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=str)
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_at_200_percent_telos_trick_cards_are_no_smaller_than_at_100_percent(seats, size) -> None:
+    """Grown, the table once squeezed its trick (47 px at 200 % against 61-72 px at 100 % in 1280x720):
+    the words now stand beside the ring, the opponents' backs keep their 100 % size, and the table grows
+    only as far as leaves the trick cards their 100 % size; the player's own cards still grow."""
+    from scenes.table.trick_area import TrickArea
+    from scenes.telos.table import TelosTableScene
+
+    theme.set_ui_scale_setting(100)
+    plain = TelosTableScene.table_layout(size, seats, 0)
+    plain_trick = TrickArea(seats).card_width(plain)
+    theme.set_ui_scale_setting(BIG)
+    grown = TelosTableScene.table_layout(size, seats, 0)
+    assert TrickArea(seats, words_beside=True).card_width(grown) >= plain_trick
+    assert grown.card_width >= plain.card_width * 1.2 - 1          # own cards: 120-130 % of their 100 % size
+    assert grown.small_card_width == plain.small_card_width
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_at_200_percent_telos_words_stand_beside_the_ring_clear_of_everything(seats, language, tmp_path,
+                                                                            monkeypatch) -> None:
+    """The words ("Reach: 9", "1 card each", the way play goes) in the column above the controls: in the
+    window, clear of the trick, of every seat's cards and plate, of the buttons and of the ring's room."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.app.set_language(language)
+    try:
+        names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
+        session = moments._session("telos", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
+        moments._play_ahead(session, moments.MID_MOVES["telos"])
+        table = shot.open(session)
+        shot.settle(table)
+        with recording_text() as log:
+            table.draw(shot.app.screen)
+        assert text_problems(log) == []
+        lay = table.layout
+        assert table.trick_area.words_beside and table.centre_words_rects
+        words = table.centre_words_rects[0].unionall(table.centre_words_rects[1:])
+        assert shot.app.screen.get_rect().contains(words)
+        room = table.trick_area.room(lay)
+        cards = [s.rect() for s in table.trick_area.sprites()]
+        cards += [s.rect() for seat in range(seats) for s in table._seat_zone(seat).sprites()]
+        others = [area.plate for area in lay.seats.values()] + [b.rect for b in table.seat_buttons] + [lay.corner_rect]
+        assert not words.colliderect(room)
+        assert words.collidelist(cards + others) < 0, (words, (cards + others)[words.collidelist(cards + others)])
+    finally:
+        shot.close()
