@@ -40,6 +40,7 @@ seating, AI pacing, deal and gather, plates, count badges, hint line, notices an
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
@@ -55,7 +56,7 @@ from scenes.ui import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
-from scenes.table.captions import CardHelp
+from scenes.table.captions import CardHelp, wrapped
 from scenes.table.card_art import card_height
 from scenes.table.centre_lines import CentreLine, draw_centre_lines, stack_height
 from scenes.table.chips import draw_chip_row, value_chip
@@ -668,13 +669,16 @@ class TelosTableScene(SetPlay, TableScene):
         size = self.layout.text_size(17)
         if self.trick_area.words_beside:
             column = self._words_column()
+            lines = [part for line in lines for part in self._wrapped_line(line, size, small, column.width)]
             high = stack_height(lines, size, small)
             wide = max(self._line_width(line, size, small) for line in lines)
             fit = min(1.0, column.height / high, column.width / wide)
             size, small = max(10, int(size * fit)), max(9, int(small * fit))
             self.centre_words_rects = []
-            self.banner_rect = draw_centre_lines(surface, column.center, lines, size, small,
-                                                 drawn=self.centre_words_rects)
+            # At the column's top, under the seat beside it: a refusal or hint said above the player's
+            # own plate comes no higher than the column's foot.
+            top = (column.centerx, column.top + stack_height(lines, size, small) // 2)
+            self.banner_rect = draw_centre_lines(surface, top, lines, size, small, drawn=self.centre_words_rects)
             return
         # The words stand between the plays at the top of the ring and those at its bottom: on a grown
         # table with many lines they get smaller (to three quarters at most) rather than run under a card.
@@ -687,7 +691,7 @@ class TelosTableScene(SetPlay, TableScene):
         self.banner_rect = draw_centre_lines(surface, centre, lines, size, small, drawn=self.centre_words_rects)
 
     def _words_column(self) -> pygame.Rect:
-        """Where a grown table's words stand: the column above the controls, under the seats and corner
+        """Where a grown table's words stand: the column above the Play button, under the seats and corner
         buttons beside it (the ring's whole height goes to the trick)."""
         lay = self.layout
         column = pygame.Rect(lay.controls_rect.left, lay.corner_rect.bottom + lay.margin, lay.controls_rect.width,
@@ -700,8 +704,23 @@ class TelosTableScene(SetPlay, TableScene):
                 if rect.left < column.right and rect.right > column.left:
                     top = max(top, rect.bottom + lay.margin)
         column.top = top
-        column.height = max(10, lay.controls_rect.top - lay.margin - top)
+        # Down to the Play button: the controls' top row holds only the blind card's title (Divine Trick).
+        bottom = lay.controls_rect.top - lay.margin if self._divine_in_game() else self.play_button.rect.top - 4 \
+            if self.play_button is not None else lay.controls_rect.top
+        column.height = max(10, bottom - top)
         return column
+
+    @classmethod
+    def _wrapped_line(cls, line: CentreLine, size: int, small: int, width: int) -> list[CentreLine]:
+        """A line too wide for the words' column, as several of its kind (a long call keeps its size; a
+        warning's icon stays on its first line)."""
+        if line.kind == "chips" or cls._line_width(line, size, small) <= width:
+            return [line]
+        room = width - size - 12 - (line.icon.get_width() + 4 if line.icon is not None else 0)
+        if line.kind in ("banner", "warning"):
+            room = int(room * 0.88)         # bold words: `wrapped` measures the plain font
+        parts = wrapped(line.text, small if line.kind in ("small", "warning") else size, room)
+        return [replace(line, text=part, icon=line.icon if index == 0 else None) for index, part in enumerate(parts)]
 
     @staticmethod
     def _line_width(line: CentreLine, size: int, small: int) -> int:

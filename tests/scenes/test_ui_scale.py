@@ -483,12 +483,17 @@ def test_at_200_percent_telos_trick_cards_are_no_smaller_than_at_100_percent(sea
     assert grown.small_card_width == plain.small_card_width
 
 
+@pytest.mark.parametrize("last_trick", [False, True], ids=["mid-round", "last-trick"])
 @pytest.mark.parametrize("language", ["en", "nl"])
 @pytest.mark.parametrize("seats", [3, 4, 5, 6])
-def test_at_200_percent_telos_words_stand_beside_the_ring_clear_of_everything(seats, language, tmp_path,
+def test_at_200_percent_telos_words_stand_beside_the_ring_clear_of_everything(seats, language, last_trick, tmp_path,
                                                                             monkeypatch) -> None:
-    """The words ("Reach: 9", "1 card each", the way play goes) in the column above the controls: in the
-    window, clear of the trick, of every seat's cards and plate, of the buttons and of the ring's room."""
+    """The words ("Reach: 9", "1 card each", the way play goes; or the last trick's banner and its long
+    line, wrapped) in the column above the controls, at no less than three quarters of their size: in
+    the window, clear of the trick (and of where any seat's play would lie), of every seat's cards and
+    plate, and of the buttons."""
+    from scenes.table.card_art import card_height
+
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
     shot = moments.Shooter(tmp_path, (1280, 720))
     shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
@@ -499,18 +504,22 @@ def test_at_200_percent_telos_words_stand_beside_the_ring_clear_of_everything(se
         moments._play_ahead(session, moments.MID_MOVES["telos"])
         table = shot.open(session)
         shot.settle(table)
+        table.last_trick = last_trick
         with recording_text() as log:
             table.draw(shot.app.screen)
         assert text_problems(log) == []
         lay = table.layout
         assert table.trick_area.words_beside and table.centre_words_rects
+        assert len(table.centre_words_rects) >= 3
+        assert min(r.height for r in table.centre_words_rects) >= lay.text_size(14) * 1.4 * 0.75 - 1, table.centre_words_rects
         words = table.centre_words_rects[0].unionall(table.centre_words_rects[1:])
         assert shot.app.screen.get_rect().contains(words)
-        room = table.trick_area.room(lay)
-        cards = [s.rect() for s in table.trick_area.sprites()]
+        tw = table.trick_area.card_width(lay)
+        spots = [table.trick_area.spot(lay, seat) for seat in range(seats)]      # where any play would lie
+        cards = [pygame.Rect(int(x - tw / 2), int(y - card_height(tw) / 2), tw, card_height(tw)) for x, y in spots]
+        cards += [s.rect() for s in table.trick_area.sprites()]
         cards += [s.rect() for seat in range(seats) for s in table._seat_zone(seat).sprites()]
         others = [area.plate for area in lay.seats.values()] + [b.rect for b in table.seat_buttons] + [lay.corner_rect]
-        assert not words.colliderect(room)
         assert words.collidelist(cards + others) < 0, (words, (cards + others)[words.collidelist(cards + others)])
     finally:
         shot.close()
