@@ -32,6 +32,9 @@ TABLE_GROW_LIMIT = 1.25
 # room goes to the player's own cards, the centre and the words.
 OPPONENTS_GROW_LIMIT = 1.25
 
+# A game's say on whether a grown layout's centre keeps room enough: (grown layout, layout at 100 %).
+CentreRoom = Callable[["TableLayout", "TableLayout"], bool]
+
 # Where opponents sit, by seat count: (fraction across, fraction down) of the area above the
 # bottom strip, for the seats after the bottom one in play order (+1, +2, …).
 OPPONENT_ANCHORS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -102,7 +105,8 @@ def relative_position(seat: int, bottom_seat: int, seat_count: int) -> int:
 
 def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
                    zone_height: Callable[[int], int] | None = None, opponent_card_scale: float = 1.0,
-                   beside_centre: bool = False) -> TableLayout:
+                   beside_centre: bool = False, centre_room: CentreRoom | None = None,
+                   opponents_grow_limit: float = OPPONENTS_GROW_LIMIT) -> TableLayout:
     """Every area of a table for this window, with `seat_count` seats (2–6) and `bottom_seat` at the bottom.
     `zone_height(card_width)`: how tall a seat's zone is in cards that wide (None: one card, a hand).
 
@@ -110,33 +114,47 @@ def compute_layout(size: tuple[int, int], seat_count: int, bottom_seat: int,
     its centre would be shorter than a card and a fifth at 100 % or than its own grown card (the piles,
     the trick and their words need that much). With `beside_centre`, a table that steps back further than
     a table of hands does tries its opponents in columns beside the centre, grown as far as a table of
-    hands (`table_reach`: the side panels, the log and a replay's controls, are made for that much)."""
-    layout, grow = _grown(size, seat_count, bottom_seat, zone_height, opponent_card_scale, ui_scale_setting())
+    hands (`table_reach`: the side panels, the log and a replay's controls, are made for that much).
+
+    `centre_room(grown, plain)`: whether the game's centre keeps room enough in the grown layout, given the
+    layout at 100 % (Télos: its trick cards no smaller than at 100 %); the table steps back until it does.
+    `opponents_grow_limit`: how far the opponents' cards grow (a game whose centre needs the height keeps
+    them smaller)."""
+    layout, grow = _grown(size, seat_count, bottom_seat, zone_height, opponent_card_scale, ui_scale_setting(),
+                          centre_room=centre_room, opponents_limit=opponents_grow_limit)
     if beside_centre and grow < ui_scale_setting():
         reach = _grown(size, 3, 0, None, 1.0, ui_scale_setting())[1]
-        beside, beside_grow = _grown(size, seat_count, bottom_seat, zone_height, opponent_card_scale, reach, True)
+        beside, beside_grow = _grown(size, seat_count, bottom_seat, zone_height, opponent_card_scale, reach, True,
+                                     centre_room, opponents_grow_limit)
         if beside_grow > grow:
             return beside
     return layout
 
 
 def _grown(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_height: Callable[[int], int] | None,
-           opponent_card_scale: float, most: float, beside: bool = False) -> tuple[TableLayout, float]:
+           opponent_card_scale: float, most: float, beside: bool = False, centre_room: CentreRoom | None = None,
+           opponents_limit: float = OPPONENTS_GROW_LIMIT) -> tuple[TableLayout, float]:
     """The layout grown as far as its centre keeps room (at most `most`, at least 100 %) and that growth;
-    `beside`: with the opponents beside the centre, which must also be four cards wide."""
+    `beside`: with the opponents beside the centre, which must also be four cards wide; `centre_room`: the
+    game's own say (see `compute_layout`)."""
     if not 2 <= seat_count <= 6:
         raise ValueError(f"a table seats 2 to 6 players, not {seat_count}")
     width, height = max(320, size[0]), max(240, size[1])
     least_centre = int(card_height(int(min(height * 0.14, width * 0.085))) * 1.2)
+    plain = _layout_at(size, seat_count, bottom_seat, zone_height, opponent_card_scale, 1.0) \
+        if centre_room is not None else None
     grow = most
     while True:
-        layout = _layout_at(size, seat_count, bottom_seat, zone_height, opponent_card_scale, grow, beside)
+        layout = _layout_at(size, seat_count, bottom_seat, zone_height, opponent_card_scale, grow, beside,
+                            opponents_limit)
         roomy = layout is not None and layout.centre.height >= max(least_centre, int(layout.card_height * 1.1)) \
-            and (not beside or layout.centre.width >= layout.card_width * 4)
+            and (not beside or layout.centre.width >= layout.card_width * 4) \
+            and (centre_room is None or grow <= 1 or centre_room(layout, plain))
         if layout is not None and (roomy or grow <= 1):
             return layout, grow
         if grow <= 1:       # beside the centre does not fit even at 100 %: the usual seating
-            return _grown(size, seat_count, bottom_seat, zone_height, opponent_card_scale, 1.0)
+            return _grown(size, seat_count, bottom_seat, zone_height, opponent_card_scale, 1.0,
+                          centre_room=centre_room, opponents_limit=opponents_limit)
         grow = max(1.0, round(grow - 0.05, 2))
 
 
@@ -148,14 +166,15 @@ def table_reach(size: tuple[int, int], layout: TableLayout | None = None) -> int
 
 
 def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_height: Callable[[int], int] | None,
-               opponent_card_scale: float, grow: float, beside: bool = False) -> TableLayout | None:
+               opponent_card_scale: float, grow: float, beside: bool = False,
+               opponents_limit: float = OPPONENTS_GROW_LIMIT) -> TableLayout | None:
     """`compute_layout` with the table grown by `grow` (1.0: as at 100 %); with `beside`, the opponents in
     columns beside the centre (None when they do not fit there)."""
     width, height = max(320, size[0]), max(240, size[1])
     scale = ui_scale((width, height)) * grow / ui_scale_setting()
     margin = max(6, int(min(width, height) * 0.015))
     card_w = int(min(height * 0.14, width * 0.085) * grow)
-    small_w = max(22, int(card_w * 0.48 * min(1.0, OPPONENTS_GROW_LIMIT / grow)))
+    small_w = max(22, int(card_w * 0.48 * min(1.0, opponents_limit / grow)))
     if opponent_card_scale != 1.0:
         small_w = max(20, int(small_w * opponent_card_scale))
     card_h = card_height(card_w)
@@ -229,12 +248,16 @@ def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_he
     for _, side, rect in placed:
         if side == "right" and rect.colliderect(corner):
             rect.top = corner.bottom + margin
+    hands_x = {seat: rect.centerx for seat, _side, rect in placed}
+    plate_widths = {seat: max(rect.width, plate_w) for seat, _side, rect in placed}
+    if zone_height is not None:
+        _spread_grids(placed, hands_x, plate_widths, small_w, usable, margin)
     lowest_top = 0
     for seat, side, rect in placed:
-        plate = pygame.Rect(rect.left, rect.top, max(rect.width, plate_w), plate_h)
+        plate = pygame.Rect(rect.left, rect.top, plate_widths[seat], plate_h)
         plate.centerx = rect.centerx
         plate.clamp_ip(usable)
-        hand = (rect.centerx, plate.bottom + margin + zone_h // 2)
+        hand = (hands_x[seat], plate.bottom + margin + zone_h // 2)
         seats[seat] = SeatArea(seat, side, rect, plate, hand, small_w, rect.width)
         if side == "top":
             lowest_top = max(lowest_top, rect.bottom)
@@ -247,6 +270,59 @@ def _layout_at(size: tuple[int, int], seat_count: int, bottom_seat: int, zone_he
     centre = pygame.Rect(left_edge, top_edge, max(10, right_edge - left_edge), max(10, bottom_edge - top_edge))
     return TableLayout((width, height), seat_count, bottom_seat, scale, margin, card_w, small_w, seats,
                        centre, log_rect, controls_rect, corner)
+
+
+def grid_span(card_w: int, hand_x: int, side: str) -> tuple[int, int]:
+    """Left and right edge of a seat's slot grid with its second block open (seat_zones.SlotGrid): Main
+    Memory centred on `hand_x`, the second block to its right (to its left for a seat on the right)."""
+    gap = max(2, card_w // 8)
+    left = hand_x - (2 * card_w + gap) // 2
+    if side == "right":
+        return left - 2 * card_w - 2 * gap, left + 2 * card_w + gap
+    return left, left + 4 * card_w + 3 * gap
+
+
+def _spread_grids(placed: list[tuple[int, str, pygame.Rect]], hands_x: dict[int, int], plate_widths: dict[int, int],
+                  card_w: int, usable: pygame.Rect, margin: int) -> None:
+    """Slot grids above the centre whose second blocks would run into a neighbour's (six players): the
+    side seats' grids go to the window's edges and the top seats' are spread evenly between them, each
+    seat's plate over its whole grid and no wider than leaves the next plate clear. Unchanged when
+    no two grids meet (fewer players) or when the top row would not hold them spread."""
+    def span(seat: int, side: str) -> tuple[int, int]:
+        return grid_span(card_w, hands_x[seat], side)
+
+    def meet() -> bool:
+        for i, (a, side_a, rect_a) in enumerate(placed):
+            for b, side_b, rect_b in placed[i + 1:]:
+                (la, ra), (lb, rb) = span(a, side_a), span(b, side_b)
+                if la < rb + margin and lb < ra + margin and rect_a.top < rect_b.bottom and rect_b.top < rect_a.bottom:
+                    return True
+        return False
+
+    if not meet():
+        return
+    full = 4 * card_w + 3 * max(2, card_w // 8)
+    main = 2 * card_w + max(2, card_w // 8)
+    hands = dict(hands_x)
+    for seat, side, _rect in placed:
+        if side == "left":
+            hands[seat] = usable.left + main // 2
+        elif side == "right":
+            hands[seat] = usable.right - main // 2
+    tops = sorted(((seat, rect) for seat, side, rect in placed if side == "top"), key=lambda item: item[1].centerx)
+    low = max([grid_span(card_w, hands[s], side)[1] for s, side, _r in placed if side == "left"] + [usable.left])
+    high = min([grid_span(card_w, hands[s], side)[0] for s, side, _r in placed if side == "right"] + [usable.right])
+    low, high = low + margin, high - margin
+    space = (high - low - len(tops) * full) / (len(tops) + 1)
+    if space < 0:
+        return
+    hands_x.update(hands)
+    for index, (seat, rect) in enumerate(tops):
+        left = int(low + space * (index + 1) + index * full)
+        hands_x[seat] = left + main // 2
+        rect.width = min(rect.width, int(full + space) - margin)
+        rect.centerx = left + full // 2
+        plate_widths[seat] = max(rect.width, min(plate_widths[seat], int(full + space) - margin))
 
 
 def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, scale: float, margin: int, card_w: int,

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 
 from scenes.table.deal import fly_in, gather
-from scenes.table.layout import SeatArea, TableLayout, compute_layout
+from scenes.table.layout import OPPONENTS_GROW_LIMIT, CentreRoom, SeatArea, TableLayout, compute_layout
 from scenes.table.seat_zones import SeatZone, send_home
 from scenes.table.sprites import CardSprite
 
@@ -21,6 +21,7 @@ class SeatHands:
     """Hands and the screen rebuilt from the view; dealing, taking, gathering and hiding cards."""
 
     OPPONENTS_BESIDE_CENTRE = False     # grown, may the opponents sit beside the centre (layout.py)?
+    OPPONENTS_GROW_LIMIT = OPPONENTS_GROW_LIMIT   # how far the opponents' cards grow with the table
 
     def _set_layout(self, size: tuple[int, int]) -> None:
         self.layout = self.table_layout(size, self.count, self.bottom)
@@ -32,7 +33,13 @@ class SeatHands:
     def table_layout(cls, size: tuple[int, int], count: int, bottom: int) -> TableLayout:
         """This game's table of `count` seats in a window of `size` (Settings asks how far each grows)."""
         return compute_layout(size, count, bottom, cls._seat_zone_height(), cls._opponent_card_scale(count),
-                              cls.OPPONENTS_BESIDE_CENTRE)
+                              cls.OPPONENTS_BESIDE_CENTRE, cls._centre_room(count), cls.OPPONENTS_GROW_LIMIT)
+
+    @classmethod
+    def _centre_room(cls, count: int) -> CentreRoom | None:
+        """Whether a grown layout's centre keeps room enough for this game at `count` seats (layout.py's
+        `compute_layout`); None: the kit's own measure (a card and a tenth of the player's own size)."""
+        return None
 
     @classmethod
     def _seat_zone_height(cls) -> Callable[[int], int] | None:

@@ -76,8 +76,11 @@ def seat_point(layout: Layout, seat: int) -> Point:
 class TrickArea:
     """The plays of the trick under way round the centre, and the last trick taken."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, words_beside: bool = False) -> None:
         self.count = count
+        # The table's words stand beside the ring, not between its plays (a grown table): the plays at its
+        # top and bottom share the whole height, with room between them for the best card's tag.
+        self.words_beside = words_beside
         self.plays: list[TrickPlay] = []
         self.previous: list[tuple[int, list[str]]] = []     # the last trick taken: (seat, cards) per play
         self.best_tag_rect: pygame.Rect | None = None       # the best card's tag as last drawn
@@ -85,15 +88,28 @@ class TrickArea:
         self._felt_with_ring: tuple[tuple, pygame.Surface] | None = None
 
     # ----- geometry --------------------------------------------------------------------------------
+    def room(self, layout: Layout) -> pygame.Rect:
+        """Where the ring lies: the centre; with the words beside it, no wider than between the log and
+        the controls when no seat sits beside it (a table of three: its centre spans the window)."""
+        centre = layout.centre
+        if not self.words_beside or any(area.side in ("left", "right") for area in layout.seats.values()):
+            return centre
+        half = min(centre.centerx - layout.log_rect.right, layout.controls_rect.left - centre.centerx) - layout.margin
+        return centre.clip(pygame.Rect(centre.centerx - half, centre.top, 2 * half, centre.height))
+
     def card_width(self, layout: Layout) -> int:
         """Trick cards: as big as the centre allows with plays at its top and bottom and room between."""
-        centre = layout.centre
-        return max(22, int(min(layout.card_width * 0.72, centre.height * 0.3 / 1.4,
-                               centre.width / (2.2 * max(3, self.count)))))
+        centre = self.room(layout)
+        if self.words_beside:
+            tag_room = layout.text_size(13) * 1.5 + 4
+            tall = (centre.height - tag_room) / (2 * 1.05 * card_height(100) / 100)
+        else:
+            tall = centre.height * 0.3 / 1.4
+        return max(22, int(min(layout.card_width * 0.72, tall, centre.width / (2.2 * max(3, self.count)))))
 
     def ellipse(self, layout: Layout) -> tuple[Point, float, float]:
         """The ellipse the plays lie on: its centre and radii, inside the centre by a card's size."""
-        centre = layout.centre
+        centre = self.room(layout)
         tw = self.card_width(layout)
         rx = max(10.0, centre.width / 2 - tw * 1.0)
         ry = max(10.0, centre.height / 2 - card_height(tw) * 0.55)

@@ -40,6 +40,7 @@ seating, AI pacing, deal and gather, plates, count badges, hint line, notices an
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
@@ -55,12 +56,12 @@ from scenes.ui import theme
 from scenes.table.base import TableScene
 from scenes.table.table_help import LookBack
 from scenes.table.telling import ResultWords
-from scenes.table.captions import CardHelp
+from scenes.table.captions import CardHelp, wrapped
 from scenes.table.card_art import card_height
 from scenes.table.centre_lines import CentreLine, draw_centre_lines, stack_height
 from scenes.table.chips import draw_chip_row, value_chip
 from scenes.table.drag import DragController
-from scenes.table.layout import SeatArea
+from scenes.table.layout import CentreRoom, SeatArea, TableLayout, compute_layout, table_reach
 from scenes.table.plates import draw_active_seat, draw_count_on_card, draw_score_plate, grown_score_plate
 from scenes.table.selection import SetChooser
 from scenes.table.set_play import SetPlay
@@ -90,6 +91,23 @@ class TelosTableScene(SetPlay, TableScene):
     RESULTS_DELAY = 0.4
     CORNER_MIN_HEIGHT = 24
     HINT_SIZE = 15
+    # Grown with the UI scale, the opponents' backs stay their 100 % size: the height goes to the trick.
+    OPPONENTS_GROW_LIMIT = 1.0
+
+    @classmethod
+    def _centre_room(cls, count: int) -> CentreRoom:
+        """A grown table keeps its trick cards at least as large as at 100 % (grown too far, the plays at
+        the top and bottom of the ring squeezed them below their 100 % size), and grows no further than a
+        table of hands (its smaller opponents leave height over: the plates' names would not fit)."""
+        grown_trick, plain_trick = TrickArea(count, words_beside=True), TrickArea(count)
+        reach: dict[tuple, int] = {}
+
+        def roomy(grown: TableLayout, plain: TableLayout) -> bool:
+            key = (grown.size, theme.ui_scale_setting())
+            if key not in reach:
+                reach[key] = compute_layout(grown.size, 3, 0).card_width
+            return grown.card_width <= reach[key] and grown_trick.card_width(grown) >= plain_trick.card_width(plain)
+        return roomy
 
     def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
@@ -158,6 +176,8 @@ class TelosTableScene(SetPlay, TableScene):
     def _set_layout(self, size: tuple[int, int]) -> None:
         """A new layout, and the card widths it lays out (drawn exactly; in-flight sizes are snapped)."""
         super()._set_layout(size)
+        # Grown, the words leave the ring for the column above the controls (`_words_column`).
+        self.trick_area.words_beside = table_reach(size, self.layout) > 100
         self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width,
                                  self.trick_area.card_width(self.layout),
                                  max(24, int(self.layout.card_width * 0.62))}
@@ -648,6 +668,19 @@ class TelosTableScene(SetPlay, TableScene):
         lines.append(CentreLine("small", self.way.words()))
         centre, _rx, ry = self.trick_area.ellipse(self.layout)
         size = self.layout.text_size(17)
+        if self.trick_area.words_beside:
+            column = self._words_column()
+            lines = [part for line in lines for part in self._wrapped_line(line, size, small, column.width)]
+            high = stack_height(lines, size, small)
+            wide = max(self._line_width(line, size, small) for line in lines)
+            fit = min(1.0, column.height / high, column.width / wide)
+            size, small = max(10, int(size * fit)), max(9, int(small * fit))
+            self.centre_words_rects = []
+            # At the column's top, under the seat beside it: a refusal or hint said above the player's
+            # own plate comes no higher than the column's foot.
+            top = (column.centerx, column.top + stack_height(lines, size, small) // 2)
+            self.banner_rect = draw_centre_lines(surface, top, lines, size, small, drawn=self.centre_words_rects)
+            return
         # The words stand between the plays at the top of the ring and those at its bottom: on a grown
         # table with many lines they get smaller (to three quarters at most) rather than run under a card.
         room = int(2 * ry - card_height(self.trick_area.card_width(self.layout))) - 4
@@ -657,6 +690,48 @@ class TelosTableScene(SetPlay, TableScene):
             size, small = max(10, int(size * fit)), max(9, int(small * fit))
         self.centre_words_rects = []
         self.banner_rect = draw_centre_lines(surface, centre, lines, size, small, drawn=self.centre_words_rects)
+
+    def _words_column(self) -> pygame.Rect:
+        """Where a grown table's words stand: the column above the Play button, under the seats and corner
+        buttons beside it (the ring's whole height goes to the trick)."""
+        lay = self.layout
+        column = pygame.Rect(lay.controls_rect.left, lay.corner_rect.bottom + lay.margin, lay.controls_rect.width,
+                             0)
+        top = column.top
+        for area in lay.seats.values():
+            if area.side == "bottom":
+                continue
+            for rect in (area.rect, area.plate.inflate(0, area.plate.height * 2)):   # the turn tag above a plate
+                if rect.left < column.right and rect.right > column.left:
+                    top = max(top, rect.bottom + lay.margin)
+        column.top = top
+        # Down to the Play button: the controls' top row holds only the blind card's title (Divine Trick).
+        bottom = lay.controls_rect.top - lay.margin if self._divine_in_game() else self.play_button.rect.top - 4 \
+            if self.play_button is not None else lay.controls_rect.top
+        column.height = max(10, bottom - top)
+        return column
+
+    @classmethod
+    def _wrapped_line(cls, line: CentreLine, size: int, small: int, width: int) -> list[CentreLine]:
+        """A line too wide for the words' column, as several of its kind (a long call keeps its size; a
+        warning's icon stays on its first line)."""
+        if line.kind == "chips" or cls._line_width(line, size, small) <= width:
+            return [line]
+        room = width - size - 12 - (line.icon.get_width() + 4 if line.icon is not None else 0)
+        if line.kind in ("banner", "warning"):
+            room = int(room * 0.88)         # bold words: `wrapped` measures the plain font
+        parts = wrapped(line.text, small if line.kind in ("small", "warning") else size, room)
+        return [replace(line, text=part, icon=line.icon if index == 0 else None) for index, part in enumerate(parts)]
+
+    @staticmethod
+    def _line_width(line: CentreLine, size: int, small: int) -> int:
+        """About how wide a centre line is drawn (its words, chips and icon), to fit it in the column."""
+        font = theme.font(small if line.kind in ("small", "warning") else size,
+                          "bold" if line.kind in ("banner", "chips", "warning") else "sans")
+        width = font.size(line.text)[0] + size
+        width += max(14, int(size * 1.5)) * (len(line.values) + 1)
+        width += (line.icon.get_width() + 4 if line.icon is not None else 0) + 12
+        return width
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """The kit's score plate: the total (red once near the losing total), the bottom seat's score chips

@@ -362,10 +362,13 @@ def test_at_200_percent_the_words_in_the_middle_of_telos_stay_clear_of_the_trick
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
-@pytest.mark.parametrize("size,seats,grows", [((1280, 720), 3, 1.3), ((2560, 1440), 3, 1.3), ((1280, 720), 4, 1.3),
-                                              ((1280, 720), 5, 1.15)])
-def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, seats, grows, language, tmp_path,
-                                                                       monkeypatch) -> None:
+@pytest.mark.parametrize("size,seats,grows,percent", [((1280, 720), 3, 1.3, BIG), ((2560, 1440), 3, 1.3, BIG),
+                                                      ((1280, 720), 4, 1.3, BIG), ((1280, 720), 5, 1.15, BIG),
+                                                      ((1280, 720), 6, 1.0, BIG), ((1920, 1080), 6, 1.0, BIG),
+                                                      ((1280, 720), 6, 1.0, 100), ((800, 500), 6, 1.0, 100)],
+                         ids=str)
+def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, seats, grows, percent, language,
+                                                                       tmp_path, monkeypatch) -> None:
     """Three to six players at 200 %, each with a penalty block open beside Main Memory (the widest grids):
     the opponents sit beside the centre (six: around it, as at 100 %), and no slot runs into another
     seat's slots or plate, the piles, the log, the controls or the corner buttons; no text is cut or runs
@@ -383,7 +386,7 @@ def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, se
     for row in now["slots"]:       # two penalty cards each, in slots 5 and 7 (from the draw pile)
         row[4], row[6] = now["draw_pile"].pop(), now["draw_pile"].pop()
     shot = moments.Shooter(tmp_path, size)
-    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=percent))
     shot.app.set_language(language)
     try:
         table = shot.open(GameSession(game, game.from_position(position)))
@@ -392,7 +395,7 @@ def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, se
             table.draw(shot.app.screen)
         assert text_problems(log) == []
         lay = table.layout
-        assert lay.scale >= grows * theme.ui_scale(size) / 2 - 1e-6          # 130 % of the table at 100 %
+        assert lay.scale >= grows * theme.ui_scale(size) * 100 / percent - 1e-6   # 130 % of the table at 100 %
         if grows > 1:
             assert {lay.seats[seat].side for seat in range(1, seats)} == {"left", "right"}
         window = shot.app.screen.get_rect()
@@ -457,5 +460,66 @@ def test_every_table_at_every_seat_count_fits_without_one_seat_over_another(game
         crossing = [(a, ra, b, rb) for i, (a, ra) in enumerate(at_seats) for b, rb in at_seats[i + 1:]
                     if a != b and ra.colliderect(rb)]
         assert crossing == []
+    finally:
+        shot.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=str)
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_at_200_percent_telos_trick_cards_are_no_smaller_than_at_100_percent(seats, size) -> None:
+    """Grown, the table once squeezed its trick (47 px at 200 % against 61-72 px at 100 % in 1280x720):
+    the words now stand beside the ring, the opponents' backs keep their 100 % size, and the table grows
+    only as far as leaves the trick cards their 100 % size; the player's own cards still grow."""
+    from scenes.table.trick_area import TrickArea
+    from scenes.telos.table import TelosTableScene
+
+    theme.set_ui_scale_setting(100)
+    plain = TelosTableScene.table_layout(size, seats, 0)
+    plain_trick = TrickArea(seats).card_width(plain)
+    theme.set_ui_scale_setting(BIG)
+    grown = TelosTableScene.table_layout(size, seats, 0)
+    assert TrickArea(seats, words_beside=True).card_width(grown) >= plain_trick
+    assert grown.card_width >= plain.card_width * 1.2 - 1          # own cards: 120-130 % of their 100 % size
+    assert grown.small_card_width == plain.small_card_width
+
+
+@pytest.mark.parametrize("last_trick", [False, True], ids=["mid-round", "last-trick"])
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_at_200_percent_telos_words_stand_beside_the_ring_clear_of_everything(seats, language, last_trick, tmp_path,
+                                                                            monkeypatch) -> None:
+    """The words ("Reach: 9", "1 card each", the way play goes; or the last trick's banner and its long
+    line, wrapped) in the column above the controls, at no less than three quarters of their size: in
+    the window, clear of the trick (and of where any seat's play would lie), of every seat's cards and
+    plate, and of the buttons."""
+    from scenes.table.card_art import card_height
+
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.app.set_language(language)
+    try:
+        names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
+        session = moments._session("telos", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
+        moments._play_ahead(session, moments.MID_MOVES["telos"])
+        table = shot.open(session)
+        shot.settle(table)
+        table.last_trick = last_trick
+        with recording_text() as log:
+            table.draw(shot.app.screen)
+        assert text_problems(log) == []
+        lay = table.layout
+        assert table.trick_area.words_beside and table.centre_words_rects
+        assert len(table.centre_words_rects) >= 3
+        assert min(r.height for r in table.centre_words_rects) >= lay.text_size(14) * 1.4 * 0.75 - 1, table.centre_words_rects
+        words = table.centre_words_rects[0].unionall(table.centre_words_rects[1:])
+        assert shot.app.screen.get_rect().contains(words)
+        tw = table.trick_area.card_width(lay)
+        spots = [table.trick_area.spot(lay, seat) for seat in range(seats)]      # where any play would lie
+        cards = [pygame.Rect(int(x - tw / 2), int(y - card_height(tw) / 2), tw, card_height(tw)) for x, y in spots]
+        cards += [s.rect() for s in table.trick_area.sprites()]
+        cards += [s.rect() for seat in range(seats) for s in table._seat_zone(seat).sprites()]
+        others = [area.plate for area in lay.seats.values()] + [b.rect for b in table.seat_buttons] + [lay.corner_rect]
+        assert words.collidelist(cards + others) < 0, (words, (cards + others)[words.collidelist(cards + others)])
     finally:
         shot.close()
