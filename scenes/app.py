@@ -308,7 +308,7 @@ class App(AppWindow, AppSettings):
         """How long the picture stays as it is without input: 0 while anything moves (a scene's motion, a
         toast, the window settling, a scene that came or went and is not drawn yet), else the soonest a
         scene's picture changes by itself (None: never)."""
-        if self.toasts or self._restoring_window > 0 or self._woken_by \
+        if self.toasts or self._restoring_window > 0 or self._woken_by or self.stack.has_pending() \
                 or self.stack.scenes != self._shown_scenes:
             return 0.0
         return self.stack.next_change()
