@@ -72,9 +72,10 @@ class Scene:
         return False
 
     def next_change(self) -> float | None:
-        """Seconds until this scene's picture changes by itself: 0 for the next frame (something moves),
-        None when only input changes it. The app draws no frame before then unless input comes, so a
-        program at rest uses next to no CPU. A scene that does not say is drawn every frame."""
+        """Seconds until this scene's picture changes by itself: 0 for the next frame (something moves, or
+        news it looked at has arrived: see `next_look`), None when only input changes it. The app draws no
+        frame before then unless input comes, so a program at rest uses next to no CPU. A scene that does
+        not say is drawn every frame."""
         return 0.0
 
     def next_look(self) -> float | None:
