@@ -367,6 +367,7 @@ class App(AppWindow, AppSettings):
             if self._table_closed:               # the last frame's stack change took a table away
                 self._table_closed = False
                 self._rest_picture = None
+                self._shown_scenes = ()          # it named the table: the picture is drawn anew anyway
                 release_closed_table()
             if quiet and not events and not draw_due and self._unchanged():
                 self.apply_stack_changes()
