@@ -39,7 +39,8 @@ log = logging.getLogger("olympus")
 
 FPS = 60
 MAX_DT = 0.1
-REST_WAKE = 0.5        # at rest, the longest sleep between two updates (timers such as saving the window size)
+REST_WAKE = 0.5        # at rest, the longest sleep between two looks at the app's own timers (a failed save tried
+                       # again, the window size to save); such a wake updates but draws only if something changed
 REST_MAX_DT = 0.5      # the time step after a rest: nothing was moving, so a long step jumps over nothing
 REST_POLL = 1.0 / 120  # at rest, how often input is looked for: twice a frame, so it is answered within one
 TOAST_SECONDS = 3.0
@@ -145,6 +146,9 @@ class App(AppWindow, AppSettings):
         self._remember_size = (size is None and not headless) if remember_size is None else remember_size
         self._woken_by: list[pygame.event.Event] = []    # the event that ended a rest, handled next frame
         self._rested_quietly = False      # the last rest ended by time, not by input
+        self._draw_due = True             # the last rest ended when a scene's picture was due to change
+        self._shown_scenes: tuple[Scene, ...] = ()   # the stack whose picture the window shows
+        self.frames_drawn = 0             # frames drawn and shown (a frame at rest may draw nothing)
         # The picture last drawn, if it was a scene at rest: (scene, window size, the area that still changes).
         self._rest_picture: tuple[Scene, tuple[int, int], pygame.Rect] | None = None
         self._table_closed = False   # a table left the stack: free it (`release_closed_table`) next frame
@@ -302,24 +306,36 @@ class App(AppWindow, AppSettings):
 
     def seconds_at_rest(self) -> float | None:
         """How long the picture stays as it is without input: 0 while anything moves (a scene's motion, a
-        toast, the window settling), else the soonest a scene's picture changes by itself (None: never)."""
-        if self.toasts or self._restoring_window > 0 or self._woken_by:
+        toast, the window settling, a scene that came or went and is not drawn yet), else the soonest a
+        scene's picture changes by itself (None: never)."""
+        if self.toasts or self._restoring_window > 0 or self._woken_by or self.stack.has_pending() \
+                or self.stack.scenes != self._shown_scenes:
             return 0.0
-        waits = [self.stack.next_change(), self._window_size_save_wait()]
-        known = [wait for wait in waits if wait is not None]
-        return min(known) if known else None
+        return self.stack.next_change()
+
+    def seconds_to_look(self) -> float:
+        """How long the app may sleep before it must update without drawing: for the window size to save,
+        for a scene to look at work going on elsewhere (`Scene.next_look`: the network, a worker), and at
+        most `REST_WAKE` for its own timers (a failed save tried again, the heap trimmed)."""
+        waits = [REST_WAKE, self.stack.next_look(), self._window_size_save_wait()]
+        return min(wait for wait in waits if wait is not None)
 
     def rest(self) -> bool:
-        """Sleep until input comes or the picture is due to change, instead of drawing the same frame sixty
-        times a second (a program waiting for its player uses next to no CPU). Returns whether it slept.
+        """Sleep until input comes, the picture is due to change or a timer or a scene's look is due,
+        instead of drawing the same frame sixty times a second (a program waiting for its player uses next
+        to no CPU). Returns whether it slept. A rest that ends for a timer or a look only is followed by a
+        frame that updates and draws nothing unless something changed (`frame`): a redraw after a sleep
+        costs tens of milliseconds, as the memory it touches has gone cold.
 
         Input is looked for every `REST_POLL` (twice a frame), so hover and keys answer within a frame.
         Not `pygame.event.wait`: with a timeout it looks for input every millisecond, which alone cost
         about 2 % of a core (measured with SDL 2.32 under X11 and the dummy driver alike), more than
         the menus' whole budget at rest; a sleep between looks costs about 0.4 %."""
-        wait = self.seconds_at_rest()
-        wait = REST_WAKE if wait is None else min(wait, REST_WAKE)
+        change = self.seconds_at_rest()
+        wait = self.seconds_to_look() if change is None else min(change, self.seconds_to_look())
+        self._draw_due = change is not None and change <= wait
         if wait <= 1.0 / FPS:
+            self._draw_due = True
             return False
         due = time.perf_counter() + wait
         while True:
@@ -336,8 +352,10 @@ class App(AppWindow, AppSettings):
     def frame(self, dt: float) -> None:
         """One frame: events, update, draw, flip; stack changes are applied last. A scene that fails
         is replaced by the error screen (see `scene_failed`). A frame after a quiet rest whose scene
-        changes only in its `rest_area` redraws and shows only that area (`_partial_area`)."""
+        changes only in its `rest_area` redraws and shows only that area (`_partial_area`); a frame after
+        a rest that ended for a timer or a look only draws nothing when nothing changed (`_unchanged`)."""
         quiet, self._rested_quietly = self._rested_quietly, False
+        draw_due, self._draw_due = self._draw_due, True
         area: pygame.Rect | None = None
         try:
             events = self._woken_by + pygame.event.get()
@@ -349,7 +367,12 @@ class App(AppWindow, AppSettings):
             if self._table_closed:               # the last frame's stack change took a table away
                 self._table_closed = False
                 self._rest_picture = None
+                self._shown_scenes = ()          # it named the table: the picture is drawn anew anyway
                 release_closed_table()
+            if quiet and not events and not draw_due and self._unchanged():
+                self.apply_stack_changes()
+                self.frame_count += 1
+                return                           # the picture shown is still right: nothing drawn or flipped
             area = self._partial_area() if quiet and not events else None
             self._rest_picture = None
             self.screen.set_clip(area)
@@ -367,8 +390,18 @@ class App(AppWindow, AppSettings):
             pygame.display.flip()
         else:
             pygame.display.update(area)
+        self._shown_scenes = self.stack.scenes
+        self.frames_drawn += 1
         self.apply_stack_changes()
         self.frame_count += 1
+
+    def _unchanged(self) -> bool:
+        """After a rest that ended for a timer or a look: whether the picture shown is still right. Not if
+        a toast shows, a scene came or goes, or a scene now says its picture changes (`next_change` 0:
+        news arrived from the network or a worker, or something began to move)."""
+        if self.toasts or self.stack.scenes != self._shown_scenes or self.stack.has_pending():
+            return False
+        return self.stack.next_change() != 0.0
 
     def apply_stack_changes(self) -> None:
         """The scene stack's pending changes, at the end of a frame; a table that leaves the stack is

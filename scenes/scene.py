@@ -72,10 +72,19 @@ class Scene:
         return False
 
     def next_change(self) -> float | None:
-        """Seconds until this scene's picture changes by itself: 0 for the next frame (something moves),
-        None when only input changes it. The app draws no frame before then unless input comes, so a
-        program at rest uses next to no CPU. A scene that does not say is drawn every frame."""
+        """Seconds until this scene's picture changes by itself: 0 for the next frame (something moves, or
+        news it looked at has arrived: see `next_look`), None when only input changes it. The app draws no
+        frame before then unless input comes, so a program at rest uses next to no CPU. A scene that does
+        not say is drawn every frame."""
         return 0.0
+
+    def next_look(self) -> float | None:
+        """Seconds until this scene must look at work going on elsewhere whose news it shows (a network
+        connection, a worker thread or process): the app then updates it without drawing, and draws only
+        if `next_change` now returns 0. None: nothing to look at (its picture changes only by input or
+        as `next_change` says). A scene that shows such news must say so here, or the news shows only
+        when input or a timer next wakes the program."""
+        return None
 
     def rest_area(self) -> pygame.Rect | None:
         """While the scene rests, the one part of its picture that still changes by itself (a table's turn
@@ -165,6 +174,15 @@ class SceneStack:
         """The soonest `next_change` of the scenes that update (None: only input changes the picture)."""
         waits = [wait for wait in (scene.next_change() for scene in self.updating()) if wait is not None]
         return min(waits) if waits else None
+
+    def next_look(self) -> float | None:
+        """The soonest `next_look` of the scenes that update (None: none looks at work elsewhere)."""
+        waits = [wait for wait in (scene.next_look() for scene in self.updating()) if wait is not None]
+        return min(waits) if waits else None
+
+    def has_pending(self) -> bool:
+        """Whether a push, pop or replace waits for the end of the frame."""
+        return bool(self._pending)
 
     def rest_area(self) -> pygame.Rect | None:
         """The top scene's `rest_area` when it alone is drawn (None under a dialog or an overlay)."""

@@ -20,6 +20,8 @@ from scenes.ui.widgets import ERROR, MUTED, Button, Control, TextField, draw_tex
 if TYPE_CHECKING:
     from scenes.scene import AppServices
 
+JOIN_LOOK_S = 0.1           # how often, at rest, a join on its way is looked at
+
 
 class JoinScene(OnlineDialog):
     """The host's address, its join code and your name; Join connects in the background."""
@@ -34,6 +36,7 @@ class JoinScene(OnlineDialog):
         self.result: dict[str, Any] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.tables = FoundTables()             # the tables heard of on this network
+        self._news = False                      # the list of tables or the joining changed since last drawn
 
     def enter(self) -> None:
         self.tables.start()
@@ -79,9 +82,11 @@ class JoinScene(OnlineDialog):
         super().update(dt)
         if self.tables.update(dt):
             self.relayout()
+            self._news = True
         if self.joining is None or self.joining.is_alive():
             return
         self.joining = None
+        self._news = True
         client = self.result.pop("client", None)
         if client is None:
             self.problem = _("Could not join: {reason}").format(reason=self.result.pop("problem", ""))
@@ -89,10 +94,14 @@ class JoinScene(OnlineDialog):
             return
         self.app.stack.replace(LobbyScene(self.app, client, table_url(self.address), self.code, self.name))
 
+    def next_look(self) -> float | None:
+        """While the screen is open, the list of tables may grow by itself: looked at twice a second; a join
+        on its way is looked at ten times a second."""
+        return JOIN_LOOK_S if self.joining is not None else FOUND_POLL_S
+
     def next_change(self) -> float | None:
-        """While the screen is open, the list of tables may grow by itself: look at it twice a second."""
-        blink = super().next_change()
-        return FOUND_POLL_S if blink is None else min(blink, FOUND_POLL_S)
+        """Now, when the list of tables or the join on its way changed; else as any screen of controls."""
+        return 0.0 if self._news else super().next_change()
 
     def layout(self, size: tuple[int, int]) -> list[Control]:
         width, height = size
@@ -140,6 +149,7 @@ class JoinScene(OnlineDialog):
         return controls
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._news = False
         self.draw_frame(surface, _("Join a friend's table"))
         size = max(12, int(18 * self.s))
         draw_text(surface, ellipsize(self.tables.words(), size, self.panel.w - int(56 * self.s)),

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from scenes.scene import AppServices
 
 ANY_ADDRESS = ("", "0.0.0.0", "::")   # a table bound to one of these listens on every network
+NETWORK_LOOK_S = 0.1    # how often, at rest, the lobby looks at what the host sent (a guest arrives, the game starts)
 
 
 class LobbyScene(OnlineDialog):
@@ -33,6 +34,21 @@ class LobbyScene(OnlineDialog):
         # This computer's addresses as the system lists them, looked up once (not at every frame).
         self.addresses = "" if host is None else for_friends() if host.bind in ANY_ADDRESS else host.bind
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self._shown: object = None      # what the host had said when the lobby was last drawn (`_news`)
+
+    def _news(self) -> object:
+        """What the lobby shows of the host's word: the seats (who is here), our seat, the game, a goodbye."""
+        state = self.client.state
+        seats = tuple(tuple(sorted((k, str(v)) for k, v in entry.items())) for entry in state.seats)
+        return seats, state.seat, state.bye, self.client.game, self.client.closed, len(state.updates)
+
+    def next_look(self) -> float | None:
+        """The host's word arrives on the network in the background: looked at ten times a second."""
+        return NETWORK_LOOK_S
+
+    def next_change(self) -> float | None:
+        """Now, when the host said something the lobby does not show yet; else as any screen of controls."""
+        return 0.0 if self._news() != self._shown else super().next_change()
 
     def update(self, dt: float) -> None:
         if self.client.state.updates and self.client.state.seats:
@@ -66,6 +82,7 @@ class LobbyScene(OnlineDialog):
         return _("{game} at a friend's table").format(game=game)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._shown = self._news()
         state = self.client.state
         band = self.draw_frame(surface, self.title())
         size = max(12, int(19 * self.s))

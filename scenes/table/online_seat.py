@@ -41,6 +41,7 @@ else:
 
 RECONNECT_EVERY_S = 2.0
 PENDING_SHOWN_AFTER_S = 0.3     # a move the host has not answered after this long is said to be on its way
+HOST_LOOK_S = 0.1               # how often, at rest, the table looks at what the host sent
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,7 @@ class OnlineSeat(_GameTable):
         self.link = HostLink(session, rejoin)
         self.own_seat = session.client.state.seat
         self.seat_kinds = [entry.get("kind") for entry in session.client.state.seats]
+        self._said_pending = False      # the last frame said a move of ours is on its way
 
     def _ai_delay(self, legal: list["Action"], reaction: bool) -> float | None:
         """The other seats' moves are made at the host: no thinking time (None still means "not yet")."""
@@ -122,6 +124,22 @@ class OnlineSeat(_GameTable):
             return " " + _("(online)")
         return super()._role(seat)
 
+    def next_look(self) -> float | None:
+        """The host's moves and words arrive on the network in the background: looked at ten times a second
+        (news makes the table move, or a toast show, and the frame is drawn)."""
+        return HOST_LOOK_S
+
+    def next_change(self) -> float | None:
+        """The game table's own, and the moment a move of ours on its way is to be said (or no longer)."""
+        change = super().next_change()
+        awaiting = self.session.state.awaiting
+        if not awaiting:
+            return 0.0 if self._said_pending else change
+        if self._said_pending:
+            return change
+        say_in = max(0.0, awaiting[0][1] + PENDING_SHOWN_AFTER_S - time.monotonic())
+        return say_in if change is None else min(change, say_in)
+
     def update(self, dt: float) -> None:
         """The host's news first (told as toasts), then the game table's frame."""
         for line in self.link.follow():
@@ -133,7 +151,8 @@ class OnlineSeat(_GameTable):
         it waits (a moment later, so a quick answer shows no flicker)."""
         super().draw(surface)
         awaiting = self.session.state.awaiting
-        if awaiting and time.monotonic() - awaiting[0][1] > PENDING_SHOWN_AFTER_S:
+        self._said_pending = bool(awaiting) and time.monotonic() - awaiting[0][1] > PENDING_SHOWN_AFTER_S
+        if self._said_pending:
             rect = self.layout.controls_rect    # said just above the move buttons
             size = max(12, min(18, rect.width // 18))
             lines = wrap_text(_("Your move is on its way to the host…"), size, rect.width)[:2]

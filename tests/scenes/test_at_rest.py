@@ -38,6 +38,7 @@ def test_the_title_at_rest_draws_a_couple_of_frames_a_second_not_sixty(real_time
 
 def test_input_ends_a_rest_at_once(real_time_app: App) -> None:
     show(real_time_app, TitleScene(real_time_app))
+    real_time_app.frame(1 / FPS)                    # shown once: a screen not yet drawn is drawn at once
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
     started = time.perf_counter()
     real_time_app.rest()

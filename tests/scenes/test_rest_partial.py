@@ -86,6 +86,7 @@ def test_at_rest_input_is_looked_for_twice_a_frame_and_answered_within_one(tmp_p
     app = App(headless=True, size=(800, 500))
     try:
         show(app, TitleScene(app))
+        app.frame(1 / 60)                           # shown once: a screen not yet drawn is drawn at once
         pygame.event.clear()                        # the window's own opening events
         looks = 0
         real_poll = pygame.event.poll
