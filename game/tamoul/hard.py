@@ -40,6 +40,19 @@ match the top discard is always put on it; a blind try never), which card to loo
 (the swap that lowers the believed total most, else one that moves the others' cards), and a call when
 the seat is sure of 8 or less (a certain 0). A draw from the discard pile is searched only when the top
 card is below the highest own estimate.
+
+**Aim** (`aimed`): at a table of more than two, a round is lost to the seat that calls while this one
+still holds high or unknown cards. So a look at another's card and a swap go where they hurt the seat
+closest to calling. Each other seat's round total is estimated from the view (a face this seat knows at
+its value, a card its owner has seen at `KEPT_LOWER` below the mean of the unseen cards, else the mean),
+and its threat is a logistic of how far that is over the call limit (`THREAT_SCALE`). A look at another's
+card goes to the most threatening seat, a card its owner knows first (a low card worth taking later). A
+swap is scored by the change in this seat's total, weighted up by the threat of the seat that gets the
+card given away, minus `SPOIL` times that threat when the card taken is one its owner knows (it now holds
+a card it has not seen); a swap between two others by the threat-weighted change in their totals
+(`OTHERS`: a point on another seat's total counts half a point on this one's). With two players there is
+one other seat: a look prefers a card its owner knows, and a swap is the rule's but for a preference of
+less than half a point for taking a card its owner knows.
 """
 from __future__ import annotations
 
@@ -67,6 +80,11 @@ MIN_SAMPLES = 6          # the cap never stops a search before this many samples
 MAX_CANDIDATES = 4
 LEAD_SCALE = 10.0
 MAX_PLAYOUT_STEPS = 5_000
+KEPT_LOWER = 2.0         # a card its owner has seen counts this much below an unknown one (the rule's reading)
+UNKNOWN_RISK = 0.0       # an unknown card of another seat counts this much above the mean
+THREAT_SCALE = 3.0       # points over the call limit for a threat of 27%
+OTHERS = 0.5             # a point on one other seat's total, against a point on mine
+SPOIL = 1.0              # points a caller-to-be loses, in my reckoning, when a card it knows is moved
 END, CALL, DISCARD = Action("end"), Action("tamoul"), Action("discard")
 DRAW_DECK, DRAW_DISCARD = Action("draw", ("deck",)), Action("draw", ("discard",))
 
@@ -91,7 +109,7 @@ class HardAgent:
     isolate = True
 
     def __init__(self, game: "TamoulGame", samples: int = DEFAULT_SAMPLES,
-                 seconds: float | None = DEFAULT_SECONDS) -> None:
+                 seconds: float | None = DEFAULT_SECONDS, aim: bool = True) -> None:
         if samples < 1:
             raise ValueError("a search needs at least one sample")
         self.game = game
@@ -101,6 +119,7 @@ class HardAgent:
         self.rule = MemoryAgent(game.content, HARD)
         self.determinize = TamoulDeterminizer(game, kept_low=True)
         self.last_means: dict[str, float] = {}   # the last search's estimates, for tests and tuning
+        self.aim = aim
 
     def reaction_delay_ms(self, rng: random.Random) -> int:
         return self.rule.reaction_delay_ms(rng)
@@ -110,11 +129,92 @@ class HardAgent:
         ruled = self.rule.choose(view, legal, rng, optional)  # the rule draws nothing from the generator
         if optional or ruled is None or ruled.verb == "intercept":
             return ruled
+        if ruled.verb in ("peek", "swap") and self.aim:
+            return self.aimed(view, legal, ruled)
         candidates = self.candidates(view, [a for a in legal if a.verb != "intercept"], ruled)
         if len(candidates) == 1:
             return candidates[0]
         own = random.Random(rng.getrandbits(64))
         return self.search(view, candidates, own)
+
+    # ----- whom to look at and swap with ---------------------------------------------------------
+    def threats(self, view: TamoulView, faces: dict[Place, str], mean: float) -> dict[int, float]:
+        """How close each other seat with cards is to calling, 0-1 (module docstring, "Aim")."""
+        me = view.seat
+        found: dict[int, float] = {}
+        for p, row in enumerate(view.board):
+            if p == me or p in view.callers:
+                continue
+            total = 0.0
+            for s, slot in enumerate(row):
+                if slot is None:
+                    continue
+                if (p, s) in faces:
+                    total += self.content.value[faces[(p, s)]]
+                elif slot.known_by(p):
+                    total += mean - KEPT_LOWER
+                else:
+                    total += mean + UNKNOWN_RISK
+            found[p] = 1.0 / (1.0 + math.exp((total - self.content.call_limit) / THREAT_SCALE))
+        return found
+
+    def aimed(self, view: TamoulView, legal: Sequence[Action], ruled: Action) -> Action:
+        """The rule's peek or swap, aimed at the seat closest to calling (module docstring, "Aim")."""
+        me = view.seat
+        assert me is not None
+        faces = self.rule.believed(view)
+        values = self.rule.unseen_values(view, faces)
+        mean = sum(values) / len(values)
+        threat = self.threats(view, faces, mean)
+        if ruled.verb == "peek":
+            if "." not in ruled.args[0]:
+                return ruled            # a look at an own card: the rule's first unknown one
+            best, best_key = ruled, (-1.0, False)
+            for action in legal:
+                if action.verb != "peek" or "." not in action.args[0]:
+                    continue
+                p, s = _place(action.args[0])
+                if (p, s) in faces:
+                    continue
+                slot = view.board[p][s]
+                key = (threat.get(p, 0.0), slot is not None and slot.known_by(p))
+                if key > best_key:
+                    best, best_key = action, key
+            return best
+
+        def worth(place: Place) -> float:
+            if place in faces:
+                return self.content.value[faces[place]]
+            slot = view.board[place[0]][place[1]]
+            if place[0] != me and slot is not None and slot.known_by(place[0]):
+                return mean - KEPT_LOWER
+            return mean
+
+        def known(place: Place) -> bool:
+            slot = view.board[place[0]][place[1]]
+            return slot is not None and slot.known_by(place[0])
+
+        best, best_score = ruled, math.inf
+        for action in legal:
+            if action.verb != "swap":
+                continue
+            a, b = _place(action.args[0]), _place(action.args[1])
+            if a[0] == me and b[0] == me:
+                score = 0.0
+            elif me in (a[0], b[0]):
+                own, other = (a, b) if a[0] == me else (b, a)
+                gain = worth(other) - worth(own)         # the change in my total
+                score = gain * (1.0 + threat.get(other[0], 0.0))  # what I give the other seat counts too
+                if known(other):
+                    score -= SPOIL * threat.get(other[0], 0.0)
+            else:
+                # Between two others: give the closer caller the higher card, and spoil what it knows.
+                hurt = threat.get(a[0], 0.0) * (worth(b) - worth(a)) + threat.get(b[0], 0.0) * (worth(a) - worth(b))
+                hurt += SPOIL * (threat.get(a[0], 0.0) * known(a) + threat.get(b[0], 0.0) * known(b))
+                score = -0.1 * (known(a) + known(b)) - OTHERS * hurt
+            if score < best_score - 1e-9:
+                best, best_score = action, score
+        return best
 
     # ----- what is worth searching ---------------------------------------------------------------
     def candidates(self, view: TamoulView, legal: Sequence[Action], ruled: Action) -> list[Action]:
@@ -203,6 +303,11 @@ class HardAgent:
                 return round_value(state, seat)
             playout.step()
         raise RuntimeError("a Tamoul playout did not end its round")
+
+
+def _place(text: str) -> Place:
+    p, s = text.split(".")
+    return int(p), int(s)
 
 
 def _unique(actions: Sequence[Action]) -> list[Action]:
