@@ -28,6 +28,7 @@ class CentreLine:
     values: tuple[str, ...] = ()                # a "chips" line's chips
     colour: tuple[int, int, int] = theme.GOLD   # a banner's band
     icon: pygame.Surface | None = field(default=None, compare=False)     # a warning's icon
+    continues: bool = False     # a wrapped banner's or warning's later line: drawn in the box of the line above
 
 
 def _heights(size: int, small: int) -> dict[str, int]:
@@ -51,16 +52,19 @@ def draw_centre_lines(surface: pygame.Surface, centre: tuple[float, float], line
     chip_h = max(14, int(size * 1.5))
     y = cy - sum(heights[line.kind] for line in lines) / 2
     banner: pygame.Rect | None = None
-    for line in lines:
+    boxes = _boxes(lines, cx, y, heights, size, small)
+    for index, line in enumerate(lines):
         h = heights[line.kind]
         mid = int(y + h / 2)
         if drawn is not None:
             drawn.append(_line_rect(line, cx, mid, h, size, small, chip_h))
+        box = boxes.get(index)
         if line.kind == "banner":
             image = theme.font(size, "bold").render(line.text, True, theme.INK)
-            banner = image.get_rect(center=(int(cx), mid)).inflate(size, size // 3)
-            pygame.draw.rect(surface, line.colour, banner, border_radius=banner.height // 3)
-            surface.blit(image, image.get_rect(center=banner.center))
+            if box is not None:
+                pygame.draw.rect(surface, line.colour, box, border_radius=min(box.height, 2 * h) // 3)
+                banner = box
+            surface.blit(image, image.get_rect(center=(int(cx), mid)))
         elif line.kind == "chips":
             label = theme.font(size, "bold").render(line.text, True, theme.CREAM)
             chips = [value_chip(v, chip_h, theme.CREAM, theme.INK) for v in line.values]
@@ -79,9 +83,9 @@ def draw_centre_lines(surface: pygame.Surface, centre: tuple[float, float], line
             icon_w = line.icon.get_width() + 4 if line.icon is not None else 0
             width = icon_w + image.get_width()
             x = int(cx - width / 2)
-            box = pygame.Rect(x - 6, mid - h // 2, width + 12, h)
-            pygame.draw.rect(surface, WARNING_FILL, box, border_radius=h // 3)
-            pygame.draw.rect(surface, theme.ILLEGAL, box, width=2, border_radius=h // 3)
+            if box is not None:
+                pygame.draw.rect(surface, WARNING_FILL, box, border_radius=h // 3)
+                pygame.draw.rect(surface, theme.ILLEGAL, box, width=2, border_radius=h // 3)
             if line.icon is not None:
                 surface.blit(line.icon, line.icon.get_rect(midleft=(x, mid)))
             surface.blit(image, image.get_rect(midleft=(x + icon_w, mid)))
@@ -89,6 +93,37 @@ def draw_centre_lines(surface: pygame.Surface, centre: tuple[float, float], line
             draw_text(surface, line.text, (int(cx), mid), small, theme.PARCHMENT, "sans", "center")
         y += h
     return banner
+
+
+def _boxes(lines: list[CentreLine], cx: float, top: float, heights: dict[str, int], size: int,
+           small: int) -> dict[int, pygame.Rect]:
+    """The box of each banner or warning, by the index of its first line: one box round a wrapped line's
+    parts (`continues`), as wide as the widest, so a call split over two lines still reads as one."""
+    boxes: dict[int, pygame.Rect] = {}
+    first: int | None = None
+    y = top
+    for index, line in enumerate(lines):
+        h = heights[line.kind]
+        mid = int(y + h / 2)
+        y += h
+        if line.kind == "banner":
+            image = theme.font(size, "bold").size(line.text)
+            own = pygame.Rect(0, 0, *image)
+            own.center = (int(cx), mid)
+            own = own.inflate(size, size // 3)
+        elif line.kind == "warning":
+            icon_w = line.icon.get_width() + 4 if line.icon is not None else 0
+            width = icon_w + theme.font(small, "bold").size(line.text)[0]
+            own = pygame.Rect(int(cx - width / 2) - 6, mid - h // 2, width + 12, h)
+        else:
+            first = None
+            continue
+        if line.continues and first is not None and lines[first].kind == line.kind:
+            boxes[first] = boxes[first].union(own)
+        else:
+            first = index
+            boxes[index] = own
+    return boxes
 
 
 def _line_rect(line: CentreLine, cx: float, mid: int, h: int, size: int, small: int, chip_h: int) -> pygame.Rect:

@@ -721,7 +721,8 @@ class TelosTableScene(SetPlay, TableScene):
         if line.kind in ("banner", "warning"):
             room = int(room * 0.88)         # bold words: `wrapped` measures the plain font
         parts = wrapped(line.text, small if line.kind in ("small", "warning") else size, room)
-        return [replace(line, text=part, icon=line.icon if index == 0 else None) for index, part in enumerate(parts)]
+        return [replace(line, text=part, icon=line.icon if index == 0 else None, continues=index > 0)
+                for index, part in enumerate(parts)]
 
     @staticmethod
     def _line_width(line: CentreLine, size: int, small: int) -> int:

@@ -212,3 +212,27 @@ def test_play_direction_keeps_the_announced_way_until_it_takes_effect_and_swings
     assert way.arrow.value == 1.0
     way.start(-1)
     assert (way.now, way.next, way.arrow.value) == (-1, -1, -1.0)
+
+
+def test_a_wrapped_warning_or_banner_is_one_box_round_all_its_lines():
+    """A ban or a call split over two lines in a narrow column (a grown Télos table) reads as one box,
+    not as a second pill holding a lone word."""
+    from scenes.table.centre_lines import WARNING_FILL
+
+    surface = pygame.Surface((600, 400))
+    surface.fill((0, 0, 0))
+    lines = [CentreLine("warning", "No multiple leads this"), CentreLine("warning", "round", continues=True)]
+    draw_centre_lines(surface, (300, 200), lines, 17, 14)
+    # Between the two lines' words, beside the short second word, the box's fill continues.
+    drawn = [(x, y) for y in range(400) for x in range(600) if surface.get_at((x, y))[:3] == WARNING_FILL]
+    top = min(y for _, y in drawn)
+    bottom = max(y for _, y in drawn)
+    second_row = [x for x, y in drawn if y == bottom - 4]
+    first_row = [x for x, y in drawn if y == top + 4]
+    assert min(second_row) <= min(first_row) + 2 and max(second_row) >= max(first_row) - 2
+    # Two separate warnings stay two boxes: the second as narrow as its word.
+    surface.fill((0, 0, 0))
+    draw_centre_lines(surface, (300, 200), [lines[0], CentreLine("warning", "round")], 17, 14)
+    drawn = [(x, y) for y in range(400) for x in range(600) if surface.get_at((x, y))[:3] == WARNING_FILL]
+    bottom = max(y for _, y in drawn)
+    assert max(x for x, y in drawn if y == bottom - 4) - min(x for x, y in drawn if y == bottom - 4) < 100
