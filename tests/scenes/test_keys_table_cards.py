@@ -211,3 +211,32 @@ def test_after_the_round_every_turned_board_may_be_looked_at_card_by_card(tmp_pa
         assert isinstance(shot.app.stack.top, ResultsOverlay)
     finally:
         shot.close()
+
+
+def test_when_the_button_with_the_focus_leaves_tab_starts_again_from_the_cards(tmp_path, monkeypatch) -> None:
+    """Tamoul, the player's draw: Tab reaches Draw, the pause menu opens and closes (the focus stays on
+    Draw), then D draws by its key. Draw leaves the buttons; the focus goes back to the cards in hand
+    rather than to the button now standing in Draw's place (Discard), so the next Tab reaches the card
+    just drawn on the table, as Tab from the cards always does, and the one after it the first button."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = open_moment(tmp_path, "tamoul-mid", (1280, 720), 100, "en")
+    try:
+        table = shot.app.stack.top
+        press(shot, pygame.K_TAB)
+        assert table.tab_button().label == "Draw (D)"
+        press(shot, pygame.K_ESCAPE, frames=6)
+        assert shot.app.stack.top is not table
+        press(shot, pygame.K_ESCAPE, frames=6)
+        assert shot.app.stack.top is table and table.tab_button().label == "Draw (D)"
+        shot.run(600, until=lambda: not table._reaction_open())
+        token = table._token()
+        press(shot, pygame.K_d, frames=90)
+        assert table._token() != token and "Draw (D)" not in [b.label for b in table._tab_buttons()]
+        assert table.tab_button() is None and not any(b.focused for b in table._tab_buttons())
+        assert table.table_cards(), "the drawn card lies on the table to be looked at"
+        press(shot, pygame.K_TAB)
+        assert table.tab_button() is None and table.table_focus_card() is table.table_cards()[0].sprite
+        press(shot, pygame.K_TAB)
+        assert table.tab_button() is table._tab_buttons()[0] and table.tab_button().label == "Discard (X)"
+    finally:
+        shot.close()
