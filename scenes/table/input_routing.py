@@ -219,7 +219,7 @@ class InputRouting(TableFocus):
         focused = self._tab_focused()
         if event.key == pygame.K_TAB:
             buttons = self._tab_buttons()
-            on_table = self.table_focus_card() is not None
+            on_table = self.table_focus_item() is not None
             stops: list[object] = [None, *([TABLE] if on_table or self.table_cards() else []), *buttons]
             here = focused if focused in buttons else TABLE if on_table else None
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1

@@ -19,7 +19,7 @@ import pytest
 
 from scenes.screens.results import ResultsOverlay
 from scenes.table import table_focus
-from scenes.table.table_focus import card_bounds
+from scenes.table.table_focus import TableCard, TableSpot, card_bounds, focus_key
 from scenes.ui import i18n, theme
 from scenes.ui.speech import RecordingBackend, Speaker, SpeechFollower, focus_words, spoken
 from tests.scenes.test_i18n_screens import TABLE_MOMENTS, moments
@@ -90,17 +90,19 @@ def test_tab_reaches_the_cards_on_the_table_and_the_ring_the_enlarged_card_and_t
             assert not table.zoom_rect.colliderect(sprite.rect())
         else:
             assert table.zoom_width() == 0 and table.zoom_rect is None
-        # The arrows visit every card on the table and come round again; each is drawn face up, none is the hand's.
+        # The arrows visit every card on the table (and Elios's sun stacks) and come round again; each card
+        # is drawn face up, none is the hand's.
         visited = []
         for _ in range(len(cards)):
-            focused = table.table_focus_card()
-            assert focused.face_up and focused.card_id in table.renderer.drawn_faces
-            assert focused not in table.drag.sprites
-            visited.append(focused)
+            item = table.table_focus_item()
+            if isinstance(item, TableCard):
+                assert item.sprite.face_up and item.sprite.card_id in table.renderer.drawn_faces
+                assert item.sprite not in table.drag.sprites
+            visited.append(focus_key(item))
             press(shot, pygame.K_RIGHT)
-        assert [c.sprite for c in cards] == visited[:len(cards)] and table.table_focus_card() is cards[0].sprite
+        assert [focus_key(c) for c in cards] == visited and table.table_focus_card() is cards[0].sprite
         press(shot, pygame.K_LEFT)
-        assert table.table_focus_card() is cards[-1].sprite
+        assert focus_key(table.table_focus_item()) == focus_key(cards[-1])
         # Enter plays nothing: the player is told how to go back.
         press(shot, pygame.K_RETURN)
         assert table._token() == token and "Esc" in table.drag.notice.text
@@ -115,7 +117,7 @@ def test_tab_reaches_the_cards_on_the_table_and_the_ring_the_enlarged_card_and_t
         press(shot, pygame.K_TAB)
         assert table.table_focus_card() is None and table.tab_button() is table._tab_buttons()[0]
         press(shot, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
-        assert table.tab_button() is None and table.table_focus_card() is table.table_cards()[-1].sprite
+        assert table.tab_button() is None and table.table_focus_item() == table.table_cards()[-1]
         assert table._token() == token
     finally:
         shot.close()
