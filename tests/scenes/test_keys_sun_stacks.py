@@ -14,7 +14,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from scenes.elios.art import stack_angle, polar
 from scenes.table import table_focus
 from scenes.table.table_focus import TableCard, TableSpot
 from scenes.ui.speech import RecordingBackend, Speaker, SpeechFollower, focus_words, spoken

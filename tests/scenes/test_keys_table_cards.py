@@ -19,7 +19,7 @@ import pytest
 
 from scenes.screens.results import ResultsOverlay
 from scenes.table import table_focus
-from scenes.table.table_focus import TableCard, TableSpot, card_bounds, focus_key
+from scenes.table.table_focus import TableCard, card_bounds, focus_key
 from scenes.ui import i18n, theme
 from scenes.ui.speech import RecordingBackend, Speaker, SpeechFollower, focus_words, spoken
 from tests.scenes.test_i18n_screens import TABLE_MOMENTS, moments
