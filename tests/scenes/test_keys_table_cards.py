@@ -55,6 +55,17 @@ def press(shot: Any, k: int, mod: int = 0, frames: int = 2) -> None:
     shot.run(frames)
 
 
+def listen(shot: Any) -> RecordingBackend:
+    """Speech on, into a recording: what the player would hear."""
+    app = shot.app
+    ear = RecordingBackend()
+    app.speech = Speaker(ear)
+    app.speech.enabled = True
+    app.speech_follower = SpeechFollower(app.speech)
+    shot.run(2)
+    return ear
+
+
 def rings_drawn(monkeypatch) -> list[pygame.Rect]:
     """Where each frame drew the table's focus ring (the kit's own drawing, watched)."""
     drawn: list[pygame.Rect] = []
@@ -142,13 +153,8 @@ def test_speech_names_each_table_card_as_the_focus_reaches_it_in_english_and_dut
     for language, trick in (("en", "Trick: "), ("nl", "Slag: ")):
         shot = open_moment(tmp_path, "telos-mid", (1280, 720), 100, language)
         try:
-            app = shot.app
-            ear = RecordingBackend()
-            app.speech = Speaker(ear)
-            app.speech.enabled = True
-            app.speech_follower = SpeechFollower(app.speech)
-            shot.run(2)
-            table = app.stack.top
+            ear = listen(shot)
+            table = shot.app.stack.top
             press(shot, pygame.K_TAB)
             assert ear.spoken[-1] == spoken(table.table_focus_words()) and ear.spoken[-1].startswith(trick)
             first = ear.spoken[-1]
