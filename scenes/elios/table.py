@@ -43,7 +43,7 @@ from scenes.table.telling import ResultWords
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
 from scenes.table.layout import SeatArea
 from scenes.table.sprites import CardSprite, SpriteRenderer
-from scenes.table.table_focus import TableCard
+from scenes.table.table_focus import TableCard, TableItem, TableSpot
 from scenes.table.text import blit_text
 from scenes.table.zones import CircleShape, DropZone, wedge
 from scenes.ui.widgets import Button, ellipsize
@@ -550,12 +550,12 @@ class EliosTableScene(TableScene):
         proposal = [p if p >= 0 else free.pop(0) for p in proposal]
         return Action("place", (str(index), ",".join(map(str, proposal))))
 
-    def _table_cards(self) -> list[TableCard]:
+    def _table_cards(self) -> list[TableItem]:
         """The other players' beams in their trays, seat by seat ("Zoe's group 2: red"); before the
         groupings are revealed a player's beams lie in one row ("Zoe's beams: red"): beams are open, a
-        grouping is not."""
+        grouping is not. Then the sun's stacks, clockwise from the top as drawn (`_sun_stacks`)."""
         view = self.state.view(None)
-        cards = []
+        cards: list[TableItem] = []
         for seat in range(self.count):
             zone = self.trays[seat]
             grouped = view.groups[seat] is not None or zone.own
@@ -566,7 +566,40 @@ class EliosTableScene(TableScene):
                                         number=number, beam=beam) if grouped else
                              self._said(seat, _("{name}'s beams: {beam}"), _("Your beams: {beam}"), beam=beam))
                     cards.append(TableCard(sprite, words))
-        return cards
+        return cards + self._sun_stacks()
+
+    def _sun_stacks(self) -> list[TableSpot]:
+        """Each stack of the sun as the focus reaches it: the ring goes round its lane from the disc tower
+        to its colour badge and height at the rim, and speech says what that shows (`_stack_words`)."""
+        if not self.stacks:
+            return []
+        g = self._sun_geometry()
+        spread = g.half_width + 2.5
+        inner, outer = g.tower + 2, g.radius + g.label_room * 0.2
+        spots = []
+        for index in range(len(self.sun_letters)):
+            angle = stack_angle(index, g.stacks)
+            outline = ring_sector(g.centre, inner, outer, angle - spread, angle + spread, steps=8)
+            spots.append(TableSpot(f"stack.{index}", tuple(outline), self._stack_words(index)))
+        return spots
+
+    def _stack_words(self, stack: int) -> str:
+        """A stack as the sun shows it: its colour, how many beams it holds (bottom first: its colour or a
+        joker), and how much room the discs leave it ("the red stack: 2 beams (red, joker), room for 1
+        more"). The stack drawn, so a beam still flying in is not counted before it lands."""
+        beams = self.stacks[stack] if stack < len(self.stacks) else ""
+        name = self._stack_name(stack)
+        room = max(0, self.discs - len(beams))
+        if not beams:
+            return ngettext("{stack}: empty, room for {room} beam", "{stack}: empty, room for {room} beams",
+                            room).format(stack=name, room=room)
+        held = ", ".join(translate_message(colour_on_its_own(self.content, letter)) for letter in beams)
+        words = ngettext("{stack}: {count} beam ({beams})", "{stack}: {count} beams ({beams})",
+                         len(beams)).format(stack=name, count=len(beams), beams=held)
+        if room == 0:
+            return _("{stack_and_beams}, full up to the discs").format(stack_and_beams=words)
+        return ngettext("{stack_and_beams}, room for {room} more", "{stack_and_beams}, room for {room} more",
+                        room).format(stack_and_beams=words, room=room)
 
     def _card_help_target(self) -> CardSprite | None:
         """While you place: the beam of yours under the pointer (a tray answers anywhere on it), else the

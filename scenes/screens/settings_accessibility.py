@@ -29,8 +29,8 @@ class AccessibilityScene(SettingsScene):
         return [
             _("Every card shows its colour with a symbol or words too; the turn marker says whose turn it is in words."),
             _("Menus: Tab and the arrow keys move the focus, Enter or Space act, Esc goes back, F11 fullscreen. "
-              "At a table: the arrows move among your cards; Tab goes on to the cards on the table (the arrows "
-              "move among them, Esc goes back) and then to the buttons; {hint} hint, {last} last moves, {rules} "
+              "At a table: the arrows move among your cards; Tab goes on to the cards on the table and the Elios "
+              "sun's stacks (the arrows move among them, Esc goes back) and then to the buttons; {hint} hint, {last} last moves, {rules} "
               "rules, {next} shows a held AI move; with speech on, F2 reads your cards and F3 says whose turn it "
               "is.").format(**{short: key_words(keys.key(f"table.{name}")) for short, name in (
                   ("hint", "hint"), ("last", "look_back"), ("rules", "rules"), ("next", "next_ai_move"))}),

@@ -49,6 +49,8 @@ class CardZoom:
         if drag.held or self.gate.waiting or self.looking_back:
             return None
         shown = self.renderer.shown
+        if self.table_focus_item() is not None and self.table_focus_card() is None:
+            return None         # a spot of the table (a sun stack) has the focus: no card to enlarge
         sprite = self.table_focus_card()
         if sprite is None and drag.focus is not None and drag.focus < len(drag.sprites):
             sprite = drag.sprites[drag.focus]

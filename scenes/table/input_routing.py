@@ -168,14 +168,21 @@ class InputRouting(TableFocus):
         return [b for b in (*self.seat_buttons, *reaction, *self.help_buttons, *self.buttons) if b.enabled]
 
     def _tab_focused(self) -> Button | None:
-        """The button Tab has reached, found again by its label after the buttons are rebuilt (else by its
-        place); every other button loses the ring. Each button's label names the player's keys."""
+        """The button Tab has reached, found again by its label after the buttons are rebuilt; every other
+        button loses the ring. Each button's label names the player's keys. When that button has left
+        (Draw, once the player drew by its key) the focus goes back to the cards in hand, where Tab starts:
+        the next Tab reaches the cards on the table, as it would from the start, and never a button that
+        only happens to stand where the old one stood. A button greyed out for a moment keeps the focus
+        but shows no ring until it may be pressed again."""
         self._relabel_buttons()
-        buttons = self._tab_buttons()
         found = None
-        if self._tab_focus is not None and buttons and not self.replay_mode:
-            label, place = self._tab_focus
-            found = next((b for b in buttons if b.label == label), buttons[min(place, len(buttons) - 1)])
+        if self._tab_focus is not None and not self.replay_mode:
+            label = self._tab_focus[0]
+            everywhere = (*self.seat_buttons, *(b for _s, b in self.reaction_buttons), *self.help_buttons,
+                          *self.buttons)
+            if not any(b.label == label for b in everywhere):
+                self._tab_focus = None
+            found = next((b for b in self._tab_buttons() if b.label == label), None)
         for button in (*self.seat_buttons, *(b for _s, b in self.reaction_buttons), *self.help_buttons, *self.buttons):
             button.focused = button is found
         return found
@@ -212,7 +219,7 @@ class InputRouting(TableFocus):
         focused = self._tab_focused()
         if event.key == pygame.K_TAB:
             buttons = self._tab_buttons()
-            on_table = self.table_focus_card() is not None
+            on_table = self.table_focus_item() is not None
             stops: list[object] = [None, *([TABLE] if on_table or self.table_cards() else []), *buttons]
             here = focused if focused in buttons else TABLE if on_table else None
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1

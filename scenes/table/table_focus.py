@@ -4,7 +4,7 @@ Part of the table kit (mixed into `InputRouting`, input_routing.py). Tab goes fr
 cards to the cards on the table, then to the buttons, and round again (Shift+Tab the other way). On
 the table the arrows move among its face-up cards: a Télos trick, Zeus's Mount Olympus, Tamoul's top
 discard, a card another player drew from the discard pile and, at a round's end, every board turned
-over, the beams in the other Elios players' trays. The card with this focus wears the focus ring, is
+over, the beams in the other Elios players' trays and then each stack of the Elios sun. The card with this focus wears the focus ring, is
 drawn large where the table is smaller than the player's UI scale (card_zoom.py), shows its help box
 and is said by speech in plain words ("Trick: Ann's 9 Ochre, 1 of 3"). Esc goes back to the player's
 own cards, where the arrows were. A card on the table is only looked at: Enter and Space play nothing.
@@ -12,7 +12,10 @@ own cards, where the arrows were. A card on the table is only looked at: Enter a
 Each game says which of its cards may be looked at and in what words (`_table_cards`); the kit keeps
 only the ones drawn face up in the last frame that are not the player's own to pick up, so a back, a
 Tamoul look that has ended, a hand turned away or anything behind the hand-off screen is never
-reached, enlarged or said.
+reached, enlarged or said. A game may add places drawn as shapes rather than cards (`TableSpot`, an
+Elios sun stack): the arrows reach them in the same round, the ring follows their outline and speech
+says their words; they have no card face to enlarge or explain, so the enlarged card and the help box
+stay away while one has the focus.
 """
 from __future__ import annotations
 
@@ -31,12 +34,34 @@ RIGHT_KEYS = (pygame.K_RIGHT, pygame.K_DOWN)
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
+Point = tuple[float, float]
+
+
 @dataclass(frozen=True)
 class TableCard:
     """One card on the table that may be looked at, and how speech names it ("Trick: Ann's 9 Ochre")."""
 
     sprite: CardSprite
     words: str
+
+
+@dataclass(frozen=True)
+class TableSpot:
+    """A place on the table drawn as shapes, not as a card (an Elios sun stack), that may be looked at:
+    `key` tells it from the others from frame to frame, `outline` is the shape the focus ring follows
+    (in the order it is drawn), `words` what speech says of it ("The red stack: 2 beams (red, joker)")."""
+
+    key: str
+    outline: tuple[Point, ...]
+    words: str
+
+
+TableItem = TableCard | TableSpot
+
+
+def focus_key(item: TableItem) -> object:
+    """What the focus holds on to: a card's sprite, a spot's key."""
+    return item.sprite if isinstance(item, TableCard) else item.key
 
 
 def card_bounds(sprite: CardSprite) -> pygame.Rect:
@@ -52,51 +77,59 @@ def card_bounds(sprite: CardSprite) -> pygame.Rect:
 class TableFocus:
     """The keyboard focus on a card of the table: which card, the keys that move it, its ring and words."""
 
-    _table_focus: CardSprite | None = None      # the table card with the focus (None: not on the table)
+    _table_focus: object | None = None          # the focus_key of what has the focus (None: not on the table)
     _table_focus_at = 0                         # its place in the list, kept for when it leaves the table
     _hand_focus_before: int | None = None       # where the arrows were in the hand, for Esc
 
-    def _table_cards(self) -> list[TableCard]:
+    def _table_cards(self) -> list[TableItem]:
         """The game's face-up cards on the table that anyone at it may see, in reading order (the game
         says; the kit filters, see `table_cards`)."""
         return []
 
-    def table_cards(self) -> list[TableCard]:
-        """The cards the table focus may reach now: the game's, each only if the last frame drew it face
-        up, it is not one of the player's own (those are the hand's focus) and it is not on its way off."""
+    def table_cards(self) -> list[TableItem]:
+        """The cards (and spots) the table focus may reach now: the game's, a card only if the last frame
+        drew it face up, it is not one of the player's own (those are the hand's focus) and it is not on
+        its way off; a spot is always drawn for everyone while the table shows."""
         if self.replay_mode or self.gate.waiting:
             return []
         own = self.drag.sprites
         shown = self.renderer.shown
         return [card for card in self._table_cards()
-                if card.sprite.face_up and card.sprite.alpha >= 128 and card.sprite in shown
-                and card.sprite not in own and card.sprite not in self.flying]
+                if isinstance(card, TableSpot) or (
+                    card.sprite.face_up and card.sprite.alpha >= 128 and card.sprite in shown
+                    and card.sprite not in own and card.sprite not in self.flying)]
 
-    def table_focus_card(self) -> CardSprite | None:
-        """The table card with the focus; when it has left the table (swept, turned over) the focus goes
-        to the card now in its place, and back to the hand when no card is left to look at."""
+    def table_focus_item(self) -> TableItem | None:
+        """The card or spot with the table focus; when a card has left the table (swept, turned over) the
+        focus goes to what is now in its place, and back to the hand when nothing is left to look at."""
         if self._table_focus is None:
             return None
-        cards = self.table_cards()
-        sprites = [card.sprite for card in cards]
-        if self._table_focus in sprites:
-            self._table_focus_at = sprites.index(self._table_focus)
-            return self._table_focus
-        if not sprites:
+        items = self.table_cards()
+        keys = [focus_key(item) for item in items]
+        at = next((i for i, key in enumerate(keys) if key is self._table_focus or key == self._table_focus), None)
+        if at is not None:
+            self._table_focus_at = at
+            return items[at]
+        if not items:
             self._table_focus = None
             return None
-        self._table_focus_at = min(self._table_focus_at, len(sprites) - 1)
-        self._table_focus = sprites[self._table_focus_at]
-        return self._table_focus
+        self._table_focus_at = min(self._table_focus_at, len(items) - 1)
+        self._table_focus = keys[self._table_focus_at]
+        return items[self._table_focus_at]
+
+    def table_focus_card(self) -> CardSprite | None:
+        """The table card with the focus (None also while a spot, such as a sun stack, has it)."""
+        item = self.table_focus_item()
+        return item.sprite if isinstance(item, TableCard) else None
 
     def table_focus_words(self) -> str:
-        """What speech says of the table card with the focus: its words and its place among them."""
-        sprite = self.table_focus_card()
-        if sprite is None:
+        """What speech says of the table card or spot with the focus: its words and its place among them."""
+        item = self.table_focus_item()
+        if item is None:
             return ""
         cards = self.table_cards()
-        at = next(i for i, card in enumerate(cards) if card.sprite is sprite)
-        words = cards[at].words
+        at = self._table_focus_at
+        words = item.words
         words = words[:1].upper() + words[1:]       # "your card 3: 7♥" opens the sentence
         return _("{card}, {number} of {count}").format(card=words, number=at + 1, count=len(cards))
 
@@ -109,7 +142,7 @@ class TableFocus:
         if self._table_focus is None:
             self._hand_focus_before = self.drag.focus
         self._table_focus_at = len(cards) - 1 if last else 0
-        self._table_focus = cards[self._table_focus_at].sprite
+        self._table_focus = focus_key(cards[self._table_focus_at])
         if not self.drag.multi_select:
             self.drag.blur()
         return True
@@ -129,13 +162,13 @@ class TableFocus:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.leave_table_focus(to_hand=False)
             return False
-        if event.type != pygame.KEYDOWN or self.table_focus_card() is None:
+        if event.type != pygame.KEYDOWN or self.table_focus_item() is None:
             return False
         if event.key in LEFT_KEYS + RIGHT_KEYS:
-            sprites = [card.sprite for card in self.table_cards()]
+            keys = [focus_key(card) for card in self.table_cards()]
             step = -1 if event.key in LEFT_KEYS else 1
-            self._table_focus_at = (sprites.index(self._table_focus) + step) % len(sprites)
-            self._table_focus = sprites[self._table_focus_at]
+            self._table_focus_at = (self._table_focus_at + step) % len(keys)
+            self._table_focus = keys[self._table_focus_at]
             return True
         if event.key == pygame.K_ESCAPE:
             self.leave_table_focus()
@@ -147,11 +180,15 @@ class TableFocus:
         return False
 
     def _draw_table_focus(self, surface: pygame.Surface) -> None:
-        """The focus ring round the table card with the focus (not while the look back covers the table)."""
-        sprite = self.table_focus_card()
-        if sprite is None or self.looking_back:
+        """The focus ring round the table card or spot with the focus (not while the look back covers the
+        table)."""
+        item = self.table_focus_item()
+        if item is None or self.looking_back:
             return
-        draw_table_focus_ring(surface, card_bounds(sprite), corner_radius(sprite.pixel_width))
+        if isinstance(item, TableSpot):
+            draw_spot_focus_ring(surface, item.outline)
+            return
+        draw_table_focus_ring(surface, card_bounds(item.sprite), corner_radius(item.sprite.pixel_width))
 
 
 def draw_table_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
@@ -163,3 +200,15 @@ def draw_table_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: in
     ring = rect.inflate(2 * (gap + width), 2 * (gap + width))
     pygame.draw.rect(surface, theme.INK, ring.inflate(4, 4), width=width + 4, border_radius=radius + gap + width + 2)
     pygame.draw.rect(surface, theme.GOLD, ring, width=width, border_radius=radius + gap + width)
+
+
+def draw_spot_focus_ring(surface: pygame.Surface, outline: tuple[Point, ...]) -> None:
+    """The focus ring round a spot drawn as shapes (an Elios sun stack): the same focus gold edged in ink
+    as a card's ring, along the spot's outline; round joints keep the corners closed."""
+    points = [(round(x), round(y)) for x, y in outline]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    width = max(3, min(max(xs) - min(xs), max(ys) - min(ys)) // 14)
+    for colour, line in ((theme.INK, width + 4), (theme.GOLD, width)):
+        pygame.draw.lines(surface, colour, True, points, line)
+        for point in points:
+            pygame.draw.circle(surface, colour, point, line // 2)

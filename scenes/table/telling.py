@@ -65,7 +65,8 @@ class Telling:
         draws that card large (card_zoom.py), the box stands above the large card. A card on the table
         reached by keys (table_focus.py) is explained too; it is only looked at, so it has no "What if…?"."""
         on_table = self.table_focus_card()
-        sprite = on_table or self._card_help_target()
+        on_spot = on_table is None and self.table_focus_item() is not None     # a sun stack: no card to explain
+        sprite = on_table or (None if on_spot else self._card_help_target())
         help_ = self._card_help_for(sprite) if sprite is not None and sprite.card_id is not None else None
         refusal = self._why_not_now(sprite) if sprite is not None and on_table is None else None
         if refusal:

@@ -108,17 +108,22 @@ def look_at_the_table(app: Any, table: Any) -> list[Any]:
     hand_focus, token = table.drag.focus, table._token()
     press(app, pygame.K_TAB, frames=1)
     for _ in range(len(cards)):
-        sprite = table.table_focus_card()
-        if sprite is None:          # the table changed under the look (a trick swept): the focus went home
+        item = table.table_focus_item()
+        if item is None:            # the table changed under the look (a trick swept): the focus went home
             break
+        sprite = table.table_focus_card()
+        if sprite is None:          # a spot drawn as shapes (an Elios sun stack): its words, no card
+            assert focus_words(table) == table.table_focus_words() != "" and table.zoomed is None
+            press(app, pygame.K_RIGHT, frames=1)
+            continue
         assert sprite.face_up and sprite not in table.drag.sprites and sprite.card_id in table.renderer.drawn_faces
         assert focus_words(table) == table.table_focus_words() != ""
         assert table.zoom_width() == 0 or table.zoomed is sprite
         reached.append(sprite)
         press(app, pygame.K_RIGHT, frames=1)
-    if table.table_focus_card() is not None:
+    if table.table_focus_item() is not None:
         press(app, pygame.K_ESCAPE, frames=1)
-    assert table.table_focus_card() is None and table._token() == token and app.stack.top is table
+    assert table.table_focus_item() is None and table._token() == token and app.stack.top is table
     if hand_focus is not None and hand_focus < len(table.drag.sprites):
         assert table.drag.focus == hand_focus, "Esc did not bring the arrows back to the same card in hand"
     LOOKED.append(True)

@@ -19,7 +19,7 @@ import pytest
 
 from scenes.screens.results import ResultsOverlay
 from scenes.table import table_focus
-from scenes.table.table_focus import card_bounds
+from scenes.table.table_focus import TableCard, card_bounds, focus_key
 from scenes.ui import i18n, theme
 from scenes.ui.speech import RecordingBackend, Speaker, SpeechFollower, focus_words, spoken
 from tests.scenes.test_i18n_screens import TABLE_MOMENTS, moments
@@ -53,6 +53,17 @@ def press(shot: Any, k: int, mod: int = 0, frames: int = 2) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
     shot.run(frames)
+
+
+def listen(shot: Any) -> RecordingBackend:
+    """Speech on, into a recording: what the player would hear."""
+    app = shot.app
+    ear = RecordingBackend()
+    app.speech = Speaker(ear)
+    app.speech.enabled = True
+    app.speech_follower = SpeechFollower(app.speech)
+    shot.run(2)
+    return ear
 
 
 def rings_drawn(monkeypatch) -> list[pygame.Rect]:
@@ -90,17 +101,19 @@ def test_tab_reaches_the_cards_on_the_table_and_the_ring_the_enlarged_card_and_t
             assert not table.zoom_rect.colliderect(sprite.rect())
         else:
             assert table.zoom_width() == 0 and table.zoom_rect is None
-        # The arrows visit every card on the table and come round again; each is drawn face up, none is the hand's.
+        # The arrows visit every card on the table (and Elios's sun stacks) and come round again; each card
+        # is drawn face up, none is the hand's.
         visited = []
         for _ in range(len(cards)):
-            focused = table.table_focus_card()
-            assert focused.face_up and focused.card_id in table.renderer.drawn_faces
-            assert focused not in table.drag.sprites
-            visited.append(focused)
+            item = table.table_focus_item()
+            if isinstance(item, TableCard):
+                assert item.sprite.face_up and item.sprite.card_id in table.renderer.drawn_faces
+                assert item.sprite not in table.drag.sprites
+            visited.append(focus_key(item))
             press(shot, pygame.K_RIGHT)
-        assert [c.sprite for c in cards] == visited[:len(cards)] and table.table_focus_card() is cards[0].sprite
+        assert [focus_key(c) for c in cards] == visited and table.table_focus_card() is cards[0].sprite
         press(shot, pygame.K_LEFT)
-        assert table.table_focus_card() is cards[-1].sprite
+        assert focus_key(table.table_focus_item()) == focus_key(cards[-1])
         # Enter plays nothing: the player is told how to go back.
         press(shot, pygame.K_RETURN)
         assert table._token() == token and "Esc" in table.drag.notice.text
@@ -115,7 +128,7 @@ def test_tab_reaches_the_cards_on_the_table_and_the_ring_the_enlarged_card_and_t
         press(shot, pygame.K_TAB)
         assert table.table_focus_card() is None and table.tab_button() is table._tab_buttons()[0]
         press(shot, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
-        assert table.tab_button() is None and table.table_focus_card() is table.table_cards()[-1].sprite
+        assert table.tab_button() is None and table.table_focus_item() == table.table_cards()[-1]
         assert table._token() == token
     finally:
         shot.close()
@@ -140,13 +153,8 @@ def test_speech_names_each_table_card_as_the_focus_reaches_it_in_english_and_dut
     for language, trick in (("en", "Trick: "), ("nl", "Slag: ")):
         shot = open_moment(tmp_path, "telos-mid", (1280, 720), 100, language)
         try:
-            app = shot.app
-            ear = RecordingBackend()
-            app.speech = Speaker(ear)
-            app.speech.enabled = True
-            app.speech_follower = SpeechFollower(app.speech)
-            shot.run(2)
-            table = app.stack.top
+            ear = listen(shot)
+            table = shot.app.stack.top
             press(shot, pygame.K_TAB)
             assert ear.spoken[-1] == spoken(table.table_focus_words()) and ear.spoken[-1].startswith(trick)
             first = ear.spoken[-1]
@@ -209,5 +217,34 @@ def test_after_the_round_every_turned_board_may_be_looked_at_card_by_card(tmp_pa
         assert any(w.startswith("Zoe's card 1: ") for w in words) and any(w.startswith("Ann's card 4: ") for w in words)
         press(shot, pygame.K_RETURN, frames=4)      # Enter still brings the results back
         assert isinstance(shot.app.stack.top, ResultsOverlay)
+    finally:
+        shot.close()
+
+
+def test_when_the_button_with_the_focus_leaves_tab_starts_again_from_the_cards(tmp_path, monkeypatch) -> None:
+    """Tamoul, the player's draw: Tab reaches Draw, the pause menu opens and closes (the focus stays on
+    Draw), then D draws by its key. Draw leaves the buttons; the focus goes back to the cards in hand
+    rather than to the button now standing in Draw's place (Discard), so the next Tab reaches the card
+    just drawn on the table, as Tab from the cards always does, and the one after it the first button."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = open_moment(tmp_path, "tamoul-mid", (1280, 720), 100, "en")
+    try:
+        table = shot.app.stack.top
+        press(shot, pygame.K_TAB)
+        assert table.tab_button().label == "Draw (D)"
+        press(shot, pygame.K_ESCAPE, frames=6)
+        assert shot.app.stack.top is not table
+        press(shot, pygame.K_ESCAPE, frames=6)
+        assert shot.app.stack.top is table and table.tab_button().label == "Draw (D)"
+        shot.run(600, until=lambda: not table._reaction_open())
+        token = table._token()
+        press(shot, pygame.K_d, frames=90)
+        assert table._token() != token and "Draw (D)" not in [b.label for b in table._tab_buttons()]
+        assert table.tab_button() is None and not any(b.focused for b in table._tab_buttons())
+        assert table.table_cards(), "the drawn card lies on the table to be looked at"
+        press(shot, pygame.K_TAB)
+        assert table.tab_button() is None and table.table_focus_card() is table.table_cards()[0].sprite
+        press(shot, pygame.K_TAB)
+        assert table.tab_button() is table._tab_buttons()[0] and table.tab_button().label == "Discard (X)"
     finally:
         shot.close()
