@@ -339,7 +339,8 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         if not self.replay_mode:
             beside_hand.append(lay.controls_rect)
         self.notice_rect = self.drag.draw_notice(surface, lay.text_size(17), keep_clear=[r for r in beside_hand if r.width],
-                                                 rise_above=[self.turn_tag_rect] if self.turn_tag_rect else [])
+                                                 rise_above=[self.turn_tag_rect] if self.turn_tag_rect else [],
+                                                 keep_off=list(getattr(self, "centre_words_rects", ())))
 
     def exit(self) -> None:
         """The table is closing: stop any AI that thinks in its own process."""

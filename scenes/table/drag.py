@@ -37,6 +37,7 @@ from scenes.table.sprites import CardSprite
 from scenes.table.tween import SETTLING, TweenQueue, ease_out_back
 from scenes.table.zones import DropZone, zone_at, zone_under
 from scenes.ui.i18n import _, translate_message
+from scenes.ui.widgets import wrap_text
 
 NOTICE_SECONDS = 3.5
 
@@ -412,29 +413,29 @@ class DragController:
 
     def draw_notice(self, surface: pygame.Surface, text_size: int = 16,
                     keep_clear: Sequence[pygame.Rect] = (),
-                    rise_above: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+                    rise_above: Sequence[pygame.Rect] = (),
+                    keep_off: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
         """The reason a card was refused, in a dark box by the card, kept inside the window, off the
         `keep_clear` areas beside the hand (the move log and its buttons, the game's controls) and above
-        the `rise_above` ones (the active seat's plate and turn tag, which must stay readable). Returns where it was drawn."""
+        the `rise_above` ones (the active seat's plate and turn tag, which must stay readable). A box over
+        one of the `keep_off` areas (the words a table shows beside its centre) moves sideways to the
+        nearest place clear of them and of `keep_clear`. Returns where it was drawn."""
         if self.notice is None:
             return None
         font = theme.font(text_size, "bold")
         image = font.render(self.notice.text, True, theme.CREAM)
         pad = max(4, text_size // 2)
-        box = image.get_rect().inflate(2 * pad, 2 * pad)
-        box.midbottom = self.notice.pos
-        box.clamp_ip(surface.get_rect())
-        for area in keep_clear:
-            if box.colliderect(area):
-                if area.centerx < box.centerx:
-                    box.left = area.right + pad
-                else:
-                    box.right = area.left - pad
-        box.clamp_ip(surface.get_rect())
-        for area in rise_above:
-            if box.colliderect(area):
-                box.bottom = area.top - pad
-        box.clamp_ip(surface.get_rect())
+        box = self._notice_box(image, pad, surface.get_rect(), keep_clear)
+        box = _risen(box, rise_above, surface.get_rect(), pad)
+        if box.collidelist(list(keep_off)) >= 0:
+            clear = _sideways_clear_of(box, [*keep_off, *keep_clear], surface.get_rect(), pad)
+            if clear is None:       # too wide to pass beside them: the words on two lines, then aside
+                lines = wrap_text(self.notice.text, text_size, int(image.get_width() * 0.6))
+                image = _stacked([font.render(line, True, theme.CREAM) for line in lines])
+                box = _risen(self._notice_box(image, pad, surface.get_rect(), keep_clear), rise_above,
+                             surface.get_rect(), pad)
+                clear = _sideways_clear_of(box, [*keep_off, *keep_clear], surface.get_rect(), pad)
+            box = clear or box
         alpha = int(235 * min(1.0, self.notice.remaining / 0.5))
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         fill, edge = ((14, 30, 28), theme.GOLD) if self.notice.advice else ((40, 12, 8), theme.ILLEGAL)
@@ -444,3 +445,55 @@ class DragController:
         panel.blit(image, (pad, pad))
         surface.blit(panel, box)
         return box
+
+    def _notice_box(self, image: pygame.Surface, pad: int, bounds: pygame.Rect,
+                    keep_clear: Sequence[pygame.Rect]) -> pygame.Rect:
+        """Where the notice's box goes: over the card, inside `bounds`, beside the `keep_clear` areas."""
+        assert self.notice is not None
+        box = image.get_rect().inflate(2 * pad, 2 * pad)
+        box.midbottom = self.notice.pos
+        box.clamp_ip(bounds)
+        for area in keep_clear:
+            if box.colliderect(area):
+                if area.centerx < box.centerx:
+                    box.left = area.right + pad
+                else:
+                    box.right = area.left - pad
+        box.clamp_ip(bounds)
+        return box
+
+
+def _sideways_clear_of(box: pygame.Rect, areas: Sequence[pygame.Rect], bounds: pygame.Rect,
+                       pad: int) -> pygame.Rect | None:
+    """`box` moved left or right, within `bounds`, to the place nearest it that overlaps none of `areas`
+    (None when there is no such place at its height)."""
+    found: list[pygame.Rect] = []
+    for area in areas:
+        for left in (area.left - pad - box.width, area.right + pad):
+            moved = box.copy()
+            moved.left = left
+            moved.clamp_ip(bounds)
+            if moved.collidelist(list(areas)) < 0:
+                found.append(moved)
+    return min(found, key=lambda moved: abs(moved.centerx - box.centerx)) if found else None
+
+
+def _stacked(images: Sequence[pygame.Surface]) -> pygame.Surface:
+    """Lines of words one under the other, centred, on a transparent surface."""
+    width = max(image.get_width() for image in images)
+    stack = pygame.Surface((width, sum(image.get_height() for image in images)), pygame.SRCALPHA)
+    y = 0
+    for image in images:
+        stack.blit(image, ((width - image.get_width()) // 2, y))
+        y += image.get_height()
+    return stack
+
+
+def _risen(box: pygame.Rect, rise_above: Sequence[pygame.Rect], bounds: pygame.Rect, pad: int) -> pygame.Rect:
+    """`box` moved up above each of `rise_above` it overlaps, kept inside `bounds`."""
+    box = box.copy()
+    for area in rise_above:
+        if box.colliderect(area):
+            box.bottom = area.top - pad
+    box.clamp_ip(bounds)
+    return box

@@ -523,3 +523,30 @@ def test_at_200_percent_telos_words_stand_beside_the_ring_clear_of_everything(se
         assert words.collidelist(cards + others) < 0, (words, (cards + others)[words.collidelist(cards + others)])
     finally:
         shot.close()
+
+
+@pytest.mark.parametrize("seats", [3, 4, 6])
+def test_at_200_percent_a_refusal_by_the_last_telos_card_keeps_off_the_words_beside_the_ring(seats, tmp_path,
+                                                                                             monkeypatch) -> None:
+    """A grown Télos table's words stand in the column above the controls; a refusal said by the player's
+    rightmost card, long as Dutch makes it, must not lie over them (it moves aside, off the words)."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    try:
+        names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
+        session = moments._session("telos", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
+        moments._play_ahead(session, moments.MID_MOVES["telos"])
+        table = shot.open(session)
+        shot.settle(table)
+        last = max(table.drag.sprites, key=lambda sprite: sprite.home[0])
+        table.drag.refuse([last], "Speel 1 kaart die 13 haalt, of je laagste kaart als dat niet kan")
+        table.draw(shot.app.screen)
+        assert table.trick_area.words_beside and table.centre_words_rects and table.notice_rect is not None
+        words = table.centre_words_rects[0].unionall(table.centre_words_rects[1:])
+        assert not table.notice_rect.colliderect(words), (table.notice_rect, words)
+        assert shot.app.screen.get_rect().contains(table.notice_rect)
+        assert table.turn_tag_rect is None or not table.notice_rect.colliderect(table.turn_tag_rect)
+        assert not table.notice_rect.colliderect(table.layout.controls_rect)
+    finally:
+        shot.close()
