@@ -162,7 +162,7 @@ class SettingsScene(MenuScene):
             if least == most:
                 help_words = _("Tables grow to {percent} in a window this shape.").format(percent=format_percent(least))
             else:
-                help_words = _("Tables grow to between {least} and {most} in a window this shape, by game and number of "
+                help_words = _("Tables grow to {least}–{most} in a window this shape, by game and "
                                "players.").format(least=format_percent(least), most=format_percent(most))
         return ("Size of text and cards", _("Size of text and cards"), help_words,
                 lambda r: Stepper(r, UI_SCALE_STEPS, nearest_index(UI_SCALE_STEPS, settings.ui_scale or 100),

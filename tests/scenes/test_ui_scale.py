@@ -259,10 +259,9 @@ def test_settings_say_how_far_a_table_grows_when_the_window_is_too_small_for_the
     """The line names the least and the most any table reaches, over every game and number of players (a
     Tamoul table of six, two rows of slots at every seat, keeps its 100 % size in a 16:9 window)."""
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-    between = "Tables grow to between 100 % and 130 % in a window this shape, by game and number of players."
+    between = "Tables grow to 100 %–130 % in a window this shape, by game and players."
     for percent, words in ((100, "Text, cards and buttons grow or shrink together."),
-                           (125, "Tables grow to between 100 % and 125 % in a window this shape, by game and "
-                                 "number of players."),
+                           (125, "Tables grow to 100 %–125 % in a window this shape, by game and players."),
                            (BIG, between)):
         app = scaled_app((1280, 720), percent, "en")
         settings = SettingsScene(app)
@@ -270,7 +269,7 @@ def test_settings_say_how_far_a_table_grows_when_the_window_is_too_small_for_the
         assert row[2] == words, (percent, row[2])
     app = scaled_app((1280, 720), BIG, "nl")
     row = next(row for row in SettingsScene(app).setting_rows(app.settings) if row[0] == "Size of text and cards")
-    assert row[2].startswith("Tafels groeien tot tussen 100% en 130%"), row[2]
+    assert row[2].startswith("Tafels groeien tot 100%–130%"), row[2]
 
 
 @pytest.mark.parametrize("seats,grows", [(4, 1.3), (5, 1.15)])
