@@ -289,7 +289,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         plate = draw_name_plate(surface, plate, self.names[seat], self._role(seat) + role_extra, right, right_colour,
                                 text_ratio, stripe)
         if active and not self.state.finished:
-            self.turn_tag_rect = draw_active_seat(surface, plate, self.clock, self._you(seat), tag)
+            self.turn_tag_rect = draw_active_seat(surface, plate, self.pulse_clock, self._you(seat), tag)
 
     def _common_hint(self, turn: int | None) -> str | None:
         """The hint line's words when the game's own do not apply: the game is over, a results dialog

@@ -130,6 +130,7 @@ class InputRouting(TableFocus):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Corner buttons, reaction controls, the game's controls, the cards in hand, Esc/F1, the game's keys."""
+        self.stir()         # the turn ring, held still on a table left waiting, pulses again
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         translated = self.keys.translate(event, self.GAME_ID)     # the player's keys, as the table knows them

@@ -7,6 +7,8 @@ a hint being worked out, a card carried by the pointer, or one of the game's own
 (`_own_clock_running`). Waiting for a person, the one thing that still moves is the pulse of the turn ring,
 whose ring grows and shrinks in whole pixels: the table asks for a frame exactly when the next pixel step
 is due, about five a second, instead of sixty, and such a frame redraws only the rings' area (`rest_area`).
+After `PULSE_CALM_AFTER` seconds with nothing moving and no input the ring holds still at its size then
+(`pulse_clock`), so a table left waiting draws nothing at all; any input or motion starts it again.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from scenes.table.log_panel import TURN_PULSE_SPEED, TURN_PULSE_PIXELS
 PULSE_LOOK_AHEAD = 0.5      # seconds searched for the ring's next pixel step (a whole pulse is 1.6 s)
 PULSE_STEP = 0.004          # seconds between two looks, well under a frame
 RING_MARGIN = 2 * TURN_PULSE_PIXELS   # pixels round a drawn ring and tag that hold it at any size of its pulse
+PULSE_CALM_AFTER = 8.0      # seconds of a table left waiting (no input, nothing moving) before the ring holds still
 
 
 def ring_growth(clock: float) -> int:
@@ -68,10 +71,27 @@ class TableRest:
 
     def next_change(self: Any) -> float | None:
         if self._in_motion():
+            self.stir()
             return 0.0
-        if self.state.finished:
+        if self.state.finished or self._calm():
             return None
         return next_ring_step(self.clock)
+
+    def stir(self: Any) -> None:
+        """Something moved or the player did something: the turn ring pulses again from now."""
+        self._stirred_at = self.clock
+
+    @property
+    def pulse_clock(self: Any) -> float:
+        """The clock the turn ring pulses by: the table's, held where it was once the table has waited
+        `PULSE_CALM_AFTER` seconds untouched."""
+        return self.clock if not self._calm() else self._stirred_at + PULSE_CALM_AFTER
+
+    def _calm(self: Any) -> bool:
+        stirred = getattr(self, "_stirred_at", None)
+        if stirred is None:
+            self._stirred_at = stirred = self.clock
+        return self.clock - stirred >= PULSE_CALM_AFTER
 
     def _in_motion(self: Any) -> bool:
         if self.events or self.hold > 0 or self.overlay_open or self.tweens.busy or self.ai.busy:

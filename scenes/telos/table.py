@@ -760,7 +760,7 @@ class TelosTableScene(SetPlay, TableScene):
             self._draw_score_chips(surface, seat, region.right, region.top + chip_h // 2 + 2, chip_h,
                                    wrap_left=region.left)
         if seat == self.turn and not self.state.finished:
-            self.turn_tag_rect = draw_active_seat(surface, plate, self.clock, self._you(seat), self._turn_tag(seat))
+            self.turn_tag_rect = draw_active_seat(surface, plate, self.pulse_clock, self._you(seat), self._turn_tag(seat))
 
     def _draw_score_chips(self, surface: pygame.Surface, seat: int, right: int, centre_y: int, height: int,
                           wrap_left: int | None = None) -> int:

@@ -121,3 +121,31 @@ def test_at_rest_input_is_looked_for_twice_a_frame_and_answered_within_one(tmp_p
         assert app._woken_by and app._woken_by[0].type == pygame.KEYDOWN and not app._rested_quietly
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("game_id", ["telos", "tamoul"])
+def test_a_table_left_waiting_holds_its_turn_ring_still_until_input(app: App, game_id: str) -> None:
+    """The ring pulses while the player is about; after PULSE_CALM_AFTER seconds untouched it holds still,
+    so a table left waiting draws nothing at all (on a machine whose memory goes cold while the program
+    sleeps, each pulse step cost about 20 ms: 11 % of a core at rest); a key or the pointer starts it again."""
+    from scenes.table.rest import PULSE_CALM_AFTER
+
+    table = _resting_table(app, game_id)
+    table.stir()
+    waited = 0.0
+    while waited < PULSE_CALM_AFTER - 0.5:      # still pulsing: a frame is due within half a second
+        wait = table.next_change()
+        assert wait is not None and 0 < wait <= 0.5
+        app.frame(wait)
+        waited += wait
+    app.frame(1.0)
+    assert app.stack.next_change() is None      # held still: nothing is due
+    held = table.pulse_clock
+    app.frame(5.0)
+    assert table.pulse_clock == held and table.next_change() is None
+    before = app.screen.copy()
+    app.draw()
+    assert pygame.image.tobytes(before, "RGB") == pygame.image.tobytes(app.screen, "RGB")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app.frame(DT)
+    assert table.pulse_clock == table.clock and table.next_change() is not None
