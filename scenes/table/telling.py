@@ -69,6 +69,9 @@ class Telling:
         sprite = on_table or (None if on_spot else self._card_help_target())
         help_ = self._card_help_for(sprite) if sprite is not None and sprite.card_id is not None else None
         refusal = self._why_not_now(sprite) if sprite is not None and on_table is None else None
+        notice = self.drag.notice
+        if refusal and notice is not None and not notice.advice and _same_words(notice.text, refusal):
+            refusal = None          # the refusal just said by the card already says it
         if refusal:
             help_ = replace(help_, refusal=refusal) if help_ is not None else CardHelp("", refusal=refusal)
         large = self._draw_card_zoom(surface)
@@ -266,3 +269,8 @@ class Telling:
         session = GameSession.new(self.game, self.state.seats, self.state.options, self.state.seed + 1,
                                   self.session.autosave_path, self.session.records_dir)
         self.app.open_table(session)
+
+
+def _same_words(one: str, other: str) -> bool:
+    """Whether two lines say the same, whatever their case and closing stop."""
+    return one.strip().rstrip(".").casefold() == other.strip().rstrip(".").casefold()

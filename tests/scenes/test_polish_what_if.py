@@ -143,3 +143,30 @@ def test_elios_a_group_that_may_go_nowhere_on_the_first_turn_says_why(make_app, 
     joker_group = next(i for i, g in enumerate(trays.groups()) if "w" in g)
     assert shown_once_pointed(app, scene, texts, trays.trays[joker_group][0]) is None
     assert len(scene.state.rounds[-1].actions) == before
+
+
+def test_elios_a_refusal_said_by_the_group_is_not_said_again_in_its_help_box(make_app, monkeypatch):
+    """Playing a group that may not go yet says why by the group; its help box, just beside, does not
+    repeat the same words under it (seen in a real window at 800x500 in Dutch)."""
+    from scenes.table import telling
+    from tests.scenes.test_elios_table import first_turn, mine
+
+    boxes: list = []
+    draw = telling.draw_card_help
+    monkeypatch.setattr(telling, "draw_card_help", lambda surface, anchor, help_, *rest: (boxes.append(help_),
+                                                                                         draw(surface, anchor, help_, *rest)))
+    app = make_app()
+    scene = first_turn(app)
+    trays = mine(scene)
+    index = next(i for i, g in enumerate(trays.groups()) if "w" not in g)     # no joker: not on the first turn
+    beam = trays.trays[index][0]
+    scene.drag.focus = scene.drag.sprites.index(beam)
+    boxes.clear()
+    scene.draw(app.screen)
+    line = scene._why_not_now(beam)
+    assert line and any(box.refusal == line for box in boxes)      # pointed at: the help box says why
+    scene.drag.refuse([beam], line)                                 # the table says it by the group
+    boxes.clear()
+    scene.draw(app.screen)
+    assert scene.drag.notice is not None and scene.drag.notice.text == line
+    assert not any(box.refusal for box in boxes), boxes            # said once, by the notice
