@@ -482,6 +482,20 @@ def test_at_200_percent_telos_trick_cards_are_no_smaller_than_at_100_percent(sea
     assert grown.small_card_width == plain.small_card_width
 
 
+def _grown_telos_mid_round(tmp_path, seats: int, language: str | None = None):
+    """A Télos table of `seats` at 200 % in 1280x720, a few moves into its first round, settled."""
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    if language is not None:
+        shot.app.set_language(language)
+    names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
+    session = moments._session("telos", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
+    moments._play_ahead(session, moments.MID_MOVES["telos"])
+    table = shot.open(session)
+    shot.settle(table)
+    return shot, table
+
+
 @pytest.mark.parametrize("last_trick", [False, True], ids=["mid-round", "last-trick"])
 @pytest.mark.parametrize("language", ["en", "nl"])
 @pytest.mark.parametrize("seats", [3, 4, 5, 6])
@@ -494,15 +508,8 @@ def test_at_200_percent_telos_words_stand_beside_the_ring_clear_of_everything(se
     from scenes.table.card_art import card_height
 
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-    shot = moments.Shooter(tmp_path, (1280, 720))
-    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
-    shot.app.set_language(language)
+    shot, table = _grown_telos_mid_round(tmp_path, seats, language)
     try:
-        names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
-        session = moments._session("telos", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
-        moments._play_ahead(session, moments.MID_MOVES["telos"])
-        table = shot.open(session)
-        shot.settle(table)
         table.last_trick = last_trick
         with recording_text() as log:
             table.draw(shot.app.screen)
@@ -530,14 +537,8 @@ def test_at_200_percent_a_refusal_by_the_last_telos_card_keeps_off_the_words_bes
     """A grown Télos table's words stand in the column above the controls; a refusal said by the player's
     rightmost card, long as Dutch makes it, must not lie over them (it moves aside, off the words)."""
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-    shot = moments.Shooter(tmp_path, (1280, 720))
-    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot, table = _grown_telos_mid_round(tmp_path, seats)
     try:
-        names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
-        session = moments._session("telos", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
-        moments._play_ahead(session, moments.MID_MOVES["telos"])
-        table = shot.open(session)
-        shot.settle(table)
         last = max(table.drag.sprites, key=lambda sprite: sprite.home[0])
         table.drag.refuse([last], "Speel 1 kaart die 13 haalt, of je laagste kaart als dat niet kan")
         table.draw(shot.app.screen)
