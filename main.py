@@ -105,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     runs.add_argument("--soak", action="store_true", help="play AI-only games one after another for --frames "
                       "frames (default 100000) per game and report memory at each quarter; the last lines are JSON")
     runs.add_argument("--idle-bench", action="store_true", help="percent of a core used at rest over 10 s (or "
-                      "--frames seconds): the title, menus and each table waiting for its player; the last line is JSON")
+                      "--frames seconds): the title, menus and each table waiting for its player, in a real window where "
+                      "there is a screen (with --headless: the dummy driver); the last line is JSON")
     runs.add_argument("--self-test", action="store_true", help="check that this install can play, then exit")
     runs.add_argument("--exit-after-first-frame", action="store_true",
                       help="show the first title frame, print 'first-frame <seconds since start>' and exit "
@@ -407,8 +408,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.idle_bench:
             from scenes.headless import run_idle_bench
 
-            shares = run_idle_bench(float(args.frames or 10), [args.game] if args.game else None)
-            print(json.dumps({"cpu_percent_at_rest": shares}))
+            driver, shares = run_idle_bench(float(args.frames or 10), [args.game] if args.game else None,
+                                            window=not args.headless)
+            print(json.dumps({"video_driver": driver, "cpu_percent_at_rest": shares}))
             return 0
         if (args.seats or args.option or args.seed is not None) and not args.game and not args.bench:
             raise UsageError("--seats, --seed and --option need --game")

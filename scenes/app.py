@@ -27,6 +27,7 @@ from game.core.data_folder import open_user_dirs
 from game.core.userfiles import UserDirs, user_dirs
 from scenes.app_settings import AppSettings
 from scenes.app_window import AppWindow
+from scenes.input_wait import InputWait
 from scenes.heap import HEAP_TRIM_SECONDS, release_closed_table, trim_heap, tune_heap
 from scenes.ui.i18n import N_, _, translate_message
 from scenes.scene import Scene, SceneStack
@@ -39,10 +40,11 @@ log = logging.getLogger("olympus")
 
 FPS = 60
 MAX_DT = 0.1
-REST_WAKE = 0.5        # at rest, the longest sleep between two looks at the app's own timers (a failed save tried
-                       # again, the window size to save); such a wake updates but draws only if something changed
+REST_WAKE = 0.5        # at rest while a save fails, the longest sleep between two looks at the app's own timers
+                       # (the save tried again); such a wake updates but draws only if something changed
+REST_WAKE_QUIET = 5.0  # at rest with nothing to try again: only the heap trim counts the time, and nothing is
+                       # freed while nothing happens (every wake costs milliseconds on a machine gone quiet)
 REST_MAX_DT = 0.5      # the time step after a rest: nothing was moving, so a long step jumps over nothing
-REST_POLL = 1.0 / 120  # at rest, how often input is looked for: twice a frame, so it is answered within one
 TOAST_SECONDS = 3.0
 @dataclass
 class Toast:
@@ -161,6 +163,7 @@ class App(AppWindow, AppSettings):
         self.speech_follower = SpeechFollower(self.speech)
 
         self._open_window(size)     # scenes/app_window.py
+        self.input_wait = InputWait.for_display()
         self.clock = pygame.time.Clock()
         pygame.key.set_repeat(400, 35)
 
@@ -316,8 +319,9 @@ class App(AppWindow, AppSettings):
     def seconds_to_look(self) -> float:
         """How long the app may sleep before it must update without drawing: for the window size to save,
         for a scene to look at work going on elsewhere (`Scene.next_look`: the network, a worker), and at
-        most `REST_WAKE` for its own timers (a failed save tried again, the heap trimmed)."""
-        waits = [REST_WAKE, self.stack.next_look(), self._window_size_save_wait()]
+        most `REST_WAKE` while a save fails (it is tried again), else `REST_WAKE_QUIET`."""
+        timers = REST_WAKE if any(session.pending for session in self._sessions()) else REST_WAKE_QUIET
+        waits = [timers, self.stack.next_look(), self._window_size_save_wait()]
         return min(wait for wait in waits if wait is not None)
 
     def rest(self) -> bool:
@@ -327,27 +331,20 @@ class App(AppWindow, AppSettings):
         frame that updates and draws nothing unless something changed (`frame`): a redraw after a sleep
         costs tens of milliseconds, as the memory it touches has gone cold.
 
-        Input is looked for every `REST_POLL` (twice a frame), so hover and keys answer within a frame.
-        Not `pygame.event.wait`: with a timeout it looks for input every millisecond, which alone cost
-        about 2 % of a core (measured with SDL 2.32 under X11 and the dummy driver alike), more than
-        the menus' whole budget at rest; a sleep between looks costs about 0.4 %."""
+        The sleep wakes for input at once (`InputWait`: on the X server's socket under X11, else by
+        looking twice a frame), so hover and keys answer within a frame."""
         change = self.seconds_at_rest()
         wait = self.seconds_to_look() if change is None else min(change, self.seconds_to_look())
         self._draw_due = change is not None and change <= wait
         if wait <= 1.0 / FPS:
             self._draw_due = True
             return False
-        due = time.perf_counter() + wait
-        while True:
-            event = pygame.event.poll()
-            if event.type != pygame.NOEVENT:
-                self._woken_by.append(event)
-                return True
-            left = due - time.perf_counter()
-            if left <= 0:
-                self._rested_quietly = True
-                return True
-            time.sleep(min(REST_POLL, left))
+        event = self.input_wait.until(time.perf_counter() + wait)
+        if event is None:
+            self._rested_quietly = True
+        else:
+            self._woken_by.append(event)
+        return True
 
     def frame(self, dt: float) -> None:
         """One frame: events, update, draw, flip; stack changes are applied last. A scene that fails
@@ -361,6 +358,7 @@ class App(AppWindow, AppSettings):
             events = self._woken_by + pygame.event.get()
             self._woken_by = []
             for event in events:
+                self.input_wait.note(event)
                 self.handle_event(event)
             self.update(dt)
             self.speech_follower.follow(self.stack.scenes)

@@ -6,6 +6,7 @@ same frames every time, as fast as the machine can draw them.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -170,10 +171,31 @@ def cpu_share_at_rest(app: "App", seconds: float) -> float:
     return 100.0 * (time.process_time() - cpu_started) / (time.perf_counter() - started)
 
 
-def run_idle_bench(seconds: float, games: "list[str] | None" = None) -> dict[str, float]:
+def window_video_driver() -> str | None:
+    """The video driver a player's window uses on this computer, or None where there is no screen to
+    show one on (then the idle benchmark measures with the dummy driver)."""
+    if sys.platform == "win32":
+        return "windows"
+    if sys.platform == "darwin":
+        return "cocoa"
+    if os.environ.get("DISPLAY"):
+        return "x11"
+    if os.environ.get("WAYLAND_DISPLAY"):
+        return "wayland"
+    return None
+
+
+def run_idle_bench(seconds: float, games: "list[str] | None" = None,
+                   window: bool = True) -> tuple[str, dict[str, float]]:
     """CPU share at rest: the title, the settings, the saved games, and each game's table waiting for its
-    player (human at the bottom, AI seats, once its first human turn has come and every motion is over)."""
+    player (human at the bottom, AI seats, once its first human turn has come and every motion is over).
+    In a real window where there is a screen (and `window`), since how the program waits for input at
+    rest depends on the video driver (scenes/input_wait.py); else with the dummy driver. Returns the
+    video driver measured and the shares."""
+    driver = window_video_driver() if window else None
     use_dummy_drivers()
+    if driver is not None:
+        os.environ["SDL_VIDEODRIVER"] = driver
     from game.core.engine import SeatInfo
     from game.core.session import GameSession
     from scenes.app import App
@@ -199,5 +221,8 @@ def run_idle_bench(seconds: float, games: "list[str] | None" = None) -> dict[str
         while time.perf_counter() - waited < 60 and not (0 in table._waiting() and not table._in_motion()):
             app.frame(min(app.clock.tick(60) / 1000.0, 0.1))
         shares[f"{game_id} table"] = round(cpu_share_at_rest(app, seconds), 2)
+    import pygame
+
+    driver = pygame.display.get_driver()
     app.shutdown()
-    return shares
+    return driver, shares

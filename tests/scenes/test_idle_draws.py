@@ -20,8 +20,11 @@ import pygame
 import pytest
 
 import scenes.app
+import scenes.input_wait
 from game.catalog import load_game
-from scenes.app import FPS, MAX_DT, REST_MAX_DT, REST_WAKE, App
+from game.core.engine import SeatInfo
+from game.core.session import GameSession
+from scenes.app import FPS, MAX_DT, REST_MAX_DT, REST_WAKE, REST_WAKE_QUIET, App
 from scenes.screens.online_lobby import NETWORK_LOOK_S, LobbyScene
 from scenes.screens.replays import ReplaysScene
 from scenes.screens.saves import SavesScene
@@ -33,7 +36,7 @@ from tests.scenes.table_driving import DT, open_session, run, show, wait_for_thi
 
 
 class FakeClock:
-    """`time` as scenes/app.py uses it: a rest's sleeps move the clock on at once (with a real moment's
+    """`time` as scenes/app.py and scenes/input_wait.py use it: a rest's sleeps move the clock on at once (with a real moment's
     pause, so threads of the program or of a test host still run)."""
 
     def __init__(self) -> None:
@@ -59,6 +62,7 @@ class Screen:
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     fake = FakeClock()
     monkeypatch.setattr(scenes.app, "time", fake)
+    monkeypatch.setattr(scenes.input_wait, "time", fake)
     return fake
 
 
@@ -108,9 +112,8 @@ def test_a_quiet_menu_is_not_drawn_again_over_seconds_of_rest(app: App, clock: F
     pygame.event.clear()
     window_loop(app, clock, 6.0)
     assert app.frames_drawn == drawn and shown.flips == flips and not shown.updates
-    # The app still woke for its own timers (a failed save tried again, the window size to save): about
-    # every REST_WAKE, and never more often than that.
-    assert 6.0 / REST_WAKE * 0.8 <= app.frame_count - frames <= 6.0 / REST_WAKE + 2
+    # The app still woke for its own timers, with nothing to try again only every REST_WAKE_QUIET.
+    assert 6.0 / REST_WAKE_QUIET * 0.8 <= app.frame_count - frames <= 6.0 / REST_WAKE_QUIET + 2
 
 
 def test_a_screen_that_comes_is_drawn_at_once_not_at_the_next_timer(app: App, clock: FakeClock,
@@ -255,3 +258,28 @@ def test_a_guest_table_looks_at_the_host_and_shows_its_goodbye(tmp_path: Path, m
         assert app.toasts and app.frames_drawn > drawn
     finally:
         app.shutdown()
+
+
+def test_while_a_save_fails_the_app_wakes_often_enough_to_try_it_again(app: App, clock: FakeClock,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """At rest with nothing to try again the app sleeps REST_WAKE_QUIET at a time; a save that failed (a full
+    disk) is tried again every couple of seconds, so then the app wakes every REST_WAKE."""
+    from tests.core.test_faults_disk_full import Disk, moves
+
+    disk = Disk(monkeypatch)
+    session = GameSession.new(load_game("zeus"), [SeatInfo("Ann", "human"), SeatInfo("Zoe", "ai:easy")], {}, 4,
+                              autosave_path=app.dirs.autosave, records_dir=app.dirs.records)
+    app.session = session
+    app.stack.push(TitleScene(app))
+    window_loop(app, clock, 0.2)
+    assert app.seconds_to_look() == REST_WAKE_QUIET
+    disk.full = True
+    session.apply(*moves()[0])
+    assert session.pending
+    assert app.seconds_to_look() == REST_WAKE
+    frames = app.frame_count
+    window_loop(app, clock, 6.0)
+    assert app.frame_count - frames >= 6.0 / REST_WAKE * 0.8
+    disk.full = False
+    window_loop(app, clock, 3.0)                 # tried again within RETRY_SECONDS: kept, and the app sleeps long
+    assert not session.pending and app.seconds_to_look() == REST_WAKE_QUIET

@@ -1,6 +1,6 @@
 """A table waiting for its player redraws only its turn ring's area, and the picture is the very one a whole
-frame draws; at rest the app looks for input twice a frame (not every millisecond) and still answers it
-within one frame."""
+frame draws; at rest without an X server to wait on (here the dummy driver) the app looks for input twice
+a frame (not every millisecond) and still answers it within one frame."""
 from __future__ import annotations
 
 import os
@@ -14,7 +14,9 @@ import pytest
 
 from game.catalog import load_game
 from scenes import app as app_module
-from scenes.app import REST_POLL, App
+from scenes import input_wait as input_wait_module
+from scenes.app import App
+from scenes.input_wait import POLL_SECONDS as REST_POLL
 from scenes.screens.title import TitleScene
 from scenes.table.rest import next_ring_step
 from scenes.tables import open_table
@@ -97,8 +99,9 @@ def test_at_rest_input_is_looked_for_twice_a_frame_and_answered_within_one(tmp_p
             return real_poll()
 
         monkeypatch.setattr(pygame.event, "poll", counted_poll)
+        monkeypatch.setattr(app_module, "REST_WAKE_QUIET", 0.5)     # a shorter quiet rest, for the test's time
         started = time.perf_counter()
-        app.rest()                                  # nothing comes: the whole rest (REST_WAKE)
+        app.rest()                                  # nothing comes: the whole rest (REST_WAKE_QUIET)
         seconds = time.perf_counter() - started
         assert seconds > 0.3
         assert looks <= seconds / REST_POLL + 3, f"{looks} looks for input in {seconds:.2f} s"
@@ -114,7 +117,7 @@ def test_at_rest_input_is_looked_for_twice_a_frame_and_answered_within_one(tmp_p
             if len(sleeps) == 5:
                 pygame.event.post(key)
 
-        monkeypatch.setattr(app_module.time, "sleep", sleep)
+        monkeypatch.setattr(input_wait_module.time, "sleep", sleep)
         app._rested_quietly = False
         app.rest()
         assert len(sleeps) == 5 and all(0 < seconds <= REST_POLL for seconds in sleeps)
