@@ -2,14 +2,16 @@
 
 pygame has no blocking wait: `pygame.event.wait` with a timeout looks for input every millisecond, and
 looking 120 times a second (what the app did before) costs 3–4 % of a core on a quiet machine, where
-every wake-up is slow. Under X11 all input arrives on one socket, the connection to the X server, so the
-app sleeps in `select` on that socket and wakes when the server sends something (or when the app's own
-next timer is due); one look then turns what arrived into events.
+every wake-up is slow. The app sleeps where the system delivers input instead, and wakes when something
+arrives (or when its own next timer is due); one look then turns what arrived into events:
+  - under X11, in `select` on the connection to the X server, which carries all of a window's input;
+  - under Windows, in `MsgWaitForMultipleObjectsEx` on the thread's message queue (the window's messages
+    come to the thread that made it), as SDL's own wait does there.
 
-What does not come through that socket is still caught by looking as before, every `POLL_SECONDS`:
+What does not come that way is still caught by looking as before, every `POLL_SECONDS`:
   - pygame's own key repeat, which a timer thread posts while a key is held (so while any key is down
     the app looks instead of sleeping);
-  - other video drivers (Windows, macOS, Wayland, the headless dummy driver).
+  - other video drivers (macOS, Wayland, the headless dummy driver).
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import ctypes
 import ctypes.util
 import logging
 import select
+import sys
 import time
 
 import pygame
@@ -47,6 +50,30 @@ def x11_connection(driver: str | None = None) -> int | None:
     return fd if fd >= 0 else None
 
 
+WINDOWS_QUEUE = -1        # `connection` under Windows: the thread's message queue, not a file
+_QS_ALLINPUT = 0x04FF
+_MWMO_INPUTAVAILABLE = 0x0004    # input already seen by a peek, but not taken, also ends the wait
+_WAIT_OBJECT_0, _WAIT_TIMEOUT = 0x0, 0x102
+
+
+def _wait_for_windows_message(seconds: float) -> bool | None:
+    """Sleep until a message comes to this thread's queue (True) or `seconds` pass (False); None if the
+    wait failed."""
+    wait = ctypes.windll.user32.MsgWaitForMultipleObjectsEx          # type: ignore[attr-defined]
+    wait.argtypes = [ctypes.c_uint32, ctypes.c_void_p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32]
+    wait.restype = ctypes.c_uint32
+    result = wait(0, None, max(0, int(seconds * 1000)), _QS_ALLINPUT, _MWMO_INPUTAVAILABLE)
+    return True if result == _WAIT_OBJECT_0 else False if result == _WAIT_TIMEOUT else None
+
+
+def input_connection(driver: str | None = None) -> int | None:
+    """What the app can sleep on for input under this video driver (see the module's docstring)."""
+    driver = driver or pygame.display.get_driver()
+    if driver == "windows" and sys.platform == "win32":
+        return WINDOWS_QUEUE
+    return x11_connection(driver)
+
+
 class InputWait:
     """Sleeps until input comes or a moment is reached; see the module's docstring for how."""
 
@@ -66,7 +93,7 @@ class InputWait:
 
     @classmethod
     def for_display(cls) -> "InputWait":
-        return cls(x11_connection())
+        return cls(input_connection())
 
     def until(self, due: float) -> pygame.event.Event | None:
         """The first event to arrive before `due` (a `time.perf_counter` moment), or None at `due`."""
@@ -81,17 +108,30 @@ class InputWait:
             if self.connection is None or self.keys_held:
                 time.sleep(min(POLL_SECONDS, left))
                 continue
-            try:
-                ready, _, _ = select.select([self.connection], [], [], left)
-            except (OSError, ValueError):       # the connection is gone: look for input as before
+            ready = self._sleep_on_connection(left)
+            if ready is None:                   # it cannot be waited on: look for input as before
                 self.connection = None
                 continue
             if ready:
-                # Something arrived: the next look turns it into events. If it was only the server's
-                # own traffic, wait a moment before sleeping on the socket again, so that data SDL
-                # leaves unread can never turn this into a busy loop.
+                # Something arrived: the next look turns it into events. If it was only the system's
+                # own traffic, wait a moment before sleeping on it again, so that anything SDL leaves
+                # unread can never turn this into a busy loop.
                 event = pygame.event.poll()
                 self.wakes += 1
                 if event.type != pygame.NOEVENT:
                     return event
                 time.sleep(min(POLL_SECONDS, max(0.0, due - time.perf_counter())))
+
+    def _sleep_on_connection(self, seconds: float) -> bool | None:
+        """Sleep on the connection until something arrives (True) or `seconds` pass (False); None when
+        it cannot be waited on (gone, or the wait failed)."""
+        if self.connection == WINDOWS_QUEUE:
+            ready = _wait_for_windows_message(seconds)
+            if ready is None:
+                log.info("input is looked for at rest: the wait on the message queue failed")
+            return ready
+        try:
+            return bool(select.select([self.connection], [], [], seconds)[0])
+        except (OSError, ValueError) as exc:
+            log.info("input is looked for at rest: the X connection cannot be waited on (%s)", exc)
+            return None
