@@ -154,6 +154,8 @@ class App(AppWindow, AppSettings):
         # The picture last drawn, if it was a scene at rest: (scene, window size, the area that still changes).
         self._rest_picture: tuple[Scene, tuple[int, int], pygame.Rect] | None = None
         self._table_closed = False   # a table left the stack: free it (`release_closed_table`) next frame
+        # In one rest, the resting area's picture at each look drawn so far (`_show_kept_look`).
+        self._kept_looks: dict[tuple[Scene | None, tuple[int, ...], object], pygame.Surface] = {}
         self._heap_trim_in = HEAP_TRIM_SECONDS
         tune_heap()
 
@@ -365,6 +367,7 @@ class App(AppWindow, AppSettings):
             if self._table_closed:               # the last frame's stack change took a table away
                 self._table_closed = False
                 self._rest_picture = None
+                self._kept_looks = {}
                 self._shown_scenes = ()          # it named the table: the picture is drawn anew anyway
                 release_closed_table()
             if quiet and not events and not draw_due and self._unchanged():
@@ -373,11 +376,13 @@ class App(AppWindow, AppSettings):
                 return                           # the picture shown is still right: nothing drawn or flipped
             area = self._partial_area() if quiet and not events else None
             self._rest_picture = None
-            self.screen.set_clip(area)
-            try:
-                self.draw()
-            finally:
-                self.screen.set_clip(None)
+            if not self._show_kept_look(area):
+                self.screen.set_clip(area)
+                try:
+                    self.draw()
+                finally:
+                    self.screen.set_clip(None)
+                self._keep_look(area)
             now = self.stack.rest_area()
             if now is not None and self.stack.top is not None:
                 self._rest_picture = (self.stack.top, self.size, now)
@@ -412,6 +417,26 @@ class App(AppWindow, AppSettings):
             self.stack.apply_pending()
         if closing is not None and closing not in self.stack.scenes:
             self._table_closed = True            # freed next frame, once nothing of this one names it
+
+    def _show_kept_look(self, area: pygame.Rect | None) -> bool:
+        """A frame that redraws only a resting scene's area: the picture of that area at this look, if it
+        was drawn before in this rest, is put back instead of drawing the scene again (a redraw costs
+        milliseconds, tens of them on a machine gone quiet; putting back costs next to nothing). Any other
+        frame forgets the kept pictures: something else may have changed."""
+        if area is None:
+            self._kept_looks = {}
+            return False
+        look = self.stack.rest_look()
+        kept = self._kept_looks.get((self.stack.top, tuple(area), look)) if look is not None else None
+        if kept is None:
+            return False
+        self.screen.blit(kept, area)
+        return True
+
+    def _keep_look(self, area: pygame.Rect | None) -> None:
+        look = self.stack.rest_look()
+        if area is not None and look is not None:
+            self._kept_looks[(self.stack.top, tuple(area), look)] = self.screen.subsurface(area).copy()
 
     def _partial_area(self) -> pygame.Rect | None:
         """The area to redraw when the last frame showed this scene at rest and it is still at rest with

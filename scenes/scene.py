@@ -91,6 +91,12 @@ class Scene:
         ring): a frame due only to that redraws only there. None: the whole picture is drawn."""
         return None
 
+    def rest_look(self) -> object:
+        """At rest, what decides how `rest_area` looks now (a table: how far its turn ring has grown). The
+        app keeps each look it has drawn and shows it again instead of drawing it anew, so this must
+        change whenever the area's picture does. None: nothing is kept, the area is drawn every time."""
+        return None
+
     def update(self, dt: float) -> None:
         pass
 
@@ -189,6 +195,12 @@ class SceneStack:
         if not self._scenes or self._scenes[-1].transparent:
             return None
         return self._scenes[-1].rest_area()
+
+    def rest_look(self) -> object:
+        """The top scene's `rest_look`, under the same condition as `rest_area`."""
+        if not self._scenes or self._scenes[-1].transparent:
+            return None
+        return self._scenes[-1].rest_look()
 
     def update(self, dt: float) -> None:
         if not self._scenes:

@@ -6,7 +6,9 @@ still to be shown, an AI seat thinking or about to play, a reaction window's cou
 a hint being worked out, a card carried by the pointer, or one of the game's own clocks
 (`_own_clock_running`). Waiting for a person, the one thing that still moves is the pulse of the turn ring,
 whose ring grows and shrinks in whole pixels: the table asks for a frame exactly when the next pixel step
-is due, about five a second, instead of sixty, and such a frame redraws only the rings' area (`rest_area`).
+is due, about five a second, instead of sixty, and such a frame redraws only the rings' area (`rest_area`);
+the ring has only a few sizes, so the app keeps the area's picture at each (`rest_look`) and shows it again
+instead of drawing the table anew.
 After `PULSE_CALM_AFTER` seconds with nothing moving and no input the ring holds still at its size then
 (`pulse_clock`), so a table left waiting draws nothing at all; any input or motion starts it again.
 """
@@ -68,6 +70,10 @@ class TableRest:
         if coach_visible is not None and coach_visible():
             return None             # a tutorial's coach pulses its target too: the whole picture
         return self._ring_areas[0].unionall(self._ring_areas[1:]).inflate(2 * RING_MARGIN, 2 * RING_MARGIN)
+
+    def rest_look(self: Any) -> object:
+        """At rest only the ring's growth changes the rings' area (see `rest_area`)."""
+        return ring_growth(self.pulse_clock)
 
     def next_change(self: Any) -> float | None:
         if self._in_motion():

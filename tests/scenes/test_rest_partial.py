@@ -60,6 +60,46 @@ def test_a_ring_step_redraws_only_the_rings_and_matches_a_whole_frame(app: App, 
     assert len(shown) == 6 and all(rect.width * rect.height < 0.2 * 1280 * 720 for rect in shown)
 
 
+@pytest.mark.parametrize("game_id", sorted(SEATS))
+def test_after_one_pulse_the_ring_steps_are_put_back_not_drawn_and_match_a_whole_frame(app: App, game_id: str,
+                                                                                      monkeypatch) -> None:
+    """The ring has a handful of sizes: once each was drawn in this rest, its step shows the kept picture
+    (the table is not drawn at all) and that picture is still the very one a whole frame draws."""
+    table = _resting_table(app, game_id)
+    app.frame(DT)
+    drawn = 0
+    real_draw = type(table).draw
+
+    def counted(self, surface):
+        nonlocal drawn
+        drawn += 1
+        return real_draw(self, surface)
+
+    monkeypatch.setattr(type(table), "draw", counted)
+    monkeypatch.setattr(pygame.display, "update", lambda rect=None: None)
+    steps, looks_drawn = 0, []
+    table.stir()
+    started = table.clock
+    while table.clock < started + 4.0:                   # two and a half pulses, every step after a quiet rest
+        app._rested_quietly = True
+        drawn_before = drawn
+        app.frame(next_ring_step(table.clock))
+        steps += 1
+        if drawn > drawn_before:
+            looks_drawn.append(table.rest_look())
+        else:                                            # put back: compare it with a whole frame
+            partial = app.screen.copy()
+            app.draw()
+            drawn -= 1
+            assert pygame.image.tobytes(partial, "RGB") == pygame.image.tobytes(app.screen, "RGB")
+    # Each of the ring's sizes (with the area it then covers: 8 in a pulse, 10 at most) is drawn once in the
+    # rest; every other step is put back.
+    assert steps >= 19 and len(looks_drawn) <= 10, (steps, looks_drawn)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app.frame(DT)                                        # input: the kept pictures are forgotten
+    assert app._kept_looks == {}
+
+
 def test_input_or_motion_draws_the_whole_window(app: App, monkeypatch) -> None:
     table = _resting_table(app, "zeus")
     app.frame(DT)
