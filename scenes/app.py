@@ -154,8 +154,8 @@ class App(AppWindow, AppSettings):
         # The picture last drawn, if it was a scene at rest: (scene, window size, the area that still changes).
         self._rest_picture: tuple[Scene, tuple[int, int], pygame.Rect] | None = None
         self._table_closed = False   # a table left the stack: free it (`release_closed_table`) next frame
-        # In one rest, the resting area's picture at each look drawn so far (`_show_kept_look`).
-        self._kept_looks: dict[tuple[Scene | None, tuple[int, ...], object], pygame.Surface] = {}
+        # In one rest, the resting area's picture at each look drawn so far, and where (`_draw_rest_area`).
+        self._kept_looks: dict[tuple[Scene | None, object], tuple[pygame.Rect, pygame.Surface]] = {}
         self._heap_trim_in = HEAP_TRIM_SECONDS
         tune_heap()
 
@@ -340,6 +340,9 @@ class App(AppWindow, AppSettings):
         self._draw_due = change is not None and change <= wait
         if wait <= 1.0 / FPS:
             self._draw_due = True
+            # Too short to sleep. A picture due to change by itself (not moving) is still a rest's frame,
+            # which may redraw only its resting area (`_partial_area`).
+            self._rested_quietly = change is not None and change > 0
             return False
         event = self.input_wait.until(time.perf_counter() + wait)
         if event is None:
@@ -376,13 +379,7 @@ class App(AppWindow, AppSettings):
                 return                           # the picture shown is still right: nothing drawn or flipped
             area = self._partial_area() if quiet and not events else None
             self._rest_picture = None
-            if not self._show_kept_look(area):
-                self.screen.set_clip(area)
-                try:
-                    self.draw()
-                finally:
-                    self.screen.set_clip(None)
-                self._keep_look(area)
+            area = self._draw_rest_area(area) if area is not None else self._draw_whole()
             now = self.stack.rest_area()
             if now is not None and self.stack.top is not None:
                 self._rest_picture = (self.stack.top, self.size, now)
@@ -418,25 +415,32 @@ class App(AppWindow, AppSettings):
         if closing is not None and closing not in self.stack.scenes:
             self._table_closed = True            # freed next frame, once nothing of this one names it
 
-    def _show_kept_look(self, area: pygame.Rect | None) -> bool:
-        """A frame that redraws only a resting scene's area: the picture of that area at this look, if it
-        was drawn before in this rest, is put back instead of drawing the scene again (a redraw costs
-        milliseconds, tens of them on a machine gone quiet; putting back costs next to nothing). Any other
-        frame forgets the kept pictures: something else may have changed."""
-        if area is None:
-            self._kept_looks = {}
-            return False
-        look = self.stack.rest_look()
-        kept = self._kept_looks.get((self.stack.top, tuple(area), look)) if look is not None else None
-        if kept is None:
-            return False
-        self.screen.blit(kept, area)
-        return True
+    def _draw_whole(self) -> None:
+        """A whole frame: the kept pictures of a rest are forgotten, as something else may have changed."""
+        self._kept_looks = {}
+        self.draw()
 
-    def _keep_look(self, area: pygame.Rect | None) -> None:
+    def _draw_rest_area(self, area: pygame.Rect) -> pygame.Rect:
+        """A frame that changes only a resting scene's `area`; returns the area changed. The picture there
+        at the scene's present `rest_look`, if kept in this rest over at least that area, is put back
+        instead of drawing the scene again (a redraw costs milliseconds, tens of them on a machine gone
+        quiet; putting back costs next to nothing). Else the scene is drawn within the area and every area
+        drawn in this rest before (their union holds each size of the ring), and that picture is kept."""
         look = self.stack.rest_look()
-        if area is not None and look is not None:
-            self._kept_looks[(self.stack.top, tuple(area), look)] = self.screen.subsurface(area).copy()
+        if look is not None:
+            kept = self._kept_looks.get((self.stack.top, look))
+            if kept is not None and kept[0].contains(area):
+                self.screen.blit(kept[1], kept[0])
+                return kept[0]
+            area = area.unionall([place for place, _ in self._kept_looks.values()])
+        self.screen.set_clip(area)
+        try:
+            self.draw()
+        finally:
+            self.screen.set_clip(None)
+        if look is not None:
+            self._kept_looks[(self.stack.top, look)] = (area, self.screen.subsurface(area).copy())
+        return area
 
     def _partial_area(self) -> pygame.Rect | None:
         """The area to redraw when the last frame showed this scene at rest and it is still at rest with
