@@ -230,10 +230,11 @@ class TrayDrag(DragController):
 
     def _refresh_lift(self) -> None:
         """A whole tray taken by a click or a key wears the focus gold on every tile, so it never looks
-        like one tile picked out of it (which is what Split does)."""
+        like one tile picked out of it (which is what Split does). So do the tiles kept taken while the
+        keys are elsewhere (an Elios group whose joker's stack the arrows are choosing on the sun)."""
         super()._refresh_lift()
         focused = self.sprites[self.focus] if self.focus is not None and self.focus < len(self.sprites) else None
-        if focused is not None and focused in self.selected and len(self.selected) > 1:
+        if self.selected and (focused is None or (focused in self.selected and len(self.selected) > 1)):
             for sprite in self.selected:
                 sprite.glow = theme.GOLD
                 self._focus_lit.add(id(sprite))
