@@ -59,6 +59,7 @@ GAME_ID = "elios"
 TEAM_COLOURS = ((230, 184, 60), (40, 96, 200))     # team A gold, team B blue: a clear lightness step for every colour vision (tests/scenes/test_a11y_contrast.py)
 TEAM_NAMES = (N_("Team A"), N_("Team B"))
 ASK_JOKER = "joker"      # the pseudo-zone of a lone joker played without aiming: the table asks where
+ASK_TRAY = "tray"        # the pseudo-zone of a beam played without aiming while grouping: the table says how
 TOWER = "tower"          # the disc tower in the sun's middle: a group dropped there goes where Enter would put it
 STACK_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 9)}
 
@@ -503,8 +504,11 @@ class EliosTableScene(TableScene):
         return zones
 
     def _default_zone(self) -> str | None:
-        """Enter (or a second click) on a group: its coloured beams' stack, or the joker's choice."""
+        """Enter (or a second click) on a group: its coloured beams' stack, or the joker's choice. While
+        grouping no tray is the obvious one, so Enter on a beam says how to move it (`ASK_TRAY`)."""
         found = self._group_of(tuple(s.card_id or "" for s in self.drag.selected))
+        if found is not None and self._my_phase() == "grouping":
+            return ASK_TRAY
         if found is not None and self._my_phase() == "placing" and self.split_mode:
             return f"{self.bottom}.tray.{NEW_TRAY}"     # splitting: Enter sets the chosen beam apart
         if found is None or self._my_phase() != "placing" or self.split_mode:
@@ -513,6 +517,8 @@ class EliosTableScene(TableScene):
         return f"stack.{self.sun_letters.find(coloured[0])}" if coloured else ASK_JOKER
 
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
+        if zone == ASK_TRAY:
+            return _("drag it onto another tray, or press that tray's number (0: a new tray)")
         if self._my_phase() == "grouping":
             return self._regroup(card_ids, zone)
         found = self._group_of(card_ids)

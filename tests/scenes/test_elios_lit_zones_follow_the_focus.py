@@ -2,7 +2,8 @@
 only while the keyboard focus is on the player's beams, where a number key drops what the arrows took.
 Tab to the cards on the table (where Enter only looks) or to a button (where Enter presses it) puts the
 beam or tray down: nothing stays lit, nothing stays lifted, and a number key moves nothing. Esc brings the
-focus back to the same beam, which is taken up again with its places lit. In English and Dutch, at 200 % in
+focus back to the same beam, which is taken up again with its places lit; Enter on it says how it moves
+(no tray is the obvious one). In English and Dutch, at 200 % in
 1280x720 and 100 % in 800x500; every key is sent as an event."""
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ import pytest
 
 from scenes.table.zones import DropZone
 from tests.scenes.test_keys_table_cards import SIZES, back_to_normal, open_moment, press  # noqa: F401 (fixture)
+
+
+HOW_TO_MOVE = {"en": "drag it onto another tray, or press that tray's number (0: a new tray)",
+               "nl": "sleep hem naar een ander bakje, of druk op het nummer van dat bakje (0: een nieuw bakje)"}
 
 
 def lit_drawn(monkeypatch) -> list[str]:
@@ -61,6 +66,11 @@ def test_the_trays_are_lit_only_while_the_keys_are_on_the_beam_they_took(
         press(shot, pygame.K_ESCAPE)
         assert table.table_focus_item() is None and table.drag.focus == focus
         assert table.drag.selected == [beam] and beam.lifted and trays_lit_in_a_frame(shot, drawn)
+        # Enter on the beam: no tray is the obvious one, so the table says how it moves, by the beam.
+        press(shot, pygame.K_RETURN)
+        assert trays.groups() == groups and table.drag.notice is not None
+        assert table.drag.notice.text.lower() == HOW_TO_MOVE[language]
+        assert table.drag.selected == [beam] and trays_lit_in_a_frame(shot, drawn)
         # Tab on past the table to a button: Enter presses the button, so nothing is lit there either.
         press(shot, pygame.K_TAB)
         press(shot, pygame.K_TAB)
