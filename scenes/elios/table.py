@@ -12,8 +12,10 @@ How it works (DESIGN.md, "Scenes and the table"; the kit's parts in scenes/table
   "grouping…" or "ready". AI seats are asked at once (the kit asks every waited-for AI seat).
 - Placing: drag a tray (press anywhere on it) onto the sun; every stack some placement of the
   group uses lights up. Dropping decides the stack of the beam under the pointer; when the joker
-  still has a choice, the table asks for it (its stacks light up: click one or press 1–8). A
-  click on a tray then on a stack does the same; Left/Right choose a tray, 1–8 a stack.
+  still has a choice, the table asks for it: its stacks light up, and a click, a stack's number
+  (1–8) or the arrows and Enter choose one (the focus ring goes round the stack the arrows reach,
+  and speech names it). A click on a tray then on a stack does the same; Left/Right choose a
+  tray, 1–8 a stack.
 - Add disc and Split are buttons (D, S). Split: press Split, then drag a beam onto the empty tray
   (or drop a whole tray there: the beam you hold leaves it).
 - Plates show team colours (4 players: seats 0+2 against 1+3), whose turn it is (every seat still
@@ -25,7 +27,7 @@ How it works (DESIGN.md, "Scenes and the table"; the kit's parts in scenes/table
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Sequence
 
 import pygame
@@ -43,7 +45,7 @@ from scenes.table.telling import ResultWords
 from scenes.table.group_trays import NEW_TRAY, GroupTrays, TrayDrag
 from scenes.table.layout import SeatArea
 from scenes.table.sprites import CardSprite, SpriteRenderer
-from scenes.table.table_focus import TableCard, TableItem, TableSpot
+from scenes.table.table_focus import LEFT_KEYS, PRESS_KEYS, RIGHT_KEYS, TableCard, TableItem, TableSpot
 from scenes.table.text import blit_text
 from scenes.table.zones import CircleShape, DropZone, wedge
 from scenes.ui.widgets import Button, ellipsize
@@ -57,6 +59,7 @@ GAME_ID = "elios"
 TEAM_COLOURS = ((230, 184, 60), (40, 96, 200))     # team A gold, team B blue: a clear lightness step for every colour vision (tests/scenes/test_a11y_contrast.py)
 TEAM_NAMES = (N_("Team A"), N_("Team B"))
 ASK_JOKER = "joker"      # the pseudo-zone of a lone joker played without aiming: the table asks where
+ASK_TRAY = "tray"        # the pseudo-zone of a beam played without aiming while grouping: the table says how
 TOWER = "tower"          # the disc tower in the sun's middle: a group dropped there goes where Enter would put it
 STACK_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 9)}
 
@@ -106,6 +109,7 @@ class EliosTableScene(TableScene):
         self.stacks: list[str] = []
         self.discs = 0
         self.choice: PendingChoice | None = None
+        self.choice_focused = False     # the choice put the keyboard focus on its stacks (it gives it back)
         self.split_mode = False
         self.skipped: set[int] = set()
         self.flying_beams: list[CardSprite] = []
@@ -177,7 +181,7 @@ class EliosTableScene(TableScene):
     def _sync_table(self, view: EliosView) -> None:
         self.stacks = list(view.stacks)
         self.discs = view.discs
-        self.choice = None
+        self._end_choice()
         self.split_mode = False
         self._refresh_zones()
 
@@ -339,7 +343,49 @@ class EliosTableScene(TableScene):
                 and (self.choice is not None or self.split_mode)):
             self.cancel_choice()
             return True
-        return super().handle_event(event)
+        if self.choice is not None and self._choice_key(event):
+            self.stir()
+            used = True
+        else:
+            asked = self.choice
+            used = super().handle_event(event)
+            if self.choice is not None and self.choice is not asked and event.type == pygame.KEYDOWN:
+                self._focus_on_choice()     # asked by a key: the keys go straight to the stacks to choose from
+        self._keep_choice_taken()
+        return used
+
+    def _keep_choice_taken(self) -> None:
+        """While its joker's stack is asked for, the group being placed stays taken up and marked, wherever
+        the keyboard focus goes (to the stacks, a button or back to the beams)."""
+        if self.choice is None or not 0 <= self.choice.group < len(self.trays[self.bottom].trays):
+            return
+        group = self.trays[self.bottom].trays[self.choice.group]
+        if self.drag.selected != group:
+            self.drag.selected = list(group)
+            self.drag.refresh()
+
+    def _choice_key(self, event: pygame.event.Event) -> bool:
+        """While the joker's stack is asked for: an arrow takes the keyboard focus to the stacks it may go
+        on (from the beams or a button; on the stacks the kit's arrows move among them, `_table_cards`),
+        and Enter or Space on one of them chooses it. A button Tab has reached keeps its Enter."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        item = self.table_focus_item()
+        if event.key in PRESS_KEYS and isinstance(item, TableSpot) and self.tab_button() is None:
+            self.choice_focused = True      # chosen: the keys go back to the beams
+            self.choose_stack(int(item.key.split(".")[1]))
+            return True
+        if event.key in LEFT_KEYS + RIGHT_KEYS and item is None:
+            self._focus_on_choice(last=event.key in LEFT_KEYS)
+            return True
+        return False
+
+    def _focus_on_choice(self, last: bool = False) -> None:
+        """The keyboard focus on the first stack the joker may go on (`last`: the last one), clockwise from
+        the top (the group being placed stays taken up: `_keep_choice_taken`)."""
+        self._tab_focus = None
+        if self.enter_table_focus(last=last):
+            self.choice_focused = True
 
     # ----- pressing things ------------------------------------------------------------------------------------
     def press_ready(self) -> None:
@@ -377,13 +423,21 @@ class EliosTableScene(TableScene):
         if self._my_phase() != "placing":
             return
         self.split_mode = not self.split_mode
-        self.choice = None
+        self._end_choice()
         self.drag.cancel()
 
     def cancel_choice(self) -> None:
-        self.choice = None
+        self._end_choice()
         self.split_mode = False
         self.drag.cancel()
+
+    def _end_choice(self) -> None:
+        """No stack is asked for any more: a keyboard focus the choice took to its stacks goes back to the
+        beams, where the arrows were."""
+        self.choice = None
+        if self.choice_focused:
+            self.choice_focused = False
+            self.leave_table_focus()
 
     def choose_stack(self, stack: int) -> None:
         """The joker's stack for the pending group."""
@@ -395,7 +449,7 @@ class EliosTableScene(TableScene):
             self._notice(_("the joker cannot go there: choose one of the lit stacks ({stacks})").format(
                 stacks=", ".join(str(s + 1) for s in sorted(choice.stacks()))), self.bottom)
             return
-        self.choice = None
+        self._end_choice()
         self._place(choice.group, chosen[0])
 
     def _place(self, group: int, stacks: Sequence[int]) -> str | None:
@@ -450,8 +504,11 @@ class EliosTableScene(TableScene):
         return zones
 
     def _default_zone(self) -> str | None:
-        """Enter (or a second click) on a group: its coloured beams' stack, or the joker's choice."""
+        """Enter (or a second click) on a group: its coloured beams' stack, or the joker's choice. While
+        grouping no tray is the obvious one, so Enter on a beam says how to move it (`ASK_TRAY`)."""
         found = self._group_of(tuple(s.card_id or "" for s in self.drag.selected))
+        if found is not None and self._my_phase() == "grouping":
+            return ASK_TRAY
         if found is not None and self._my_phase() == "placing" and self.split_mode:
             return f"{self.bottom}.tray.{NEW_TRAY}"     # splitting: Enter sets the chosen beam apart
         if found is None or self._my_phase() != "placing" or self.split_mode:
@@ -460,6 +517,8 @@ class EliosTableScene(TableScene):
         return f"stack.{self.sun_letters.find(coloured[0])}" if coloured else ASK_JOKER
 
     def _drop(self, card_ids: tuple[str, ...], zone: str) -> str | None:
+        if zone == ASK_TRAY:
+            return _("drag it onto another tray, or press that tray's number (0: a new tray)")
         if self._my_phase() == "grouping":
             return self._regroup(card_ids, zone)
         found = self._group_of(card_ids)
@@ -553,7 +612,12 @@ class EliosTableScene(TableScene):
     def _table_cards(self) -> list[TableItem]:
         """The other players' beams in their trays, seat by seat ("Zoe's group 2: red"); before the
         groupings are revealed a player's beams lie in one row ("Zoe's beams: red"): beams are open, a
-        grouping is not. Then the sun's stacks, clockwise from the top as drawn (`_sun_stacks`)."""
+        grouping is not. Then the sun's stacks, clockwise from the top as drawn (`_sun_stacks`). While the
+        joker's stack is asked for, only the stacks it may go on: the arrows choose among them."""
+        if self.choice is not None:
+            lit = self.choice.stacks()
+            return [replace(spot, words=_("joker to {stack}").format(stack=spot.words))
+                    for index, spot in enumerate(self._sun_stacks()) if index in lit]
         view = self.state.view(None)
         cards: list[TableItem] = []
         for seat in range(self.count):
@@ -625,7 +689,7 @@ class EliosTableScene(TableScene):
         return self._proposal(index, group)
 
     def _after_move(self, seat: int, action: Action) -> None:
-        self.choice = None
+        self._end_choice()
         if seat == self.bottom:     # your own move: the mark on the last one shown to you has done its work
             self.last_placed = []
         super()._after_move(seat, action)
@@ -912,7 +976,8 @@ class EliosTableScene(TableScene):
             return _("You are ready. Waiting for {names} to group.").format(names=waiting)
         if phase == "placing":
             if self.choice is not None:
-                return _("Choose the joker's stack: click a lit stack or press its number (1–8). Esc cancels.")
+                return _("Choose the joker's stack: the arrows then Enter, its number (1–8) or a click. "
+                         "Esc cancels.")
             if self.split_mode:
                 return _("Split: drag a beam out of its tray onto the empty tray (or the arrows to it, then Enter). "
                          "Esc cancels.")

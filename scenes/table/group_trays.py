@@ -230,13 +230,33 @@ class TrayDrag(DragController):
 
     def _refresh_lift(self) -> None:
         """A whole tray taken by a click or a key wears the focus gold on every tile, so it never looks
-        like one tile picked out of it (which is what Split does)."""
+        like one tile picked out of it (which is what Split does). So do the tiles kept taken while the
+        keys are elsewhere (an Elios group whose joker's stack the arrows are choosing on the sun)."""
         super()._refresh_lift()
         focused = self.sprites[self.focus] if self.focus is not None and self.focus < len(self.sprites) else None
-        if focused is not None and focused in self.selected and len(self.selected) > 1:
+        if self.selected and (focused is None or (focused in self.selected and len(self.selected) > 1)):
             for sprite in self.selected:
                 sprite.glow = theme.GOLD
                 self._focus_lit.add(id(sprite))
+
+    def blur(self) -> None:
+        """The keyboard focus leaves the tiles (Tab to the cards on the table or to a button): what the keys
+        took is put down, so no tray or stack stays lit as a place to drop while Enter there would only look
+        at a card or press a button, and a number key moves nothing the player no longer sees taken."""
+        self.grabbed = None
+        self.selected = []
+        self._lit = set()
+        super().blur()
+
+    def focus_on(self, index: int) -> None:
+        """The keyboard focus comes back to a tile (Esc from the table's cards): it is taken up again with
+        what travels with it, as an arrow takes it, and its drop zones light again."""
+        super().focus_on(index)
+        if self.focus is not None:
+            sprite = self.sprites[self.focus]
+            self.selected = self.carry(sprite) or [sprite]
+            self._lit = self._zones_for(self.selected)
+            self._refresh_lift()
 
     def _start_drag(self, sprite: CardSprite, start: tuple[int, int]) -> None:
         self.grabbed = sprite
