@@ -13,7 +13,7 @@ area never reads a game's view; the table gives it plays as (seat, cards, values
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 import pygame
@@ -36,6 +36,37 @@ SweepTarget = Callable[[CardSprite], tuple[Point, float, bool]]
 
 
 RING_TILE = 64      # pixels: the ring's layer is blitted in tiles of this size, only those it paints
+# How far (radians) a grown table may turn every play round the ring from its seat's direction, nearest
+# first: a little is enough to set your play and the one facing you side by side.
+TURNS = tuple(sign * math.radians(deg) for deg in range(0, 41, 4) for sign in ((1,) if deg == 0 else (1, -1)))
+ARROW_SAMPLES = 16  # points tried along the ring between two plays for an arrowhead in sight
+
+
+@dataclass(frozen=True)
+class RingShape:
+    """Where a trick lies: its cards' width, the ellipse through the plays (centre and radii), and on a
+    grown table each seat's play's angle round it (its parameter) and the arrowheads' angles (None: each
+    play straight towards its seat, the arrowheads halfway between each two plays)."""
+
+    width: int
+    centre: Point
+    rx: float
+    ry: float
+    seat_angles: tuple[float, ...] | None = None
+    arrows: tuple[float, ...] | None = None
+
+
+def _seat_angle(centre: Point, size: tuple[int, int], sx: float, sy: float) -> float:
+    """Which way a seat lies from the ring's middle, the window taken as round (a flat ring's own
+    proportions would crowd every seat at its top and bottom)."""
+    return math.atan2((sy - centre[1]) / size[1], (sx - centre[0]) / size[0])
+
+
+def _outside(rect: pygame.Rect, x: float, y: float) -> float:
+    """How far (x, y) lies outside `rect` (0 on or inside it)."""
+    dx = max(rect.left - x, 0.0, x - rect.right)
+    dy = max(rect.top - y, 0.0, y - rect.bottom)
+    return math.hypot(dx, dy)
 
 
 def painted_tiles(layer: pygame.Surface, topleft: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int, int], pygame.Rect]]:
@@ -81,6 +112,9 @@ class TrickArea:
         # The table's words stand beside the ring, not between its plays (a grown table): the plays at its
         # top and bottom share the whole height, with room between them for the best card's tag.
         self.words_beside = words_beside
+        # The best card's tag in each of its wordings (the table's to say): a grown ring keeps room for it.
+        self.tag_words: tuple[str, ...] = ()
+        self._shapes: dict[tuple, RingShape] = {}
         self.plays: list[TrickPlay] = []
         self.previous: list[tuple[int, list[str]]] = []     # the last trick taken: (seat, cards) per play
         self.best_tag_rect: pygame.Rect | None = None       # the best card's tag as last drawn
@@ -89,16 +123,33 @@ class TrickArea:
 
     # ----- geometry --------------------------------------------------------------------------------
     def room(self, layout: Layout) -> pygame.Rect:
-        """Where the ring lies: the centre; with the words beside it, no wider than between the log and
-        the controls when no seat sits beside it (a table of three: its centre spans the window)."""
+        """Where the ring lies: the centre; with the words beside it, no nearer the controls' column (where
+        the words stand) than the margin, and as far from the centre's middle on the other side."""
         centre = layout.centre
-        if not self.words_beside or any(area.side in ("left", "right") for area in layout.seats.values()):
+        if not self.words_beside:
             return centre
-        half = min(centre.centerx - layout.log_rect.right, layout.controls_rect.left - centre.centerx) - layout.margin
+        half = min(centre.centerx - centre.left, layout.controls_rect.left - centre.centerx) - layout.margin
+        if not any(area.side in ("left", "right") for area in layout.seats.values()):
+            # A table of three: its centre spans the window; the ring keeps between the log and the controls.
+            half = min(half, centre.centerx - layout.log_rect.right - layout.margin)
         return centre.clip(pygame.Rect(centre.centerx - half, centre.top, 2 * half, centre.height))
 
-    def card_width(self, layout: Layout) -> int:
-        """Trick cards: as big as the centre allows with plays at its top and bottom and room between."""
+    def shape(self, layout: Layout) -> RingShape:
+        """The ring for this layout (worked out once per layout: `_fitted_shape`)."""
+        key = (layout.size, layout.scale, layout.card_width, tuple(layout.centre), tuple(layout.controls_rect),
+               tuple(layout.log_rect), tuple((seat, area.side, seat_point(layout, seat))
+                                             for seat, area in sorted(layout.seats.items())),
+               self.count, self.words_beside, self.tag_words)
+        shape = self._shapes.get(key)
+        if shape is None:
+            if len(self._shapes) > 32:
+                self._shapes.clear()
+            shape = self._shapes[key] = self._fitted_shape(layout) if self.words_beside else self._plain_shape(layout)
+        return shape
+
+    def _plain_width(self, layout: Layout) -> int:
+        """Trick cards when the words stand inside the ring: as big as the centre allows with plays at its
+        top and bottom and the words between them (with the words beside it: room for the best card's tag)."""
         centre = self.room(layout)
         if self.words_beside:
             tag_room = layout.text_size(13) * 1.5 + 4
@@ -107,21 +158,110 @@ class TrickArea:
             tall = centre.height * 0.3 / 1.4
         return max(22, int(min(layout.card_width * 0.72, tall, centre.width / (2.2 * max(3, self.count)))))
 
-    def ellipse(self, layout: Layout) -> tuple[Point, float, float]:
-        """The ellipse the plays lie on: its centre and radii, inside the centre by a card's size."""
+    def _plain_shape(self, layout: Layout) -> RingShape:
+        """Every play straight towards its seat, on an ellipse inside the centre by a card's size."""
         centre = self.room(layout)
-        tw = self.card_width(layout)
+        tw = self._plain_width(layout)
         rx = max(10.0, centre.width / 2 - tw * 1.0)
         ry = max(10.0, centre.height / 2 - card_height(tw) * 0.55)
-        return (centre.centerx, centre.centery), rx, ry
+        return RingShape(tw, (centre.centerx, centre.centery), rx, ry)
+
+    def _fitted_shape(self, layout: Layout) -> RingShape:
+        """With the words beside it, the whole room is the trick's: cards as large as the player's own where
+        they fit. The ring is as wide and as tall as leaves a card and the best card's tag inside the room,
+        and the plays may turn a little round it (each still on its seat's side of the middle) so that plays
+        across from each other (your play and the one of the seat facing you) stand side by side rather
+        than one above the other. Each play keeps clear of the others with its tag above it (below it for
+        the bottom seat's), and between each two plays in turn an arrowhead of the ring stays in sight.
+        Never smaller than the plain ring's cards (`_plain_shape` with the words beside)."""
+        room = self.room(layout)
+        cx, cy = float(room.centerx), float(room.centery)
+        tag_h = int(max(10, layout.text_size(13)) * 1.5)
+        tag_w = max([value_chip(words, tag_h, theme.GOLD, theme.INK).get_width() for words in self.tag_words],
+                    default=0)
+        gap = max(4, layout.margin)
+        head = int(self._arrow_head(layout) * 0.8) + 2      # an arrowhead's reach from its middle, and a little
+        least = self._plain_width(layout)
+        points = {seat: seat_point(layout, seat) for seat in range(self.count)}
+        below = {seat for seat, area in layout.seats.items() if area.side == "bottom"}
+        for tw in list(range(max(least, layout.card_width), least, -2)) + [least]:
+            th = card_height(tw)
+            rx = room.width / 2 - tw / 2 - gap / 2
+            ry = room.height / 2 - th / 2 - tag_h - 2
+            if rx < 10 or ry < 4:
+                continue
+            for turn in TURNS:
+                angles = tuple(_seat_angle((cx, cy), layout.size, *points[seat]) + turn for seat in range(self.count))
+                shape = RingShape(tw, (cx, cy), rx, ry, angles)
+                arrows = self._fits(shape, points, below, tag_w, tag_h, gap, head)
+                if arrows is not None:
+                    return replace(shape, arrows=arrows)
+        return self._plain_shape(layout)
+
+    def _fits(self, shape: RingShape, points: dict[int, Point], below: set[int], tag_w: int, tag_h: int, gap: int,
+              head: int) -> tuple[float, ...] | None:
+        """Where the arrowheads go (angles round the ring) when every play of `shape` keeps on its seat's side
+        of the middle and clear of the others with its tag, and each arrowhead between two plays in turn
+        is in sight; None when they do not."""
+        (cx, cy), tw, th = shape.centre, shape.width, card_height(shape.width)
+        angles: dict[int, float] = {}
+        cards: list[pygame.Rect] = []
+        tags: list[pygame.Rect] = []
+        for seat, (sx, sy) in points.items():
+            angle = shape.seat_angles[seat]
+            x, y = cx + shape.rx * math.cos(angle), cy + shape.ry * math.sin(angle)
+            if (x - cx) * (sx - cx) + (y - cy) * (sy - cy) <= 0:
+                return None                              # turned away from its own seat
+            card = pygame.Rect(0, 0, tw, th)
+            card.center = (int(x), int(y))
+            band = pygame.Rect(0, 0, max(tw, tag_w), tag_h + 2)
+            band.midtop = card.midbottom if seat in below else (card.centerx, card.top - tag_h - 2)
+            # Only the best card wears its tag: tags may share a place, never with a card.
+            if any(card.colliderect(o) for o in cards + tags) or band.collidelist(cards) >= 0:
+                return None
+            cards.append(card.inflate(gap, gap))
+            tags.append(band.inflate(gap, 0))
+            angles[seat] = angle % (2 * math.pi)
+        order = sorted(angles.values())
+        arrows = []
+        for i, a in enumerate(order):
+            b = order[(i + 1) % len(order)] + (2 * math.pi if i + 1 == len(order) else 0)
+            best, clear = None, -1.0
+            for step in range(1, ARROW_SAMPLES):
+                t = a + (b - a) * step / ARROW_SAMPLES
+                x, y = cx + shape.rx * math.cos(t), cy + shape.ry * math.sin(t)
+                room = min(_outside(card.inflate(-gap, -gap), x, y) for card in cards)
+                if room > clear:
+                    best, clear = t, room
+            if best is None or clear < head:
+                return None
+            arrows.append(best)
+        spots = [(cx + shape.rx * math.cos(t), cy + shape.ry * math.sin(t)) for t in arrows]
+        if any(math.dist(p, q) < 2 * head for i, p in enumerate(spots) for q in spots[i + 1:]):
+            return None                                  # two arrowheads one over the other: a ring too flat
+        return tuple(arrows)
+
+    def card_width(self, layout: Layout) -> int:
+        """Trick cards' width (`shape`)."""
+        return self.shape(layout).width
+
+    def ellipse(self, layout: Layout) -> tuple[Point, float, float]:
+        """The ellipse the plays lie on: its centre and radii."""
+        shape = self.shape(layout)
+        return shape.centre, shape.rx, shape.ry
 
     def spot(self, layout: Layout, seat: int) -> Point:
-        """Where `seat`'s play lies: on the ellipse, in the direction of that seat."""
-        (cx, cy), rx, ry = self.ellipse(layout)
+        """Where `seat`'s play lies: on the ellipse, in the direction of that seat (turned round the ring by
+        the shape's turn, none but on a grown table)."""
+        shape = self.shape(layout)
+        (cx, cy), rx, ry = shape.centre, shape.rx, shape.ry
         sx, sy = seat_point(layout, seat)
         dx, dy = sx - cx, sy - cy
         if abs(dx) < 1e-6 and abs(dy) < 1e-6:
             return cx, cy + ry
+        if shape.seat_angles is not None:
+            angle = shape.seat_angles[seat]
+            return cx + rx * math.cos(angle), cy + ry * math.sin(angle)
         t = 1.0 / math.sqrt((dx / rx) ** 2 + (dy / ry) ** 2)
         return cx + dx * t, cy + dy * t
 
@@ -279,9 +419,15 @@ class TrickArea:
         self._ring_cache = None                  # the ring is in the picture: its layer is not kept beside it
         surface.blit(self._felt_with_ring[1], (0, 0))
 
+    @staticmethod
+    def _arrow_head(layout: Layout) -> int:
+        """An arrowhead's length from its middle to its tip (its half-width is a little less)."""
+        return max(7, int(layout.card_width * 0.14))
+
     def _paint_ring(self, layout: Layout, way: float) -> tuple[pygame.Surface, tuple[int, int]]:
-        (cx, cy), rx, ry = self.ellipse(layout)
-        head = max(7, int(layout.card_width * 0.14)) * way
+        shape = self.shape(layout)
+        (cx, cy), rx, ry = shape.centre, shape.rx, shape.ry
+        head = self._arrow_head(layout) * way
         pad = int(abs(head) * 2) + 4
         bounds = pygame.Rect(0, 0, int(rx * 2) + 2 * pad, int(ry * 2) + 2 * pad)
         bounds.center = (int(cx), int(cy))
@@ -292,9 +438,9 @@ class TrickArea:
         pygame.draw.ellipse(layer, (*theme.PARCHMENT, 70), ring, width=max(2, layout.margin // 3))
         angles = sorted(math.atan2(self.spot(layout, s)[1] - cy, self.spot(layout, s)[0] - cx)
                         for s in range(self.count))
-        for i, a in enumerate(angles):
-            b = angles[(i + 1) % len(angles)] + (2 * math.pi if i + 1 == len(angles) else 0)
-            mid = (a + b) / 2
+        mids = [(a + (angles[(i + 1) % len(angles)] + (2 * math.pi if i + 1 == len(angles) else 0))) / 2
+                for i, a in enumerate(angles)]
+        for mid in (shape.arrows if shape.arrows is not None else mids):
             px, py = cx - ox + math.cos(mid) * rx, cy - oy + math.sin(mid) * ry
             # The ellipse's tangent at this angle (screen angles grow clockwise because y points down).
             tx, ty = -math.sin(mid) * rx, math.cos(mid) * ry
