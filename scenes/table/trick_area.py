@@ -346,7 +346,9 @@ class TrickArea:
         tag = value_chip(words, int(size * 1.5), theme.GOLD, theme.INK)
         half = card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
         y = sprite.y - half
-        if seat == below_seat or y - tag.get_height() < layout.centre.top:
+        # A grown ring keeps room for the tag above each card (`_fitted_shape`): it goes there whenever it fits.
+        above = y - tag.get_height() / 2 - 2 if self.words_beside else y - tag.get_height()
+        if seat == below_seat or above < layout.centre.top:
             y = sprite.y + half
         rect = tag.get_rect(center=(int(sprite.x), int(y)))
         rect.clamp_ip(surface.get_rect())
