@@ -39,6 +39,8 @@ RING_TILE = 64      # pixels: the ring's layer is blitted in tiles of this size,
 # How far (radians) a grown table may turn every play round the ring from its seat's direction, nearest
 # first: a little is enough to set your play and the one facing you side by side.
 TURNS = tuple(sign * math.radians(deg) for deg in range(0, 41, 4) for sign in ((1,) if deg == 0 else (1, -1)))
+PLAY_STEP = 0.55    # card widths between the cards of one play
+GROWN_PLAY_STEP = 0.45  # on a grown ring: closer (each card's corner still shows), so the cards are larger
 ARROW_SAMPLES = 16  # points tried along the ring between two plays for an arrowhead in sight
 
 
@@ -54,6 +56,46 @@ class RingShape:
     ry: float
     seat_angles: tuple[float, ...] | None = None
     arrows: tuple[float, ...] | None = None
+
+    def point(self, angle: float) -> Point:
+        """The point of the ring at `angle` (its parameter)."""
+        return self.centre[0] + self.rx * math.cos(angle), self.centre[1] + self.ry * math.sin(angle)
+
+
+@dataclass(frozen=True)
+class FitRules:
+    """What a grown ring's plays keep clear of: the room they lie in, the seats whose best-card tag goes
+    under their play (the others' above), the tag's size, the gap between plays, and how far an arrowhead
+    reaches from its middle."""
+
+    room: pygame.Rect
+    below: frozenset[int]
+    tag_w: int
+    tag_h: int
+    gap: int
+    head: int
+
+
+def _plays_clear(spots: dict[int, Point], tw: int, span: float, rules: FitRules) -> list[pygame.Rect] | None:
+    """Each play as a row of cards `tw` wide spanning `span` at its spot, widened by the gap, when every
+    play and its tag lie in the room and no play meets another or another's tag (only the best card wears
+    one: tags may share a place); else None."""
+    th = card_height(tw)
+    plays: list[pygame.Rect] = []
+    tags: list[pygame.Rect] = []
+    inside = rules.room.inflate(2, 2)
+    for seat, (x, y) in spots.items():
+        play = pygame.Rect(0, 0, int(span), th)
+        play.center = (int(x), int(y))
+        tag = pygame.Rect(0, 0, max(int(span), rules.tag_w), rules.tag_h + 2)
+        tag.midtop = play.midbottom if seat in rules.below else (play.centerx, play.top - rules.tag_h - 2)
+        if not inside.contains(play) or tag.top < inside.top or tag.bottom > inside.bottom:
+            return None
+        if play.collidelist(plays + tags) >= 0 or tag.collidelist(plays) >= 0:
+            return None
+        plays.append(play.inflate(rules.gap, rules.gap))
+        tags.append(tag.inflate(rules.gap, 0))
+    return [play.inflate(-rules.gap, -rules.gap) for play in plays]
 
 
 def _seat_angle(centre: Point, size: tuple[int, int], sx: float, sy: float) -> float:
@@ -115,6 +157,7 @@ class TrickArea:
         # The best card's tag in each of its wordings (the table's to say): a grown ring keeps room for it.
         self.tag_words: tuple[str, ...] = ()
         self._shapes: dict[tuple, RingShape] = {}
+        self._play_widths: dict[tuple[RingShape, int], int] = {}
         self.plays: list[TrickPlay] = []
         self.previous: list[tuple[int, list[str]]] = []     # the last trick taken: (seat, cards) per play
         self.best_tag_rect: pygame.Rect | None = None       # the best card's tag as last drawn
@@ -166,6 +209,13 @@ class TrickArea:
         ry = max(10.0, centre.height / 2 - card_height(tw) * 0.55)
         return RingShape(tw, (centre.centerx, centre.centery), rx, ry)
 
+    def _rules(self, layout: Layout) -> FitRules:
+        """What a grown ring's plays keep clear of in this layout (`FitRules`)."""
+        tag_h = int(max(10, layout.text_size(13)) * 1.5)
+        return FitRules(self.room(layout), frozenset(s for s, area in layout.seats.items() if area.side == "bottom"),
+                        max([value_chip(words, tag_h, theme.GOLD, theme.INK).get_width() for words in self.tag_words],
+                            default=0), tag_h, max(4, layout.margin), int(self._arrow_head(layout) * 0.8) + 2)
+
     def _fitted_shape(self, layout: Layout) -> RingShape:
         """With the words beside it, the whole room is the trick's: cards as large as the player's own where
         they fit. The ring is as wide and as tall as leaves a card and the best card's tag inside the room,
@@ -174,72 +224,74 @@ class TrickArea:
         than one above the other. Each play keeps clear of the others with its tag above it (below it for
         the bottom seat's), and between each two plays in turn an arrowhead of the ring stays in sight.
         Never smaller than the plain ring's cards (`_plain_shape` with the words beside)."""
-        room = self.room(layout)
+        rules = self._rules(layout)
+        room = rules.room
         cx, cy = float(room.centerx), float(room.centery)
-        tag_h = int(max(10, layout.text_size(13)) * 1.5)
-        tag_w = max([value_chip(words, tag_h, theme.GOLD, theme.INK).get_width() for words in self.tag_words],
-                    default=0)
-        gap = max(4, layout.margin)
-        head = int(self._arrow_head(layout) * 0.8) + 2      # an arrowhead's reach from its middle, and a little
         least = self._plain_width(layout)
         points = {seat: seat_point(layout, seat) for seat in range(self.count)}
-        below = {seat for seat, area in layout.seats.items() if area.side == "bottom"}
         for tw in list(range(max(least, layout.card_width), least, -2)) + [least]:
-            th = card_height(tw)
-            rx = room.width / 2 - tw / 2 - gap / 2
-            ry = room.height / 2 - th / 2 - tag_h - 2
+            rx = room.width / 2 - tw / 2 - rules.gap / 2
+            ry = room.height / 2 - card_height(tw) / 2 - rules.tag_h - 2
             if rx < 10 or ry < 4:
                 continue
             for turn in TURNS:
                 angles = tuple(_seat_angle((cx, cy), layout.size, *points[seat]) + turn for seat in range(self.count))
                 shape = RingShape(tw, (cx, cy), rx, ry, angles)
-                arrows = self._fits(shape, points, below, tag_w, tag_h, gap, head)
+                arrows = self._arrows_in_sight(shape, points, rules)
                 if arrows is not None:
                     return replace(shape, arrows=arrows)
         return self._plain_shape(layout)
 
-    def _fits(self, shape: RingShape, points: dict[int, Point], below: set[int], tag_w: int, tag_h: int, gap: int,
-              head: int) -> tuple[float, ...] | None:
+    def _arrows_in_sight(self, shape: RingShape, points: dict[int, Point], rules: FitRules) -> tuple[float, ...] | None:
         """Where the arrowheads go (angles round the ring) when every play of `shape` keeps on its seat's side
-        of the middle and clear of the others with its tag, and each arrowhead between two plays in turn
-        is in sight; None when they do not."""
-        (cx, cy), tw, th = shape.centre, shape.width, card_height(shape.width)
-        angles: dict[int, float] = {}
-        cards: list[pygame.Rect] = []
-        tags: list[pygame.Rect] = []
-        for seat, (sx, sy) in points.items():
-            angle = shape.seat_angles[seat]
-            x, y = cx + shape.rx * math.cos(angle), cy + shape.ry * math.sin(angle)
-            if (x - cx) * (sx - cx) + (y - cy) * (sy - cy) <= 0:
-                return None                              # turned away from its own seat
-            card = pygame.Rect(0, 0, tw, th)
-            card.center = (int(x), int(y))
-            band = pygame.Rect(0, 0, max(tw, tag_w), tag_h + 2)
-            band.midtop = card.midbottom if seat in below else (card.centerx, card.top - tag_h - 2)
-            # Only the best card wears its tag: tags may share a place, never with a card.
-            if any(card.colliderect(o) for o in cards + tags) or band.collidelist(cards) >= 0:
-                return None
-            cards.append(card.inflate(gap, gap))
-            tags.append(band.inflate(gap, 0))
-            angles[seat] = angle % (2 * math.pi)
-        order = sorted(angles.values())
+        of the middle and clear of the others (`_plays_clear`), and an arrowhead between each two plays in
+        turn is in sight, none over another; None when they do not."""
+        (cx, cy) = shape.centre
+        spots = {seat: shape.point(shape.seat_angles[seat]) for seat in points}
+        if any((x - cx) * (points[s][0] - cx) + (y - cy) * (points[s][1] - cy) <= 0 for s, (x, y) in spots.items()):
+            return None                                  # a play turned away from its own seat
+        plays = _plays_clear(spots, shape.width, shape.width, rules)
+        if plays is None:
+            return None
+        order = sorted(angle % (2 * math.pi) for angle in shape.seat_angles)
         arrows = []
         for i, a in enumerate(order):
             b = order[(i + 1) % len(order)] + (2 * math.pi if i + 1 == len(order) else 0)
-            best, clear = None, -1.0
-            for step in range(1, ARROW_SAMPLES):
-                t = a + (b - a) * step / ARROW_SAMPLES
-                x, y = cx + shape.rx * math.cos(t), cy + shape.ry * math.sin(t)
-                room = min(_outside(card.inflate(-gap, -gap), x, y) for card in cards)
-                if room > clear:
-                    best, clear = t, room
-            if best is None or clear < head:
+            tries = [a + (b - a) * step / ARROW_SAMPLES for step in range(1, ARROW_SAMPLES)]
+            best = max(tries, key=lambda t: min(_outside(play, *shape.point(t)) for play in plays))
+            if min(_outside(play, *shape.point(best)) for play in plays) < rules.head:
                 return None
             arrows.append(best)
-        spots = [(cx + shape.rx * math.cos(t), cy + shape.ry * math.sin(t)) for t in arrows]
-        if any(math.dist(p, q) < 2 * head for i, p in enumerate(spots) for q in spots[i + 1:]):
+        heads = [shape.point(t) for t in arrows]
+        if any(math.dist(p, q) < 2 * rules.head for i, p in enumerate(heads) for q in heads[i + 1:]):
             return None                                  # two arrowheads one over the other: a ring too flat
         return tuple(arrows)
+
+    def play_width(self, layout: Layout, per_play: int) -> int:
+        """Trick cards when each play holds `per_play` cards (a lead of several of one value). On a grown
+        ring the plays keep their places and their cards get smaller, as far as keeps each play's row
+        clear of the others and of the arrowheads; elsewhere, as for one card."""
+        shape = self.shape(layout)
+        if per_play <= 1 or shape.arrows is None:
+            return shape.width
+        key = (shape, per_play)
+        width = self._play_widths.get(key)
+        if width is None:
+            if len(self._play_widths) > 32:
+                self._play_widths.clear()
+            width = self._play_widths[key] = self._fitted_play_width(layout, shape, per_play)
+        return width
+
+    def _fitted_play_width(self, layout: Layout, shape: RingShape, per_play: int) -> int:
+        rules = self._rules(layout)
+        spots = {seat: shape.point(shape.seat_angles[seat]) for seat in range(self.count)}
+        heads = [shape.point(t) for t in shape.arrows or ()]
+        for tw in range(shape.width, 21, -1):
+            plays = _plays_clear(spots, tw, tw * (1 + GROWN_PLAY_STEP * (per_play - 1)), rules)
+            if plays is not None and all(min(_outside(play, *head) for play in plays) >= rules.head
+                                         for head in heads):
+                return tw
+        return max(22, int(shape.width / (1 + GROWN_PLAY_STEP * (per_play - 1))))
 
     def card_width(self, layout: Layout) -> int:
         """Trick cards' width (`shape`)."""
@@ -268,7 +320,7 @@ class TrickArea:
     def positions(self, layout: Layout, seat: int, count: int) -> list[tuple[float, float, float]]:
         """The cards of one play overlap in a short row, each turned a little, so several read as a set."""
         x, y = self.spot(layout, seat)
-        step = self.card_width(layout) * 0.55
+        step = self.play_width(layout, count) * (GROWN_PLAY_STEP if self.shape(layout).arrows else PLAY_STEP)
         total = step * (count - 1)
         return [(x - total / 2 + i * step, y + (i % 2) * 2, (count - 1) * 2.5 - i * 5.0) for i in range(count)]
 
@@ -288,8 +340,8 @@ class TrickArea:
 
     def lay_out(self, layout: Layout, tweens: TweenQueue, animate: bool) -> None:
         """Every play at its seat's spot (a new layout: at once; otherwise gliding there)."""
-        tw = self.card_width(layout)
         for order, play in enumerate(self.plays):
+            tw = self.play_width(layout, len(play.sprites))
             for i, (sprite, (x, y, rot)) in enumerate(zip(play.sprites, self.positions(layout, play.seat,
                                                                                        len(play.sprites)))):
                 sprite.rest_at(x, y, rot)
@@ -304,7 +356,7 @@ class TrickArea:
         for sprite in play.sprites:
             sprite.tag = "trick"
         self.plays.append(play)
-        tw = self.card_width(layout)
+        tw = self.play_width(layout, len(play.sprites))
         for order, (sprite, (x, y, rot)) in enumerate(zip(play.sprites, self.positions(layout, play.seat,
                                                                                       len(play.sprites)))):
             sprite.rest_at(x, y, rot)
