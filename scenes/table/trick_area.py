@@ -13,6 +13,7 @@ area never reads a game's view; the table gives it plays as (seat, cards, values
 from __future__ import annotations
 
 import math
+from itertools import combinations
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
@@ -104,11 +105,19 @@ def _seat_angle(centre: Point, size: tuple[int, int], sx: float, sy: float) -> f
     return math.atan2((sy - centre[1]) / size[1], (sx - centre[0]) / size[0])
 
 
-def _outside(rect: pygame.Rect, x: float, y: float) -> float:
-    """How far (x, y) lies outside `rect` (0 on or inside it)."""
-    dx = max(rect.left - x, 0.0, x - rect.right)
-    dy = max(rect.top - y, 0.0, y - rect.bottom)
-    return math.hypot(dx, dy)
+# Rings worked out, by everything they depend on (`TrickArea.shape`): shared, so the ring a table's growth
+# was chosen by (telos/table.py) is not searched for again when the table lays out its trick.
+_SHAPES: dict[tuple, RingShape] = {}
+
+
+def _clearance(rects: list[pygame.Rect], x: float, y: float) -> float:
+    """How far (x, y) lies from the nearest of `rects` (0 on or inside one)."""
+    nearest = math.inf
+    for rect in rects:
+        dx = rect.left - x if x < rect.left else x - rect.right if x > rect.right else 0.0
+        dy = rect.top - y if y < rect.top else y - rect.bottom if y > rect.bottom else 0.0
+        nearest = min(nearest, dx * dx + dy * dy)
+    return math.sqrt(nearest)
 
 
 def painted_tiles(layer: pygame.Surface, topleft: tuple[int, int]) -> list[tuple[pygame.Surface, tuple[int, int], pygame.Rect]]:
@@ -156,7 +165,6 @@ class TrickArea:
         self.words_beside = words_beside
         # The best card's tag in each of its wordings (the table's to say): a grown ring keeps room for it.
         self.tag_words: tuple[str, ...] = ()
-        self._shapes: dict[tuple, RingShape] = {}
         self._play_widths: dict[tuple[RingShape, int], int] = {}
         self.plays: list[TrickPlay] = []
         self.previous: list[tuple[int, list[str]]] = []     # the last trick taken: (seat, cards) per play
@@ -183,11 +191,11 @@ class TrickArea:
                tuple(layout.log_rect), tuple((seat, area.side, seat_point(layout, seat))
                                              for seat, area in sorted(layout.seats.items())),
                self.count, self.words_beside, self.tag_words)
-        shape = self._shapes.get(key)
+        shape = _SHAPES.get(key)
         if shape is None:
-            if len(self._shapes) > 32:
-                self._shapes.clear()
-            shape = self._shapes[key] = self._fitted_shape(layout) if self.words_beside else self._plain_shape(layout)
+            if len(_SHAPES) > 64:
+                _SHAPES.clear()
+            shape = _SHAPES[key] = self._fitted_shape(layout) if self.words_beside else self._plain_shape(layout)
         return shape
 
     def _plain_width(self, layout: Layout) -> int:
@@ -229,18 +237,61 @@ class TrickArea:
         cx, cy = float(room.centerx), float(room.centery)
         least = self._plain_width(layout)
         points = {seat: seat_point(layout, seat) for seat in range(self.count)}
-        for tw in list(range(max(least, layout.card_width), least, -2)) + [least]:
+        # The opponents' plays keep their seats' order from left to right (the player's own may stand
+        # anywhere along the bottom): a play nearer another's seat than its own reads as that seat's.
+        others = [seat for seat in points if seat not in rules.below]
+        candidates = [angles for angles in self._candidate_angles(layout, (cx, cy), points)
+                      if not any(points[a][0] < points[b][0] - rules.gap and math.cos(angles[a]) > math.cos(angles[b])
+                                 for a in others for b in others)]
+
+        def fit(tw: int) -> RingShape | None:
             rx = room.width / 2 - tw / 2 - rules.gap / 2
             ry = room.height / 2 - card_height(tw) / 2 - rules.tag_h - 2
             if rx < 10 or ry < 4:
-                continue
-            for turn in TURNS:
-                angles = tuple(_seat_angle((cx, cy), layout.size, *points[seat]) + turn for seat in range(self.count))
+                return None
+            for angles in candidates:
                 shape = RingShape(tw, (cx, cy), rx, ry, angles)
                 arrows = self._arrows_in_sight(shape, points, rules)
                 if arrows is not None:
                     return replace(shape, arrows=arrows)
-        return self._plain_shape(layout)
+            return None
+
+        def first_fit(widths: Sequence[int]) -> RingShape | None:
+            return next((shape for shape in map(fit, widths) if shape is not None), None)
+
+        # Widths in steps of 8 from the largest, then the few just above the first that fits (what fits at
+        # one width nearly always fits at those below it): a fraction of the tries, the same ring.
+        top = max(least, layout.card_width)
+        coarse = list(range(top, least, -8))
+        for tw in coarse:
+            shape = fit(tw)
+            if shape is not None:
+                return first_fit(range(min(top, tw + 6), tw, -2)) or shape
+        return first_fit(list(range(coarse[-1] - 2 if coarse else top, least, -2)) + [least]) or self._plain_shape(layout)
+
+    def _candidate_angles(self, layout: Layout, centre: Point, points: dict[int, Point]) -> list[tuple[float, ...]]:
+        """Each seat's angle round the ring, in the ways worth trying, best first: straight towards the
+        seats, then turned a little further each time; then the plays in a row across the ring, evenly
+        spread (a ring much wider than tall holds a row best), the player's own play and its neighbours on
+        the ring's lower side and the others on its upper side, in their turn round the table."""
+        seat_angles = [_seat_angle(centre, layout.size, *points[seat]) for seat in range(self.count)]
+        tries = [tuple(angle + turn for angle in seat_angles) for turn in TURNS]
+        n = self.count
+        bottom = next((seat for seat, area in layout.seats.items() if area.side == "bottom"), 0)
+        ring = sorted(range(n), key=lambda seat: (seat_angles[seat] - seat_angles[bottom]) % (2 * math.pi))
+        across = [-1 + 2 * i / (n - 1) for i in range(n)]           # the row's places, left to right
+        for low in range(1, n - 1):
+            for first in range(low):
+                lower = [ring[(j - first) % n] for j in range(low)]     # round the ring, right to left
+                upper = [ring[(low - first + j) % n] for j in range(n - low)]   # left to right
+                for places in combinations(range(n), low):
+                    angles = [0.0] * n
+                    for seat, place in zip(lower, sorted(places, reverse=True)):
+                        angles[seat] = math.acos(across[place])
+                    for seat, place in zip(upper, [i for i in range(n) if i not in places]):
+                        angles[seat] = -math.acos(across[place])
+                    tries.append(tuple(angles))
+        return tries
 
     def _arrows_in_sight(self, shape: RingShape, points: dict[int, Point], rules: FitRules) -> tuple[float, ...] | None:
         """Where the arrowheads go (angles round the ring) when every play of `shape` keeps on its seat's side
@@ -257,9 +308,10 @@ class TrickArea:
         arrows = []
         for i, a in enumerate(order):
             b = order[(i + 1) % len(order)] + (2 * math.pi if i + 1 == len(order) else 0)
-            tries = [a + (b - a) * step / ARROW_SAMPLES for step in range(1, ARROW_SAMPLES)]
-            best = max(tries, key=lambda t: min(_outside(play, *shape.point(t)) for play in plays))
-            if min(_outside(play, *shape.point(best)) for play in plays) < rules.head:
+            clear = [(_clearance(plays, *shape.point(t)), t)
+                     for t in (a + (b - a) * step / ARROW_SAMPLES for step in range(1, ARROW_SAMPLES))]
+            room, best = max(clear)
+            if room < rules.head:
                 return None
             arrows.append(best)
         heads = [shape.point(t) for t in arrows]
@@ -288,8 +340,7 @@ class TrickArea:
         heads = [shape.point(t) for t in shape.arrows or ()]
         for tw in range(shape.width, 21, -1):
             plays = _plays_clear(spots, tw, tw * (1 + GROWN_PLAY_STEP * (per_play - 1)), rules)
-            if plays is not None and all(min(_outside(play, *head) for play in plays) >= rules.head
-                                         for head in heads):
+            if plays is not None and all(_clearance(plays, *head) >= rules.head for head in heads):
                 return tw
         return max(22, int(shape.width / (1 + GROWN_PLAY_STEP * (per_play - 1))))
 
@@ -444,7 +495,7 @@ class TrickArea:
         again only when the layout, `way` or the caller's `key` change. `tiled`: blitted in the tiles it
         paints (`painted_tiles`, for a layer blitted frame after frame); else the layer blitted whole, the
         same pixels, when finding its tiles would cost more than it saves (a layer drawn once)."""
-        cache_key = (layout.size, self.count, round(way, 2), key)
+        cache_key = (layout.size, self.shape(layout), round(way, 2), key)     # a new scale: a new ring
         if self._ring_cache is None or self._ring_cache[0] != cache_key:
             layer, topleft = self._paint_ring(layout, way)
             self._ring_cache = (cache_key, layer, topleft, painted_tiles(layer, topleft) if tiled else None)
@@ -464,7 +515,7 @@ class TrickArea:
             draw_felt(surface)
             self.draw_direction_ring(surface, layout, way, key, tiled=False)
             return
-        cache_key = (surface.get_size(), layout.size, self.count, way, key, theme.high_contrast)  # felt and ring colours
+        cache_key = (surface.get_size(), layout.size, self.shape(layout), way, key, theme.high_contrast)  # felt, ring colours
         if self._felt_with_ring is None or self._felt_with_ring[0] != cache_key:
             picture = pygame.Surface(surface.get_size(), 0, surface)   # the window's own pixel format
             draw_felt(picture)
