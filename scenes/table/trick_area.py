@@ -247,8 +247,8 @@ class TrickArea:
         def fit(tw: int) -> RingShape | None:
             rx = room.width / 2 - tw / 2 - rules.gap / 2
             ry = room.height / 2 - card_height(tw) / 2 - rules.tag_h - 2
-            if rx < 10 or ry < 4:
-                return None
+            if rx < 10 or ry < 1.5 * rules.head:
+                return None                              # a ring flatter than that reads as a line
             for angles in candidates:
                 shape = RingShape(tw, (cx, cy), rx, ry, angles)
                 arrows = self._arrows_in_sight(shape, points, rules)
