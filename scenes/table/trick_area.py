@@ -450,7 +450,7 @@ class TrickArea:
         half = card_height(sprite.pixel_width) / 2 + tag.get_height() / 2 + 2
         y = sprite.y - half
         # A grown ring keeps room for the tag above each card (`_fitted_shape`): it goes there whenever it fits.
-        above = y - tag.get_height() / 2 - 2 if self.words_beside else y - tag.get_height()
+        above = y - tag.get_height() / 2 + 2 if self.words_beside else y - tag.get_height()   # 2 px: rounding
         if seat == below_seat or above < layout.centre.top:
             y = sprite.y + half
         rect = tag.get_rect(center=(int(sprite.x), int(y)))
