@@ -85,8 +85,9 @@ def _plays_clear(spots: dict[int, Point], tw: int, span: float, rules: FitRules)
     plays: list[pygame.Rect] = []
     tags: list[pygame.Rect] = []
     inside = rules.room.inflate(2, 2)
+    several = span > tw         # several cards: each placed to the pixel, every second one 2 px lower
     for seat, (x, y) in spots.items():
-        play = pygame.Rect(0, 0, int(span), th)
+        play = pygame.Rect(0, 0, math.ceil(span) + 2, th + 2) if several else pygame.Rect(0, 0, int(span), th)
         play.center = (int(x), int(y))
         tag = pygame.Rect(0, 0, max(int(span), rules.tag_w), rules.tag_h + 2)
         tag.midtop = play.midbottom if seat in rules.below else (play.centerx, play.top - rules.tag_h - 2)
