@@ -886,6 +886,21 @@ class TelosTableScene(SetPlay, TableScene):
                 cards.append(TableCard(sprite, words))
         return cards
 
+    def _zoom_place(self, card: pygame.Rect, size: tuple[int, int], window: pygame.Rect) -> pygame.Rect | None:
+        """The enlarged card keeps off the trick too, the player reads it to choose a card; where that
+        leaves it no place (a full trick), where the kit puts it. Worked out again only when something moves."""
+        trick = [sprite.rect() for sprite in self.trick_area.sprites()]
+        key = (tuple(card), size, tuple(window), tuple(map(tuple, trick)), tuple(map(tuple, self._zoom_keep_clear())),
+               tuple(map(tuple, self._zoom_rather_clear())))
+        kept = getattr(self, "_zoom_off_trick", None)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        avoid = self._zoom_keep_clear() + trick
+        place = self._zoom_clear_place(card, size, window, avoid, self._zoom_rather_clear()) \
+            or self._zoom_near_place(card, size, window, avoid) or super()._zoom_place(card, size, window)
+        self._zoom_off_trick = (key, place)
+        return place
+
     def _card_help_target(self) -> CardSprite | None:
         """A trick card under the pointer, else the hovered or focused card of your hand. A hidden hand
         (pass-and-play, between turns) explains nothing."""
