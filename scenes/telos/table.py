@@ -81,10 +81,10 @@ TRICK_SHOWN_S = 0.9             # a full trick stays in view this long before it
 HAND_SPACING = 1.05             # card widths between your cards when the strip has room: every face whole
 LEAD_WORDS = {"eagle": N_("the Eagle"), "cuckoo": N_("the Cuckoo")}
 
-CardKey = tuple[str, Any]
+CardKey = tuple[str, Any]       # ("v", 9) for any God card of value 9, ("z", "Z:ant") for a Zeus card
 # How far a table grows (`TelosTableScene._best_growth`), by window size, UI scale, seats, bottom seat and
 # the best card's tag in the language shown: worked out once, asked at every step of every layout.
-_BEST_GROWTH: dict[tuple, float] = {}       # ("v", 9) for any God card of value 9, ("z", "Z:ant") for a Zeus card
+_BEST_GROWTH: dict[tuple, float] = {}
 
 
 class TelosTableScene(SetPlay, TableScene):
@@ -120,6 +120,7 @@ class TelosTableScene(SetPlay, TableScene):
         those whose trick cards are no smaller than at 100 %."""
         grown_trick, plain_trick = TrickArea(count, words_beside=True), TrickArea(count)
         grown_trick.tag_words = cls._best_tag_words()
+
         def layout(centre_room: CentreRoom) -> TableLayout:
             return compute_layout(size, count, bottom, cls._seat_zone_height(), cls._opponent_card_scale(count),
                                   cls.OPPONENTS_BESIDE_CENTRE, centre_room, cls.OPPONENTS_GROW_LIMIT)
@@ -208,8 +209,9 @@ class TelosTableScene(SetPlay, TableScene):
         # Grown, the words leave the ring for the column above the controls (`_words_column`).
         self.trick_area.words_beside = table_reach(size, self.layout) > 100
         self.trick_area.tag_words = self._best_tag_words()
+        # A lead of several cards: on a grown ring each play's cards are smaller the more there are.
         self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width,
-                                 self.trick_area.card_width(self.layout),
+                                 *(self.trick_area.play_width(self.layout, count) for count in range(1, 5)),
                                  max(24, int(self.layout.card_width * 0.62))}
 
     @staticmethod
