@@ -82,6 +82,9 @@ HAND_SPACING = 1.05             # card widths between your cards when the strip 
 LEAD_WORDS = {"eagle": N_("the Eagle"), "cuckoo": N_("the Cuckoo")}
 
 CardKey = tuple[str, Any]       # ("v", 9) for any God card of value 9, ("z", "Z:ant") for a Zeus card
+# How far a table grows (`TelosTableScene._best_growth`), by window size, UI scale, seats, bottom seat and
+# the best card's tag in the language shown: worked out once, asked at every step of every layout.
+_BEST_GROWTH: dict[tuple, float] = {}
 
 
 class TelosTableScene(SetPlay, TableScene):
@@ -96,18 +99,45 @@ class TelosTableScene(SetPlay, TableScene):
 
     @classmethod
     def _centre_room(cls, count: int) -> CentreRoom:
-        """A grown table keeps its trick cards at least as large as at 100 % (grown too far, the plays at
-        the top and bottom of the ring squeezed them below their 100 % size), and grows no further than a
-        table of hands (its smaller opponents leave height over: the plates' names would not fit)."""
-        grown_trick, plain_trick = TrickArea(count, words_beside=True), TrickArea(count)
-        reach: dict[tuple, int] = {}
-
+        """A grown table keeps its trick cards at least as large as at 100 % and grows no further than a
+        table of hands (its smaller opponents leave height over: the plates' names would not fit). Within
+        that, it grows as far as gives the trick and the player's own cards together the most room, the
+        trick counted double (`_best_growth`): a trick squeezed under cards far larger than it is the one
+        thing a player who asked for large cards cannot read."""
         def roomy(grown: TableLayout, plain: TableLayout) -> bool:
-            key = (grown.size, theme.ui_scale_setting())
-            if key not in reach:
-                reach[key] = compute_layout(grown.size, 3, 0).card_width
-            return grown.card_width <= reach[key] and grown_trick.card_width(grown) >= plain_trick.card_width(plain)
+            key = (grown.size, theme.ui_scale_setting(), count, grown.bottom_seat, cls._best_tag_words())
+            if key not in _BEST_GROWTH:
+                if len(_BEST_GROWTH) > 64:
+                    _BEST_GROWTH.clear()
+                _BEST_GROWTH[key] = cls._best_growth(grown.size, count, grown.bottom_seat)
+            return grown.scale <= plain.scale * _BEST_GROWTH[key] + 1e-6
         return roomy
+
+    @classmethod
+    def _best_growth(cls, size: tuple[int, int], count: int, bottom: int) -> float:
+        """How far (1.0: 100 %) a table of `count` grows in a window of `size`: of the growths in steps of
+        5 % up to a table of hands', the one whose trick cards plus half its own cards are widest, among
+        those whose trick cards are no smaller than at 100 %."""
+        grown_trick, plain_trick = TrickArea(count, words_beside=True), TrickArea(count)
+        grown_trick.tag_words = cls._best_tag_words()
+
+        def layout(centre_room: CentreRoom) -> TableLayout:
+            return compute_layout(size, count, bottom, cls._seat_zone_height(), cls._opponent_card_scale(count),
+                                  cls.OPPONENTS_BESIDE_CENTRE, centre_room, cls.OPPONENTS_GROW_LIMIT)
+
+        plain = layout(lambda grown, plain: False)          # never roomy: the table at 100 %
+        least = plain_trick.card_width(plain)
+        best, best_score = 1.0, -1.0
+        for step in range(int(round((table_reach(size) / 100 - 1) / 0.05)), 0, -1):
+            limit = round(1 + step * 0.05, 2)
+            grown = layout(lambda grown, plain, limit=limit: grown.scale <= plain.scale * limit + 1e-6)
+            if abs(grown.scale / plain.scale - limit) > 0.01:
+                continue                                     # the kit's own measure stepped it back further
+            trick = grown_trick.card_width(grown)
+            score = trick + grown.card_width / 2
+            if trick >= least and score > best_score:
+                best, best_score = limit, score
+        return best
 
     def __init__(self, app: "AppServices", session: GameSession) -> None:
         super().__init__(app, session)
@@ -178,9 +208,16 @@ class TelosTableScene(SetPlay, TableScene):
         super()._set_layout(size)
         # Grown, the words leave the ring for the column above the controls (`_words_column`).
         self.trick_area.words_beside = table_reach(size, self.layout) > 100
+        self.trick_area.tag_words = self._best_tag_words()
+        # A lead of several cards: on a grown ring each play's cards are smaller the more there are.
         self.art.exact_widths = {self.layout.card_width, self.layout.small_card_width,
-                                 self.trick_area.card_width(self.layout),
+                                 *(self.trick_area.play_width(self.layout, count) for count in range(1, 5)),
                                  max(24, int(self.layout.card_width * 0.62))}
+
+    @staticmethod
+    def _best_tag_words() -> tuple[str, ...]:
+        """What the best card's tag may say (`_draw_best_tag`): a grown ring keeps room for the longest."""
+        return _("winning"), _("wins the trick")
 
     def _lay_out_table(self) -> None:
         self.trick_area.lay_out(self.layout, self.tweens, animate=False)
@@ -850,6 +887,21 @@ class TelosTableScene(SetPlay, TableScene):
                     words = _("{card}, {tag}").format(card=words, tag=tag)
                 cards.append(TableCard(sprite, words))
         return cards
+
+    def _zoom_place(self, card: pygame.Rect, size: tuple[int, int], window: pygame.Rect) -> pygame.Rect | None:
+        """The enlarged card keeps off the trick too, the player reads it to choose a card; where that
+        leaves it no place (a full trick), where the kit puts it. Worked out again only when something moves."""
+        trick = [sprite.rect() for sprite in self.trick_area.sprites()]
+        key = (tuple(card), size, tuple(window), tuple(map(tuple, trick)), tuple(map(tuple, self._zoom_keep_clear())),
+               tuple(map(tuple, self._zoom_rather_clear())))
+        kept = getattr(self, "_zoom_off_trick", None)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        avoid = self._zoom_keep_clear() + trick
+        place = self._zoom_clear_place(card, size, window, avoid, self._zoom_rather_clear()) \
+            or self._zoom_near_place(card, size, window, avoid) or super()._zoom_place(card, size, window)
+        self._zoom_off_trick = (key, place)
+        return place
 
     def _card_help_target(self) -> CardSprite | None:
         """A trick card under the pointer, else the hovered or focused card of your hand. A hidden hand

@@ -48,6 +48,54 @@ def test_each_seat_plays_on_its_own_side_of_the_centre_and_inside_it(size, count
     assert area.spot(layout, 0)[1] > cy                      # the bottom seat plays below the middle
 
 
+@pytest.mark.parametrize("per_play", [1, 2, 3])
+@pytest.mark.parametrize("count", [3, 4, 5, 6])
+def test_a_grown_ring_gives_the_trick_the_room_with_every_play_clear_and_an_arrowhead_between_each_two(count,
+                                                                                                     per_play):
+    """With the words beside it (a table grown at 200 %), the ring takes the centre: plays of one card as
+    large as it holds (never smaller than with the plays above and below each other), each play on its
+    seat's side of the middle, the opponents' plays in their seats' order from left to right, no play over
+    another or over the best card's tag room, every arrowhead in sight and the ring no flatter than an
+    arrowhead and a half each side of its middle; a play of several cards keeps its place, smaller."""
+    theme.set_ui_scale_setting(200)
+    try:
+        layout = compute_layout((1280, 720), count, 0, opponents_grow_limit=1.0)
+    finally:
+        theme.set_ui_scale_setting(100)
+    area = TrickArea(count, words_beside=True)
+    area.tag_words = ("winning", "wins the trick")
+    shape = area.shape(layout)
+    assert shape.arrows is not None and len(shape.arrows) == count          # the fitted ring, not the plain one
+    assert area.card_width(layout) >= area._plain_width(layout)
+    rules = area._rules(layout)
+    assert shape.ry >= 1.5 * rules.head
+    (cx, cy), room = shape.centre, area.room(layout)
+    tw = area.play_width(layout, per_play)
+    assert tw <= area.card_width(layout) and (per_play > 1 or tw == area.card_width(layout))
+    plays = {}
+    for seat in range(count):
+        cards = []
+        for x, y, _ in area.positions(layout, seat, per_play):
+            card = pygame.Rect(0, 0, tw, int(tw * 1.4))
+            card.center = (int(x), int(y))
+            cards.append(card)
+        plays[seat] = cards[0].unionall(cards[1:])
+        assert room.inflate(2, 2).contains(plays[seat]), (seat, plays[seat], room)
+        sx, sy = seat_point(layout, seat)
+        x, y = area.spot(layout, seat)
+        assert (x - cx) * (sx - cx) + (y - cy) * (sy - cy) > 0, seat
+        tag = pygame.Rect(0, 0, plays[seat].width, rules.tag_h)
+        tag.midbottom = plays[seat].midtop if seat != 0 else (plays[seat].centerx, plays[seat].bottom + rules.tag_h)
+        assert room.top - 2 <= tag.top and tag.bottom <= room.bottom + 2
+        assert not any(tag.colliderect(other) for other_seat, other in plays.items() if other_seat != seat)
+    assert [(a, b) for a in plays for b in plays if a < b and plays[a].colliderect(plays[b])] == []
+    opponents = sorted(range(1, count), key=lambda seat: seat_point(layout, seat)[0])
+    assert [area.spot(layout, seat)[0] for seat in opponents] == sorted(area.spot(layout, seat)[0] for seat in opponents)
+    for angle in shape.arrows:
+        head = shape.point(angle)
+        assert all(not play.inflate(2 * rules.head - 2, 2 * rules.head - 2).collidepoint(head) for play in plays.values())
+
+
 def test_a_play_lands_face_up_at_its_spot_and_the_shown_trick_matches_it():
     layout = compute_layout((1280, 720), 4, 0)
     tweens = TweenQueue()
