@@ -341,9 +341,15 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
     width, height = size
     reserve = plate_h + 2 * margin           # the Hint row over the log; a notice over the controls
     others = [(bottom_seat + offset) % seat_count for offset in range(1, seat_count)]
-    on_left = others[:(len(others) + 1) // 2]
-    columns = ((on_left[::-1], "left", margin, log_rect), (others[len(on_left):], "right", corner.bottom + margin,
-                                                           controls_rect))
+    # Six players: three to a column leave no room, so the seat across sits at the top between the columns.
+    across = others[len(others) // 2] if len(others) == 5 else None
+    in_columns = [seat for seat in others if seat != across]
+    on_left = in_columns[:(len(in_columns) + 1) // 2]
+    on_right = in_columns[len(on_left):]
+    # Two seats on the right start at the top, as on the left: the corner buttons move beside them.
+    corner_beside = len(on_right) > 1
+    columns = ((on_left[::-1], "left", margin, log_rect),
+               (on_right, "right", margin if corner_beside else corner.bottom + margin, controls_rect))
     least_panel = _least_panel(plate_h)
     small = small_w
     while True:
@@ -357,6 +363,9 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
     if not fits:
         return None
     area = pygame.Rect(0, 0, max(int(small * 4.2), int(width * 0.19)), area_h)
+    if corner_beside:
+        corner = corner.copy()
+        corner.right = width - margin - max(area.width, plate_w) - margin
     panels = {}
     edges = []
     for column, side, top, panel in columns:
@@ -385,13 +394,38 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
         edges.append(rect.right + margin if side == "left" else width - rect.left + margin)
     half = width // 2 - max(edges + [margin])
     top_edge = corner.bottom + margin
+    centre_left = width // 2 - half
+    if across is not None:
+        placed = _across_seat(across, area, zone_height, small, margin, plate_w, plate_h, width, corner)
+        if placed is None:
+            return None
+        seats[across] = placed
+        centre_left = max(centre_left, placed.rect.right + margin)
     risen = None if zone_height is None else _risen_own_zone(size, seats[bottom_seat], margin, plate_h, tag_rise, top_edge, card_w, zone_height,
                             panels["left"], panels["right"], [a.rect for s, a in seats.items() if s != bottom_seat])
     if risen is not None:
         seats[bottom_seat], bottom_edge = risen
-    centre = pygame.Rect(width // 2 - half, top_edge, 2 * half, max(10, bottom_edge - top_edge))
+    centre = pygame.Rect(centre_left, top_edge, width // 2 + half - centre_left, max(10, bottom_edge - top_edge))
     return TableLayout((width, size[1]), seat_count, bottom_seat, scale, margin, card_w, small, seats,
                        centre, panels["left"], panels["right"], corner)
+
+
+def _across_seat(seat: int, area: pygame.Rect, zone_height: Callable[[int], int] | None, small: int, margin: int,
+                 plate_w: int, plate_h: int, width: int, corner: pygame.Rect) -> SeatArea | None:
+    """The seat across the table (six players, beside the centre) at the top, right of the left column:
+    its whole grid, a second block of slots opened, inside its area (the centre starts right of it).
+    None when it would run into the corner buttons."""
+    rect = area.copy()
+    rect.topleft = (margin + area.width + margin, margin)
+    plate = pygame.Rect(rect.left, rect.top, max(rect.width, plate_w), plate_h)
+    plate.centerx = rect.centerx
+    if rect.colliderect(corner) or plate.colliderect(corner):
+        return None
+    gap = max(2, small // 8)
+    full, main = 4 * small + 3 * gap, 2 * small + gap
+    zone_h = zone_height(small) if zone_height is not None else card_height(small)
+    hand = (rect.centerx - full // 2 + main // 2, plate.bottom + margin + zone_h // 2)
+    return SeatArea(seat, "top", rect, plate, hand, small, rect.width)
 
 
 def _least_panel(plate_h: int) -> int:
