@@ -389,43 +389,61 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
             plate = pygame.Rect(rect.left, rect.top, max(rect.width, plate_w), plate_h)
             plate.centerx = rect.centerx
             plate.clamp_ip(pygame.Rect(margin, margin, width - 2 * margin, size[1]))
-            hand = (rect.centerx, plate.bottom + margin + zone_h // 2)
+            hand_x = rect.centerx
+            if across is not None:      # the grid at the window's edge: a second block opens inside the area
+                main = 2 * small + max(2, small // 8)
+                hand_x = rect.left + main // 2 if side == "left" else rect.right - main // 2
+            hand = (hand_x, plate.bottom + margin + zone_h // 2)
             seats[seat] = SeatArea(seat, side, rect, plate, hand, small, rect.width)
         edges.append(rect.right + margin if side == "left" else width - rect.left + margin)
     half = width // 2 - max(edges + [margin])
     top_edge = corner.bottom + margin
     centre_left = width // 2 - half
     if across is not None:
-        placed = _across_seat(across, area, zone_height, small, margin, plate_w, plate_h, width, corner)
+        beside_left = max([_taken(seats[seat], zone_height).right for seat in on_left] + [margin])
+        placed = _across_seat(across, area, beside_left + margin, zone_height, small, margin, plate_w, plate_h, corner)
         if placed is None:
             return None
         seats[across] = placed
         centre_left = max(centre_left, placed.rect.right + margin)
+    taken = [_taken(area, zone_height) for seat, area in seats.items() if seat != bottom_seat]
     risen = None if zone_height is None else _risen_own_zone(size, seats[bottom_seat], margin, plate_h, tag_rise, top_edge, card_w, zone_height,
-                            panels["left"], panels["right"], [a.rect for s, a in seats.items() if s != bottom_seat])
+                            panels["left"], panels["right"], taken)
     if risen is not None:
         seats[bottom_seat], bottom_edge = risen
+    elif _taken(seats[bottom_seat], zone_height).collidelist(taken) >= 0:
+        return None         # the player's own grid at the strip would run into a column's second block
     centre = pygame.Rect(centre_left, top_edge, width // 2 + half - centre_left, max(10, bottom_edge - top_edge))
     return TableLayout((width, size[1]), seat_count, bottom_seat, scale, margin, card_w, small, seats,
                        centre, panels["left"], panels["right"], corner)
 
 
-def _across_seat(seat: int, area: pygame.Rect, zone_height: Callable[[int], int] | None, small: int, margin: int,
-                 plate_w: int, plate_h: int, width: int, corner: pygame.Rect) -> SeatArea | None:
-    """The seat across the table (six players, beside the centre) at the top, right of the left column:
-    its whole grid, a second block of slots opened, inside its area (the centre starts right of it).
-    None when it would run into the corner buttons."""
-    rect = area.copy()
-    rect.topleft = (margin + area.width + margin, margin)
+def _across_seat(seat: int, area: pygame.Rect, left: int, zone_height: Callable[[int], int] | None, small: int,
+                 margin: int, plate_w: int, plate_h: int, corner: pygame.Rect) -> SeatArea | None:
+    """The seat across the table (six players, beside the centre) at the top, from `left` (clear of the left
+    column's grids): its whole grid, a second block of slots opened, inside its area (the centre starts
+    right of it). None when it would run into the corner buttons."""
+    gap = max(2, small // 8)
+    full, main = 4 * small + 3 * gap, 2 * small + gap
+    rect = pygame.Rect(left, margin, max(area.width, full), area.height)
     plate = pygame.Rect(rect.left, rect.top, max(rect.width, plate_w), plate_h)
     plate.centerx = rect.centerx
     if rect.colliderect(corner) or plate.colliderect(corner):
         return None
-    gap = max(2, small // 8)
-    full, main = 4 * small + 3 * gap, 2 * small + gap
     zone_h = zone_height(small) if zone_height is not None else card_height(small)
     hand = (rect.centerx - full // 2 + main // 2, plate.bottom + margin + zone_h // 2)
     return SeatArea(seat, "top", rect, plate, hand, small, rect.width)
+
+
+def _taken(area: SeatArea, zone_height: Callable[[int], int] | None) -> pygame.Rect:
+    """What a seat may cover: its area and, for a grid of slots, the whole grid with its second block open
+    (a column's grid opens past its area's side, towards the centre)."""
+    if zone_height is None:
+        return area.rect
+    left, right = grid_span(area.card_width, area.hand_centre[0], area.side)
+    tall = zone_height(area.card_width)
+    grid = pygame.Rect(left, area.hand_centre[1] - tall // 2, right - left, tall)
+    return grid if area.side == "bottom" else area.rect.union(grid)
 
 
 def _least_panel(plate_h: int) -> int:
