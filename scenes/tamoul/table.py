@@ -211,6 +211,12 @@ class TamoulTableScene(TableScene):
         rect.center = centre
         return rect
 
+    def _notice_keep_off(self) -> list[pygame.Rect]:
+        """A refusal's notice also keeps off the other seats' slots (grown, a notice over your own slots
+        rose onto the lowest slots of the seat on the right)."""
+        grids = [grid.bounds() for seat, grid in self.grids.items() if seat != self.bottom]
+        return super()._notice_keep_off() + [rect for rect in grids if rect is not None]
+
     # ----- layout ------------------------------------------------------------------------------------
     def _lay_out_table(self) -> None:
         for seat in range(self.count):

@@ -550,3 +550,35 @@ def test_at_200_percent_a_refusal_by_the_last_telos_card_keeps_off_the_words_bes
         assert not table.notice_rect.colliderect(table.layout.controls_rect)
     finally:
         shot.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("seats", [4, 5, 6])
+def test_at_200_percent_a_tamoul_refusal_keeps_off_the_other_seats_slots(seats, language, tmp_path,
+                                                                         monkeypatch) -> None:
+    """A refusal said above any of the player's own slots of a grown Tamoul table (risen above the turn
+    tag) once lay over the lowest slots of the seat on the right: it moves aside, off every other seat's
+    slots, inside the window and off the controls."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.app.set_language(language)
+    try:
+        names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
+        session = moments._session("tamoul", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
+        table = shot.open(session)
+        shot.settle(table)
+        own = table.grids[table.bottom].sprites()
+        others = [grid.bounds() for seat, grid in table.grids.items() if seat != table.bottom]
+        assert len(own) == 4 and len(others) == seats - 1
+        for sprite in own:
+            table.drag.refuse([sprite], "keep the card on one of your own slots, or drop it on the discard pile")
+            table.draw(shot.app.screen)
+            box = table.notice_rect
+            assert box is not None and shot.app.screen.get_rect().contains(box)
+            assert box.collidelist(others) < 0, (sprite.home, box, others[box.collidelist(others)])
+            assert not box.colliderect(table.layout.controls_rect)
+            assert table.turn_tag_rect is None or not box.colliderect(table.turn_tag_rect)
+            table.drag.notice = None
+    finally:
+        shot.close()
