@@ -585,7 +585,7 @@ def test_at_200_percent_a_tamoul_refusal_keeps_off_the_other_seats_slots(seats, 
         others = [grid.bounds() for seat, grid in table.grids.items() if seat != table.bottom]
         assert len(own) == 4 and len(others) == seats - 1
         for sprite in own:
-            table.drag.refuse([sprite], "keep the card on one of your own slots, or drop it on the discard pile")
+            table.drag.refuse([sprite], i18n._("keep the card on one of your own slots, or drop it on the discard pile"))
             table.draw(shot.app.screen)
             box = table.notice_rect
             assert box is not None and shot.app.screen.get_rect().contains(box)
