@@ -570,8 +570,9 @@ def test_at_200_percent_a_refusal_by_the_last_telos_card_keeps_off_the_words_bes
 def test_at_200_percent_a_tamoul_refusal_keeps_off_the_other_seats_slots(seats, language, tmp_path,
                                                                          monkeypatch) -> None:
     """A refusal said above any of the player's own slots of a grown Tamoul table (risen above the turn
-    tag) once lay over the lowest slots of the seat on the right: it moves aside, off every other seat's
-    slots, inside the window and off the controls."""
+    tag) once lay over the lowest slots of the seat on the right, and one said by the drawn card over the
+    top slots of the seat on the right: it moves aside, off every other seat's slots and the words above
+    the piles, inside the window and off the controls."""
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
     shot = moments.Shooter(tmp_path, (1280, 720))
     shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
@@ -584,14 +585,23 @@ def test_at_200_percent_a_tamoul_refusal_keeps_off_the_other_seats_slots(seats, 
         own = table.grids[table.bottom].sprites()
         others = [grid.bounds() for seat, grid in table.grids.items() if seat != table.bottom]
         assert len(own) == 4 and len(others) == seats - 1
-        for sprite in own:
+
+        def refused_clear_of_the_others(sprite) -> None:
             table.drag.refuse([sprite], i18n._("keep the card on one of your own slots, or drop it on the discard pile"))
             table.draw(shot.app.screen)
             box = table.notice_rect
             assert box is not None and shot.app.screen.get_rect().contains(box)
             assert box.collidelist(others) < 0, (sprite.home, box, others[box.collidelist(others)])
+            assert box.collidelist(table.centre_words_rects) < 0, (box, table.centre_words_rects)
             assert not box.colliderect(table.layout.controls_rect)
             assert table.turn_tag_rect is None or not box.colliderect(table.turn_tag_rect)
             table.drag.notice = None
+
+        for sprite in own:
+            refused_clear_of_the_others(sprite)
+        table.press_draw_deck()
+        shot.run(30)
+        assert table.drawn is not None and table.drawn.card_id is not None
+        refused_clear_of_the_others(table.drawn)
     finally:
         shot.close()
