@@ -346,10 +346,12 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
     in_columns = [seat for seat in others if seat != across]
     on_left = in_columns[:(len(in_columns) + 1) // 2]
     on_right = in_columns[len(on_left):]
-    # Two seats on the right start at the top, as on the left: the corner buttons move beside them.
+    # Two seats on the right start at the top, as on the left: the corner buttons move beside them. One
+    # starts under the corner buttons, with room between for its turn tag above its plate.
     corner_beside = len(on_right) > 1
     columns = ((on_left[::-1], "left", margin, log_rect),
-               (on_right, "right", margin if corner_beside else corner.bottom + margin, controls_rect))
+               (on_right, "right", margin if corner_beside else corner.bottom + _turn_tag_room(plate_h)[1],
+                controls_rect))
     least_panel = _least_panel(plate_h)
     small = small_w
     while True:
@@ -363,9 +365,9 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
     if not fits:
         return None
     area = pygame.Rect(0, 0, max(int(small * 4.2), int(width * 0.19)), area_h)
-    if corner_beside:
+    if corner_beside:       # with room left of the top seat's plate for its turn tag (no room above it)
         corner = corner.copy()
-        corner.right = width - margin - max(area.width, plate_w) - margin
+        corner.right = width - margin - max(area.width, plate_w) - margin - _turn_tag_room(plate_h)[0]
     panels = {}
     edges = []
     for column, side, top, panel in columns:
@@ -401,7 +403,9 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
     centre_left = width // 2 - half
     if across is not None:
         beside_left = max([_taken(seats[seat], zone_height).right for seat in on_left] + [margin])
-        placed = _across_seat(across, area, beside_left + margin, zone_height, small, margin, plate_w, plate_h, corner)
+        words = int(17 * scale * 1.3) + 4        # the game's line of words at the top of the centre
+        placed = _across_seat(across, area, beside_left + margin, top_edge + words + margin, zone_height, small,
+                              margin, plate_w, plate_h, corner)
         if placed is None:
             return None
         seats[across] = placed
@@ -418,15 +422,20 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
                        centre, panels["left"], panels["right"], corner)
 
 
-def _across_seat(seat: int, area: pygame.Rect, left: int, zone_height: Callable[[int], int] | None, small: int,
-                 margin: int, plate_w: int, plate_h: int, corner: pygame.Rect) -> SeatArea | None:
-    """The seat across the table (six players, beside the centre) at the top, from `left` (clear of the left
+def _across_seat(seat: int, area: pygame.Rect, left: int, plate_top: int, zone_height: Callable[[int], int] | None,
+                 small: int, margin: int, plate_w: int, plate_h: int, corner: pygame.Rect) -> SeatArea | None:
+    """The seat across the table (six players, beside the centre) near the top, from `left` (clear of the left
     column's grids): its whole grid, a second block of slots opened, inside its area (the centre starts
-    right of it). None when it would run into the corner buttons."""
+    right of it). Its plate from `plate_top` (under the line of words at the top of the centre, which may
+    then pass above it), at least a turn tag below the top edge: its area holds the tag above the plate,
+    so the left column's top seat's tag, beside that plate (the only room it has), stays clear of it too.
+    None when it would run into the corner buttons."""
     gap = max(2, small // 8)
     full, main = 4 * small + 3 * gap, 2 * small + gap
-    rect = pygame.Rect(left, margin, max(area.width, full), area.height)
-    plate = pygame.Rect(rect.left, rect.top, max(rect.width, plate_w), plate_h)
+    tag_h = _turn_tag_room(plate_h)[1]
+    plate_top = max(plate_top, margin + tag_h + margin)
+    rect = pygame.Rect(left, plate_top - tag_h, max(area.width, full), area.height + tag_h)
+    plate = pygame.Rect(rect.left, plate_top, max(rect.width, plate_w), plate_h)
     plate.centerx = rect.centerx
     if rect.colliderect(corner) or plate.colliderect(corner):
         return None
@@ -444,6 +453,13 @@ def _taken(area: SeatArea, zone_height: Callable[[int], int] | None) -> pygame.R
     tall = zone_height(area.card_width)
     grid = pygame.Rect(left, area.hand_centre[1] - tall // 2, right - left, tall)
     return grid if area.side == "bottom" else area.rect.union(grid)
+
+
+def _turn_tag_room(plate_h: int) -> tuple[int, int]:
+    """(width, height) the active seat's turn tag takes beside or above a plate `plate_h` tall ("▶ beurt",
+    its ring and the ring's pulse: log_panel.draw_turn_marker)."""
+    ring = max(2, plate_h // 10) * 2 + 4
+    return int(plate_h * 2.5) + ring, int(plate_h * 0.7) + ring
 
 
 def _least_panel(plate_h: int) -> int:

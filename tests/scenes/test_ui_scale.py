@@ -605,3 +605,33 @@ def test_at_200_percent_a_tamoul_refusal_keeps_off_the_other_seats_slots(seats, 
         refused_clear_of_the_others(table.drawn)
     finally:
         shot.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("seats", [4, 5, 6])
+def test_at_200_percent_a_tamoul_opponents_turn_tag_meets_no_plate_or_button(seats, language, tmp_path,
+                                                                            monkeypatch) -> None:
+    """A seat at the top edge of a grown Tamoul table has its turn tag beside its plate: the corner buttons
+    beside the right column leave it room (the tag once lay under Menu), and the seat across (six players)
+    sits low enough for its tag above its plate (once over the name of the seat on its left)."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.app.set_language(language)
+    try:
+        names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
+        session = moments._session("tamoul", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
+        table = shot.open(session)
+        shot.settle(table)
+        window = shot.app.screen.get_rect()
+        buttons = [button.rect for button in table.buttons + table.help_buttons]
+        for seat in range(1, seats):
+            table.turn = seat       # as the table shows it while that seat plays
+            table.draw(shot.app.screen)
+            tag = table.turn_tag_rect
+            assert tag is not None and window.contains(tag), (seat, tag)
+            plates = [area.plate for other, area in table.layout.seats.items() if other != seat]
+            assert tag.collidelist(plates) < 0, (seat, tag, plates[tag.collidelist(plates)])
+            assert tag.collidelist(buttons) < 0, (seat, tag, buttons[tag.collidelist(buttons)])
+    finally:
+        shot.close()
