@@ -1209,8 +1209,18 @@ class TamoulTableScene(TableScene):
                   "topleft")
         if who:
             who_w = text_width(who, size, "bold")
-            left = max(held.centerx - who_w // 2, mid_left + mid_w + gap)
-            blit_text(surface, who, (left, top), size, theme.GOLD, "bold", "topleft")
+            least = mid_left + mid_w + gap
+            left = max(held.centerx - who_w // 2, least)
+            limit = self._centre().right         # six players grown: a column stands just beyond it
+            if left + who_w <= limit or limit - least < who_w // 3:
+                blit_text(surface, who, (left, top), size, theme.GOLD, "bold", "topleft")
+                return
+            lines = wrap_text(who, size, limit - least, "bold")     # "Kaart van" over "Kallisto (AI)"
+            step = theme.font(size, "bold").get_linesize()
+            for index, line in enumerate(lines):
+                line_w = text_width(line, size, "bold")
+                x = min(max(held.centerx - line_w // 2, least), limit - line_w)
+                blit_text(surface, line, (x, top + index * step), size, theme.GOLD, "bold", "topleft")
 
     def _status(self) -> str:
         """Whose turn it is and what they do, above the piles; the countdown after a call."""

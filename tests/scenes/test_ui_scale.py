@@ -635,3 +635,35 @@ def test_at_200_percent_a_tamoul_opponents_turn_tag_meets_no_plate_or_button(sea
             assert tag.collidelist(buttons) < 0, (seat, tag, buttons[tag.collidelist(buttons)])
     finally:
         shot.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_at_200_percent_the_words_under_a_held_card_keep_off_the_right_column(language, tmp_path, monkeypatch) -> None:
+    """Six players grown: the piles stand right of the seat across, near the right column; the words under a
+    card an opponent holds ("Kaart van Kallisto") go on two lines rather than under that column's plate."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.app.set_language(language)
+    try:
+        names = ["Ann", "Ariadne", "Nikias", "Phoebe", "Theron", "Kallisto"]
+        session = moments._session("tamoul", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
+        table = shot.open(session)
+        shot.settle(table)
+        table.press_draw_deck()
+        shot.run(30)
+        assert table.drawn is not None
+        for seat in range(1, 6):
+            table.drawn.owner = seat        # as the table shows a card that seat holds
+            with recording_text() as log:
+                table.draw(shot.app.screen)
+            assert text_problems(log) == []
+            plates = [area.plate for area in table.layout.seats.values()]
+            below_piles = table._pile_rect(table._discard_centre()).bottom
+            words = [rect for text, rect, *_ in log.drawn if names[seat] in text and rect.top >= below_piles
+                     and rect.left > table.layout.log_rect.right and not any(p.contains(rect) for p in plates)]
+            assert words, seat
+            for rect in words:
+                assert rect.right <= table.layout.centre.right and rect.collidelist(plates) < 0, (rect, plates)
+    finally:
+        shot.close()
