@@ -212,10 +212,12 @@ class TamoulTableScene(TableScene):
         return rect
 
     def _notice_keep_off(self) -> list[pygame.Rect]:
-        """A refusal's notice also keeps off the other seats' slots (grown, a notice over your own slots
-        rose onto the lowest slots of the seat on the right)."""
+        """A refusal's notice also keeps off the other seats' slots and plates and the corner buttons
+        (grown, a notice over your own slots rose onto the lowest slots of the seat on the right)."""
         grids = [grid.bounds() for seat, grid in self.grids.items() if seat != self.bottom]
-        return super()._notice_keep_off() + [rect for rect in grids if rect is not None]
+        plates = [area.plate for seat, area in self.layout.seats.items() if seat != self.bottom]
+        return (super()._notice_keep_off() + [rect for rect in grids if rect is not None] + plates
+                + [button.rect for button in self.buttons])
 
     # ----- layout ------------------------------------------------------------------------------------
     def _lay_out_table(self) -> None:

@@ -593,6 +593,8 @@ def test_at_200_percent_a_tamoul_refusal_keeps_off_the_other_seats_slots(seats, 
             assert box is not None and shot.app.screen.get_rect().contains(box)
             assert box.collidelist(others) < 0, (sprite.home, box, others[box.collidelist(others)])
             assert box.collidelist(table.centre_words_rects) < 0, (box, table.centre_words_rects)
+            plates = [area.plate for seat, area in table.layout.seats.items() if seat != table.bottom]
+            assert box.collidelist(plates + [button.rect for button in table.buttons]) < 0, box
             assert not box.colliderect(table.layout.controls_rect)
             assert table.turn_tag_rect is None or not box.colliderect(table.turn_tag_rect)
             table.drag.notice = None
