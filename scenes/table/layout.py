@@ -14,7 +14,8 @@ to the strip's top edge with the zone below it, in cards as wide as fit, and the
 of both. `opponent_card_scale` makes the opponents' cards larger (one opponent has room to spare).
 `beside_centre`: when a grown table would step back, the opponents may sit in columns left and right of
 the centre instead of above it (Tamoul: its slot grids are two rows tall, and the height goes to the
-player's own grid, the piles and the words).
+player's own grid, the piles and the words); with six players the seat across sits near the top beside
+the left column, the centre to its right.
 """
 from __future__ import annotations
 
@@ -334,10 +335,14 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
     the centre between the columns, centred in the window, under the corner buttons. None when the
     columns do not hold them.
 
-    Two or three seats to a column (four to six players) may push the log and the controls down, to no
-    less than `_least_panel`, with their cards as small as at 100 % (`least_small`) if they must. The
-    player's own zone, below the centre, rises as far as leaves the centre room for cards its size and
-    their words (a grid of slots: the centre's piles are read together with it)."""
+    Two seats to a column (four to six players) may push the log and the controls down, to no less than
+    `_least_panel`, with their cards as small as at 100 % (`least_small`) if they must. Two on the right
+    start at the top as on the left, the corner buttons moving beside them (with room for a turn tag
+    between). Six players: three to a column would not fit, so the seat across sits near the top between
+    the left column and the corner buttons, its grid and the columns' grids whole inside their areas, and
+    the centre starts right of it. The player's own zone, below the centre, rises as far as leaves the
+    centre room for cards its size and their words (a grid of slots: the centre's piles are read together
+    with it), clear of every column's grid with its second block open."""
     width, height = size
     reserve = plate_h + 2 * margin           # the Hint row over the log; a notice over the controls
     others = [(bottom_seat + offset) % seat_count for offset in range(1, seat_count)]
@@ -415,7 +420,7 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
                             panels["left"], panels["right"], taken)
     if risen is not None:
         seats[bottom_seat], bottom_edge = risen
-    elif _taken(seats[bottom_seat], zone_height).collidelist(taken) >= 0:
+    elif zone_height is not None and _taken(seats[bottom_seat], zone_height).collidelist(taken) >= 0:
         return None         # the player's own grid at the strip would run into a column's second block
     centre = pygame.Rect(centre_left, top_edge, width // 2 + half - centre_left, max(10, bottom_edge - top_edge))
     return TableLayout((width, size[1]), seat_count, bottom_seat, scale, margin, card_w, small, seats,
