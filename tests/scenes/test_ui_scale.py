@@ -565,6 +565,18 @@ def test_at_200_percent_a_refusal_by_the_last_telos_card_keeps_off_the_words_bes
         shot.close()
 
 
+def _grown_tamoul_start(tmp_path, seats: int, language: str, names: list[str] | None = None):
+    """A Tamoul table of `seats` at 200 % in 1280x720 at its start, settled (the player at the bottom to draw)."""
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.app.set_language(language)
+    names = names or ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
+    session = moments._session("tamoul", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
+    table = shot.open(session)
+    shot.settle(table)
+    return shot, table
+
+
 @pytest.mark.parametrize("language", ["en", "nl"])
 @pytest.mark.parametrize("seats", [4, 5, 6])
 def test_at_200_percent_a_tamoul_refusal_keeps_off_the_other_seats_slots(seats, language, tmp_path,
@@ -574,14 +586,8 @@ def test_at_200_percent_a_tamoul_refusal_keeps_off_the_other_seats_slots(seats, 
     top slots of the seat on the right: it moves aside, off every other seat's slots and the words above
     the piles, inside the window and off the controls."""
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-    shot = moments.Shooter(tmp_path, (1280, 720))
-    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
-    shot.app.set_language(language)
+    shot, table = _grown_tamoul_start(tmp_path, seats, language)
     try:
-        names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
-        session = moments._session("tamoul", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
-        table = shot.open(session)
-        shot.settle(table)
         own = table.grids[table.bottom].sprites()
         others = [grid.bounds() for seat, grid in table.grids.items() if seat != table.bottom]
         assert len(own) == 4 and len(others) == seats - 1
@@ -617,14 +623,8 @@ def test_at_200_percent_a_tamoul_opponents_turn_tag_meets_no_plate_or_button(sea
     beside the right column leave it room (the tag once lay under Menu), and the seat across (six players)
     sits low enough for its tag above its plate (once over the name of the seat on its left)."""
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-    shot = moments.Shooter(tmp_path, (1280, 720))
-    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
-    shot.app.set_language(language)
+    shot, table = _grown_tamoul_start(tmp_path, seats, language)
     try:
-        names = ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
-        session = moments._session("tamoul", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
-        table = shot.open(session)
-        shot.settle(table)
         window = shot.app.screen.get_rect()
         buttons = [button.rect for button in table.buttons + table.help_buttons]
         for seat in range(1, seats):
@@ -644,14 +644,9 @@ def test_at_200_percent_the_words_under_a_held_card_keep_off_the_right_column(la
     """Six players grown: the piles stand right of the seat across, near the right column; the words under a
     card an opponent holds ("Kaart van Kallisto") go on two lines rather than under that column's plate."""
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-    shot = moments.Shooter(tmp_path, (1280, 720))
-    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
-    shot.app.set_language(language)
+    names = ["Ann", "Ariadne", "Nikias", "Phoebe", "Theron", "Kallisto"]
+    shot, table = _grown_tamoul_start(tmp_path, 6, language, names)
     try:
-        names = ["Ann", "Ariadne", "Nikias", "Phoebe", "Theron", "Kallisto"]
-        session = moments._session("tamoul", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
-        table = shot.open(session)
-        shot.settle(table)
         table.press_draw_deck()
         shot.run(30)
         assert table.drawn is not None
