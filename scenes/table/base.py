@@ -340,7 +340,12 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
             beside_hand.append(lay.controls_rect)
         self.notice_rect = self.drag.draw_notice(surface, lay.text_size(17), keep_clear=[r for r in beside_hand if r.width],
                                                  rise_above=[self.turn_tag_rect] if self.turn_tag_rect else [],
-                                                 keep_off=list(getattr(self, "centre_words_rects", ())))
+                                                 keep_off=self._notice_keep_off())
+
+    def _notice_keep_off(self) -> list[pygame.Rect]:
+        """What a refusal's notice moves aside from: the words a grown table shows beside its centre (a game
+        may add more: Tamoul, the other seats' slots)."""
+        return list(getattr(self, "centre_words_rects", ()))
 
     def exit(self) -> None:
         """The table is closing: stop any AI that thinks in its own process."""

@@ -419,7 +419,8 @@ class DragController:
         `keep_clear` areas beside the hand (the move log and its buttons, the game's controls) and above
         the `rise_above` ones (the active seat's plate and turn tag, which must stay readable). A box over
         one of the `keep_off` areas (the words a table shows beside its centre) moves sideways to the
-        nearest place clear of them and of `keep_clear`. Returns where it was drawn."""
+        nearest place clear of them and of `keep_clear`, on two lines if it must, and up or down when
+        nothing at its height is clear. Returns where it was drawn."""
         if self.notice is None:
             return None
         font = theme.font(text_size, "bold")
@@ -435,6 +436,8 @@ class DragController:
                 box = _risen(self._notice_box(image, pad, surface.get_rect(), keep_clear), rise_above,
                              surface.get_rect(), pad)
                 clear = _sideways_clear_of(box, [*keep_off, *keep_clear], surface.get_rect(), pad)
+            if clear is None:       # nothing clear at that height: the nearest height that has a clear place
+                clear = _nearest_clear(box, [*keep_off, *keep_clear, *rise_above], surface.get_rect(), pad)
             box = clear or box
         alpha = int(235 * min(1.0, self.notice.remaining / 0.5))
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -476,6 +479,22 @@ def _sideways_clear_of(box: pygame.Rect, areas: Sequence[pygame.Rect], bounds: p
             if moved.collidelist(list(areas)) < 0:
                 found.append(moved)
     return min(found, key=lambda moved: abs(moved.centerx - box.centerx)) if found else None
+
+
+def _nearest_clear(box: pygame.Rect, areas: Sequence[pygame.Rect], bounds: pygame.Rect,
+                   pad: int) -> pygame.Rect | None:
+    """`box` moved up or down (up first), then sideways, to the nearest place inside `bounds` that overlaps
+    none of `areas` (None when there is none)."""
+    step = max(4, box.height // 4)
+    for distance in range(step, bounds.height, step):
+        for moved in (box.move(0, -distance), box.move(0, distance)):
+            if bounds.contains(moved):
+                if moved.collidelist(list(areas)) < 0:
+                    return moved
+                clear = _sideways_clear_of(moved, areas, bounds, pad)
+                if clear is not None:
+                    return clear
+    return None
 
 
 def _stacked(images: Sequence[pygame.Surface]) -> pygame.Surface:

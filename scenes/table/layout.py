@@ -14,7 +14,8 @@ to the strip's top edge with the zone below it, in cards as wide as fit, and the
 of both. `opponent_card_scale` makes the opponents' cards larger (one opponent has room to spare).
 `beside_centre`: when a grown table would step back, the opponents may sit in columns left and right of
 the centre instead of above it (Tamoul: its slot grids are two rows tall, and the height goes to the
-player's own grid, the piles and the words).
+player's own grid, the piles and the words); with six players the seat across sits near the top beside
+the left column, the centre to its right.
 """
 from __future__ import annotations
 
@@ -334,16 +335,28 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
     the centre between the columns, centred in the window, under the corner buttons. None when the
     columns do not hold them.
 
-    Two or three seats to a column (four to six players) may push the log and the controls down, to no
-    less than `_least_panel`, with their cards as small as at 100 % (`least_small`) if they must. The
-    player's own zone, below the centre, rises as far as leaves the centre room for cards its size and
-    their words (a grid of slots: the centre's piles are read together with it)."""
+    Two seats to a column (four to six players) may push the log and the controls down, to no less than
+    `_least_panel`, with their cards as small as at 100 % (`least_small`) if they must. Two on the right
+    start at the top as on the left, the corner buttons moving beside them (with room for a turn tag
+    between). Six players: three to a column would not fit, so the seat across sits near the top between
+    the left column and the corner buttons, its grid and the columns' grids whole inside their areas, and
+    the centre starts right of it. The player's own zone, below the centre, rises as far as leaves the
+    centre room for cards its size and their words (a grid of slots: the centre's piles are read together
+    with it), clear of every column's grid with its second block open."""
     width, height = size
     reserve = plate_h + 2 * margin           # the Hint row over the log; a notice over the controls
     others = [(bottom_seat + offset) % seat_count for offset in range(1, seat_count)]
-    on_left = others[:(len(others) + 1) // 2]
-    columns = ((on_left[::-1], "left", margin, log_rect), (others[len(on_left):], "right", corner.bottom + margin,
-                                                           controls_rect))
+    # Six players: three to a column leave no room, so the seat across sits at the top between the columns.
+    across = others[len(others) // 2] if len(others) == 5 else None
+    in_columns = [seat for seat in others if seat != across]
+    on_left = in_columns[:(len(in_columns) + 1) // 2]
+    on_right = in_columns[len(on_left):]
+    # Two seats on the right start at the top, as on the left: the corner buttons move beside them. One
+    # starts under the corner buttons, with room between for its turn tag above its plate.
+    corner_beside = len(on_right) > 1
+    columns = ((on_left[::-1], "left", margin, log_rect),
+               (on_right, "right", margin if corner_beside else corner.bottom + _turn_tag_room(plate_h)[1],
+                controls_rect))
     least_panel = _least_panel(plate_h)
     small = small_w
     while True:
@@ -357,6 +370,9 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
     if not fits:
         return None
     area = pygame.Rect(0, 0, max(int(small * 4.2), int(width * 0.19)), area_h)
+    if corner_beside:       # with room left of the top seat's plate for its turn tag (no room above it)
+        corner = corner.copy()
+        corner.right = width - margin - max(area.width, plate_w) - margin - _turn_tag_room(plate_h)[0]
     panels = {}
     edges = []
     for column, side, top, panel in columns:
@@ -380,18 +396,75 @@ def _beside_centre(size: tuple[int, int], seat_count: int, bottom_seat: int, sca
             plate = pygame.Rect(rect.left, rect.top, max(rect.width, plate_w), plate_h)
             plate.centerx = rect.centerx
             plate.clamp_ip(pygame.Rect(margin, margin, width - 2 * margin, size[1]))
-            hand = (rect.centerx, plate.bottom + margin + zone_h // 2)
+            hand_x = rect.centerx
+            if across is not None:      # the grid at the window's edge: a second block opens inside the area
+                main = 2 * small + max(2, small // 8)
+                hand_x = rect.left + main // 2 if side == "left" else rect.right - main // 2
+            hand = (hand_x, plate.bottom + margin + zone_h // 2)
             seats[seat] = SeatArea(seat, side, rect, plate, hand, small, rect.width)
         edges.append(rect.right + margin if side == "left" else width - rect.left + margin)
     half = width // 2 - max(edges + [margin])
     top_edge = corner.bottom + margin
+    centre_left = width // 2 - half
+    if across is not None:
+        beside_left = max([_taken(seats[seat], zone_height).right for seat in on_left] + [margin])
+        words = int(17 * scale * 1.3) + 4        # the game's line of words at the top of the centre
+        placed = _across_seat(across, area, beside_left + margin, top_edge + words + margin, zone_height, small,
+                              margin, plate_w, plate_h, corner)
+        if placed is None:
+            return None
+        seats[across] = placed
+        centre_left = max(centre_left, placed.rect.right + margin)
+    taken = [_taken(area, zone_height) for seat, area in seats.items() if seat != bottom_seat]
     risen = None if zone_height is None else _risen_own_zone(size, seats[bottom_seat], margin, plate_h, tag_rise, top_edge, card_w, zone_height,
-                            panels["left"], panels["right"], [a.rect for s, a in seats.items() if s != bottom_seat])
+                            panels["left"], panels["right"], taken)
     if risen is not None:
         seats[bottom_seat], bottom_edge = risen
-    centre = pygame.Rect(width // 2 - half, top_edge, 2 * half, max(10, bottom_edge - top_edge))
+    elif zone_height is not None and _taken(seats[bottom_seat], zone_height).collidelist(taken) >= 0:
+        return None         # the player's own grid at the strip would run into a column's second block
+    centre = pygame.Rect(centre_left, top_edge, width // 2 + half - centre_left, max(10, bottom_edge - top_edge))
     return TableLayout((width, size[1]), seat_count, bottom_seat, scale, margin, card_w, small, seats,
                        centre, panels["left"], panels["right"], corner)
+
+
+def _across_seat(seat: int, area: pygame.Rect, left: int, plate_top: int, zone_height: Callable[[int], int] | None,
+                 small: int, margin: int, plate_w: int, plate_h: int, corner: pygame.Rect) -> SeatArea | None:
+    """The seat across the table (six players, beside the centre) near the top, from `left` (clear of the left
+    column's grids): its whole grid, a second block of slots opened, inside its area (the centre starts
+    right of it). Its plate from `plate_top` (under the line of words at the top of the centre, which may
+    then pass above it), at least a turn tag below the top edge: its area holds the tag above the plate,
+    so the left column's top seat's tag, beside that plate (the only room it has), stays clear of it too.
+    None when it would run into the corner buttons."""
+    gap = max(2, small // 8)
+    full, main = 4 * small + 3 * gap, 2 * small + gap
+    tag_h = _turn_tag_room(plate_h)[1]
+    plate_top = max(plate_top, margin + tag_h + margin)
+    rect = pygame.Rect(left, plate_top - tag_h, max(area.width, full), area.height + tag_h)
+    plate = pygame.Rect(rect.left, plate_top, max(rect.width, plate_w), plate_h)
+    plate.centerx = rect.centerx
+    if rect.colliderect(corner) or plate.colliderect(corner):
+        return None
+    zone_h = zone_height(small) if zone_height is not None else card_height(small)
+    hand = (rect.centerx - full // 2 + main // 2, plate.bottom + margin + zone_h // 2)
+    return SeatArea(seat, "top", rect, plate, hand, small, rect.width)
+
+
+def _taken(area: SeatArea, zone_height: Callable[[int], int] | None) -> pygame.Rect:
+    """What a seat may cover: its area and, for a grid of slots, the whole grid with its second block open
+    (a column's grid opens past its area's side, towards the centre)."""
+    if zone_height is None:
+        return area.rect
+    left, right = grid_span(area.card_width, area.hand_centre[0], area.side)
+    tall = zone_height(area.card_width)
+    grid = pygame.Rect(left, area.hand_centre[1] - tall // 2, right - left, tall)
+    return grid if area.side == "bottom" else area.rect.union(grid)
+
+
+def _turn_tag_room(plate_h: int) -> tuple[int, int]:
+    """(width, height) the active seat's turn tag takes beside or above a plate `plate_h` tall ("▶ beurt",
+    its ring and the ring's pulse: log_panel.draw_turn_marker)."""
+    ring = max(2, plate_h // 10) * 2 + 4
+    return int(plate_h * 2.5) + ring, int(plate_h * 0.7) + ring
 
 
 def _least_panel(plate_h: int) -> int:

@@ -194,5 +194,9 @@ class SlotGrid:
         """Where a slot lies since the last `lay_out`."""
         return self._rects[slot]
 
+    def bounds(self) -> pygame.Rect | None:
+        """Round every slot since the last `lay_out` (None before the first)."""
+        return self._rects[0].unionall(self._rects[1:]) if self._rects else None
+
     def drop_zones(self) -> list[DropZone]:
         return [DropZone(f"{self.seat}.{slot}", rect, seat=self.seat) for slot, rect in enumerate(self._rects)]

@@ -211,6 +211,14 @@ class TamoulTableScene(TableScene):
         rect.center = centre
         return rect
 
+    def _notice_keep_off(self) -> list[pygame.Rect]:
+        """A refusal's notice also keeps off the other seats' slots and plates and the corner buttons
+        (grown, a notice over your own slots rose onto the lowest slots of the seat on the right)."""
+        grids = [grid.bounds() for seat, grid in self.grids.items() if seat != self.bottom]
+        plates = [area.plate for seat, area in self.layout.seats.items() if seat != self.bottom]
+        return (super()._notice_keep_off() + [rect for rect in grids if rect is not None] + plates
+                + [button.rect for button in self.buttons])
+
     # ----- layout ------------------------------------------------------------------------------------
     def _lay_out_table(self) -> None:
         for seat in range(self.count):
@@ -1119,13 +1127,47 @@ class TamoulTableScene(TableScene):
         self.centre_words_rects: list[pygame.Rect] = []     # the band, which an enlarged card keeps off
         if not status:
             return
-        size = self.layout.text_size(17)
         centre = self._centre()
-        band = pygame.Rect(0, 0, text_width(status, size, "bold") + size, theme.font(size, "bold").get_linesize() + 4)
+        left, right = self._status_span(centre)
+        size, lines = self._status_lines(status, right - left)
+        step = theme.font(size, "bold").get_linesize()
+        band = pygame.Rect(0, 0, max(text_width(line, size, "bold") for line in lines) + size, step * len(lines) + 4)
         band.midtop = (centre.centerx, centre.top)
+        if band.width <= right - left:      # over the piles where it fits, else moved towards the middle of its room
+            band.left = max(left, min(band.left, right - band.width))
         draw_panel(surface, band, alpha=170)
-        blit_text(surface, status, (centre.centerx, centre.top + 2), size, theme.CREAM, "bold", "midtop")
+        for index, line in enumerate(lines):
+            blit_text(surface, line, (band.centerx, band.top + 2 + index * step), size, theme.CREAM, "bold", "midtop")
         self.centre_words_rects.append(band)
+
+    def _status_span(self, centre: pygame.Rect) -> tuple[int, int]:
+        """Left and right edge of the room the status band has at the top of the centre: clear of every
+        other seat's plate, slots and turn tag at its height (six players grown: the seat across stands
+        beside the centre, its tag above its plate), inside the window."""
+        lay = self.layout
+        top, bottom = centre.top, centre.top + theme.font(lay.text_size(17), "bold").get_linesize() * 2 + 4
+        left, right = lay.margin, lay.size[0] - lay.margin
+        others = [rect for seat, area in lay.seats.items() if seat != self.bottom
+                  for rect in (area.plate, self.grids[seat].bounds())]
+        for rect in [*others, self.turn_tag_rect]:
+            if rect is None or not (rect.top < bottom and top < rect.bottom) or rect.left <= centre.centerx <= rect.right:
+                continue
+            if rect.centerx > centre.centerx:
+                right = min(right, rect.left - lay.margin // 2)
+            else:
+                left = max(left, rect.right + lay.margin // 2)
+        return left, right
+
+    def _status_lines(self, status: str, room: int) -> tuple[int, list[str]]:
+        """The status line's size and lines within `room` pixels: smaller as far as its size at 100 %, then
+        on two lines."""
+        size = self.layout.text_size(17)
+        least = min(size, max(10, int(round(17 * theme.ui_scale(self.layout.size) / theme.ui_scale_setting()))))
+        while size > least and text_width(status, size, "bold") + size > room:
+            size -= 1
+        if text_width(status, size, "bold") + size <= room:
+            return size, [status]
+        return size, wrap_text(status, size, room - size, "bold")
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -1169,8 +1211,18 @@ class TamoulTableScene(TableScene):
                   "topleft")
         if who:
             who_w = text_width(who, size, "bold")
-            left = max(held.centerx - who_w // 2, mid_left + mid_w + gap)
-            blit_text(surface, who, (left, top), size, theme.GOLD, "bold", "topleft")
+            least = mid_left + mid_w + gap
+            left = max(held.centerx - who_w // 2, least)
+            limit = self._centre().right         # six players grown: a column stands just beyond it
+            if left + who_w <= limit or limit - least < who_w // 3:
+                blit_text(surface, who, (left, top), size, theme.GOLD, "bold", "topleft")
+                return
+            lines = wrap_text(who, size, limit - least, "bold")     # "Kaart van" over "Kallisto (AI)"
+            step = theme.font(size, "bold").get_linesize()
+            for index, line in enumerate(lines):
+                line_w = text_width(line, size, "bold")
+                x = min(max(held.centerx - line_w // 2, least), limit - line_w)
+                blit_text(surface, line, (x, top + index * step), size, theme.GOLD, "bold", "topleft")
 
     def _status(self) -> str:
         """Whose turn it is and what they do, above the piles; the countdown after a call."""

@@ -257,11 +257,11 @@ def test_at_200_percent_a_tamoul_table_grows_as_far_as_a_table_of_hands(size, se
 def test_settings_say_how_far_a_table_grows_when_the_window_is_too_small_for_the_scale(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
     """The line names the least and the most any table reaches, over every game and number of players (a
-    Tamoul table of six, two rows of slots at every seat, keeps its 100 % size in a 16:9 window)."""
+    Tamoul table of six, two rows of slots at every seat, grows to 120 % in a 16:9 window, as Télos's of six)."""
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-    between = "Tables grow to 100 %–130 % in a window this shape, by game and players."
+    between = "Tables grow to 120 %–130 % in a window this shape, by game and players."
     for percent, words in ((100, "Text, cards and buttons grow or shrink together."),
-                           (125, "Tables grow to 100 %–125 % in a window this shape, by game and players."),
+                           (125, "Tables grow to 120 %–125 % in a window this shape, by game and players."),
                            (BIG, between)):
         app = scaled_app((1280, 720), percent, "en")
         settings = SettingsScene(app)
@@ -269,15 +269,17 @@ def test_settings_say_how_far_a_table_grows_when_the_window_is_too_small_for_the
         assert row[2] == words, (percent, row[2])
     app = scaled_app((1280, 720), BIG, "nl")
     row = next(row for row in SettingsScene(app).setting_rows(app.settings) if row[0] == "Size of text and cards")
-    assert row[2].startswith("Tafels groeien tot 100%–130%"), row[2]
+    assert row[2].startswith("Tafels groeien tot 120%–130%"), row[2]
 
 
-@pytest.mark.parametrize("seats,grows", [(4, 1.3), (5, 1.15)])
-def test_at_200_percent_a_tamoul_table_of_four_or_five_grows_with_two_seats_to_a_column(seats, grows) -> None:
-    """Four or five players at 200 % in 1280×720 (the usual seating held them at 110 %): two opponents to a
-    column beside the centre push the log and the controls down, yet leave them room; the player's own
-    grid and the piles are larger than at 100 % by a third or more; nothing overlaps, a second block of
-    slots opening beside Main Memory included."""
+@pytest.mark.parametrize("seats,grows", [(4, 1.3), (5, 1.3), (6, 1.2)])
+def test_at_200_percent_a_tamoul_table_of_four_to_six_grows_with_two_seats_to_a_column(seats, grows) -> None:
+    """Four to six players at 200 % in 1280×720 (the usual seating held them at 110 %, six at 100 %): two
+    opponents to a column beside the centre push the log and the controls down, yet leave them room (two
+    on the right start at the top, the corner buttons beside them; six players: the seat across at the
+    top between the left column and the corner buttons, the centre right of it); the player's own grid
+    and the piles are larger than at 100 % by a third or more, the opponents' cards no smaller; nothing
+    overlaps, a second block of slots opening beside Main Memory included."""
     from scenes.table.card_art import card_height
     from scenes.table.layout import _least_panel
     from scenes.table.seat_zones import SlotGrid
@@ -292,8 +294,10 @@ def test_at_200_percent_a_tamoul_table_of_four_or_five_grows_with_two_seats_to_a
     own = grown.seats[0]
     assert own.card_width >= plain.seats[0].card_width * 1.35
     others = [area for seat, area in grown.seats.items() if seat != 0]
-    assert {area.side for area in others} == {"left", "right"}
+    assert {area.side for area in others} == ({"left", "right", "top"} if seats == 6 else {"left", "right"})
     assert max(sum(area.side == side for area in others) for side in ("left", "right")) == 2
+    assert sum(area.side == "top" for area in others) == (1 if seats == 6 else 0)
+    assert min(area.card_width for area in others) >= plain.small_card_width
     window = pygame.Rect(0, 0, *size)
     for panel in (grown.log_rect, grown.controls_rect):
         assert panel.height >= _least_panel(own.plate.height) and window.contains(panel)
@@ -307,9 +311,18 @@ def test_at_200_percent_a_tamoul_table_of_four_or_five_grows_with_two_seats_to_a
         assert window.contains(area.rect) and window.contains(area.plate), area
         panel = grown.log_rect if area.side == "left" else grown.controls_rect      # the Hint row or a notice above it
         assert area.rect.bottom + area.plate.height + 2 * grown.margin <= panel.top, (area, panel)
+        w, gap = area.card_width, max(2, area.card_width // 8)
+        main_left = area.hand_centre[0] - (2 * w + gap) // 2
+        their_grid = pygame.Rect(main_left - (2 * w + 2 * gap if area.side == "right" else 0),
+                                 area.hand_centre[1] - SlotGrid.height_for(w) // 2, 4 * w + 3 * gap,
+                                 SlotGrid.height_for(w))      # with its second block open
+        assert window.contains(their_grid), (area, their_grid)
         for rect in (grown.centre, grown.corner_rect, grid, own.plate):
             assert not area.rect.colliderect(rect), (area, rect)
+        for rect in (grown.corner_rect, grid, own.plate, grown.log_rect, grown.controls_rect):
+            assert not their_grid.colliderect(rect), (area, their_grid, rect)
         assert not any(area.rect.colliderect(other.rect) for other in others[index + 1:])
+        assert not any(area.plate.colliderect(other.plate) for other in others[index + 1:])
         assert area.card_width < own.card_width
 
 
@@ -362,14 +375,14 @@ def test_at_200_percent_the_words_in_the_middle_of_telos_stay_clear_of_the_trick
 
 @pytest.mark.parametrize("language", ["en", "nl"])
 @pytest.mark.parametrize("size,seats,grows,percent", [((1280, 720), 3, 1.3, BIG), ((2560, 1440), 3, 1.3, BIG),
-                                                      ((1280, 720), 4, 1.3, BIG), ((1280, 720), 5, 1.15, BIG),
-                                                      ((1280, 720), 6, 1.0, BIG), ((1920, 1080), 6, 1.0, BIG),
+                                                      ((1280, 720), 4, 1.3, BIG), ((1280, 720), 5, 1.3, BIG),
+                                                      ((1280, 720), 6, 1.2, BIG), ((1920, 1080), 6, 1.2, BIG),
                                                       ((1280, 720), 6, 1.0, 100), ((800, 500), 6, 1.0, 100)],
                          ids=str)
 def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, seats, grows, percent, language,
                                                                        tmp_path, monkeypatch) -> None:
     """Three to six players at 200 %, each with a penalty block open beside Main Memory (the widest grids):
-    the opponents sit beside the centre (six: around it, as at 100 %), and no slot runs into another
+    the opponents sit beside the centre (six: one of them at the top beside it), and no slot runs into another
     seat's slots or plate, the piles, the log, the controls or the corner buttons; no text is cut or runs
     into other text."""
     from game.catalog import load_game
@@ -396,7 +409,7 @@ def test_a_grown_tamoul_table_with_penalty_cards_keeps_every_slot_clear(size, se
         lay = table.layout
         assert lay.scale >= grows * theme.ui_scale(size) * 100 / percent - 1e-6   # 130 % of the table at 100 %
         if grows > 1:
-            assert {lay.seats[seat].side for seat in range(1, seats)} == {"left", "right"}
+            assert {lay.seats[seat].side for seat in range(1, seats)} == {"left", "right"} | ({"top"} if seats == 6 else set())
         window = shot.app.screen.get_rect()
         piles = [table._pile_rect(centre) for centre in (table._deck_centre(), table._discard_centre(),
                                                          table._held_centre())]
@@ -564,5 +577,106 @@ def test_at_200_percent_a_refusal_by_the_last_telos_card_keeps_off_the_words_bes
         assert shot.app.screen.get_rect().contains(table.notice_rect)
         assert table.turn_tag_rect is None or not table.notice_rect.colliderect(table.turn_tag_rect)
         assert not table.notice_rect.colliderect(table.layout.controls_rect)
+    finally:
+        shot.close()
+
+
+def _grown_tamoul_start(tmp_path, seats: int, language: str, names: list[str] | None = None):
+    """A Tamoul table of `seats` at 200 % in 1280x720 at its start, settled (the player at the bottom to draw)."""
+    shot = moments.Shooter(tmp_path, (1280, 720))
+    shot.app.update_settings(replace(shot.app.settings, ui_scale=BIG))
+    shot.app.set_language(language)
+    names = names or ["Ann", "Zoe", "Bob", "Cleo", "Dion", "Eva"][:seats]
+    session = moments._session("tamoul", [(name, "human" if i == 0 else "ai") for i, name in enumerate(names)])
+    table = shot.open(session)
+    shot.settle(table)
+    return shot, table
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("seats", [4, 5, 6])
+def test_at_200_percent_a_tamoul_refusal_keeps_off_the_other_seats_slots(seats, language, tmp_path,
+                                                                         monkeypatch) -> None:
+    """A refusal said above any of the player's own slots of a grown Tamoul table (risen above the turn
+    tag) once lay over the lowest slots of the seat on the right, and one said by the drawn card over the
+    top slots of the seat on the right: it moves aside, off every other seat's slots and the words above
+    the piles, inside the window and off the controls."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot, table = _grown_tamoul_start(tmp_path, seats, language)
+    try:
+        own = table.grids[table.bottom].sprites()
+        others = [grid.bounds() for seat, grid in table.grids.items() if seat != table.bottom]
+        assert len(own) == 4 and len(others) == seats - 1
+
+        def refused_clear_of_the_others(sprite) -> None:
+            table.drag.refuse([sprite], i18n._("keep the card on one of your own slots, or drop it on the discard pile"))
+            table.draw(shot.app.screen)
+            box = table.notice_rect
+            assert box is not None and shot.app.screen.get_rect().contains(box)
+            assert box.collidelist(others) < 0, (sprite.home, box, others[box.collidelist(others)])
+            assert box.collidelist(table.centre_words_rects) < 0, (box, table.centre_words_rects)
+            plates = [area.plate for seat, area in table.layout.seats.items() if seat != table.bottom]
+            assert box.collidelist(plates + [button.rect for button in table.buttons]) < 0, box
+            assert not box.colliderect(table.layout.controls_rect)
+            assert table.turn_tag_rect is None or not box.colliderect(table.turn_tag_rect)
+            table.drag.notice = None
+
+        for sprite in own:
+            refused_clear_of_the_others(sprite)
+        table.press_draw_deck()
+        shot.run(30)
+        assert table.drawn is not None and table.drawn.card_id is not None
+        refused_clear_of_the_others(table.drawn)
+    finally:
+        shot.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("seats", [4, 5, 6])
+def test_at_200_percent_a_tamoul_opponents_turn_tag_meets_no_plate_or_button(seats, language, tmp_path,
+                                                                            monkeypatch) -> None:
+    """A seat at the top edge of a grown Tamoul table has its turn tag beside its plate: the corner buttons
+    beside the right column leave it room (the tag once lay under Menu), and the seat across (six players)
+    sits low enough for its tag above its plate (once over the name of the seat on its left)."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    shot, table = _grown_tamoul_start(tmp_path, seats, language)
+    try:
+        window = shot.app.screen.get_rect()
+        buttons = [button.rect for button in table.buttons + table.help_buttons]
+        for seat in range(1, seats):
+            table.turn = seat       # as the table shows it while that seat plays
+            table.draw(shot.app.screen)
+            tag = table.turn_tag_rect
+            assert tag is not None and window.contains(tag), (seat, tag)
+            plates = [area.plate for other, area in table.layout.seats.items() if other != seat]
+            assert tag.collidelist(plates) < 0, (seat, tag, plates[tag.collidelist(plates)])
+            assert tag.collidelist(buttons) < 0, (seat, tag, buttons[tag.collidelist(buttons)])
+    finally:
+        shot.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_at_200_percent_the_words_under_a_held_card_keep_off_the_right_column(language, tmp_path, monkeypatch) -> None:
+    """Six players grown: the piles stand right of the seat across, near the right column; the words under a
+    card an opponent holds ("Kaart van Kallisto") go on two lines rather than under that column's plate."""
+    monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
+    names = ["Ann", "Ariadne", "Nikias", "Phoebe", "Theron", "Kallisto"]
+    shot, table = _grown_tamoul_start(tmp_path, 6, language, names)
+    try:
+        table.press_draw_deck()
+        shot.run(30)
+        assert table.drawn is not None
+        for seat in range(1, 6):
+            table.drawn.owner = seat        # as the table shows a card that seat holds
+            with recording_text() as log:
+                table.draw(shot.app.screen)
+            assert text_problems(log) == []
+            plates = [area.plate for area in table.layout.seats.values()]
+            below_piles = table._pile_rect(table._discard_centre()).bottom
+            words = [rect for text, rect, *_ in log.drawn if names[seat] in text and rect.top >= below_piles
+                     and rect.left > table.layout.log_rect.right and not any(p.contains(rect) for p in plates)]
+            assert words, seat
+            for rect in words:
+                assert rect.right <= table.layout.centre.right and rect.collidelist(plates) < 0, (rect, plates)
     finally:
         shot.close()
