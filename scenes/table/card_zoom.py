@@ -73,7 +73,7 @@ class CardZoom:
     def _zoom_keep_clear_if_room(self) -> list[pygame.Rect]:
         """What the enlarged card keeps off as it keeps off a button, unless that leaves it no place at all
         (then it keeps off only the buttons and the controls): a tutorial's coach bubble, whose words
-        would otherwise be covered or cover it. None on a plain table."""
+        would otherwise be covered or cover it. Nothing on a plain table."""
         return []
 
     def _zoom_rather_clear(self) -> list[pygame.Rect]:
