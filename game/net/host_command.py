@@ -99,6 +99,12 @@ def tls_context(certificate: Path | None, key: Path | None) -> ssl.SSLContext | 
             raise UsageError("--key needs --certificate")
         return None
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    # No TLS 1.3 session tickets. The websockets library reads each connection in a thread of its own while
+    # another thread writes to it, and OpenSSL cannot read and write one connection at once: a guest
+    # whose reader was taking the host's tickets while it sent its join request could lose that request,
+    # and the join then hung until its timeout (about one join in 30 on a loaded machine). A guest never
+    # resumes a session, so the tickets were of no use.
+    context.num_tickets = 0
     try:
         context.load_cert_chain(certificate, key)
     except (OSError, ssl.SSLError) as exc:

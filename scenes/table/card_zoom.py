@@ -70,6 +70,12 @@ class CardZoom:
         buttons = [*self.buttons, *self.help_buttons, *self.seat_buttons, *(b for _s, b in self.reaction_buttons)]
         return [lay.controls_rect, lay.corner_rect, *(b.rect for b in buttons)]
 
+    def _zoom_keep_clear_if_room(self) -> list[pygame.Rect]:
+        """What the enlarged card keeps off as it keeps off a button, unless that leaves it no place at all
+        (then it keeps off only the buttons and the controls): a tutorial's coach bubble, whose words
+        would otherwise be covered or cover it. Nothing on a plain table."""
+        return []
+
     def _zoom_rather_clear(self) -> list[pygame.Rect]:
         """What the enlarged card keeps off when the table leaves it room elsewhere: the name plates, the
         turn tag, the move log, the other cards shown and the words a game shows in the middle (its
@@ -86,15 +92,21 @@ class CardZoom:
         """Where the enlarged card goes: the place nearest its card that covers nothing of the table
         (plates, other cards, the log, the words in the middle); where there is none, above its card, else
         below, left, right, sliding sideways off a button. Never over the card itself, a button or the
-        controls. None: nowhere is clear. Worked out again only when the card or the table moves."""
+        controls, nor, where the window leaves room, a coach bubble (`_zoom_keep_clear_if_room`). None:
+        nowhere is clear. Worked out again only when the card or the table moves."""
         avoid = self._zoom_keep_clear()
+        room = self._zoom_keep_clear_if_room()
         rather = self._zoom_rather_clear()     # its own card among them never counts: no place covers it
-        key = (tuple(card), size, tuple(window), tuple(map(tuple, avoid)), tuple(map(tuple, rather)))
+        key = (tuple(card), size, tuple(window), *(tuple(map(tuple, rects)) for rects in (avoid, room, rather)))
         cached = getattr(self, "_zoom_placed", None)
         if cached is not None and cached[0] == key:
             return cached[1]
-        place = self._zoom_clear_place(card, size, window, avoid, rather) or self._zoom_near_place(card, size,
-                                                                                                  window, avoid)
+        place = None
+        for keep_off in ([*avoid, *room], avoid) if room else (avoid,):
+            place = self._zoom_clear_place(card, size, window, keep_off, rather) \
+                or self._zoom_near_place(card, size, window, keep_off)
+            if place is not None:
+                break
         self._zoom_placed = (key, place)
         return place
 

@@ -231,6 +231,8 @@ class TutorialTable(metaclass=ABCMeta):
         self._step_legal: tuple[tuple[int, int], bool] | None = None    # ((token, at), the step may be played)
         self._tutorial_over = False     # the script is played out and its round's results are up or closed
         self.bubble_rect: pygame.Rect | None = None     # where the coach bubble was last drawn
+        self._plan: BubblePlan | None = None        # this frame's bubble, once worked out (`_coach_plan`)
+        self._planned = False
         super().__init__(app, session)      # type: ignore[call-arg]
         self.agents = {seat: ScriptedAgent(seat, lambda: self.coach.move) for seat in range(1, self.count)}
 
@@ -380,19 +382,52 @@ class TutorialTable(metaclass=ABCMeta):
         return _("Step {n} of {count}").format(n=self.coach.step_number + 1, count=steps), _(step.say)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The table, then the coach bubble over it. The bubble's place is worked out while the table is
+        drawn (`_coach_plan`), before the enlarged card (card_zoom.py) is placed, so that card can stand
+        clear of it; where that card finds no room apart from the bubble, the bubble moves off it."""
+        self._planned = False
         super().draw(surface)       # type: ignore[misc]
         self.bubble_rect = None
+        plan = self._coach_plan(surface.get_size())
+        if plan is None:
+            return
+        zoom = self.zoom_rect
+        if zoom is not None and zoom.colliderect(plan.box):
+            plan = replace(plan, box=place_bubble(surface.get_rect(), plan.box.size, plan.beside,
+                                                  plan.keep_clear + [zoom], plan.pad))
+        self.bubble_rect = paint_bubble(surface, plan)
+
+    def _draw_card_help(self, surface: pygame.Surface) -> None:
+        """What the step is about is lit in gold over the table, under a card's help box and the enlarged
+        card (which may stand over it)."""
+        plan = self._coach_plan(surface.get_size())
+        if plan is not None:
+            pulse = 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
+            for rect in plan.lit:
+                pygame.draw.rect(surface, theme.GOLD, rect.inflate(12, 12), width=pulse, border_radius=10)
+        super()._draw_card_help(surface)        # type: ignore[misc]
+
+    def _coach_plan(self, window: tuple[int, int]) -> "BubblePlan | None":
+        """This frame's bubble: its words, what it lights and where it stands, ignoring the enlarged card
+        (worked out once a frame, when first asked). None: no bubble now (no step to make, something
+        moving, or a refusal's notice to read first, uncovered)."""
+        if self._planned:
+            return self._plan
+        self._planned, self._plan = True, None
         if not self._coach_visible() or (self.drag.notice is not None and self.drag.notice.text):
-            return      # a refusal's notice (the engine's reason) is read first, uncovered
+            return None
         step = self.coach.step
         assert step is not None
         lit, beside = self._tutorial_target(step)
-        pulse = 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
-        for rect in lit:
-            pygame.draw.rect(surface, theme.GOLD, rect.inflate(12, 12), width=pulse, border_radius=10)
         heading, words = self.coach_words()
-        self.bubble_rect = draw_bubble(surface, heading, words, beside, self.layout.text_size(17),
-                                       self.layout.scale, keep_clear=lit + self._tutorial_keep_clear())
+        self._plan = plan_bubble(pygame.Rect((0, 0), window), heading, words, beside, self.layout.text_size(17),
+                                 self.layout.scale, lit, lit + self._tutorial_keep_clear())
+        return self._plan
+
+    def _zoom_keep_clear_if_room(self) -> list[pygame.Rect]:
+        """The enlarged card keeps off the coach bubble wherever the window leaves it room."""
+        plan = self._coach_plan(self.layout.size)
+        return [plan.box] if plan is not None else []
 
     def _tutorial_keep_clear(self) -> list[pygame.Rect]:
         """What the coach bubble keeps clear of, besides what it lights: every name plate, the learner's
@@ -435,32 +470,58 @@ def place_bubble(area: pygame.Rect, size: tuple[int, int], beside: pygame.Rect,
     return best[2]
 
 
-def draw_bubble(surface: pygame.Surface, heading: str, text: str, beside: pygame.Rect, size: int,
-                scale: float, keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """A parchment speech bubble beside `beside` (see `place_bubble`), kept inside the window, its tip
-    pointing at it."""
-    width, height = surface.get_size()
+@dataclass(frozen=True)
+class BubblePlan:
+    """A coach bubble worked out but not yet drawn: its words wrapped, what it lights, and its place."""
+
+    heading: str
+    lines: tuple[str, ...]
+    size: int                       # the words' font size
+    lit: list[pygame.Rect]          # what the step lights (gold rings)
+    beside: pygame.Rect             # what the bubble stands beside and points at
+    keep_clear: list[pygame.Rect]   # what it keeps clear of (`place_bubble`)
+    pad: int
+    box: pygame.Rect                # where it stands
+
+
+def plan_bubble(area: pygame.Rect, heading: str, text: str, beside: pygame.Rect, size: int, scale: float,
+                lit: Sequence[pygame.Rect] = (), keep_clear: Sequence[pygame.Rect] = ()) -> BubblePlan:
+    """The bubble's words wrapped to its width and its place in `area` (see `place_bubble`)."""
     pad = max(6, int(12 * scale))
-    box_w = min(width - 2 * pad, max(int(360 * scale), 240))
-    lines = wrap_text(text, size, box_w - 2 * pad, "sans")
-    line_h = int(size * 1.25)
+    box_w = min(area.width - 2 * pad, max(int(360 * scale), 240))
+    lines = tuple(wrap_text(text, size, box_w - 2 * pad, "sans"))
     small = max(10, int(size * 0.8))
-    box_h = pad * 2 + int(small * 1.3) + line_h * len(lines)
-    box = place_bubble(surface.get_rect(), (box_w, box_h), beside, keep_clear, pad)
+    box_h = pad * 2 + int(small * 1.3) + int(size * 1.25) * len(lines)
+    box = place_bubble(area, (box_w, box_h), beside, keep_clear, pad)
+    return BubblePlan(heading, lines, size, list(lit), beside, list(keep_clear), pad, box)
+
+
+def paint_bubble(surface: pygame.Surface, plan: BubblePlan) -> pygame.Rect:
+    """The parchment speech bubble of `plan` at its place, its tip pointing at what it stands beside;
+    returns where it was drawn."""
+    box, pad, size = plan.box, plan.pad, plan.size
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (*theme.PARCHMENT, 245), shade.get_rect(), border_radius=10)
     surface.blit(shade, box)
     pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=10)
-    tip_x = max(box.left + 14, min(box.right - 14, beside.centerx))
-    if box.bottom <= beside.top:
+    tip_x = max(box.left + 14, min(box.right - 14, plan.beside.centerx))
+    if box.bottom <= plan.beside.top:
         points = [(tip_x - 8, box.bottom - 1), (tip_x + 8, box.bottom - 1), (tip_x, box.bottom + 9)]
     else:
         points = [(tip_x - 8, box.top + 1), (tip_x + 8, box.top + 1), (tip_x, box.top - 9)]
     pygame.draw.polygon(surface, theme.PARCHMENT, points)
+    small = max(10, int(size * 0.8))
     y = box.top + pad
-    blit_text(surface, heading, (box.left + pad, y), small, theme.TERRACOTTA_DARK, "bold", "topleft")
+    blit_text(surface, plan.heading, (box.left + pad, y), small, theme.TERRACOTTA_DARK, "bold", "topleft")
     y += int(small * 1.3)
-    for line in lines:
+    for line in plan.lines:
         blit_text(surface, line, (box.left + pad, y), size, theme.INK, "sans", "topleft")
-        y += line_h
+        y += int(size * 1.25)
     return box
+
+
+def draw_bubble(surface: pygame.Surface, heading: str, text: str, beside: pygame.Rect, size: int,
+                scale: float, keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A parchment speech bubble beside `beside` (see `place_bubble`), kept inside the window, its tip
+    pointing at it."""
+    return paint_bubble(surface, plan_bubble(surface.get_rect(), heading, text, beside, size, scale, (), keep_clear))

@@ -40,6 +40,24 @@ def test_a_host_with_a_certificate_is_joined_over_tls_only(tmp_path: Path) -> No
     assert "(wss)" in log and "seat 0 (Ann) joined" in log
 
 
+def test_the_host_gives_no_tls_session_tickets(tmp_path: Path) -> None:
+    """A guest's connection is read by one thread while another writes its join request, and OpenSSL cannot
+    do both at once on one connection: a reader taking the host's TLS 1.3 session tickets could lose the
+    request, and the join then waited for its timeout (about one join in 30 on a loaded machine). The host
+    sends none (a guest never resumes a session)."""
+    cert, key = self_signed(tmp_path)
+    run = start_host(tmp_path / "host", "zeus", "remote,ai:random", seed=2, ai_pause=0.0, timeout=30,
+                     extra=["--certificate", str(cert), "--key", str(key)])
+    try:
+        ann = GuestClient.connect(f"wss://127.0.0.1:{run.port}", run.code, "Ann", ca_file=str(cert))
+        assert ann.wait_update(-1, timeout=10)      # the host's first words came after any ticket it sends
+        tls = ann.connection.socket
+        assert tls.version() == "TLSv1.3" and tls.session is not None and not tls.session.has_ticket
+        ann.close()
+    finally:
+        run.stop()
+
+
 def test_a_certificate_that_cannot_be_used_is_refused_in_words(tmp_path: Path) -> None:
     (tmp_path / "broken.pem").write_text("not a certificate")
     result = subprocess.run(
