@@ -34,9 +34,16 @@ class _Wraps:
     def __init__(self) -> None:
         self._kept: dict[tuple[str, int, int, str], tuple[str, ...]] = {}
 
-    def lines(self, text: str, size: int, width: int, style: str) -> tuple[str, ...]:
+    def lines(self, text: str, size: int, width: int, style: str, note: bool = True) -> tuple[str, ...]:
+        """`note`: a recorder hears of a cut (False: only measuring, at a size that may not be drawn)."""
         key = (text, size, width, style)
-        wrapped = None if widgets._text_logs else self._kept.get(key)   # a recorder hears every cut
+        wrapped = None if widgets._text_logs and note else self._kept.get(key)   # a recorder hears every cut
+        if wrapped is None and not note and widgets._text_logs:
+            logs, widgets._text_logs[:] = list(widgets._text_logs), []
+            try:
+                return tuple(ellipsize(line, size, width, style) for line in wrap_text(text, size, width, style))
+            finally:
+                widgets._text_logs[:] = logs
         if wrapped is None:
             if len(self._kept) >= WRAPS_KEPT:
                 self._kept.clear()
@@ -129,16 +136,39 @@ class LogPanel:
         self.pending.clear()
         self.move_entries, self._in_move = [], False
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, text_size: int, title: str | None = None) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, text_size: int, title: str | None = None,
+             smallest: int | None = None) -> None:
         """Newest lines at the bottom, wrapped to the panel; older lines that do not fit are left out.
+        With `smallest`, the text is set smaller, down to that size, where the heading and the newest line
+        would not fit whole at `text_size` (the words beside a table grown to a large UI scale).
 
         The panel is rendered again only when its lines or its size change.
         """
         title = _("Moves") if title is None else title
-        key = (tuple(self.lines), rect.size, text_size, title)
+        key = (tuple(self.lines), rect.size, text_size, title, smallest)
         if self._cached is None or self._cached[0] != key:
-            self._cached = (key, self._render(rect.size, text_size, title))
+            size = text_size if smallest is None else self.fitting_size(rect.size, text_size, smallest)
+            self.drawn_size = size
+            self._cached = (key, self._render(rect.size, size, title))
         surface.blit(self._cached[1], rect)
+
+    drawn_size = 0      # the text size the panel was last drawn at
+
+    def fitting_size(self, size: tuple[int, int], text_size: int, smallest: int) -> int:
+        """The largest text size from `text_size` down to `smallest` at which the heading and the whole
+        newest line fit in a panel of `size` (`smallest` when none does)."""
+        lines = self.lines
+        for text_px in range(text_size, smallest, -1):
+            pad = max(4, text_px // 2)
+            room = size[1] - pad - theme.font(text_px, "bold").get_linesize()
+            if not lines:
+                if room >= 0:
+                    return text_px
+                continue
+            wrapped = _WRAPS.lines(lines[-1], text_px, size[0] - 2 * pad, "bold", note=False)
+            if len(wrapped) * theme.font(text_px, "bold").get_linesize() <= room:
+                return text_px
+        return smallest
 
     def _blank_panel(self, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
         """The panel with its heading and no lines, painted once per size and title."""
@@ -171,6 +201,8 @@ class LogPanel:
             colour = theme.CREAM if newest else theme.MUTED
             if newest:
                 fit = min(len(wrapped), max(1, (y - top) // line_h))
+                if fit < len(wrapped):
+                    widgets.note_cut(text, width)   # the overflow tests count a newest line without its start
                 band = pygame.Rect(rect.x + pad // 3, y - fit * line_h - 1, rect.width - 2 * (pad // 3), fit * line_h + 2)
                 pygame.draw.rect(image, NEWEST_BAND, band, border_radius=max(2, pad // 2))
                 pygame.draw.rect(image, theme.GOLD, (band.x, band.y, max(2, pad // 3), band.height))

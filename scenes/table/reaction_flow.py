@@ -159,7 +159,7 @@ class ReactionFlow:
     def _control_rows(self) -> tuple[int, int]:
         """Height and first top of the stacked per-seat controls (room above them for the countdown bar)."""
         lay = self.layout
-        h = max(28, int(lay.card_width * 0.42))
+        h = self.control_height(max(28, int(lay.card_width * 0.42)), above=0.6)   # grown with the UI scale
         return h, lay.controls_rect.top + int(h * 0.6)
 
     def _refresh_reaction_buttons(self) -> None:
