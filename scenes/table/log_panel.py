@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 
 import pygame
 
@@ -34,16 +36,9 @@ class _Wraps:
     def __init__(self) -> None:
         self._kept: dict[tuple[str, int, int, str], tuple[str, ...]] = {}
 
-    def lines(self, text: str, size: int, width: int, style: str, note: bool = True) -> tuple[str, ...]:
-        """`note`: a recorder hears of a cut (False: only measuring, at a size that may not be drawn)."""
+    def lines(self, text: str, size: int, width: int, style: str) -> tuple[str, ...]:
         key = (text, size, width, style)
-        wrapped = None if widgets._text_logs and note else self._kept.get(key)   # a recorder hears every cut
-        if wrapped is None and not note and widgets._text_logs:
-            logs, widgets._text_logs[:] = list(widgets._text_logs), []
-            try:
-                return tuple(ellipsize(line, size, width, style) for line in wrap_text(text, size, width, style))
-            finally:
-                widgets._text_logs[:] = logs
+        wrapped = None if widgets._text_logs else self._kept.get(key)   # a recorder hears every cut
         if wrapped is None:
             if len(self._kept) >= WRAPS_KEPT:
                 self._kept.clear()
@@ -53,6 +48,18 @@ class _Wraps:
 
 
 _WRAPS = _Wraps()
+
+
+@contextmanager
+def _unrecorded() -> Iterator[None]:
+    """Only measuring, at a size that may not be drawn: the tests' text recorders hear of no cut."""
+    logs = list(widgets._text_logs)
+    widgets._text_logs.clear()
+    try:
+        yield
+    finally:
+        widgets._text_logs[:] = logs
+
 # The log's rendered lines, its own small cache (a panel's worth of lines in both styles; not the shared
 # text cache, which the log's ever new lines would fill with lines shown once).
 _LINES = SurfaceCache(max_entries=96, max_bytes=2 * 2**20)
@@ -165,7 +172,8 @@ class LogPanel:
                 if room >= 0:
                     return text_px
                 continue
-            wrapped = _WRAPS.lines(lines[-1], text_px, size[0] - 2 * pad, "bold", note=False)
+            with _unrecorded():
+                wrapped = _WRAPS.lines(lines[-1], text_px, size[0] - 2 * pad, "bold")
             if len(wrapped) * theme.font(text_px, "bold").get_linesize() <= room:
                 return text_px
         return smallest
