@@ -69,11 +69,15 @@ from scenes.table.telling import ResultWords, Telling
 from scenes.table.turn_flow import TurnFlow
 from scenes.table.tween import TweenQueue
 from scenes.table.undo import TableUndo
+from scenes.ui import theme
+from scenes.ui.theme import ui_scale
 from scenes.ui.widgets import Button, draw_felt
 from scenes.ui.i18n import _, is_named_you, pgettext
 
 if TYPE_CHECKING:
     from scenes.scene import AppServices
+
+HINT_LINES_KEPT = 3     # lines of the hint at its whole size that grown buttons leave room for beside the table
 
 class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, TableUndo, TableHelp, Telling, CardZoom,
                  InputRouting, TableRest, Scene, metaclass=ABCMeta):
@@ -308,6 +312,51 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
             return _("Watching: {name} is playing.").format(name=self._name(turn))
         return None
 
+    # ----- the side columns: the move log and its buttons (left), the controls and the hint line (right) -----
+    @property
+    def side_boost(self) -> float:
+        """How much larger than the table's own words the side columns' are drawn: the player's whole UI
+        scale over the table's growth (at 200 % a table grown to 130 % gives 1.54), so the move log, the
+        hint line and the buttons beside the table read at the size the menus do, though the cards grow
+        less. 1.0 at 100 %, and for a table drawn in part of the window (the review's, whose own panel
+        grows only as far as its table)."""
+        lay = self.layout
+        if lay.size[0] < self.app.size[0]:
+            return 1.0
+        return max(1.0, ui_scale(lay.size) / lay.scale)
+
+    def side_size(self, base: int) -> int:
+        """A text size in the side columns: `base` at 1280x720 at 100 %, grown to the player's whole UI scale
+        (the table's `text_size` where that is the same)."""
+        boost = self.side_boost
+        if boost <= 1.0:
+            return self.layout.text_size(base)
+        return max(10, int(round(base * self.layout.scale * boost)))
+
+    def control_height(self, table_h: int, rows: int = 1, above: float = 0.0) -> int:
+        """A button's height in the controls area: `table_h` (its height at the table's own size) grown to the
+        player's whole UI scale, as far as leaves the hint line room under `rows` such buttons (and `above`
+        a button's height over them) for `HINT_LINES_KEPT` lines at its own whole size: a short controls area
+        (a Tamoul table of five) keeps its words readable before its buttons grow. Never below `table_h`."""
+        boost = self.side_boost
+        if boost <= 1.0:
+            return table_h
+        lay = self.layout
+        hint_room = HINT_LINES_KEPT * theme.font(self.side_size(self.HINT_SIZE)).get_linesize() + lay.margin
+        most = int((lay.controls_rect.height - hint_room - (rows - 1) * lay.margin) / (rows + above))
+        return max(table_h, min(int(table_h * boost), most))
+
+    def log_area(self) -> pygame.Rect:
+        """Where the move log is drawn: the layout's log rectangle, below the Hint row where that row grew
+        down into it with the player's UI scale (the row's top stays where the layout put it)."""
+        rect = self.layout.log_rect
+        if not self.help_buttons:
+            return rect
+        top = max(b.rect.bottom for b in self.help_buttons) + self.layout.margin // 2
+        if top <= rect.top:
+            return rect
+        return pygame.Rect(rect.left, top, rect.width, max(0, rect.bottom - top))
+
     def _draw_cards(self, surface: pygame.Surface, middle: Sequence[CardSprite] = ()) -> None:
         """Every seat's cards, the game's own cards (`middle`: a pile, a trick) and the cards in flight,
         in z order, with a held or hovered card on top."""
@@ -328,7 +377,7 @@ class TableScene(TurnFlow, AIPacing, ShownEvents, SeatHands, ReactionFlow, Table
         self._light_hint_cards()
         self._draw_table(surface)
         lay = self.layout
-        self.log.draw(surface, lay.log_rect, lay.text_size(15))
+        self.log.draw(surface, self.log_area(), self.side_size(15), smallest=lay.text_size(15))
         if not self.replay_mode:    # a replay's controls corner is the replay viewer's
             self._draw_controls(surface)
         for button in self.buttons + self.help_buttons:

@@ -53,7 +53,7 @@ class InputRouting(TableFocus):
         for button in self.seat_buttons:
             button.draw(surface)
         hint = self.keys.relabel(self._held_hint() or self._hint(), self.GAME_ID)
-        draw_hint(surface, hint, lay.controls_rect, lay.text_size(self.HINT_SIZE), self._hint_top())
+        draw_hint(surface, hint, lay.controls_rect, self.side_size(self.HINT_SIZE), self._hint_top())
 
     def _held_hint(self) -> str:
         """"Wait for me": the hint line says an AI move is ready and how to see it."""
@@ -69,9 +69,13 @@ class InputRouting(TableFocus):
         return key_map(self.app.settings.key_bindings)
 
     def _hint_top(self) -> int | None:
-        """How high the hint line may climb (None: no limit; a game whose buttons fill the area says
-        below them, and a long hint is drawn smaller rather than over them)."""
-        return None
+        """How high the hint line may climb: below the buttons in the controls area (a long hint is drawn
+        smaller rather than over them; None: no button there, no limit). A game whose buttons are placed
+        otherwise says where."""
+        area = self.layout.controls_rect
+        below = [b.rect.bottom for b in (*self.seat_buttons, *(b for _s, b in self.reaction_buttons))
+                 if b.rect.colliderect(area)]
+        return max(below) + self.layout.margin if below else None
 
     def _corner_buttons(self, min_height: int) -> list[Button]:
         """Rules and Menu, side by side in the corner."""

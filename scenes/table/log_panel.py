@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 
 import pygame
 
@@ -46,6 +48,18 @@ class _Wraps:
 
 
 _WRAPS = _Wraps()
+
+
+@contextmanager
+def _unrecorded() -> Iterator[None]:
+    """Only measuring, at a size that may not be drawn: the tests' text recorders hear of no cut."""
+    logs = list(widgets._text_logs)
+    widgets._text_logs.clear()
+    try:
+        yield
+    finally:
+        widgets._text_logs[:] = logs
+
 # The log's rendered lines, its own small cache (a panel's worth of lines in both styles; not the shared
 # text cache, which the log's ever new lines would fill with lines shown once).
 _LINES = SurfaceCache(max_entries=96, max_bytes=2 * 2**20)
@@ -129,16 +143,40 @@ class LogPanel:
         self.pending.clear()
         self.move_entries, self._in_move = [], False
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, text_size: int, title: str | None = None) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, text_size: int, title: str | None = None,
+             smallest: int | None = None) -> None:
         """Newest lines at the bottom, wrapped to the panel; older lines that do not fit are left out.
+        With `smallest`, the text is set smaller, down to that size, where the heading and the newest line
+        would not fit whole at `text_size` (the words beside a table grown to a large UI scale).
 
         The panel is rendered again only when its lines or its size change.
         """
         title = _("Moves") if title is None else title
-        key = (tuple(self.lines), rect.size, text_size, title)
+        key = (tuple(self.lines), rect.size, text_size, title, smallest)
         if self._cached is None or self._cached[0] != key:
-            self._cached = (key, self._render(rect.size, text_size, title))
+            size = text_size if smallest is None else self.fitting_size(rect.size, text_size, smallest)
+            self.drawn_size = size
+            self._cached = (key, self._render(rect.size, size, title))
         surface.blit(self._cached[1], rect)
+
+    drawn_size = 0      # the text size the panel was last drawn at
+
+    def fitting_size(self, size: tuple[int, int], text_size: int, smallest: int) -> int:
+        """The largest text size from `text_size` down to `smallest` at which the heading and the whole
+        newest line fit in a panel of `size` (`smallest` when none does)."""
+        lines = self.lines
+        for text_px in range(text_size, smallest, -1):
+            pad = max(4, text_px // 2)
+            room = size[1] - pad - theme.font(text_px, "bold").get_linesize()
+            if not lines:
+                if room >= 0:
+                    return text_px
+                continue
+            with _unrecorded():
+                wrapped = _WRAPS.lines(lines[-1], text_px, size[0] - 2 * pad, "bold")
+            if len(wrapped) * theme.font(text_px, "bold").get_linesize() <= room:
+                return text_px
+        return smallest
 
     def _blank_panel(self, size: tuple[int, int], text_size: int, title: str) -> pygame.Surface:
         """The panel with its heading and no lines, painted once per size and title."""
@@ -171,6 +209,8 @@ class LogPanel:
             colour = theme.CREAM if newest else theme.MUTED
             if newest:
                 fit = min(len(wrapped), max(1, (y - top) // line_h))
+                if fit < len(wrapped):
+                    widgets.note_cut(text, width)   # the overflow tests count a newest line without its start
                 band = pygame.Rect(rect.x + pad // 3, y - fit * line_h - 1, rect.width - 2 * (pad // 3), fit * line_h + 2)
                 pygame.draw.rect(image, NEWEST_BAND, band, border_radius=max(2, pad // 2))
                 pygame.draw.rect(image, theme.GOLD, (band.x, band.y, max(2, pad // 3), band.height))

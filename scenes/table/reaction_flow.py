@@ -159,7 +159,9 @@ class ReactionFlow:
     def _control_rows(self) -> tuple[int, int]:
         """Height and first top of the stacked per-seat controls (room above them for the countdown bar)."""
         lay = self.layout
-        h = max(28, int(lay.card_width * 0.42))
+        # Grown with the UI scale as far as leaves the hint room under a row for each person at the screen
+        # (a reaction's buttons, Zeus's draws, stack one per person).
+        h = self.control_height(max(28, int(lay.card_width * 0.42)), rows=max(1, len(self.humans)), above=0.6)
         return h, lay.controls_rect.top + int(h * 0.6)
 
     def _refresh_reaction_buttons(self) -> None:

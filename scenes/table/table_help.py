@@ -59,14 +59,19 @@ class TableHelp:
         h = self._help_button_height(min_height)
         # Equal widths while every label fits; else each as wide as its label needs (a long Dutch word).
         widths = label_widths([words[0] for words, _action in labels], lay.log_rect.width, gap, h)
-        x, y = lay.log_rect.left, lay.log_rect.top - h - gap
+        # The row's top is where the layout keeps room for it; grown with the UI scale, it reaches down into
+        # the log's rectangle (the log is drawn below it: base.log_area).
+        x, y = lay.log_rect.left, lay.log_rect.top - self._help_button_height(min_height, table_sized=True) - gap
         for (words, action), w in zip(labels, widths):
             self.help_buttons.append(Button(pygame.Rect(x, y, w, h), fitting_label(words, w, h), action,
                                             style="secondary"))
             x += w + gap
 
-    def _help_button_height(self, min_height: int) -> int:
-        return max(min_height - 4, int(self.layout.seats[self.bottom].plate.height * 0.9))
+    def _help_button_height(self, min_height: int, table_sized: bool = False) -> int:
+        """The Hint row's height: as the bottom seat's plate, grown to the player's whole UI scale like the
+        other words beside the table (`table_sized`: as the table's own size, the room the layout keeps)."""
+        boost = 1.0 if table_sized else self.side_boost
+        return max(min_height - 4, int(self.layout.seats[self.bottom].plate.height * 0.9 * boost))
 
     def help_row_top(self) -> int:
         """The top of the Hint / look-back row above the log (the log's top when the row is empty): a
@@ -75,7 +80,7 @@ class TableHelp:
         lay = self.layout
         if not (self._hints_allowed() or self.LOOK_BACK_LABEL):
             return lay.log_rect.top
-        return lay.log_rect.top - self._help_button_height(self.CORNER_MIN_HEIGHT) - lay.margin // 2
+        return lay.log_rect.top - self._help_button_height(self.CORNER_MIN_HEIGHT, table_sized=True) - lay.margin // 2
 
     def _look_back(self) -> LookBack | None:
         """The last trick or move as the viewer saw it (None: nothing to show yet)."""

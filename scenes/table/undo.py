@@ -42,8 +42,8 @@ class TableUndo:
         if self.help_buttons:
             h, y = self.help_buttons[0].rect.height, self.help_buttons[0].rect.top
         else:
-            h = max(min_height - 4, int(lay.seats[self.bottom].plate.height * 0.9))
-            y = lay.log_rect.top - h - gap
+            h = self._help_button_height(min_height)
+            y = lay.log_rect.top - self._help_button_height(min_height, table_sized=True) - gap
         undo_words = (_("Undo (Ctrl+Z)"), _("Undo"))
         count = len(self.help_buttons) + 1
         w = (lay.log_rect.width - gap * (count - 1)) // count
@@ -56,11 +56,15 @@ class TableUndo:
             places.append(("row", pygame.Rect(lay.log_rect.left + (w + gap) * len(self.help_buttons), y, w, h)))
         corner = lay.corner_rect
         needed = text_width(undo_words[0], max(10, int(h * 0.42))) + h // 2 + 4
+        # Beside Rules and Menu it is as tall as the row is at the table's own size (they do not grow with
+        # the words beside the table).
+        ch = self._help_button_height(min_height, table_sized=True)
+        corner_needed = text_width(undo_words[0], max(10, int(ch * 0.42))) + ch // 2 + 4
         if needed > half:
-            places.append(("corner", pygame.Rect(corner.left - gap - needed, corner.top, needed, h)))
+            places.append(("corner", pygame.Rect(corner.left - gap - corner_needed, corner.top, corner_needed, ch)))
             wide = min(needed, lay.log_rect.width)
             places.append(("above", pygame.Rect(lay.log_rect.left, y - h - gap, wide, h)))
-        places.append(("corner", pygame.Rect(corner.left - gap - half, corner.top, half, h)))
+        places.append(("corner", pygame.Rect(corner.left - gap - half, corner.top, half, ch)))
         places.append(("above", pygame.Rect(lay.log_rect.left, y - h - gap, half, h)))
         others = [area.rect for seat, area in lay.seats.items() if seat != self.bottom]
         where, rect = next(((name, r) for name, r in places if name == "row" or r.collidelist(others) < 0),
@@ -70,7 +74,8 @@ class TableUndo:
             for button in self.help_buttons:
                 button.rect = pygame.Rect(x, y, w, h)
                 x += w + gap
-        self.undo_button = Button(rect, fitting_label(undo_words, rect.width, h), self.press_undo, style="secondary")
+        self.undo_button = Button(rect, fitting_label(undo_words, rect.width, rect.height), self.press_undo,
+                                  style="secondary")
         if where in ("row", "squeeze"):
             self.help_buttons.append(self.undo_button)
         else:   # a place of its own: with the corner buttons, so notices keep clear of the Hint row as before

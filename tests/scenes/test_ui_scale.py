@@ -149,7 +149,10 @@ def test_at_200_percent_the_settings_scroll_to_every_row_by_keys_and_wheel(tmp_p
 # Each table at the moments build/table_screenshots.py puts it in (start, mid-game, results, reactions, game
 # over), at 200 % in 1280×720 in both languages and at 100 % in 800×500 in English (the language tests check
 # Dutch there): no text cut or running into other text, and no card drawn outside the window.
+from scenes.table.base import TableScene  # noqa: E402
 from scenes.table.sprites import SpriteRenderer  # noqa: E402
+from tests.scenes.side_columns import (hint_could_be_larger, log_could_be_larger, side_column_problems,  # noqa: E402
+                                       side_sizes)
 from tests.scenes.test_i18n_screens import TABLE_MOMENTS, moments  # noqa: E402
 
 TABLE_CASES = [("1280x720", BIG, "en"), ("1280x720", BIG, "nl"), ("800x500", 100, "en"), ("1920x1080", BIG, "nl"),
@@ -189,8 +192,38 @@ def test_every_table_fits_its_text_and_cards_in_the_window(name, size, percent, 
         assert text_problems(log) == []
         window = shot.app.screen.get_rect()
         assert [tuple(r) for r in cards if not window.contains(r)] == []
+        check_side_columns(next(s for s in shot.app.stack.scenes if isinstance(s, TableScene)))
     finally:
         shot.close()
+
+
+def check_side_columns(table: TableScene) -> None:
+    """The words beside the table (the move log and its Hint row, the game's buttons and the hint line) are
+    drawn at the player's whole UI scale, or as near as their room allows, and run into nothing: at 200 %
+    the log's text and the hint line are no smaller than their room allows (they were the table's size,
+    two thirds of the whole scale on a table grown to 130 %), the Hint row is as tall as the whole scale
+    makes it, and
+    the kit's buttons (Tamoul's turn, Zeus's draw, a reaction's) are taller than at the table's size. At
+    100 % nothing is larger than the table's own words."""
+    with recording_text() as log:
+        table.draw(table.app.screen)
+    assert text_problems(log) == []
+    assert side_column_problems(table, log) == []
+    lay = table.layout
+    sizes = side_sizes(table, log)
+    if theme.ui_scale_setting() <= 1:
+        assert table.side_boost == 1.0 and sizes["log"] == lay.text_size(15)
+        return
+    full = table.side_size(15)
+    assert table.side_boost > 1.0 and full >= lay.text_size(15) * 1.3, (full, lay.text_size(15))
+    assert sizes["log"] >= lay.text_size(15) and not log_could_be_larger(table, sizes["log"]), sizes
+    plate = lay.seats[table.bottom].plate.height
+    assert all(b.rect.height >= int(plate * 0.9 * table.side_boost) for b in table.help_buttons)
+    if sizes["hint"] is not None:
+        assert not hint_could_be_larger(table, sizes["hint"]), sizes
+    if table.GAME_ID in ("zeus", "tamoul"):
+        table_h = max(28, int(lay.card_width * 0.42))
+        assert all(b.rect.height > table_h for b in [*table.seat_buttons, *(b for _s, b in table.reaction_buttons)])
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (2560, 1440)])
@@ -472,6 +505,7 @@ def test_every_table_at_every_seat_count_fits_without_one_seat_over_another(game
         crossing = [(a, ra, b, rb) for i, (a, ra) in enumerate(at_seats) for b, rb in at_seats[i + 1:]
                     if a != b and ra.colliderect(rb)]
         assert crossing == []
+        check_side_columns(table)
     finally:
         shot.close()
 
