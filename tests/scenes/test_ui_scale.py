@@ -290,11 +290,11 @@ def test_at_200_percent_a_tamoul_table_grows_as_far_as_a_table_of_hands(size, se
 def test_settings_say_how_far_a_table_grows_when_the_window_is_too_small_for_the_scale(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
     """The line names the least and the most any table reaches, over every game and number of players (a
-    Tamoul table of six, two rows of slots at every seat, grows to 120 % in a 16:9 window, as Télos's of six)."""
+    Télos table of five or six, its trick as large as the hand's cards, grows to 110 % in a 16:9 window)."""
     monkeypatch.setenv("OLYMPUS_HOME", str(tmp_path))
-    between = "Tables grow to 120 %–130 % in a window this shape, by game and players."
+    between = "Tables grow to 110 %–130 % in a window this shape, by game and players."
     for percent, words in ((100, "Text, cards and buttons grow or shrink together."),
-                           (125, "Tables grow to 120 %–125 % in a window this shape, by game and players."),
+                           (125, "Tables grow to 110 %–125 % in a window this shape, by game and players."),
                            (BIG, between)):
         app = scaled_app((1280, 720), percent, "en")
         settings = SettingsScene(app)
@@ -302,7 +302,7 @@ def test_settings_say_how_far_a_table_grows_when_the_window_is_too_small_for_the
         assert row[2] == words, (percent, row[2])
     app = scaled_app((1280, 720), BIG, "nl")
     row = next(row for row in SettingsScene(app).setting_rows(app.settings) if row[0] == "Size of text and cards")
-    assert row[2].startswith("Tafels groeien tot 120%–130%"), row[2]
+    assert row[2].startswith("Tafels groeien tot 110%–130%"), row[2]
 
 
 @pytest.mark.parametrize("seats,grows", [(4, 1.3), (5, 1.3), (6, 1.2)])
