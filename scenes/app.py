@@ -42,8 +42,9 @@ FPS = 60
 MAX_DT = 0.1
 REST_WAKE = 0.5        # at rest while a save fails, the longest sleep between two looks at the app's own timers
                        # (the save tried again); such a wake updates but draws only if something changed
-REST_WAKE_QUIET = 5.0  # at rest with nothing to try again: only the heap trim counts the time, and nothing is
-                       # freed while nothing happens (every wake costs milliseconds on a machine gone quiet)
+REST_WAKE_QUIET = 30.0 # at rest with nothing to try again: only the heap trim counts the time, and nothing is
+                       # freed while nothing happens (a wake that draws nothing still costs 20-50 ms on a
+                       # machine gone quiet: the table's update and the speech follower run cold)
 REST_MAX_DT = 0.5      # the time step after a rest: nothing was moving, so a long step jumps over nothing
 TOAST_SECONDS = 3.0
 @dataclass

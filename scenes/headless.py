@@ -187,8 +187,9 @@ def window_video_driver() -> str | None:
 
 def run_idle_bench(seconds: float, games: "list[str] | None" = None,
                    window: bool = True) -> tuple[str, dict[str, float]]:
-    """CPU share at rest: the title, the settings, the saved games, and each game's table waiting for its
-    player (human at the bottom, AI seats, once its first human turn has come and every motion is over).
+    """CPU share at rest: the title, the settings, the saved games (each once it has been shown), and each
+    game's table waiting for its player (human at the bottom, AI seats, once its first human turn has come
+    and every motion is over; its turn ring then pulses for `PULSE_CALM_AFTER`).
     In a real window where there is a screen (and `window`), since how the program waits for input at
     rest depends on the video driver (scenes/input_wait.py); else with the dummy driver. Returns the
     video driver measured and the shares."""
@@ -208,6 +209,8 @@ def run_idle_bench(seconds: float, games: "list[str] | None" = None,
     shares: dict[str, float] = {}
     for name, make in (("title", TitleScene), ("settings", SettingsScene), ("saved games", SavesScene)):
         app.stack.clear_to(make(app))
+        app.stack.apply_pending()
+        app.frame(1 / 60)                       # the screen shown: what follows is the screen at rest
         shares[name] = round(cpu_share_at_rest(app, seconds), 2)
     for game_id in games or list(app.catalog.games):
         game = app.catalog.get(game_id)

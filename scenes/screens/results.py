@@ -138,6 +138,14 @@ class ResultsOverlay(MenuScene):
         if self.app.headless and self.auto_continue_s is not None and self.elapsed >= self.auto_continue_s:
             self.choose(0)
 
+    def next_change(self) -> float | None:
+        """A headless run's dialog goes on by itself after `auto_continue_s`: a timer the app must wake for."""
+        change = super().next_change()
+        if self.app.headless and self.auto_continue_s is not None:
+            due = max(0.0, self.auto_continue_s - self.elapsed)
+            return due if change is None else min(change, due)
+        return change
+
     def draw(self, surface: pygame.Surface) -> None:
         panel = self.panel
         draw_dialog_frame(surface, panel, self.band_h, dim_alpha=160, inset=max(2, panel.h // 120))

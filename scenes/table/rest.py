@@ -24,7 +24,10 @@ from scenes.table.log_panel import TURN_PULSE_SPEED, TURN_PULSE_PIXELS
 PULSE_LOOK_AHEAD = 0.5      # seconds searched for the ring's next pixel step (a whole pulse is 1.6 s)
 PULSE_STEP = 0.004          # seconds between two looks, well under a frame
 RING_MARGIN = 2 * TURN_PULSE_PIXELS   # pixels round a drawn ring and tag that hold it at any size of its pulse
-PULSE_CALM_AFTER = 8.0      # seconds of a table left waiting (no input, nothing moving) before the ring holds still
+# Seconds of a table left waiting (no input, nothing moving) before the ring holds still: two whole pulses, enough
+# to catch the eye when a turn comes (the ring and its words stay); every step shown costs a wake, and on a
+# quiet machine tens of milliseconds.
+PULSE_CALM_AFTER = 2 * (2 * math.pi / TURN_PULSE_SPEED)
 
 
 def ring_growth(clock: float) -> int:
