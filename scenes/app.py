@@ -167,6 +167,8 @@ class App(AppWindow, AppSettings):
 
         self._open_window(size)     # scenes/app_window.py
         self.input_wait = InputWait.for_display()
+        if not self.headless:
+            self.input_wait.take_stop_signal()
         self.clock = pygame.time.Clock()
         pygame.key.set_repeat(400, 35)
 
@@ -556,6 +558,7 @@ class App(AppWindow, AppSettings):
             if session.finished_unkept and session.keep_elsewhere(unkept_folders(self.dirs)) is None:
                 log.error("a finished game of %s could not be written anywhere and is lost", session.game.id)
         self.speech.close()
+        self.input_wait.close()
         log.info("stopped after %d frames", self.frame_count)
         if not self.folders.saving:
             for handler in [h for h in logging.getLogger().handlers if getattr(h, "olympus", False)]:

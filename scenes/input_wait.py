@@ -8,6 +8,10 @@ arrives (or when its own next timer is due); one look then turns what arrived in
   - under Windows, in `MsgWaitForMultipleObjectsEx` on the thread's message queue (the window's messages
     come to the thread that made it), as SDL's own wait does there.
 
+A request to stop (SIGTERM: a log-out, `kill`) comes through neither: SDL's own handler for it only puts
+a quit event in its queue. So where the app sleeps on a socket, it takes that signal itself: Python's
+handler posts the quit event and writes to a pipe the sleep also watches (`signal.set_wakeup_fd`).
+
 What does not come that way is still caught by looking as before, every `POLL_SECONDS`:
   - pygame's own key repeat, which a timer thread posts while a key is held (so while any key is down
     the app looks instead of sleeping);
@@ -18,8 +22,11 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import logging
+import os
 import select
+import signal
 import sys
+import threading
 import time
 
 import pygame
@@ -81,6 +88,27 @@ class InputWait:
         self.connection = connection
         self.wakes = 0          # times the app woke to look (a test and the idle benchmark read it)
         self.keys_held: set[int] = set()   # keys down now: pygame repeats them from a thread of its own
+        self.signals: int | None = None     # the pipe a signal writes to (`take_stop_signal`)
+
+    def take_stop_signal(self) -> None:
+        """SIGTERM ends a sleep on the X socket at once and reaches the app as a quit event (as SDL's own
+        handler made it). Only from the main thread with a socket to sleep on; elsewhere SDL's handler
+        stays, and the looking wait sees its event within a frame."""
+        if self.connection is None or self.connection == WINDOWS_QUEUE \
+                or threading.current_thread() is not threading.main_thread():
+            return
+        read_end, write_end = os.pipe()
+        os.set_blocking(read_end, False)
+        os.set_blocking(write_end, False)
+        try:
+            signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+            signal.signal(signal.SIGTERM, _post_quit)
+        except (ValueError, OSError) as exc:
+            log.info("a stop request is seen at the next wake: %s", exc)
+            os.close(read_end)
+            os.close(write_end)
+            return
+        self.signals = read_end
 
     def note(self, event: pygame.event.Event) -> None:
         """Follow the keys held down, from the events the app handles."""
@@ -90,6 +118,20 @@ class InputWait:
             self.keys_held.discard(event.key)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.keys_held.clear()       # a key let go in another window sends no KEYUP here
+
+    def close(self) -> None:
+        """Give the stop signal back (the program is stopping, or a test made this wait)."""
+        if self.signals is None:
+            return
+        try:
+            write_end = signal.set_wakeup_fd(-1)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            if write_end >= 0:
+                os.close(write_end)
+        except ValueError:              # not the main thread: nothing was taken from it
+            pass
+        os.close(self.signals)
+        self.signals = None
 
     @classmethod
     def for_display(cls) -> "InputWait":
@@ -130,8 +172,20 @@ class InputWait:
             if ready is None:
                 log.info("input is looked for at rest: the wait on the message queue failed")
             return ready
+        watched = [self.connection] if self.signals is None else [self.connection, self.signals]
         try:
-            return bool(select.select([self.connection], [], [], seconds)[0])
+            ready = select.select(watched, [], [], seconds)[0]
         except (OSError, ValueError) as exc:
             log.info("input is looked for at rest: the X connection cannot be waited on (%s)", exc)
             return None
+        if self.signals is not None and self.signals in ready:
+            try:
+                os.read(self.signals, 64)        # the signal's bytes: its handler has posted the event
+            except BlockingIOError:
+                pass
+        return bool(ready)
+
+
+def _post_quit(number: int, frame: object) -> None:
+    """SIGTERM: the window's close button, as SDL would have made it."""
+    pygame.event.post(pygame.event.Event(pygame.QUIT))

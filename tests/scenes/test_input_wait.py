@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
@@ -83,6 +84,22 @@ def test_while_a_key_is_held_it_looks_twice_a_frame_for_the_repeats(socket_pair)
     wait.note(KEY)
     wait.note(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     assert not wait.keys_held           # let go in another window: no KEYUP will come
+
+
+def test_a_stop_request_ends_the_sleep_at_once_as_a_quit_event(socket_pair) -> None:
+    """SIGTERM (a log-out, `kill`) reaches a sleeping app at once, as the window's close button would."""
+    wait = InputWait(socket_pair[0])
+    wait.take_stop_signal()
+    try:
+        assert wait.signals is not None
+        threading.Timer(0.15, os.kill, [os.getpid(), signal.SIGTERM]).start()
+        started = time.perf_counter()
+        event = wait.until(started + 5.0)
+        assert event is not None and event.type == pygame.QUIT
+        assert time.perf_counter() - started < 0.15 + 0.5
+    finally:
+        wait.close()
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
 
 
 def test_without_an_x_server_there_is_no_socket_and_it_looks_as_before() -> None:
