@@ -67,7 +67,7 @@ def test_scenes_shows_four_places_and_the_shell() -> None:
     games = sorted(manifests.discover("game").ids())
     assert folders == sorted([*games, "screens", "table", "ui"])
     loose = sorted(p.stem for p in SCENES.glob("*.py") if p.stem != "__init__")
-    # The shell: the app (its window, settings and memory upkeep beside it), the scene stack, tables and faces
-    # found through manifests, windowless runs and the self-test.
-    assert loose == ["app", "app_settings", "app_window", "card_faces", "headless", "heap", "scene", "self_test",
-                     "tables"]
+    # The shell: the app (its window, settings, memory upkeep and its wait for input at rest beside it), the
+    # scene stack, tables and faces found through manifests, windowless runs and the self-test.
+    assert loose == ["app", "app_settings", "app_window", "card_faces", "headless", "heap", "input_wait", "scene",
+                     "self_test", "tables"]
